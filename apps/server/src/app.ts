@@ -1,0 +1,68 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createTokenIssuer } from "./auth/tokens.ts";
+import type { Database } from "./db/connect.ts";
+import { answerRoutes } from "./features/answers/routes.ts";
+import { authRoutes } from "./features/auth/routes.ts";
+import { formRoutes } from "./features/forms/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
+import type { Deps } from "./http/context.ts";
+import { installErrorHandler } from "./http/error-handler.ts";
+import type { Settings } from "./settings.ts";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(settings: Settings, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: settings.logLevel === "silent" ? false : { level: settings.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Formloom API", version: "0.1.0", description: "Build, publish and analyse forms." },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  const deps: Deps = {
+    db: database.db,
+    settings,
+    tokens: createTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds),
+  };
+  await app.register(
+    async (api) => {
+      healthRoutes(api, database);
+      authRoutes(api, deps);
+      formRoutes(api, deps);
+      answerRoutes(api, deps);
+    },
+    { prefix: "/api" },
+  );
+
+  if (existsSync(settings.webDist)) await serveWebApp(app, settings.webDist);
+  return app;
+}
+
+/** The built web app; any non-API path that is not a file gets index.html (client routing). */
+async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.method !== "GET") {
+      return reply.status(404).send({ code: "not_found", message: "Not found" });
+    }
+    return reply.type("text/html").sendFile("index.html");
+  });
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { Db } from "../db/connect.ts";
+import { refreshTokens } from "../db/schema.ts";
+import { unauthorized } from "../http/errors.ts";
+
+const REFRESH_TTL_DAYS = 30;
+
+export interface TokenIssuer {
+  issue(db: Db, userId: number, family?: string): Promise<{ token: string; refresh_token: string }>;
+  /** The user id of a valid access token; throws 401 `token.expired` or `token.invalid`. */
+  verifyAccess(token: string): Promise<number>;
+  /** Spends a refresh token and issues a new pair in its family; a reused one ends the family. */
+  rotate(db: Db, refreshToken: string): Promise<{ token: string; refresh_token: string }>;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+export function createTokenIssuer(secret: string, accessTtlSeconds: number): TokenIssuer {
+  const key = new TextEncoder().encode(secret);
+
+  async function issue(db: Db, userId: number, family: string = randomUUID()) {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(`${accessTtlSeconds}s`)
+      .sign(key);
+    const refresh = randomBytes(32).toString("base64url");
+    await db.insert(refreshTokens).values({
+      userId,
+      family,
+      tokenHash: sha256(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TTL_DAYS * 86_400_000),
+    });
+    return { token, refresh_token: refresh };
+  }
+
+  async function verifyAccess(token: string): Promise<number> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || userId <= 0) throw unauthorized("token.invalid");
+      return userId;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized("token.expired");
+      throw unauthorized("token.invalid");
+    }
+  }
+
+  async function rotate(db: Db, refreshToken: string) {
+    const [spent] = await db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, sha256(refreshToken)),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          sql`${refreshTokens.expiresAt} > now()`,
+        ),
+      )
+      .returning();
+    if (spent) return issue(db, spent.userId, spent.family);
+
+    const [known] = await db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    if (known) {
+      // A spent token came back: someone holds a copy. End every token of that sign-in.
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(refreshTokens.family, known.family));
+    }
+    throw unauthorized("refresh_token.invalid");
+  }
+
+  return { issue, verifyAccess, rotate };
+}

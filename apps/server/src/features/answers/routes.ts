@@ -1,0 +1,94 @@
+import {
+  ZAnswerIdsBody,
+  ZAnswerPage,
+  ZAnswerPageQuery,
+  ZAnswerView,
+  ZSubmissionAccepted,
+} from "@formloom/core/api/answers";
+import { ZSubmission } from "@formloom/core/submission";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { ZFormIdParams } from "../forms/routes.ts";
+import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
+import { submitAnswer } from "./submit.ts";
+
+const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
+
+export function answerRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["answers"];
+  const params = ZFormIdParams;
+
+  r.post(
+    "/forms/answer",
+    {
+      schema: {
+        tags: ["public"],
+        description:
+          "A respondent's submission (no sign-in needed unless the form is limited to registered users).",
+        body: ZSubmission,
+        response: { 201: ZSubmissionAccepted },
+      },
+    },
+    async (request, reply) => {
+      const visitor = await optionalUser(deps, request).catch(() => undefined);
+      const accepted = await submitAnswer(deps.db, request.body, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+        acceptLanguage: request.headers["accept-language"],
+        visitor,
+      });
+      return reply.status(201).send(accepted);
+    },
+  );
+
+  r.get(
+    "/forms/:id/answer/paginated/:page/:size",
+    {
+      schema: {
+        tags,
+        params: params.extend({ page: positiveInt, size: z.coerce.number().int().min(1).max(500) }),
+        querystring: ZAnswerPageQuery,
+        response: { 200: ZAnswerPage },
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      const { id, page, size } = request.params;
+      return answerPage(ctx, id, page, size, request.query);
+    },
+  );
+
+  r.get(
+    "/forms/:id/answer/:answerId",
+    { schema: { tags, params: params.extend({ answerId: positiveInt }), response: { 200: ZAnswerView } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      return getAnswer(ctx, request.params.id, request.params.answerId);
+    },
+  );
+
+  for (const state of ["read", "unread"] as const) {
+    r.patch(
+      `/forms/:id/answer/status/${state}`,
+      {
+        schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ updated: z.number() }) } },
+      },
+      async (request) => {
+        const ctx = await requireTenant(deps, request);
+        return setViewed(ctx, request.params.id, request.body.answerIds, state === "read");
+      },
+    );
+  }
+
+  r.delete(
+    "/forms/:id/answer",
+    { schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ deleted: z.number() }) } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      return deleteAnswers(ctx, request.params.id, request.body.answerIds);
+    },
+  );
+}

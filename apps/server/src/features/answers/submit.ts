@@ -1,0 +1,59 @@
+import type { TSubmission } from "@formloom/core/submission";
+import { validateSubmission } from "@formloom/core/submission";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { formAnswers, forms } from "../../db/schema.ts";
+import type { UserRow } from "../../http/context.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import { readFields } from "../forms/presenter.ts";
+import { assertFillable } from "../forms/public.ts";
+import { deviceFromHeaders } from "./device.ts";
+
+export interface SubmissionMeta {
+  ip: string;
+  userAgent: string | undefined;
+  acceptLanguage: string | undefined;
+  visitor: UserRow | undefined;
+}
+
+/**
+ * Stores a respondent's submission after checking it with core's validation. The answer and
+ * the form's last-answered date are written in one transaction; once this returns, the
+ * submission is committed.
+ */
+export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMeta) {
+  const [form] = await db.select().from(forms).where(eq(forms.id, body.formId));
+  if (!form) throw notFound("form.not_found");
+  assertFillable(form, meta.visitor);
+
+  const { errors, answers } = validateSubmission(readFields(form), body.answers);
+  if (errors.length > 0) throw badRequest("submission.invalid", errors);
+
+  const submitTime = new Date();
+  const startTime = body.startTime ? new Date(body.startTime) : null;
+  const passing =
+    body.formPassingTime ?? (startTime ? (submitTime.getTime() - startTime.getTime()) / 1000 : null);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(formAnswers)
+      .values({
+        accountId: form.accountId,
+        formId: form.id,
+        userId: meta.visitor?.accountId === form.accountId ? meta.visitor.id : null,
+        startTime: startTime && startTime <= submitTime ? startTime : null,
+        submitTime,
+        formPassingTime: passing === null || passing < 0 ? null : Math.round(passing),
+        answers,
+        device: deviceFromHeaders(meta.userAgent, meta.acceptLanguage),
+        deviceFingerprint: body.deviceFingerprint ?? null,
+        ip: meta.ip,
+        miscData: body.miscData ?? null,
+      })
+      .returning({ id: formAnswers.id, submitTime: formAnswers.submitTime });
+    await tx
+      .update(forms)
+      .set({ lastAnsweredAt: sql`now()` })
+      .where(and(eq(forms.accountId, form.accountId), eq(forms.id, form.id)));
+    return { id: row!.id, submitTime: row!.submitTime.toISOString() };
+  });
+}

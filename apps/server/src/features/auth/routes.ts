@@ -1,0 +1,68 @@
+import {
+  ZAccount,
+  ZCreateAccountBody,
+  ZLoginBody,
+  ZRefreshBody,
+  ZRegisterBody,
+  ZTokens,
+  ZUserInfo,
+} from "@formloom/core/api/auth";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { accounts } from "../../db/schema.ts";
+import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
+import { notFound } from "../../http/errors.ts";
+import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
+
+export function authRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["auth"];
+
+  r.post(
+    "/register",
+    { schema: { tags, body: ZRegisterBody, response: { 201: ZTokens } } },
+    async (request, reply) => reply.status(201).send(await register(deps.db, deps.tokens, request.body)),
+  );
+
+  r.post("/login", { schema: { tags, body: ZLoginBody, response: { 200: ZTokens } } }, async (request) =>
+    login(deps.db, deps.tokens, request.body, request.ip),
+  );
+
+  r.post("/refresh", { schema: { tags, body: ZRefreshBody, response: { 200: ZTokens } } }, async (request) =>
+    deps.tokens.rotate(deps.db, request.body.refresh_token),
+  );
+
+  r.get("/user", { schema: { tags, response: { 200: ZUserInfo } } }, async (request) => {
+    const ctx = await requireUser(deps, request);
+    return userInfo(ctx.db, ctx.user);
+  });
+
+  r.post(
+    "/account/create",
+    { schema: { tags: ["account"], body: ZCreateAccountBody, response: { 201: ZAccount } } },
+    async (request, reply) => {
+      const ctx = await requireUser(deps, request);
+      return reply.status(201).send(await createAccount(ctx, request.body));
+    },
+  );
+
+  r.get(
+    "/account/:id",
+    {
+      schema: {
+        tags: ["account"],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: ZAccount },
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      if (request.params.id !== ctx.accountId) throw notFound("account.not_found");
+      const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.accountId));
+      if (!account) throw notFound("account.not_found");
+      return presentAccount(account);
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import type { TCreateAccountBody, TLoginBody, TRegisterBody, TUserInfo } from "@formloom/core/api/auth";
+import { ZCreateAccountBody, ZRegisterBody } from "@formloom/core/api/auth";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/passwords.ts";
+import type { TokenIssuer } from "../../auth/tokens.ts";
+import type { Db } from "../../db/connect.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { accounts, loginFailures, users } from "../../db/schema.ts";
+import type { UserContext, UserRow } from "../../http/context.ts";
+import { AppError, conflict, unauthorized } from "../../http/errors.ts";
+
+const FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
+const MAX_FAILURES_PER_USERNAME = 10;
+const MAX_FAILURES_PER_IP = 50;
+
+export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody) {
+  const body = ZRegisterBody.parse(input);
+  const [taken] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.email})`,
+    );
+  if (taken) {
+    throw taken.username.toLowerCase() === body.username.toLowerCase()
+      ? conflict("register.username.exists", "username")
+      : conflict("register.email.exists", "email");
+  }
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ username: body.username, email: body.email, passwordHash })
+      .returning({ id: users.id });
+    return tokens.issue(db, user!.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("register.username.exists", "username");
+    throw error;
+  }
+}
+
+export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: string) {
+  const userKey = `user:${body.username.toLowerCase()}`;
+  const ipKey = `ip:${ip}`;
+  const [counts] = await db
+    .select({
+      byUser: sql<number>`count(*) filter (where ${loginFailures.key} = ${userKey})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(gt(loginFailures.createdAt, FAILURE_WINDOW));
+  if ((counts?.byUser ?? 0) >= MAX_FAILURES_PER_USERNAME || (counts?.byIp ?? 0) >= MAX_FAILURES_PER_IP) {
+    throw new AppError(429, "auth.rate_limited");
+  }
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(
+      sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.username})`,
+    )
+    .limit(1);
+  const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !valid) {
+    await db.insert(loginFailures).values([{ key: userKey }, { key: ipKey }]);
+    throw unauthorized("auth.bad_credentials");
+  }
+  await db.delete(loginFailures).where(eq(loginFailures.key, userKey));
+  await db.update(users).set({ lastActivityAt: sql`now()` }).where(eq(users.id, user.id));
+  return tokens.issue(db, user.id);
+}
+
+export async function userInfo(db: Db, user: UserRow): Promise<TUserInfo> {
+  const [account] = user.accountId
+    ? await db.select().from(accounts).where(eq(accounts.id, user.accountId))
+    : [];
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    locale: user.locale,
+    isAccountAdmin: user.isAccountAdmin,
+    roles: account ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
+    account: account ? presentAccount(account) : null,
+  };
+}
+
+export function presentAccount(row: typeof accounts.$inferSelect) {
+  return { id: row.id, name: row.name, subdomain: row.subdomain, type: row.type, status: row.status };
+}
+
+const RESERVED_SUBDOMAINS = new Set(["www", "api", "admin", "app", "mail", "static", "assets"]);
+
+/** Creates an account with the caller as its admin. */
+export async function createAccount(ctx: UserContext, input: TCreateAccountBody) {
+  const body = ZCreateAccountBody.parse(input);
+  if (ctx.user.accountId) throw conflict("account.already_member");
+  if (RESERVED_SUBDOMAINS.has(body.subdomain)) throw conflict("account.exists", "subdomain");
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [account] = await tx
+        .insert(accounts)
+        .values({ name: body.name, subdomain: body.subdomain, type: body.type })
+        .returning();
+      const updated = await tx
+        .update(users)
+        .set({ accountId: account!.id, isAccountAdmin: true })
+        .where(and(eq(users.id, ctx.user.id), sql`${users.accountId} is null`))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw conflict("account.already_member");
+      return presentAccount(account!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("account.exists", "subdomain");
+    throw error;
+  }
+}

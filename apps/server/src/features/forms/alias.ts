@@ -1,0 +1,45 @@
+import { ALIAS_PATTERN, slugify } from "@formloom/core/slug";
+import { and, eq, like, ne } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { forms } from "../../db/schema.ts";
+import { badRequest, conflict } from "../../http/errors.ts";
+
+/**
+ * The alias a form is saved under. An explicit alias must be free in the account; an empty
+ * one is made from the title, with a number added until it is free.
+ */
+export async function resolveAlias(
+  db: Db,
+  accountId: number,
+  requested: string,
+  title: string,
+  formId?: number,
+): Promise<string> {
+  const others = formId === undefined ? undefined : ne(forms.id, formId);
+  if (requested) {
+    if (!ALIAS_PATTERN.test(requested))
+      throw badRequest("form.alias.invalid", [
+        {
+          field: "formPathAlias",
+          code: "form.alias.invalid",
+          message: "The alias may contain only Latin letters, digits and hyphens",
+        },
+      ]);
+    const [taken] = await db
+      .select({ id: forms.id })
+      .from(forms)
+      .where(and(eq(forms.accountId, accountId), eq(forms.alias, requested), others));
+    if (taken) throw conflict("form.alias.exists", "formPathAlias");
+    return requested;
+  }
+  const base = slugify(title) || "form";
+  const rows = await db
+    .select({ alias: forms.alias })
+    .from(forms)
+    .where(and(eq(forms.accountId, accountId), like(forms.alias, `${base}%`), others));
+  const used = new Set(rows.map((row) => row.alias));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+  }
+}

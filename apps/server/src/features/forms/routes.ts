@@ -1,0 +1,99 @@
+import {
+  ZFormCreateBody,
+  ZFormListItem,
+  ZFormPatchBody,
+  ZFormSummary,
+  ZFormWithFields,
+  ZPublicForm,
+} from "@formloom/core/api/forms";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { publicFormByPath } from "./public.ts";
+import { cloneForm, createForm, deleteForm, formSummary, getForm, listForms, updateForm } from "./service.ts";
+
+export const ZFormIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function formRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["forms"];
+  const params = ZFormIdParams;
+
+  r.post(
+    "/forms",
+    { schema: { tags, body: ZFormCreateBody, response: { 201: ZFormWithFields } } },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request);
+      return reply.status(201).send(await createForm(ctx, request.body));
+    },
+  );
+
+  r.get(
+    "/forms/account",
+    { schema: { tags, response: { 200: z.object({ forms: z.array(ZFormListItem) }) } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      return { forms: await listForms(ctx) };
+    },
+  );
+
+  r.get("/forms/:id", { schema: { tags, params, response: { 200: ZFormWithFields } } }, async (request) => {
+    const ctx = await requireTenant(deps, request);
+    return getForm(ctx, request.params.id);
+  });
+
+  r.patch(
+    "/forms/:id",
+    { schema: { tags, params, body: ZFormPatchBody, response: { 200: ZFormWithFields } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      return updateForm(ctx, request.params.id, request.body);
+    },
+  );
+
+  r.delete(
+    "/forms/:id",
+    { schema: { tags, params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request);
+      await deleteForm(ctx, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    "/forms/:id/clone",
+    { schema: { tags, params, response: { 201: ZFormWithFields } } },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request);
+      return reply.status(201).send(await cloneForm(ctx, request.params.id));
+    },
+  );
+
+  r.get(
+    "/forms/:id/summary",
+    { schema: { tags, params, response: { 200: ZFormSummary } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request);
+      return formSummary(ctx, request.params.id);
+    },
+  );
+
+  r.get(
+    "/forms/path/:alias/:subdomain",
+    {
+      schema: {
+        tags: ["public"],
+        description:
+          "The published form at /f/{alias} of the account with this subdomain (no sign-in needed).",
+        params: z.object({ alias: z.string().min(1).max(80), subdomain: z.string().min(1).max(63) }),
+        response: { 200: ZPublicForm },
+      },
+    },
+    async (request) => {
+      const visitor = await optionalUser(deps, request).catch(() => undefined);
+      return publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor);
+    },
+  );
+}

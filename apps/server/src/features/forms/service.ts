@@ -1,0 +1,143 @@
+import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
+import { ZFormCreateBody, ZFormPatchBody } from "@formloom/core/api/forms";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
+import type { TenantContext } from "../../http/context.ts";
+import { conflict, notFound } from "../../http/errors.ts";
+import { resolveAlias } from "./alias.ts";
+import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
+
+/** Loads a form of the caller's account; another account's form is simply not found. */
+export async function loadForm(ctx: TenantContext, formId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
+  if (!row) throw notFound("form.not_found");
+  return row;
+}
+
+async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
+  const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.accountId));
+  const [creator] = row.creatorId
+    ? await ctx.db
+        .select({ id: users.id, username: users.username, email: users.email })
+        .from(users)
+        .where(eq(users.id, row.creatorId))
+    : [];
+  return { form: presentForm(row, account!, creator ?? null), fields: readFields(row) };
+}
+
+export async function getForm(ctx: TenantContext, formId: number) {
+  return present(ctx, await loadForm(ctx, formId));
+}
+
+export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
+  const { fields, ...settings } = ZFormCreateBody.parse(input);
+  const alias = await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title);
+  try {
+    const [row] = await ctx.db
+      .insert(forms)
+      .values({
+        accountId: ctx.accountId,
+        creatorId: ctx.user.id,
+        title: settings.title,
+        alias,
+        isPublished: settings.isPublished,
+        settings: { ...settings, formPathAlias: alias },
+        fields,
+      })
+      .returning();
+    return present(ctx, row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("form.alias.exists", "formPathAlias");
+    throw error;
+  }
+}
+
+export async function updateForm(ctx: TenantContext, formId: number, input: TFormPatchBody) {
+  const current = await loadForm(ctx, formId);
+  const { fields, ...patch } = ZFormPatchBody.parse(input);
+  const settings = { ...readSettings(current), ...patch };
+  const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
+  const alias = aliasChanged
+    ? await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title, formId)
+    : current.alias;
+  try {
+    const [row] = await ctx.db
+      .update(forms)
+      .set({
+        title: settings.title,
+        alias,
+        isPublished: settings.isPublished,
+        settings: { ...settings, formPathAlias: alias },
+        ...(fields ? { fields } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)))
+      .returning();
+    return present(ctx, row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("form.alias.exists", "formPathAlias");
+    throw error;
+  }
+}
+
+export async function deleteForm(ctx: TenantContext, formId: number) {
+  await loadForm(ctx, formId);
+  const [answer] = await ctx.db
+    .select({ id: formAnswers.id })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.accountId, ctx.accountId), eq(formAnswers.formId, formId)))
+    .limit(1);
+  if (answer) throw conflict("form.has_answers");
+  await ctx.db.delete(forms).where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
+}
+
+/** A copy titled "<title> (copy)" whose alias is made anew from that title. */
+export async function cloneForm(ctx: TenantContext, formId: number) {
+  const source = await loadForm(ctx, formId);
+  const settings = readSettings(source);
+  return createForm(ctx, {
+    ...settings,
+    title: `${settings.title} (copy)`,
+    formPathAlias: "",
+    fields: readFields(source),
+  });
+}
+
+const answerCounts = (accountId: number) => ({
+  answerCount:
+    sql<number>`(select count(*) from ${formAnswers} a where a.account_id = ${accountId} and a.form_id = ${forms.id})`.mapWith(
+      Number,
+    ),
+  newAnswerCount:
+    sql<number>`(select count(*) from ${formAnswers} a where a.account_id = ${accountId} and a.form_id = ${forms.id} and not a.is_viewed)`.mapWith(
+      Number,
+    ),
+});
+
+export async function listForms(ctx: TenantContext) {
+  const rows = await ctx.db
+    .select({ form: forms, ...answerCounts(ctx.accountId) })
+    .from(forms)
+    .where(eq(forms.accountId, ctx.accountId))
+    .orderBy(desc(forms.id));
+  return rows.map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount));
+}
+
+export async function formSummary(ctx: TenantContext, formId: number) {
+  const [row] = await ctx.db
+    .select({ form: forms, ...answerCounts(ctx.accountId) })
+    .from(forms)
+    .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
+  if (!row) throw notFound("form.not_found");
+  return {
+    formId: row.form.id,
+    title: row.form.title,
+    answerCount: row.answerCount,
+    newAnswerCount: row.newAnswerCount,
+    lastAnsweredDate: row.form.lastAnsweredAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,24 @@
+import { MESSAGES, type MessageCode, type ValidationError } from "@formloom/core/errors";
+
+/** The one error type of the API: an HTTP status and one of the spec's message codes. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageCode,
+    readonly validationErrors?: ValidationError[],
+  ) {
+    super(MESSAGES[code]);
+  }
+}
+
+export const notFound = (code: MessageCode = "not_found") => new AppError(404, code);
+export const forbidden = (code: MessageCode = "not_allowed") => new AppError(403, code);
+export const unauthorized = (code: MessageCode = "unauthorized") => new AppError(401, code);
+export const badRequest = (code: MessageCode, validationErrors?: ValidationError[]) =>
+  new AppError(400, code, validationErrors);
+export const conflict = (code: MessageCode, field?: string) =>
+  new AppError(409, code, field ? [{ field, code, message: MESSAGES[code] }] : undefined);
+
+export function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(MESSAGES, value);
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The one place the environment is read (README, "Settings"). */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  DATA_DIR: z.string().default("./data"),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  SMTP_URL: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+});
+
+export interface Settings {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  publicUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  /** The built web app, served when present. */
+  webDist: string;
+}
+
+export class SettingsError extends Error {}
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir),
+    publicUrl: values.PUBLIC_URL,
+    seedDemo: values.SEED_DEMO === "true",
+    logLevel: values.LOG_LEVEL,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+  };
+}
+
+/** A secret generated on first start and kept in the data directory, so tokens survive restarts. */
+function storedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "jwt-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

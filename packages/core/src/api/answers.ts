@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+export const ZStoredAnswer = z.object({
+  fieldId: z.string(),
+  answer: z.unknown(),
+  answeringTime: z.number().optional(),
+  formulaName: z.string(),
+});
+
+export const ZDeviceData = z.object({
+  type: z.string(),
+  os: z.string(),
+  browser: z.string(),
+  language: z.string(),
+  platform: z.string(),
+});
+
+export const ZAnswerView = z.object({
+  id: z.number(),
+  formId: z.number(),
+  startTime: z.string().nullable(),
+  submitTime: z.string(),
+  formPassingTime: z.number().nullable(),
+  isViewed: z.boolean(),
+  username: z.string().nullable(),
+  answers: z.array(ZStoredAnswer),
+  device: ZDeviceData,
+});
+export type TAnswerView = z.infer<typeof ZAnswerView>;
+
+export const ANSWER_SORT_KEYS = ["id", "submitTime", "formPassingTime", "isViewed"] as const;
+
+export const ZAnswerPageQuery = z.object({
+  sortBy: z.enum(ANSWER_SORT_KEYS).default("submitTime"),
+  order: z.enum(["asc", "desc"]).default("desc"),
+  isViewed: z.enum(["true", "false"]).optional(),
+});
+
+export const ZAnswerPage = z.object({
+  answerList: z.array(ZAnswerView),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type TAnswerPage = z.infer<typeof ZAnswerPage>;
+
+export const ZAnswerIdsBody = z.object({ answerIds: z.array(z.number().int().positive()).min(1).max(1000) });
+
+export const ZSubmissionAccepted = z.object({ id: z.number(), submitTime: z.string() });

@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** Request and response shapes of sign-in, registration and accounts, shared by server and web. */
+
+const ZPassword = z
+  .string()
+  .min(8, "register.password.too_short")
+  .max(200, "request.invalid")
+  .refine((value) => /\p{L}/u.test(value) && /\d/.test(value), "register.password.too_simple");
+
+export const ZRegisterBody = z
+  .object({
+    username: z.string().trim().min(3, "register.username.length").max(16, "register.username.length"),
+    email: z.string().trim().min(1, "register.email.required").pipe(z.email("register.email.invalid")),
+    password: ZPassword,
+    passwordConfirmation: z.string().min(1, "register.password_confirmation.required"),
+    inviteCode: z.string().max(200).optional(),
+    acceptTermsAndConditionsAgreement: z.literal(true, "register.terms.required"),
+    acceptPrivacyPolicyAgreement: z.literal(true, "register.privacy.required"),
+    registerParams: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => body.password === body.passwordConfirmation, {
+    message: "register.password_confirmation.not_equal",
+    path: ["passwordConfirmation"],
+  });
+export type TRegisterBody = z.input<typeof ZRegisterBody>;
+
+export const ZLoginBody = z.object({
+  username: z.string().trim().min(1, "auth.bad_credentials").max(200),
+  password: z.string().trim().min(1, "auth.bad_credentials").max(200),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZTokens = z.object({ token: z.string(), refresh_token: z.string() });
+export type TTokens = z.infer<typeof ZTokens>;
+
+export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(500) });
+
+export const ACCOUNT_TYPES = ["individual", "company"] as const;
+
+export const ZAccount = z.object({
+  id: z.number(),
+  name: z.string(),
+  subdomain: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  status: z.string(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZCreateAccountBody = z.object({
+  name: z.string().trim().min(2, "request.invalid").max(100),
+  subdomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2, "request.invalid")
+    .max(63)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "request.invalid"),
+  type: z.enum(ACCOUNT_TYPES).default("individual"),
+  acceptDpa: z.literal(true, "account.dpa.required"),
+});
+export type TCreateAccountBody = z.input<typeof ZCreateAccountBody>;
+
+export const ZUserInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  locale: z.string(),
+  isAccountAdmin: z.boolean(),
+  roles: z.array(z.string()),
+  account: ZAccount.nullable(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;

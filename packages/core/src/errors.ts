@@ -1,0 +1,85 @@
+/**
+ * Message codes shared by the server (which sends them) and the client (which translates them).
+ * The English text is the spec's wording where the spec gives one.
+ */
+export const MESSAGES = {
+  "auth.bad_credentials": "Incorrect login or password",
+  "auth.rate_limited": "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  "token.expired": "Your session has expired",
+  "token.invalid": "Your session is not valid, please sign in again",
+  "refresh_token.invalid": "Your session has ended, please sign in again",
+  "register.username.length": "Username must be 3 to 16 characters long",
+  "register.username.exists": "This username is already taken",
+  "register.email.required": "E-mail is required",
+  "register.email.invalid": "E-mail is not valid",
+  "register.email.exists": "This e-mail is already registered",
+  "register.password.too_short": "Password must be at least 8 characters long",
+  "register.password.too_simple": "Password must contain letters and digits",
+  "register.password_confirmation.required": "Please confirm the password",
+  "register.password_confirmation.not_equal": "Passwords are not equal",
+  "register.terms.required": "You must accept the terms and conditions",
+  "register.privacy.required": "You must accept the privacy policy",
+  "account.exists": "Name or subdomain already exists",
+  "account.already_member": "You already belong to an account",
+  "account.required": "Create an account first",
+  "account.dpa.required": "You must accept the data processing agreement",
+  "account.not_found": "Account not found",
+  "form.not_found": "Form not found",
+  "form.alias.exists": "A form with such alias already exists",
+  "form.alias.invalid": "The alias may contain only Latin letters, digits and hyphens",
+  "form.has_answers": "You can not delete a form if it has submissions!",
+  "form.has.chain_elements": "You can not delete a form if it used in form chain items!",
+  "form.closed": "This form is closed for submission",
+  "form.access_denied": "Access denied: please sign in with an account that may fill this form",
+  "form.fields.invalid": "The form's fields are not valid",
+  "answer.not_found": "404 - Form answer not found",
+  "answer.required": "Please fill in the required fields",
+  "answer.invalid": "Invalid value in field",
+  "answer.invalid_email": "Please enter a valid e-mail address",
+  "answer.invalid_website": "Invalid website link",
+  "answer.number_out_of_range": "The number is outside the allowed range",
+  "answer.too_long": "The answer is too long",
+  "answer.unknown_variant": "Please choose one of the offered options",
+  "answer.unknown_field": "The answer refers to a field this form does not have",
+  "submission.invalid": "Some answers are not valid",
+  "request.invalid": "The request is not valid",
+  "request.malformed_json": "The request body is not valid JSON",
+  "request.too_large": "The request body is too large",
+  not_allowed: "Permissions denied",
+  not_found: "Not found",
+  unauthorized: "Please sign in",
+  "server.error": "Something went wrong",
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export interface ValidationError {
+  /** The field (form element id, or a request property path) the error belongs to. */
+  field: string;
+  code: MessageCode;
+  message: string;
+}
+
+export function validationError(field: string, code: MessageCode): ValidationError {
+  return { field, code, message: MESSAGES[code] };
+}
+
+/** The shape of every error response of the API. */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  errors?: string[];
+  validationErrors?: ValidationError[];
+}
+
+/**
+ * The spec's error helper: the first validation error if there is one, else the errors text
+ * if it is under two words, else the word "default".
+ */
+export function errorHelper(body: Partial<ApiErrorBody> | undefined): string {
+  const first = body?.validationErrors?.[0];
+  if (first) return first.message;
+  const text = (body?.errors ?? []).join(" ").trim();
+  if (text && text.split(/\s+/).length < 2) return text;
+  return "default";
+}
