@@ -47,5 +47,16 @@ export const ZFormSettings = z.object({
 export type TFormSettings = z.infer<typeof ZFormSettings>;
 export type TFormSettingsInput = z.input<typeof ZFormSettings>;
 
-/** A partial update keeps every setting it does not name. */
-export const ZFormSettingsPatch = ZFormSettings.partial();
+/**
+ * A partial update keeps every setting it does not name. The defaults are removed first:
+ * an optional setting with a default would otherwise be filled in, and overwrite the form.
+ */
+export const ZFormSettingsPatch = z.object(
+  Object.fromEntries(
+    Object.entries(ZFormSettings.shape).map(([key, schema]) => [key, schema.removeDefault().optional()]),
+  ) as {
+    [K in keyof typeof ZFormSettings.shape]: z.ZodOptional<
+      ReturnType<(typeof ZFormSettings.shape)[K]["removeDefault"]>
+    >;
+  },
+);

@@ -10,7 +10,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, "request failed");
     return reply.status(status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(body("not_found"));
   });
 }

@@ -107,15 +107,12 @@ export async function cloneForm(ctx: TenantContext, formId: number) {
   });
 }
 
+// Written out in full: inside the subquery an unqualified "id" would name the answer's own id.
 const answerCounts = (accountId: number) => ({
-  answerCount:
-    sql<number>`(select count(*) from ${formAnswers} a where a.account_id = ${accountId} and a.form_id = ${forms.id})`.mapWith(
-      Number,
-    ),
-  newAnswerCount:
-    sql<number>`(select count(*) from ${formAnswers} a where a.account_id = ${accountId} and a.form_id = ${forms.id} and not a.is_viewed)`.mapWith(
-      Number,
-    ),
+  answerCount: sql<number>`(select count(*) from form_answers a
+    where a.account_id = ${accountId} and a.form_id = "forms"."id")`.mapWith(Number),
+  newAnswerCount: sql<number>`(select count(*) from form_answers a
+    where a.account_id = ${accountId} and a.form_id = "forms"."id" and not a.is_viewed)`.mapWith(Number),
 });
 
 export async function listForms(ctx: TenantContext) {

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let api: ApiClient;
+let formId: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api } = await signUpWithAccount(server.api, "answers"));
+  formId = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+});
+afterAll(() => server.close());
+
+const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0";
+
+interface Page {
+  answerList: Array<{
+    id: number;
+    isViewed: boolean;
+    answers: Array<{ fieldId: string; answer: unknown }>;
+    device: Record<string, string>;
+    formPassingTime: number | null;
+  }>;
+  total: number;
+}
+
+describe("submitting", () => {
+  it("returns every problem at once and stores nothing", async () => {
+    const response = await server.api.post("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "mail", answer: "not-an-email" },
+        { fieldId: "color", answer: "green" },
+        { fieldId: "ghost", answer: "boo" },
+      ],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("submission.invalid");
+    const codes = (response.body.validationErrors as Array<{ field: string; code: string }>).map((e) => [
+      e.field,
+      e.code,
+    ]);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        ["ghost", "answer.unknown_field"],
+        ["name", "answer.required"],
+        ["mail", "answer.invalid_email"],
+        ["color", "answer.unknown_variant"],
+      ]),
+    );
+    const wrongType = await server.api.post("/api/forms/answer", {
+      formId,
+      answers: [{ fieldId: "name", answer: 42 }],
+    });
+    expect(wrongType.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "name", code: "answer.invalid", message: "Invalid value in field" }),
+    ]);
+    expect((await api.get<Page>(`/api/forms/${formId}/answer/paginated/1/10`)).body.total).toBe(0);
+  });
+
+  it("stores an accepted submission with its times and the device read from the User-Agent", async () => {
+    const startTime = new Date(Date.now() - 95_000).toISOString();
+    const response = await server.api.post(
+      "/api/forms/answer",
+      {
+        formId,
+        startTime,
+        answers: [
+          { fieldId: "name", answer: "Ann" },
+          { fieldId: "color", answer: "blue" },
+        ],
+      },
+      { "user-agent": FIREFOX_ANDROID, "accept-language": "de-DE,de;q=0.9" },
+    );
+    expect(response.status).toBe(201);
+    const stored = await api.get<Page["answerList"][number] & { startTime: string }>(
+      `/api/forms/${formId}/answer/${response.body.id}`,
+    );
+    expect(stored.body).toMatchObject({
+      isViewed: false,
+      startTime,
+      device: { type: "mobile", os: "Android 14", browser: "Firefox 128", language: "de-DE" },
+    });
+    expect(stored.body.formPassingTime).toBeGreaterThanOrEqual(94);
+    expect(stored.body.answers).toEqual([
+      { fieldId: "name", answer: "Ann", formulaName: "" },
+      { fieldId: "color", answer: "blue", formulaName: "" },
+    ]);
+  });
+
+  it("refuses unknown and unpublished forms", async () => {
+    const unknown = await server.api.post("/api/forms/answer", { formId: 999_999, answers: [] });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("form.not_found");
+
+    const closedForm = (
+      await api.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, isPublished: false })
+    ).body.form.id;
+    const closed = await server.api.post("/api/forms/answer", {
+      formId: closedForm,
+      answers: [{ fieldId: "name", answer: "x" }],
+    });
+    expect(closed.status).toBe(403);
+    expect(closed.body.code).toBe("form.closed");
+  });
+
+  it("admits only the account's signed-in users to a form limited to registered users", async () => {
+    const limited = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        hasAnonymousFilling: "registered",
+      })
+    ).body.form.id;
+    const body = { formId: limited, answers: [{ fieldId: "name", answer: "Member" }] };
+    const anonymous = await server.api.post("/api/forms/answer", body);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body.code).toBe("form.access_denied");
+    const stranger = await signUpWithAccount(server.api, "stranger");
+    expect((await stranger.api.post("/api/forms/answer", body)).status).toBe(403);
+    const member = await api.post<{ id: number }>("/api/forms/answer", body);
+    expect(member.status).toBe(201);
+    const stored = await api.get(`/api/forms/${limited}/answer/${member.body.id}`);
+    expect(stored.body.username).toEqual(expect.any(String));
+  });
+});
+
+describe("results", () => {
+  it("pages, sorts, filters by read state, marks read and unread, and deletes", async () => {
+    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const ids: number[] = [];
+    for (const name of ["A", "B", "C", "D", "E"]) {
+      const r = await server.api.post<{ id: number }>("/api/forms/answer", {
+        formId: form,
+        answers: [{ fieldId: "name", answer: name }],
+        formPassingTime: name.charCodeAt(0),
+      });
+      ids.push(r.body.id);
+    }
+    const first = await api.get<Page>(`/api/forms/${form}/answer/paginated/1/2?sortBy=id&order=asc`);
+    expect(first.body.total).toBe(5);
+    expect(first.body.answerList.map((a) => a.id)).toEqual(ids.slice(0, 2));
+    const third = await api.get<Page>(`/api/forms/${form}/answer/paginated/3/2?sortBy=id&order=asc`);
+    expect(third.body.answerList.map((a) => a.id)).toEqual(ids.slice(4));
+    const slowest = await api.get<Page>(
+      `/api/forms/${form}/answer/paginated/1/1?sortBy=formPassingTime&order=desc`,
+    );
+    expect(slowest.body.answerList[0]?.answers[0]?.answer).toBe("E");
+
+    const read = await api.patch(`/api/forms/${form}/answer/status/read`, { answerIds: [ids[0], ids[1]] });
+    expect(read.body).toEqual({ updated: 2 });
+    const unread = await api.get<Page>(`/api/forms/${form}/answer/paginated/1/10?isViewed=false`);
+    expect(unread.body.answerList.map((a) => a.id).sort()).toEqual(ids.slice(2).sort());
+    await api.patch(`/api/forms/${form}/answer/status/unread`, { answerIds: [ids[0]] });
+    expect((await api.get(`/api/forms/${form}/answer/${ids[0]}`)).body.isViewed).toBe(false);
+    expect((await api.get(`/api/forms/${form}/summary`)).body.newAnswerCount).toBe(4);
+
+    expect((await api.delete(`/api/forms/${form}/answer`, { answerIds: [ids[4]] })).body).toEqual({
+      deleted: 1,
+    });
+    const gone = await api.get(`/api/forms/${form}/answer/${ids[4]}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe("404 - Form answer not found");
+  });
+});

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TTokens } from "@formloom/core/api/auth";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { openDatabase } from "../src/db/connect.ts";
+import { loadSettings, type Settings } from "../src/settings.ts";
+
+/** A fresh database for one test file: a new PGlite directory, or a new PostgreSQL database. */
+export async function freshDatabaseTarget(): Promise<{
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-test-"));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+
+  const name = `formloom_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  settings: Settings;
+  api: ApiClient;
+  close(): Promise<void>;
+}
+
+/** The real server on an ephemeral port, speaking HTTP, against a fresh database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const target = await freshDatabaseTarget();
+  const settings = loadSettings({
+    DATA_DIR: target.dataDir,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...env,
+  });
+  const database = await openDatabase(settings);
+  const app = await buildApp(settings, database);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    url,
+    settings,
+    api: new ApiClient(url),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await target.drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+/** A small HTTP client over fetch; it returns the status and parsed body and never throws on 4xx. */
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly token?: string,
+  ) {}
+
+  as(token: string | undefined): ApiClient {
+    return new ApiClient(this.baseUrl, token);
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const init: RequestInit = {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    };
+    const response = await fetch(`${this.baseUrl}${url}`, init);
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed as T, text };
+  }
+
+  get<T = Record<string, unknown>>(url: string) {
+    return this.request<T>("GET", url);
+  }
+  post<T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("POST", url, body ?? {}, headers);
+  }
+  patch<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>("PATCH", url, body ?? {});
+  }
+  delete<T = Record<string, unknown>>(url: string, body?: unknown) {
+    return this.request<T>("DELETE", url, body);
+  }
+}
+
+let counter = 0;
+
+/** Registers a user, creates an account for them, and returns a client signed in as its admin. */
+export async function signUpWithAccount(
+  api: ApiClient,
+  name = "acme",
+): Promise<{ api: ApiClient; tokens: TTokens; accountId: number }> {
+  const tokens = await registerUser(api, name);
+  const client = api.as(tokens.token);
+  const subdomain = `${name}-${++counter}-${randomBytes(3).toString("hex")}`;
+  const created = await client.post<{ id: number }>("/api/account/create", {
+    name: `${name} team`,
+    subdomain,
+    type: "company",
+    acceptDpa: true,
+  });
+  if (created.status !== 201) throw new Error(`account create failed: ${created.text}`);
+  return { api: client, tokens, accountId: created.body.id };
+}
+
+export async function registerUser(api: ApiClient, name = "user"): Promise<TTokens> {
+  const username = `${name.slice(0, 6)}${++counter}${randomBytes(2).toString("hex")}`;
+  const response = await api.post<TTokens>("/api/register", {
+    username,
+    email: `${username}@example.com`,
+    password: "secret123",
+    passwordConfirmation: "secret123",
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.text}`);
+  return response.body;
+}
+
+/** A small published form: a required name, an optional e-mail and a single choice. */
+export const sampleForm = {
+  title: "Customer survey",
+  fields: [
+    { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+    { id: "mail", fieldType: "email", question: "E-mail" },
+    {
+      id: "color",
+      fieldType: "radio",
+      question: "Favourite colour",
+      fieldSettings: {
+        answerVariants: [
+          { id: "red", title: "Red", value: "1" },
+          { id: "blue", title: "Blue", value: "2" },
+        ],
+      },
+    },
+  ],
+};
