@@ -24,7 +24,8 @@ export async function buildApp(settings: Settings, database: Database): Promise<
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  const hasWebApp = existsSync(settings.webDist);
+  installErrorHandler(app, hasWebApp ? webAppPage : undefined);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -52,17 +53,24 @@ export async function buildApp(settings: Settings, database: Database): Promise<
     { prefix: "/api" },
   );
 
-  if (existsSync(settings.webDist)) await serveWebApp(app, settings.webDist);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: settings.webDist,
+      index: "index.html",
+      // Hashed asset names change with their content, so browsers may keep them for good.
+      setHeaders: (reply, file) => {
+        reply.header(
+          "cache-control",
+          file.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
   return app;
 }
 
-/** The built web app; any non-API path that is not a file gets index.html (client routing). */
-async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.method !== "GET") {
-      return reply.status(404).send({ code: "not_found", message: "Not found" });
-    }
-    return reply.type("text/html").sendFile("index.html");
-  });
+/** Respondents get the small public page; everyone else the signed-in app. */
+function webAppPage(url: string): string | undefined {
+  if (url.startsWith("/assets/")) return undefined;
+  return url.startsWith("/f/") ? "fill.html" : "index.html";
 }

@@ -42,6 +42,7 @@ export const MESSAGES = {
   "answer.unknown_variant": "Please choose one of the offered options",
   "answer.unknown_field": "The answer refers to a field this form does not have",
   "submission.invalid": "Some answers are not valid",
+  "submission.accepted": "Thank you! Your answers were sent.",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
   "request.too_large": "The request body is too large",
@@ -49,6 +50,7 @@ export const MESSAGES = {
   not_found: "Not found",
   unauthorized: "Please sign in",
   "server.error": "Something went wrong",
+  "network.offline": "No internet connection. Check your connection and try again.",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -4,14 +4,21 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, isMessageCode } from "./errors.ts";
 
 /** Maps every failure to `{ code, message, validationErrors? }`; a 500 never carries a stack. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(
+  app: FastifyInstance,
+  pageFor?: (url: string) => string | undefined,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toResponse(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
     return reply.status(status).send(body);
   });
-  app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send(body("not_found"));
+  // Paths outside /api that are not files belong to the web app's client-side routing.
+  app.setNotFoundHandler((request, reply) => {
+    const page =
+      request.method === "GET" && !request.url.startsWith("/api/") ? pageFor?.(request.url) : undefined;
+    if (page) return reply.header("cache-control", "no-cache").type("text/html").sendFile(page);
+    return reply.status(404).send(body("not_found"));
   });
 }
 

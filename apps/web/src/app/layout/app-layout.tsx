@@ -1,0 +1,55 @@
+import { AppShell } from "@mantine/core";
+import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
+import { Outlet, useMatches } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Footer } from "./footer.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { TopBar } from "./top-bar.tsx";
+
+/** The spec's mobile threshold: below it the sidebar closes by itself. */
+export const MOBILE_QUERY = "(max-width: 1023px)";
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [sidebarStatus, setSidebarStatus] = useLocalStorage<"open" | "closed">({
+    key: "sidebarStatus",
+    defaultValue: "open",
+  });
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
+
+  useEffect(() => {
+    document.title = title ? `${t(title)} · Formloom` : "Formloom";
+  }, [title, t]);
+
+  // On mobile the sidebar is an overlay: it starts closed and closes after each navigation.
+  const pathname = matches.at(-1)?.pathname;
+  useEffect(() => {
+    if (isMobile && pathname) setSidebarStatus("closed");
+  }, [isMobile, pathname, setSidebarStatus]);
+
+  const opened = sidebarStatus === "open";
+  return (
+    <AppShell
+      header={{ height: { base: 80, sm: 56 } }}
+      navbar={{ width: 240, breakpoint: 1024, collapsed: { mobile: !opened, desktop: !opened } }}
+      footer={{ height: 36 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar sidebarOpened={opened} onToggleSidebar={() => setSidebarStatus(opened ? "closed" : "open")} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,56 @@
+import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { IconBuildingCommunity, IconLayoutDashboard, IconList, IconPlus } from "@tabler/icons-react";
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { useUser } from "../../features/auth/api/get-user.ts";
+
+/** The route menu for users with an account; only the Create account link for those without. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  if (!user?.account) {
+    return (
+      <Stack p="sm" gap={4}>
+        <Text size="sm" c="dimmed" px="sm" pb="xs">
+          {t("Create an account to build forms with your team.")}
+        </Text>
+        <NavLink
+          component={Link}
+          to="/user/create_account"
+          label={t("Create account")}
+          leftSection={<IconBuildingCommunity size={18} />}
+          active={pathname === "/user/create_account"}
+        />
+      </Stack>
+    );
+  }
+
+  const items = [
+    { to: "/", label: t("Dashboard"), icon: IconLayoutDashboard, active: pathname === "/" },
+    {
+      to: "/forms/all",
+      label: t("All forms"),
+      icon: IconList,
+      active: pathname.startsWith("/forms/") && pathname !== "/forms/add_new",
+    },
+    { to: "/forms/add_new", label: t("Create form"), icon: IconPlus, active: pathname === "/forms/add_new" },
+  ] as const;
+  return (
+    <ScrollArea p="sm">
+      <Stack gap={4} component="nav" aria-label={t("Main menu")}>
+        {items.map((item) => (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={18} />}
+            active={item.active}
+          />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

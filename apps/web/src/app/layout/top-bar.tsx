@@ -1,0 +1,114 @@
+import { Anchor, Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { Link, useMatches } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useUser } from "../../features/auth/api/get-user.ts";
+import { useForm } from "../../features/forms/api/get-form.ts";
+import { logout } from "../../lib/api-client.ts";
+import { AnchorLink } from "../../lib/router-links.tsx";
+
+export function TopBar({
+  sidebarOpened,
+  onToggleSidebar,
+}: {
+  sidebarOpened: boolean;
+  onToggleSidebar: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={sidebarOpened}
+          onClick={onToggleSidebar}
+          size="sm"
+          aria-label={sidebarOpened ? t("Close the menu") : t("Open the menu")}
+        />
+        <Text fw={700} c="indigo" visibleFrom="xs">
+          Formloom
+        </Text>
+        <PageBreadcrumbs />
+      </Group>
+      <Menu position="bottom-end" width={240} withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t("User menu")}>
+            <Group gap={6} wrap="nowrap">
+              <Avatar size={30} radius="xl" color="indigo">
+                {user?.username.slice(0, 2).toUpperCase()}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="sm">
+                {user?.username}
+              </Text>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="dark">
+              {user?.username}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user?.email}
+            </Text>
+            {user?.account && (
+              <Text size="xs" c="dimmed">
+                {t("Account")}: {user.account.name}
+              </Text>
+            )}
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
+            {t("Log out")}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+const FORM_ROUTE_ID = "/layout/account/forms/$id";
+
+/** Home, then each matched route with a title; a form's pages add All forms and the form's title. */
+function PageBreadcrumbs() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const crumbs: ReactNode[] = [];
+  for (const match of matches) {
+    if (match.routeId === FORM_ROUTE_ID) {
+      const { id } = match.params as { id: number };
+      crumbs.push(
+        <AnchorLink key="all" to="/forms/all" size="sm">
+          {t("All forms")}
+        </AnchorLink>,
+        <FormCrumb key="form" formId={id} />,
+      );
+    } else if (match.staticData.title && match.pathname !== "/") {
+      crumbs.push(
+        <Text key={match.id} size="sm" c="dimmed" truncate>
+          {t(match.staticData.title)}
+        </Text>,
+      );
+    }
+  }
+  return (
+    <Breadcrumbs visibleFrom="sm" separatorMargin={6} style={{ flexWrap: "nowrap", minWidth: 0 }}>
+      <AnchorLink to="/" size="sm">
+        {t("Home")}
+      </AnchorLink>
+      {crumbs}
+    </Breadcrumbs>
+  );
+}
+
+function FormCrumb({ formId }: { formId: number }) {
+  const { t } = useTranslation();
+  const { data } = useForm(formId);
+  return (
+    <AnchorLink to="/forms/$id/overview" params={{ id: formId }} size="sm" maw={220} truncate>
+      {data?.form.title || t("Untitled form")}
+    </AnchorLink>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
+import { z } from "zod";
+import { userQueryOptions } from "../features/auth/api/get-user.ts";
+import { CreateAccountPage } from "../features/auth/components/create-account-page.tsx";
+import { LoginPage } from "../features/auth/components/login-page.tsx";
+import { RegisterPage } from "../features/auth/components/register-page.tsx";
+import { DashboardPage } from "../features/dashboard/components/dashboard-page.tsx";
+import { CreateFormPage } from "../features/forms/components/create-form-page.tsx";
+import { FormEditorPage } from "../features/forms/components/editor/form-editor-page.tsx";
+import { FormLayout } from "../features/forms/components/form-layout.tsx";
+import { FormOverviewPage } from "../features/forms/components/form-overview-page.tsx";
+import { FormsListPage } from "../features/forms/components/forms-list-page.tsx";
+import { ResultsPage } from "../features/results/components/results-page.tsx";
+import { session } from "../lib/session.ts";
+import { AppLayout } from "./layout/app-layout.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { queryClient } from "./query-client.ts";
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** The page title and breadcrumb label (route metadata). */
+    title?: string;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<{ queryClient: typeof queryClient }>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+/** With a stored token, /login and registration go to the app. */
+const guestOnly = () => {
+  if (session.token()) throw redirect({ to: "/" });
+};
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  beforeLoad: guestOnly,
+  staticData: { title: "Sign in" },
+  component: LoginPage,
+});
+
+const registrationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/registration/create",
+  beforeLoad: guestOnly,
+  staticData: { title: "Registration" },
+  component: RegisterPage,
+});
+
+const registrationIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/registration",
+  beforeLoad: () => {
+    throw redirect({ to: "/registration/create" });
+  },
+});
+
+const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFoundPage });
+
+/**
+ * Everything inside the layout needs a sign-in: without a token the visitor goes to
+ * /login?redirect=<path>; with one, the user info is loaded before the page.
+ */
+const layoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: "layout",
+  beforeLoad: async ({ location, context }) => {
+    if (!session.token()) throw redirect({ to: "/login", search: { redirect: location.href } });
+    return { user: await context.queryClient.ensureQueryData(userQueryOptions) };
+  },
+  component: AppLayout,
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => layoutRoute,
+  path: "/",
+  staticData: { title: "Dashboard" },
+  component: DashboardPage,
+});
+
+const createAccountRoute = createRoute({
+  getParentRoute: () => layoutRoute,
+  path: "/user/create_account",
+  staticData: { title: "Create account" },
+  component: CreateAccountPage,
+});
+
+/** Form pages need an account; a user without one is sent to create it. */
+const accountRoute = createRoute({
+  getParentRoute: () => layoutRoute,
+  id: "account",
+  beforeLoad: ({ context }) => {
+    if (!context.user.account) throw redirect({ to: "/user/create_account" });
+  },
+  component: Outlet,
+});
+
+const formsListRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/forms/all",
+  staticData: { title: "All forms" },
+  component: FormsListPage,
+});
+
+const createFormRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/forms/add_new",
+  staticData: { title: "Create form" },
+  component: CreateFormPage,
+});
+
+const formIdParams = {
+  parse: (raw: Record<string, string>) => ({ id: z.coerce.number().int().positive().parse(raw.id) }),
+  stringify: (params: { id: number }) => ({ id: String(params.id) }),
+};
+
+export const formRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/forms/$id",
+  params: formIdParams,
+  component: FormLayout,
+});
+
+const formOverviewRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/overview",
+  staticData: { title: "Overview" },
+  component: FormOverviewPage,
+});
+
+const formEditRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/edit",
+  staticData: { title: "Edit" },
+  component: FormEditorPage,
+});
+
+const formResultsRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results",
+  staticData: { title: "Results" },
+  component: ResultsPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  registrationRoute,
+  registrationIndexRoute,
+  notFoundRoute,
+  layoutRoute.addChildren([
+    dashboardRoute,
+    createAccountRoute,
+    accountRoute.addChildren([
+      formsListRoute,
+      createFormRoute,
+      formRoute.addChildren([formOverviewRoute, formEditRoute, formResultsRoute]),
+    ]),
+  ]),
+]);
+
+export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: "intent" });

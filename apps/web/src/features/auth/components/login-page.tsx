@@ -1,0 +1,80 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { AnchorLink } from "../../../lib/router-links.tsx";
+import { useLogin } from "../api/login.ts";
+import { AuthCard } from "./auth-card.tsx";
+
+const route = getRouteApi("/login");
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+function safeRedirect(target: string | undefined): string {
+  return target?.startsWith("/") && !target.startsWith("//") ? target : "/";
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { redirect } = route.useSearch();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { username: username.trim(), password: password.trim() },
+      { onSuccess: () => void navigate({ href: safeRedirect(redirect), replace: true }) },
+    );
+  };
+
+  return (
+    <AuthCard
+      title={t("Sign in")}
+      subtitle={
+        <>
+          {t("New to Formloom?")}{" "}
+          <AnchorLink to="/registration/create" size="sm">
+            {t("Create a free account")}
+          </AnchorLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {login.error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {errorText(login.error)}
+            </Alert>
+          )}
+          <TextInput
+            label={t("Username or e-mail")}
+            autoComplete="username"
+            required
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={t("Password")}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Button
+            type="submit"
+            loading={login.isPending}
+            disabled={!username.trim() || !password.trim()}
+            fullWidth
+          >
+            {t("Sign in")}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

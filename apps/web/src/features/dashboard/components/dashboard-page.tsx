@@ -1,0 +1,96 @@
+import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconList, IconPlus } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
+import { useForms } from "../../forms/api/get-forms.ts";
+
+/** Popular actions and the forms with the newest submissions. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const { data: forms } = useForms();
+
+  if (!user?.account) {
+    return (
+      <Paper withBorder p="xl" maw={560} mx="auto" mt="md">
+        <Title order={2}>{t("Welcome, {{name}}!", { name: user?.username })}</Title>
+        <Text c="dimmed" my="md">
+          {t("Create an account to build forms with your team.")}
+        </Text>
+        <ButtonLink to="/user/create_account">{t("Create account")}</ButtonLink>
+      </Paper>
+    );
+  }
+
+  const recent = [...(forms ?? [])]
+    .filter((f) => f.lastAnsweredDate)
+    .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
+    .slice(0, 5);
+  const unread = (forms ?? []).reduce((sum, f) => sum + f.newAnswerCount, 0);
+
+  return (
+    <Stack>
+      <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t("Forms")}
+          </Text>
+          <Text size="xl" fw={700}>
+            {forms?.length ?? "—"}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t("Unread submissions")}
+          </Text>
+          <Text size="xl" fw={700}>
+            {unread}
+          </Text>
+        </Card>
+        <Card withBorder>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
+            {t("Popular actions")}
+          </Text>
+          <Group gap="xs">
+            <ButtonLink size="xs" to="/forms/add_new" leftSection={<IconPlus size={14} />}>
+              {t("Create form")}
+            </ButtonLink>
+            <ButtonLink size="xs" variant="light" to="/forms/all" leftSection={<IconList size={14} />}>
+              {t("All forms")}
+            </ButtonLink>
+          </Group>
+        </Card>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={4} mb="sm">
+          {t("Latest submissions")}
+        </Title>
+        {recent.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t("No submissions yet.")}
+          </Text>
+        ) : (
+          <Stack gap="xs">
+            {recent.map((form) => (
+              <Group key={form.id} justify="space-between">
+                <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
+                  {form.title}
+                </AnchorLink>
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t("{{count}} submissions", { count: form.answerCount })}
+                  </Text>
+                  {form.newAnswerCount > 0 && (
+                    <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

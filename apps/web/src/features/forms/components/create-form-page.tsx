@@ -1,0 +1,61 @@
+import { Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { useCreateForm } from "../api/create-form.ts";
+
+export function CreateFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateForm();
+  const [title, setTitle] = useState("");
+  const [type, setType] = useState<"data_collection" | "calculation">("data_collection");
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { title: title.trim() || t("Untitled form"), type, isPublished: false },
+      {
+        onSuccess: (created) => void navigate({ to: "/forms/$id/edit", params: { id: created.form.id } }),
+        onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="xl" maw={560} mx="auto" mt="md">
+      <Title order={2}>{t("Create form")}</Title>
+      <Text c="dimmed" size="sm" mb="lg">
+        {t("Give it a name; you will add questions in the builder.")}
+      </Text>
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput
+            label={t("Form title")}
+            autoFocus
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t("Form type")}
+            </Text>
+            <SegmentedControl
+              value={type}
+              onChange={(value) => setType(value as typeof type)}
+              data={[
+                { value: "data_collection", label: t("Data collection") },
+                { value: "calculation", label: t("Quiz (calculation)") },
+              ]}
+            />
+          </Stack>
+          <Button type="submit" loading={create.isPending}>
+            {t("Create and open the builder")}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
+import { fieldTypes } from "@formloom/core/field-registry";
+import { Button, SimpleGrid, Text } from "@mantine/core";
+import {
+  IconAlignLeft,
+  IconAt,
+  IconCheckbox,
+  IconCircleDot,
+  IconHeading,
+  IconLetterCase,
+  IconNumber,
+  IconSelector,
+  IconSend,
+} from "@tabler/icons-react";
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+
+const ICONS: Record<FieldType, ComponentType<{ size?: number }>> = {
+  title: IconHeading,
+  submitBtn: IconSend,
+  text: IconLetterCase,
+  textarea: IconAlignLeft,
+  number: IconNumber,
+  email: IconAt,
+  radio: IconCircleDot,
+  checkbox: IconCheckbox,
+  select: IconSelector,
+};
+
+/** Buttons that add an element of each type the registry knows. */
+export function FieldPalette({ onAdd }: { onAdd(type: FieldType): void }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
+        {t("Add a field")}
+      </Text>
+      <SimpleGrid type="container" cols={{ base: 1, "300px": 2 }} spacing={6} verticalSpacing={6}>
+        {FIELD_TYPES.map((type) => {
+          const Icon = ICONS[type];
+          return (
+            <Button
+              key={type}
+              variant="default"
+              size="xs"
+              justify="flex-start"
+              leftSection={<Icon size={16} />}
+              onClick={() => onAdd(type)}
+              styles={{ label: { overflow: "hidden", textOverflow: "ellipsis" } }}
+            >
+              {t(fieldTypes[type].label)}
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+    </div>
+  );
+}

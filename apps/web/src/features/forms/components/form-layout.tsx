@@ -1,0 +1,56 @@
+import { Alert, Badge, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { useForm } from "../api/get-form.ts";
+
+const route = getRouteApi("/layout/account/forms/$id");
+
+/** The tabs of a form's pages that exist so far. */
+const TABS = [
+  { value: "overview", label: "Overview" },
+  { value: "edit", label: "Edit" },
+  { value: "results", label: "Results" },
+] as const;
+
+/** A form's pages: its title, the form tab bar, and the page. */
+export function FormLayout() {
+  const { t } = useTranslation();
+  const { id } = route.useParams();
+  const navigate = useNavigate();
+  const { data, error, isPending } = useForm(id);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const current = TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? "overview";
+
+  if (isPending) return <Loader m="xl" />;
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <Title order={2} style={{ overflowWrap: "anywhere" }}>
+          {data.form.title || t("Untitled form")}
+        </Title>
+        <Badge color={data.form.isPublished ? "green" : "gray"} variant="light" style={{ flexShrink: 0 }}>
+          {data.form.isPublished ? t("Published") : t("Unpublished")}
+        </Badge>
+      </Group>
+      <Tabs
+        value={current}
+        onChange={(value) =>
+          value &&
+          void navigate({ to: `/forms/$id/${value as (typeof TABS)[number]["value"]}`, params: { id } })
+        }
+      >
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {t(tab.label)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { getRouteApi } from "@tanstack/react-router";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { ButtonLink } from "../../../lib/router-links.tsx";
+import { useForm } from "../api/get-form.ts";
+import { useForms } from "../api/get-forms.ts";
+import { useUpdateForm } from "../api/update-form.ts";
+import { publicFormUrl } from "../public-link.ts";
+import { CopyLink } from "./copy-link.tsx";
+
+const route = getRouteApi("/layout/account/forms/$id/overview");
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+export function FormOverviewPage() {
+  const { t } = useTranslation();
+  const { id } = route.useParams();
+  const { data } = useForm(id);
+  const { data: forms } = useForms();
+  const update = useUpdateForm(id);
+  if (!data) return null;
+  const listed = forms?.find((f) => f.id === id);
+  const url = publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <Stat label={t("Submissions")} value={listed?.answerCount ?? "—"} />
+        <Stat label={t("Unread")} value={listed?.newAnswerCount ?? "—"} />
+        <Stat
+          label={t("Last submission")}
+          value={
+            data.form.lastAnsweredDate ? dayjs(data.form.lastAnsweredDate).format("DD.MM.YYYY HH:mm") : "—"
+          }
+        />
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{t("Sharing")}</Title>
+            <Switch
+              label={t("Published")}
+              checked={data.form.isPublished}
+              disabled={update.isPending}
+              onChange={(e) =>
+                update.mutate(
+                  { isPublished: e.currentTarget.checked },
+                  { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) },
+                )
+              }
+            />
+          </Group>
+          <CopyLink url={url} />
+          {!data.form.isPublished && (
+            <Text size="sm" c="dimmed">
+              {t("Respondents see that the form is closed until you publish it.")}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      <Group>
+        <ButtonLink to="/forms/$id/edit" params={{ id }}>
+          {t("Open the builder")}
+        </ButtonLink>
+        <ButtonLink to="/forms/$id/results" params={{ id }} variant="light">
+          {t("See results")}
+        </ButtonLink>
+      </Group>
+    </Stack>
+  );
+}

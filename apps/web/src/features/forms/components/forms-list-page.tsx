@@ -1,0 +1,257 @@
+import type { TFormListItem } from "@formloom/core/api/forms";
+import {
+  ActionIcon,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import {
+  IconCopy,
+  IconDots,
+  IconEdit,
+  IconExternalLink,
+  IconPlus,
+  IconSearch,
+  IconTable,
+  IconTrash,
+} from "@tabler/icons-react";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
+import { useCloneForm } from "../api/clone-form.ts";
+import { useDeleteForm } from "../api/delete-form.ts";
+import { useForms } from "../api/get-forms.ts";
+import { publicFormUrl } from "../public-link.ts";
+
+const PAGE_SIZES = ["10", "25", "50", "all"] as const;
+
+/** All forms of the account, newest id first (forms.md §2), with search and page sizes. */
+export function FormsListPage() {
+  const { t } = useTranslation();
+  const { data: forms, isPending, error } = useForms();
+  const [search, setSearch] = useState("");
+  const [pageSize, setPageSize] = useState<(typeof PAGE_SIZES)[number]>("25");
+  const [page, setPage] = useState(1);
+
+  const filtered = (forms ?? []).filter((form) =>
+    form.title.toLowerCase().includes(search.trim().toLowerCase()),
+  );
+  const size = pageSize === "all" ? Math.max(filtered.length, 1) : Number(pageSize);
+  const pages = Math.max(1, Math.ceil(filtered.length / size));
+  const visible = filtered.slice((Math.min(page, pages) - 1) * size, Math.min(page, pages) * size);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t("All forms")}</Title>
+        <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
+          {t("Create form")}
+        </ButtonLink>
+      </Group>
+      <Paper withBorder>
+        <Group p="sm" justify="space-between" wrap="wrap">
+          <TextInput
+            placeholder={t("Search forms")}
+            aria-label={t("Search forms")}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: "100%", xs: 280 }}
+          />
+          <Select
+            aria-label={t("Rows per page")}
+            w={110}
+            data={PAGE_SIZES.map((value) => ({ value, label: value === "all" ? t("All") : value }))}
+            value={pageSize}
+            onChange={(value) => {
+              setPageSize((value as (typeof PAGE_SIZES)[number]) ?? "25");
+              setPage(1);
+            }}
+            allowDeselect={false}
+          />
+        </Group>
+        {isPending ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : error ? (
+          <Text c="red" p="md">
+            {errorText(error)}
+          </Text>
+        ) : filtered.length === 0 ? (
+          <EmptyForms searching={search.trim().length > 0} />
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>ID</Table.Th>
+                  <Table.Th>{t("Title")}</Table.Th>
+                  <Table.Th>{t("Status")}</Table.Th>
+                  <Table.Th>{t("Submissions")}</Table.Th>
+                  <Table.Th>{t("Created")}</Table.Th>
+                  <Table.Th>{t("Last submission")}</Table.Th>
+                  <Table.Th w={50} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {visible.map((form) => (
+                  <FormRow key={form.id} form={form} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {pages > 1 && (
+          <Group justify="flex-end" p="sm">
+            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function EmptyForms({ searching }: { searching: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" p="xl" gap="xs">
+      <Text fw={600}>{searching ? t("No form matches your search") : t("You have no forms yet")}</Text>
+      {!searching && (
+        <ButtonLink to="/forms/add_new" variant="light" leftSection={<IconPlus size={16} />}>
+          {t("Create your first form")}
+        </ButtonLink>
+      )}
+    </Stack>
+  );
+}
+
+function FormRow({ form }: { form: TFormListItem }) {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const remove = useDeleteForm();
+  const clone = useCloneForm();
+  const date = (value: string | null) => (value ? dayjs(value).format("DD.MM.YYYY") : "—");
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: t("Delete the form?"),
+      children: <Text size="sm">{t("“{{title}}” will be deleted for good.", { title: form.title })}</Text>,
+      labels: { confirm: t("Delete"), cancel: t("Cancel") },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        remove.mutate(form.id, {
+          onSuccess: () => notifications.show({ color: "green", message: t("The form was deleted") }),
+          onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+        }),
+    });
+
+  return (
+    <Table.Tr>
+      <Table.Td>{form.id}</Table.Td>
+      <Table.Td>
+        <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500}>
+          {form.title || t("Untitled form")}
+        </AnchorLink>
+        <Text size="xs" c="dimmed">
+          /f/{form.formPathAlias}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={form.isPublished ? "green" : "gray"} variant="light">
+          {form.isPublished ? t("Published") : t("Unpublished")}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
+            {form.answerCount}
+          </AnchorLink>
+          {form.newAnswerCount > 0 && (
+            <Badge
+              size="sm"
+              circle={form.newAnswerCount < 10}
+              aria-label={t("{{count}} unread", { count: form.newAnswerCount })}
+            >
+              {form.newAnswerCount}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{date(form.creationDate)}</Table.Td>
+      <Table.Td>{date(form.lastAnsweredDate)}</Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t("Actions for {{title}}", { title: form.title })}
+            >
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <MenuItemLink to="/forms/$id/edit" params={{ id: form.id }} leftSection={<IconEdit size={16} />}>
+              {t("Edit")}
+            </MenuItemLink>
+            <MenuItemLink
+              to="/forms/$id/results"
+              params={{ id: form.id }}
+              leftSection={<IconTable size={16} />}
+            >
+              {t("Results")}
+            </MenuItemLink>
+            {user?.account && (
+              <Menu.Item
+                component="a"
+                href={publicFormUrl(form.formPathAlias, user.account.subdomain)}
+                target="_blank"
+                leftSection={<IconExternalLink size={16} />}
+              >
+                {t("Open the public form")}
+              </Menu.Item>
+            )}
+            <Menu.Item
+              leftSection={<IconCopy size={16} />}
+              onClick={() =>
+                clone.mutate(form.id, {
+                  onSuccess: (copy) =>
+                    notifications.show({
+                      color: "green",
+                      message: t("Created “{{title}}”", { title: copy.form.title }),
+                    }),
+                  onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+                })
+              }
+            >
+              {t("Clone")}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              {t("Delete")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TAnswerPage } from "@formloom/core/api/answers";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+export interface AnswerPageParams {
+  page: number;
+  size: number;
+  sortBy: "id" | "submitTime" | "formPassingTime" | "isViewed";
+  order: "asc" | "desc";
+  isViewed?: "true" | "false";
+}
+
+export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
+  queryOptions({
+    queryKey: ["forms", formId, "answers", params],
+    queryFn: () => {
+      const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order });
+      if (params.isViewed) query.set("isViewed", params.isViewed);
+      return api<TAnswerPage>(
+        "GET",
+        `/forms/${formId}/answer/paginated/${params.page}/${params.size}?${query}`,
+      );
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useAnswers = (formId: number, params: AnswerPageParams) =>
+  useQuery(answersQueryOptions(formId, params));

@@ -1,0 +1,74 @@
+import type { TAnswerView } from "@formloom/core/api/answers";
+import type { TElement } from "@formloom/core/element-schema";
+import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { Badge, Drawer, Group, Stack, Table, Text } from "@mantine/core";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { formatDuration } from "./format-duration.ts";
+
+/** One submission in full: every answer, times and device. */
+export function AnswerDrawer({
+  answer,
+  fields,
+  onClose,
+}: {
+  answer: TAnswerView | null;
+  fields: TElement[];
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened={answer !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={answer ? t("Submission #{{id}}", { id: answer.id }) : ""}
+    >
+      {answer && (
+        <Stack>
+          <Group gap="xs">
+            <Badge variant="light">{dayjs(answer.submitTime).format("DD.MM.YYYY HH:mm:ss")}</Badge>
+            {answer.formPassingTime !== null && (
+              <Badge variant="light" color="gray">
+                {formatDuration(answer.formPassingTime)}
+              </Badge>
+            )}
+            {answer.username && (
+              <Badge variant="light" color="grape">
+                {answer.username}
+              </Badge>
+            )}
+          </Group>
+          <Table withRowBorders>
+            <Table.Tbody>
+              {fields.filter(isAnswerable).map((field) => {
+                const given = answer.answers.find((a) => a.fieldId === field.id);
+                return (
+                  <Table.Tr key={field.id}>
+                    <Table.Th w="40%" style={{ verticalAlign: "top" }}>
+                      {field.question}
+                    </Table.Th>
+                    <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                      {given ? (
+                        answerToText(field, given.answer)
+                      ) : (
+                        <Text c="dimmed" size="sm">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">
+            {t("Device")}: {answer.device.type} · {answer.device.os} · {answer.device.browser} ·{" "}
+            {answer.device.language}
+          </Text>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,58 @@
+import type { TPublicForm } from "@formloom/core/api/forms";
+import type { ApiErrorBody } from "@formloom/core/errors";
+import { useEffect, useState } from "react";
+import { FillForm } from "./fill-form.tsx";
+import { type FillLocation, fillPath, readLocation } from "./location.ts";
+import { Notice } from "./notice.tsx";
+import { ThankYou } from "./thank-you.tsx";
+
+type State = { kind: "loading" } | { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
+
+const TOKEN_KEY = "formloom.token";
+
+/** The public page: loads the published form and shows it, or its thank-you page. */
+export function FillApp() {
+  const [location, setLocation] = useState<FillLocation | null>(() =>
+    readLocation(new URL(window.location.href)),
+  );
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  useEffect(() => {
+    const onPop = () => setLocation(readLocation(new URL(window.location.href)));
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
+
+  const alias = location?.alias;
+  const subdomain = location?.subdomain;
+  useEffect(() => {
+    if (!alias || !subdomain) return;
+    const token = localStorage.getItem(TOKEN_KEY);
+    fetch(`/api/forms/path/${encodeURIComponent(alias)}/${encodeURIComponent(subdomain)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+      .then(async (response) => {
+        if (response.ok) return setState({ kind: "ready", data: (await response.json()) as TPublicForm });
+        const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
+        setState({ kind: "failed", code: body?.code ?? "server.error" });
+      })
+      .catch(() => setState({ kind: "failed", code: navigator.onLine ? "server.error" : "network.offline" }));
+  }, [alias, subdomain]);
+
+  useEffect(() => {
+    if (state.kind === "ready") document.title = state.data.form.title || "Form";
+  }, [state]);
+
+  if (!location) return <Notice code="form.not_found" />;
+  if (state.kind === "loading") return <div className="fill-loading" aria-busy="true" />;
+  if (state.kind === "failed") return <Notice code={state.code} />;
+
+  const go = (thankYou: boolean) => {
+    window.history.pushState(null, "", fillPath(location, thankYou));
+    setLocation({ ...location, thankYou });
+    window.scrollTo(0, 0);
+  };
+
+  if (location.thankYou) return <ThankYou form={state.data.form} onAgain={() => go(false)} />;
+  return <FillForm data={state.data} onSent={() => go(true)} />;
+}

@@ -1,0 +1,83 @@
+import type { ApiErrorBody } from "@formloom/core/errors";
+import { session } from "./session.ts";
+
+/** The spec's API time-out. */
+const TIMEOUT_MS = 300_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message);
+  }
+  get code(): string {
+    return this.body.code;
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh token for a new pair; concurrent callers share one attempt. */
+function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refresh_token = session.refreshToken();
+    if (!refresh_token) return false;
+    const response = await fetch("/api/refresh", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh_token }),
+    });
+    if (!response.ok) return false;
+    session.store(await response.json());
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** The logout routine: clears the session and reloads, which the route guard sends to /login. */
+export function logout(): void {
+  session.clear();
+  window.location.reload();
+}
+
+/**
+ * Every call of the web app goes through here: bearer header, time-out, JSON. On
+ * `token.expired` it refreshes the token and retries once; on any other 401 it logs out.
+ */
+export async function api<T>(method: string, url: string, body?: unknown, retried = false): Promise<T> {
+  const token = session.token();
+  let response: Response;
+  try {
+    response = await fetch(`/api${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, {
+      code: navigator.onLine ? "server.error" : "network.offline",
+      message: "Network error",
+    });
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) return data as T;
+
+  const error = new ApiError(
+    response.status,
+    (data as ApiErrorBody | null) ?? { code: "server.error", message: "" },
+  );
+  if (response.status === 401 && token) {
+    if (error.code === "token.expired" && !retried && (await refreshTokens()))
+      return api<T>(method, url, body, true);
+    logout();
+  }
+  throw error;
+}

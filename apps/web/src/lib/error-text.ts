@@ -1,0 +1,19 @@
+import { messageText } from "../i18n/i18n.ts";
+import { ApiError } from "./api-client.ts";
+
+/** What to tell the user about a failed call: the server's code, translated. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "network.offline") return messageText("network.offline");
+    return messageText(error.code);
+  }
+  return messageText("server.error");
+}
+
+/** Field-level messages of a 400/409 response, keyed by field path, for form inputs. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const out: Record<string, string> = {};
+  for (const item of error.body.validationErrors ?? []) out[item.field] ??= messageText(item.code);
+  return out;
+}

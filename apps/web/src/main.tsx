@@ -1,0 +1,26 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./i18n/i18n.ts";
+import { MantineProvider } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { queryClient } from "./app/query-client.ts";
+import { router } from "./app/router.tsx";
+import { theme } from "./app/theme.ts";
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider>
+          <Notifications position="top-right" />
+          <RouterProvider router={router} />
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

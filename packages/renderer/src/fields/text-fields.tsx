@@ -1,0 +1,70 @@
+import type { FieldProps } from "../field-props.ts";
+
+const placeholderOf = (props: FieldProps) => props.element.fieldSettings.placeholder ?? "";
+const stringValue = (value: unknown) => (typeof value === "string" ? value : "");
+
+function common(props: FieldProps) {
+  return {
+    id: props.inputId,
+    "aria-describedby": props.describedBy,
+    "aria-invalid": props.invalid || undefined,
+    "aria-required": props.element.isRequired || undefined,
+    disabled: props.disabled,
+    placeholder: placeholderOf(props),
+    className: "fl-input",
+  };
+}
+
+export function TextField(props: FieldProps) {
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      value={stringValue(props.value)}
+      maxLength={props.element.validationSettings.maxLength}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function EmailField(props: FieldProps) {
+  return (
+    <input
+      {...common(props)}
+      type="email"
+      autoComplete="email"
+      value={stringValue(props.value)}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function TextareaField(props: FieldProps) {
+  return (
+    <textarea
+      {...common(props)}
+      rows={4}
+      value={stringValue(props.value)}
+      maxLength={props.element.validationSettings.maxLength}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function NumberField(props: FieldProps) {
+  const { min, max } = props.element.validationSettings;
+  return (
+    <input
+      {...common(props)}
+      type="number"
+      inputMode="decimal"
+      min={min}
+      max={max}
+      value={typeof props.value === "number" ? props.value : ""}
+      onChange={(e) => {
+        const raw = e.currentTarget.value;
+        props.onChange(raw === "" ? null : Number(raw));
+      }}
+    />
+  );
+}
