@@ -41,7 +41,11 @@ export interface Settings {
 export class SettingsError extends Error {}
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const parsed = ZEnv.safeParse(env);
+  // An empty variable (`DATABASE_URL=` in an env file) means the same as an unset one.
+  const given = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = ZEnv.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);

@@ -94,7 +94,13 @@ function PageBreadcrumbs() {
     }
   }
   return (
-    <Breadcrumbs visibleFrom="sm" separatorMargin={6} style={{ flexWrap: "nowrap", minWidth: 0 }}>
+    <Breadcrumbs
+      component="nav"
+      aria-label={t("Breadcrumb")}
+      visibleFrom="sm"
+      separatorMargin={6}
+      style={{ flexWrap: "nowrap", minWidth: 0 }}
+    >
       <AnchorLink to="/" size="sm">
         {t("Home")}
       </AnchorLink>

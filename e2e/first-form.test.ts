@@ -1,0 +1,134 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, type RunningApp, screenshot, startApp, watchErrors } from "./support.ts";
+
+let app: RunningApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function register(page: Page) {
+  await page.goto(`${app.url}/registration/create`);
+  await page.getByLabel("Username").fill("olivia");
+  await page.getByLabel("E-mail").fill("olivia@example.com");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("pass1234");
+  await page.getByRole("textbox", { name: "Confirm password" }).fill("pass1234");
+  await page.getByLabel("I accept the terms and conditions").check();
+  await page.getByLabel("I accept the privacy policy").check();
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.waitForURL("**/user/create_account");
+}
+
+async function createAccount(page: Page) {
+  await page.getByLabel("Account name").fill("Acme Research");
+  expect(await page.getByLabel("Subdomain").inputValue()).toBe("acme-research");
+  await page.getByLabel("I accept the data processing agreement").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL("**/forms/all");
+  await page.getByText("You have no forms yet").waitFor();
+}
+
+/** Adds a field from the palette and fills its question in the side panel. */
+async function addField(page: Page, type: string, question: string, required = false) {
+  await page.getByRole("button", { name: type, exact: true }).click();
+  const questionInput = page.getByRole("textbox", { name: "Question", exact: true });
+  await questionInput.fill(question);
+  if (required) await switchOn(page.getByRole("switch", { name: "Required" }));
+}
+
+/** Clicks a switch and waits for React to show it on (a controlled input updates after the click). */
+async function switchOn(control: Locator) {
+  await control.click();
+  await expect.poll(() => control.isChecked()).toBe(true);
+}
+
+async function save(page: Page) {
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("All changes saved").waitFor();
+}
+
+describe("a new user's first form", () => {
+  it("registers, creates an account, builds and publishes a form, collects an answer and sees it unread", async () => {
+    const owner = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await owner.newPage();
+    const problems = watchErrors(page);
+
+    await register(page);
+    await createAccount(page);
+
+    await page.getByRole("main").getByRole("link", { name: "Create form" }).click();
+    await page.getByLabel("Form title").fill("Customer feedback");
+    await page.getByRole("button", { name: "Create and open the builder" }).click();
+    await page.waitForURL(/\/forms\/\d+\/edit$/);
+
+    await addField(page, "Short text", "Your name", true);
+    await addField(page, "E-mail", "Your e-mail");
+    await addField(page, "Single choice", "How likely are you to come back?");
+    const preview = page.getByLabel("Live preview");
+    await preview.getByText("How likely are you to come back?").waitFor();
+    expect(await preview.getByRole("radio").count()).toBe(3);
+    await save(page);
+    await screenshot(page, "builder-three-fields");
+
+    // New forms start unpublished: respondents see it closed until the owner publishes.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    const link = await page.getByLabel("Public link").inputValue();
+    expect(link).toMatch(/\/f\/customer-feedback\?a=acme-research$/);
+    const respondentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const respondent = await respondentContext.newPage();
+    const respondentProblems = watchErrors(respondent);
+    await respondent.goto(link);
+    await respondent.getByText("This form is closed for submission").waitFor();
+
+    const published = page.waitForResponse(
+      (r) => r.url().includes("/api/forms/") && r.request().method() === "PATCH",
+    );
+    await switchOn(page.getByRole("switch", { name: "Published" }));
+    expect((await published).status()).toBe(200);
+
+    await respondent.reload();
+    await respondent.getByRole("heading", { name: "Customer feedback" }).waitFor();
+    await respondent.getByRole("button", { name: "Send" }).click();
+    await respondent.getByText("Please fill in the required fields").waitFor();
+    expect(await respondent.getByRole("textbox", { name: "Your name" }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    await screenshot(respondent, "fill-required-error");
+
+    await respondent.getByRole("textbox", { name: "Your name" }).fill("Ada Lovelace");
+    await respondent.getByRole("textbox", { name: "Your e-mail" }).fill("ada@example.com");
+    await respondent.getByRole("radio", { name: "Variant 2" }).check();
+    await respondent.getByRole("button", { name: "Send" }).click();
+    await respondent.waitForURL(/\/f\/customer-feedback\/thankyou/);
+    await respondent
+      .getByRole("heading", { name: "Form Customer feedback was submitted successfully!" })
+      .waitFor();
+    await respondent.getByText("Thank you for submitting this form!").waitFor();
+    await respondent.getByRole("button", { name: "Complete form again" }).waitFor();
+    await screenshot(respondent, "fill-thank-you");
+
+    await page.getByRole("tab", { name: "Results" }).click();
+    const row = page.getByRole("row").filter({ hasText: "Ada Lovelace" });
+    await row.waitFor();
+    expect(await row.getByText("Unread").count()).toBe(1);
+    expect(await row.textContent()).toContain("ada@example.com");
+    expect(await row.textContent()).toContain("Variant 2");
+    await screenshot(page, "results-unread");
+
+    // Opening a submission marks it read.
+    await row.getByText("Ada Lovelace").click();
+    await page.getByRole("dialog").getByText("Submission #1").waitFor();
+    await page.keyboard.press("Escape");
+    await row.getByText("Read", { exact: true }).waitFor();
+
+    expect(problems).toEqual([]);
+    expect(respondentProblems).toEqual([]);
+    await owner.close();
+    await respondentContext.close();
+  });
+});

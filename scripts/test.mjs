@@ -1,0 +1,81 @@
+// `npm test`: type-check, lint, unit tests, API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), the web build, then the browser tests. Every stage runs even after
+// a failure, and the last line is the summary `tests: N passed, M failed`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PROJECTS } from "./typecheck.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const output = path.join(root, ".test-output");
+mkdirSync(output, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  return result.status === 0;
+}
+
+function check(name, ok) {
+  if (ok) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(name);
+  }
+}
+
+function banner(text) {
+  console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 70 - text.length))}`);
+}
+
+/** Runs one Vitest project and adds its test counts; a run that reports nothing counts as one failure. */
+function vitest(name, dir, env = {}) {
+  banner(name);
+  const report = path.join(output, `${name.replace(/\W+/g, "-")}.json`);
+  rmSync(report, { force: true });
+  const ok = run(
+    "npx",
+    ["vitest", "run", "--root", dir, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { env },
+  );
+  try {
+    const result = JSON.parse(readFileSync(report, "utf8"));
+    totals.passed += result.numPassedTests;
+    totals.failed += result.numFailedTests;
+    if (result.numFailedTests > 0 || !ok) failures.push(name);
+    if (!ok && result.numFailedTests === 0) totals.failed++;
+    if (result.numTotalTests === 0) check(`${name}: ran no test`, false);
+  } catch {
+    check(`${name}: no report`, false);
+  }
+}
+
+banner("type-check");
+for (const project of PROJECTS)
+  check(`type-check ${project}`, run("npx", ["tsc", "--noEmit", "-p", project]));
+
+banner("lint and format");
+check("lint", run("npx", ["biome", "check", "."]));
+
+vitest("unit", "packages/core");
+vitest("api on PGlite", "apps/server", { TEST_DATABASE_URL: "" });
+if (process.env.TEST_DATABASE_URL)
+  vitest("api on PostgreSQL", "apps/server", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+
+banner("web build");
+const built = run("npm", ["run", "build", "-w", "@formloom/web"]);
+check("web build", built);
+if (built) vitest("e2e in Chromium", "e2e");
+else check("e2e (not run: the web build failed)", false);
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
