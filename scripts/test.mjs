@@ -63,7 +63,7 @@ for (const project of PROJECTS)
   check(`type-check ${project}`, run("npx", ["tsc", "--noEmit", "-p", project]));
 
 banner("lint and format");
-check("lint", run("npx", ["biome", "check", "."]));
+check("lint", run("npx", ["biome", "check", "--error-on-warnings", "."]));
 
 vitest("unit", "packages/core");
 vitest("api on PGlite", "apps/server", { TEST_DATABASE_URL: "" });

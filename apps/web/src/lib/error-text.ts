@@ -17,3 +17,12 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const item of error.body.validationErrors ?? []) out[item.field] ??= messageText(item.code);
   return out;
 }
+
+/** Field-level messages of a failed zod check of a form's values (the schema's messages are codes). */
+export function issueErrors(
+  issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0])] ??= messageText(issue.message);
+  return out;
+}

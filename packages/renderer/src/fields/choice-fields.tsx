@@ -2,20 +2,26 @@ import type { FieldProps } from "../field-props.ts";
 
 const variantsOf = (props: FieldProps) => props.element.fieldSettings.answerVariants ?? [];
 
-export function RadioField(props: FieldProps) {
+/** The options as radio buttons (one answer) or checkboxes (a list of answers). */
+function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) {
+  const chosen = multiple ? (Array.isArray(props.value) ? (props.value as string[]) : []) : [props.value];
+  const choose = (id: string, on: boolean) => {
+    if (!multiple) return props.onChange(id);
+    props.onChange(on ? [...(chosen as string[]), id] : chosen.filter((other) => other !== id));
+  };
   return (
     <div className="fl-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
       {variantsOf(props).map((variant) => (
         <label key={variant.id} className="fl-choice">
           <input
-            type="radio"
+            type={multiple ? "checkbox" : "radio"}
             name={props.inputId}
             value={variant.id}
-            checked={props.value === variant.id}
+            checked={chosen.includes(variant.id)}
             aria-describedby={props.describedBy}
             aria-invalid={props.invalid || undefined}
             disabled={props.disabled}
-            onChange={() => props.onChange(variant.id)}
+            onChange={(e) => choose(variant.id, e.currentTarget.checked)}
           />
           <span>{variant.title}</span>
         </label>
@@ -24,29 +30,8 @@ export function RadioField(props: FieldProps) {
   );
 }
 
-export function CheckboxField(props: FieldProps) {
-  const chosen = Array.isArray(props.value) ? (props.value as string[]) : [];
-  const toggle = (id: string, on: boolean) =>
-    props.onChange(on ? [...chosen, id] : chosen.filter((other) => other !== id));
-  return (
-    <div className="fl-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
-      {variantsOf(props).map((variant) => (
-        <label key={variant.id} className="fl-choice">
-          <input
-            type="checkbox"
-            value={variant.id}
-            checked={chosen.includes(variant.id)}
-            aria-describedby={props.describedBy}
-            aria-invalid={props.invalid || undefined}
-            disabled={props.disabled}
-            onChange={(e) => toggle(variant.id, e.currentTarget.checked)}
-          />
-          <span>{variant.title}</span>
-        </label>
-      ))}
-    </div>
-  );
-}
+export const RadioField = (props: FieldProps) => <ChoiceList {...props} multiple={false} />;
+export const CheckboxField = (props: FieldProps) => <ChoiceList {...props} multiple />;
 
 export function SelectField(props: FieldProps) {
   return (

@@ -1,6 +1,6 @@
-import { Anchor, Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconLogout } from "@tabler/icons-react";
-import { Link, useMatches } from "@tanstack/react-router";
+import { useMatches } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";

@@ -15,8 +15,7 @@ import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { messageText } from "../../../i18n/i18n.ts";
-import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { useCreateAccount } from "../api/create-account.ts";
 import { useUser } from "../api/get-user.ts";
 
@@ -44,9 +43,7 @@ export function CreateAccountPage() {
     event.preventDefault();
     const parsed = ZCreateAccountBody.safeParse({ name, subdomain, type, acceptDpa });
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= messageText(issue.message);
-      setErrors(found);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     create.mutate(parsed.data, {

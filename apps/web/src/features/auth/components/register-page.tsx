@@ -4,8 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { messageText } from "../../../i18n/i18n.ts";
-import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -36,9 +35,7 @@ export function RegisterPage() {
     // The same schema the server checks with: instant feedback, one source of rules.
     const parsed = ZRegisterBody.safeParse(values);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= messageText(issue.message);
-      setErrors(found);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     register.mutate(parsed.data, {

@@ -5,16 +5,17 @@ import { createElement } from "@formloom/core/new-element";
 import { useCallback, useMemo, useState } from "react";
 
 /** The settings the builder edits on this page; the rest of the form is left as it is. */
-export type DraftSettings = Pick<
-  TFormSettings,
-  | "title"
-  | "description"
-  | "formPathAlias"
-  | "isPublished"
-  | "submitButtonDescription"
-  | "hasAnonymousFilling"
-  | "isRequiredFieldStarsShown"
->;
+const DRAFT_KEYS = [
+  "title",
+  "description",
+  "formPathAlias",
+  "isPublished",
+  "submitButtonDescription",
+  "hasAnonymousFilling",
+  "isRequiredFieldStarsShown",
+] as const satisfies ReadonlyArray<keyof TFormSettings>;
+
+export type DraftSettings = Pick<TFormSettings, (typeof DRAFT_KEYS)[number]>;
 
 export interface Draft {
   settings: DraftSettings;
@@ -22,27 +23,8 @@ export interface Draft {
 }
 
 function draftOf(saved: TFormWithFields): Draft {
-  const {
-    title,
-    description,
-    formPathAlias,
-    isPublished,
-    submitButtonDescription,
-    hasAnonymousFilling,
-    isRequiredFieldStarsShown,
-  } = saved.form;
-  return {
-    settings: {
-      title,
-      description,
-      formPathAlias,
-      isPublished,
-      submitButtonDescription,
-      hasAnonymousFilling,
-      isRequiredFieldStarsShown,
-    },
-    fields: saved.fields,
-  };
+  const settings = Object.fromEntries(DRAFT_KEYS.map((key) => [key, saved.form[key]])) as DraftSettings;
+  return { settings, fields: saved.fields };
 }
 
 const newId = () => `f_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
