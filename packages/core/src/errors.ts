@@ -32,6 +32,8 @@ export const MESSAGES = {
   "form.closed": "This form is closed for submission",
   "form.access_denied": "Access denied: please sign in with an account that may fill this form",
   "form.fields.invalid": "The form's fields are not valid",
+  "form.next_submission_time.invalid":
+    "Write the time as 1Y, 6W, 1d 6h or 2m 30s (Y, W, d, h, m, s), or leave it empty",
   "answer.not_found": "404 - Form answer not found",
   "answer.required": "Please fill in the required fields",
   "answer.invalid": "Invalid value in field",
@@ -43,6 +45,7 @@ export const MESSAGES = {
   "answer.unknown_field": "The answer refers to a field this form does not have",
   "submission.invalid": "Some answers are not valid",
   "submission.accepted": "Thank you! Your answers were sent.",
+  "submission.too_soon": "You can not submit this form twice in such short time. Please wait!",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
   "request.too_large": "The request body is too large",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_TEXTS } from "./defaults.ts";
+import { isValidInterval } from "./interval.ts";
 
 export const ZAfterFormFillingActions = z.object({
   submissionAction: z
@@ -34,7 +35,12 @@ export const ZFormSettings = z.object({
   afterFormFillingActions: ZAfterFormFillingActions.default(ZAfterFormFillingActions.parse({})),
   hasCaptcha: z.boolean().default(false),
   submitButtonDescription: z.string().max(200).default(DEFAULT_TEXTS.sendButton),
-  nextSubmissionTime: z.string().max(100).default(""),
+  /** Time a respondent must wait before submitting again ("1d 6h"); blank means no limit. */
+  nextSubmissionTime: z
+    .string()
+    .max(100)
+    .refine(isValidInterval, "form.next_submission_time.invalid")
+    .default(""),
   nextSubmissionText: z.string().max(1000).default(DEFAULT_TEXTS.nextSubmissionText),
   collectBehaviorData: z.boolean().default(true),
   collectRealCharacters: z.boolean().default(true),

@@ -56,7 +56,11 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
     }
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
     if (body?.validationErrors?.length) return body.validationErrors;
-    setNotice(body?.message ?? MESSAGES["server.error"]);
+    setNotice(
+      body?.code === "submission.too_soon"
+        ? data.form.nextSubmissionText
+        : (body?.message ?? MESSAGES["server.error"]),
+    );
   };
 
   return (

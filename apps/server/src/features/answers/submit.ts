@@ -1,11 +1,12 @@
+import { parseInterval } from "@formloom/core/interval";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
-import { readFields } from "../forms/presenter.ts";
+import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { readFields, readSettings } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { deviceFromHeaders } from "./device.ts";
 
@@ -28,6 +29,8 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
 
   const { errors, answers } = validateSubmission(readFields(form), body.answers);
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
+
+  await assertIntervalPassed(db, form, body, meta);
 
   const submitTime = new Date();
   const startTime = body.startTime ? new Date(body.startTime) : null;
@@ -56,4 +59,36 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
       .where(and(eq(forms.accountId, form.accountId), eq(forms.id, form.id)));
     return { id: row!.id, submitTime: row!.submitTime.toISOString() };
   });
+}
+
+/**
+ * A form with a time between submissions refuses a second one from the same respondent too
+ * soon: the same signed-in user, else the same device fingerprint, else the same address.
+ */
+async function assertIntervalPassed(
+  db: Db,
+  form: typeof forms.$inferSelect,
+  body: TSubmission,
+  meta: SubmissionMeta,
+): Promise<void> {
+  const interval = parseInterval(readSettings(form).nextSubmissionTime);
+  if (!interval.ok || interval.seconds === null) return;
+  const respondent = meta.visitor
+    ? eq(formAnswers.userId, meta.visitor.id)
+    : body.deviceFingerprint
+      ? eq(formAnswers.deviceFingerprint, body.deviceFingerprint)
+      : eq(formAnswers.ip, meta.ip);
+  const [recent] = await db
+    .select({ id: formAnswers.id })
+    .from(formAnswers)
+    .where(
+      and(
+        eq(formAnswers.accountId, form.accountId),
+        eq(formAnswers.formId, form.id),
+        respondent,
+        gt(formAnswers.submitTime, sql`now() - make_interval(secs => ${interval.seconds})`),
+      ),
+    )
+    .limit(1);
+  if (recent) throw new AppError(429, "submission.too_soon");
 }

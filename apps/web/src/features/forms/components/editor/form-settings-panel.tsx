@@ -1,5 +1,7 @@
+import { isValidInterval } from "@formloom/core/interval";
 import { Group, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { messageText } from "../../../../i18n/i18n.ts";
 import type { DraftSettings } from "./use-form-draft.ts";
 
 interface Props {
@@ -43,6 +45,18 @@ export function FormSettingsPanel({ settings, errors, onChange }: Props) {
         label={t("Send button text")}
         value={settings.submitButtonDescription}
         onChange={(e) => onChange({ submitButtonDescription: e.currentTarget.value })}
+      />
+      <TextInput
+        label={t("Time between submissions")}
+        description={t("For example 1d 6h or 2m 30s; empty means no limit")}
+        value={settings.nextSubmissionTime}
+        error={
+          errors.nextSubmissionTime ??
+          (isValidInterval(settings.nextSubmissionTime)
+            ? undefined
+            : messageText("form.next_submission_time.invalid"))
+        }
+        onChange={(e) => onChange({ nextSubmissionTime: e.currentTarget.value })}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500}>

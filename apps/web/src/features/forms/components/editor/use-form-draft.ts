@@ -13,6 +13,7 @@ const DRAFT_KEYS = [
   "submitButtonDescription",
   "hasAnonymousFilling",
   "isRequiredFieldStarsShown",
+  "nextSubmissionTime",
 ] as const satisfies ReadonlyArray<keyof TFormSettings>;
 
 export type DraftSettings = Pick<TFormSettings, (typeof DRAFT_KEYS)[number]>;
