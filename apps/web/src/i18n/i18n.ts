@@ -8,10 +8,18 @@ import { initReactI18next } from "react-i18next";
  */
 const codes = Object.fromEntries(Object.entries(MESSAGES).map(([code, text]) => [`codes.${code}`, text]));
 
+/** English texts that differ by count (i18next picks `_one` or `_other`). */
+const ENGLISH_PLURALS = {
+  "{{count}} submissions_one": "{{count}} submission",
+  "{{count}} submissions_other": "{{count}} submissions",
+  "Delete {{count}} submissions?_one": "Delete {{count}} submission?",
+  "Delete {{count}} submissions?_other": "Delete {{count}} submissions?",
+};
+
 void i18n.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
-  resources: { en: { translation: codes } },
+  resources: { en: { translation: { ...codes, ...ENGLISH_PLURALS } } },
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
