@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Database } from "./db/connect.ts";
@@ -20,12 +20,20 @@ export async function buildApp(settings: Settings, database: Database): Promise<
   const app = Fastify({
     logger: settings.logLevel === "silent" ? false : { level: settings.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // One line per request only at debug level; errors are always logged.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const hasWebApp = existsSync(settings.webDist);
   installErrorHandler(app, hasWebApp ? webAppPage : undefined);
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      "request",
+    );
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

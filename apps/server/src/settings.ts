@@ -11,7 +11,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
-  DATA_DIR: z.string().default("./data"),
+  DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   SMTP_URL: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
@@ -51,7 +51,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace: a relative DATA_DIR means relative to where
+  // the user typed the command, and the default is data/ at the repository's root.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = values.DATA_DIR
+    ? path.resolve(base, values.DATA_DIR)
+    : path.resolve(import.meta.dirname, "../../../data");
   return {
     port: values.PORT,
     host: values.HOST,
