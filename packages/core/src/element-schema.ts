@@ -1,16 +1,60 @@
 import { z } from "zod";
 
-/** Every field type the registry knows. Adding a type: one name here, one file in field-types/. */
+/**
+ * Every field type of forms.md §3. Adding a type: one name here, one file in field-types/ and
+ * its line in the registry (a missing line is a compile error).
+ */
 export const FIELD_TYPES = [
-  "title",
+  "markup",
+  "imageSlider",
+  "popup",
   "submitBtn",
+  "captcha",
+  "title",
+  "imagePromo",
+  "stepper",
+  "pageBreak",
+  "pageButtons",
+  "fieldGroup",
+  "imageChoice",
+  "checkbox",
+  "radio",
+  "matrix",
+  "decisionBox",
+  "scoring",
   "text",
   "textarea",
   "number",
+  "dateTime",
+  "phone",
   "email",
-  "radio",
-  "checkbox",
+  "currency",
+  "initials",
+  "website",
+  "password",
+  "multipleInput",
+  "multipleChoice",
+  "slider",
+  "sortable",
+  "nps",
+  "gapText",
   "select",
+  "signature",
+  "map",
+  "video",
+  "qrCode",
+  "file",
+  "image",
+  "rate",
+  "like",
+  "colour",
+  "audio",
+  "location",
+  "codeHighlight",
+  "photo",
+  "correspondence",
+  "timer",
+  "formula",
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -18,25 +62,125 @@ export const ZAnswerVariant = z.object({
   id: z.string().min(1).max(64),
   title: z.string().max(500),
   value: z.string().max(500).default(""),
+  /** In a calculation form: this option is a correct answer. */
   checkValue: z.boolean().default(false),
   defaultChecked: z.boolean().default(false),
+  /** An image option (imageChoice) or the right-hand item of a correspondence pair. */
+  image: z.string().max(2000).optional(),
+  matchId: z.string().max(64).optional(),
 });
 export type TAnswerVariant = z.infer<typeof ZAnswerVariant>;
 
-/** Type-specific settings; unknown keys are kept so newer field types round-trip unharmed. */
+/** A row of a matrix: its question, and its correct value(s) in a calculation form. */
+export const ZMatrixQuestion = z.object({
+  id: z.string().min(1).max(64),
+  question: z.string().max(1000),
+  answerValue: z.string().max(64).default(""),
+  answerMultipleValues: z.array(z.string().max(64)).max(100).default([]),
+  multiple: z.boolean().default(false),
+});
+export type TMatrixQuestion = z.infer<typeof ZMatrixQuestion>;
+
+const ZLatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+/** Type-specific settings; unknown keys are kept so settings of newer versions round-trip. */
 export const ZFieldSettings = z.looseObject({
   answerVariants: z.array(ZAnswerVariant).max(500).optional(),
   hasOtherVariant: z.boolean().optional(),
   placeholder: z.string().max(500).optional(),
+  questions: z.array(ZMatrixQuestion).max(200).optional(),
+  fieldGroup: z.string().max(64).optional(),
+  fieldGroupOrder: z.number().int().nonnegative().optional(),
+  radioButtons: z.array(z.string().max(200)).max(50).optional(),
+  markers: z
+    .array(z.object({ value: z.number(), label: z.string().max(200) }))
+    .max(100)
+    .optional(),
+  units: z.string().max(40).optional(),
+  chosenCurrencies: z.array(z.string().length(3)).max(50).optional(),
+  typesOfCurrencies: z.array(z.string().length(3)).max(200).optional(),
+  center: ZLatLng.optional(),
+  zoom: z.number().min(0).max(22).optional(),
+  savedItems: z
+    .array(z.object({ id: z.string().max(64), title: z.string().max(200), position: ZLatLng }))
+    .max(500)
+    .optional(),
+  predefineColors: z.array(z.string().max(40)).max(100).optional(),
+  showPatronymic: z.boolean().optional(),
+  /** imageChoice: several images may be chosen. */
+  multiple: z.boolean().optional(),
+  /** multipleChoice: bounds on how many options may be chosen. */
+  minChoices: z.number().int().nonnegative().optional(),
+  maxChoices: z.number().int().positive().optional(),
+  /** rate: number of stars. */
+  maxRating: z.number().int().min(2).max(10).optional(),
+  /** dateTime: what is asked. */
+  dateTimeMode: z.enum(["date", "time", "datetime"]).optional(),
+  /** number: decimal point or comma when shown. */
+  numberFormat: z.enum(["decimal", "comma"]).optional(),
+  /** gapText: the text, with each gap written as [[gap]]. */
+  gapText: z.string().max(10000).optional(),
+  /** formula: the expression over other fields' formula names. */
+  formula: z.string().max(2000).optional(),
+  /** markup, popup, codeHighlight: the content shown. */
+  content: z.string().max(100000).optional(),
+  language: z.string().max(40).optional(),
+  /** file-like fields: accepted types and size. */
+  accept: z.array(z.string().max(100)).max(50).optional(),
+  maxFileSizeMb: z.number().positive().max(1024).optional(),
+  /** timer: seconds shown counting down. */
+  seconds: z.number().int().positive().optional(),
+  /** correspondence: the right-hand items to match the variants to. */
+  matches: z
+    .array(z.object({ id: z.string().min(1).max(64), title: z.string().max(500) }))
+    .max(200)
+    .optional(),
+  images: z
+    .array(
+      z.object({
+        id: z.string().max(64),
+        url: z.string().max(2000),
+        caption: z.string().max(500).default(""),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 export type TFieldSettings = z.infer<typeof ZFieldSettings>;
 
 export const ZValidationSettings = z.looseObject({
   min: z.number().finite().optional(),
   max: z.number().finite().optional(),
+  step: z.number().positive().finite().optional(),
+  minLength: z.number().int().nonnegative().optional(),
   maxLength: z.number().int().positive().optional(),
 });
 export type TValidationSettings = z.infer<typeof ZValidationSettings>;
+
+export const ZStyleSettings = z.object({
+  hasCustomStyling: z.boolean().default(false),
+  fieldsStyling: z.record(z.string(), z.unknown()).default({}),
+  uniqFieldStyling: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const ZCalcSettings = z.object({
+  calcType: z.enum(["exclude", "check_values"]).default("exclude"),
+  /** Points for any non-empty answer. */
+  notEmptyScore: z.number().finite().default(0),
+  /** Points for a fully correct answer under check_values. */
+  points: z.number().finite().nonnegative().default(1),
+});
+export type TCalcSettings = z.infer<typeof ZCalcSettings>;
+
+export const EXPECTED_EMOTIONS = [
+  "happy",
+  "surprised",
+  "neutral",
+  "sad",
+  "fearful",
+  "disgusted",
+  "angry",
+] as const;
 
 export const ZElement = z.object({
   id: z.string().min(1).max(64),
@@ -49,12 +193,29 @@ export const ZElement = z.object({
   fieldComment: z.string().max(5000).default(""),
   fieldSettings: ZFieldSettings.default({}),
   validationSettings: ZValidationSettings.default({}),
+  styleSettings: ZStyleSettings.default({ hasCustomStyling: false, fieldsStyling: {}, uniqFieldStyling: {} }),
+  calcSettings: ZCalcSettings.default({ calcType: "exclude", notEmptyScore: 0, points: 1 }),
   isHidden: z.boolean().default(false),
   isDisabled: z.boolean().default(false),
   isRequired: z.boolean().default(false),
   isNotCalculable: z.boolean().default(false),
   isNonField: z.boolean().default(false),
+  userBehaviorSettings: z
+    .object({
+      maxTime: z.number().nonnegative().optional(),
+      minTime: z.number().nonnegative().optional(),
+      expectedEmotion: z.enum(EXPECTED_EMOTIONS).optional(),
+    })
+    .default({}),
+  fieldVideoAudioSettings: z
+    .object({
+      mediaLink: z.string().max(2000).default(""),
+      mediaType: z.enum(["video", "audio", ""]).default(""),
+    })
+    .default({ mediaLink: "", mediaType: "" }),
   fieldColumn: z.string().max(40).default("col-first"),
+  isNew: z.boolean().default(false),
+  elementCategories: z.array(z.string().max(64)).max(50).default([]),
 });
 export type TElement = z.infer<typeof ZElement>;
 export type TElementInput = z.input<typeof ZElement>;
@@ -63,11 +224,17 @@ export const ZElements = z
   .array(ZElement)
   .max(1000)
   .superRefine((elements, ctx) => {
-    const seen = new Set<string>();
+    const ids = new Set<string>();
+    const names = new Set<string>();
     elements.forEach((element, index) => {
-      if (seen.has(element.id)) {
+      if (ids.has(element.id))
         ctx.addIssue({ code: "custom", path: [index, "id"], message: "Element ids must be unique" });
+      ids.add(element.id);
+      if (element.formulaName) {
+        if (names.has(element.formulaName)) {
+          ctx.addIssue({ code: "custom", path: [index, "formulaName"], message: "formula_name.not_unique" });
+        }
+        names.add(element.formulaName);
       }
-      seen.add(element.id);
     });
   });

@@ -11,3 +11,12 @@ export function normalizeExternalLink(link: string): string {
   if (isExternalLink(trimmed)) return trimmed;
   return `http://${trimmed.replace(/^\/+/, "")}`;
 }
+
+const WEB_URL = /^https?:\/\/([^/?#\s:@]+)(:\d{1,5})?([/?#]\S*)?$/i;
+
+/** A website link: http(s) after normalisation, with a host that has a dot and no spaces. */
+export function isValidWebsite(link: string): boolean {
+  if (/^(mailto|tel):/i.test(link.trim())) return false;
+  const host = WEB_URL.exec(normalizeExternalLink(link))?.[1];
+  return host !== undefined && /^[^.]+(\.[^.]+)+$/.test(host);
+}

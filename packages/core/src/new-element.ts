@@ -9,6 +9,7 @@ export function createElement(fieldType: FieldType, id: string, fieldOrder: numb
     id,
     fieldType,
     fieldOrder,
-    isNonField: definition.category === "nonField",
+    isNonField:
+      definition.category === "nonField" || (definition.category === "image" && !definition.answerSchema),
   });
 }

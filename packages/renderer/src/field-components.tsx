@@ -5,12 +5,11 @@ import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.t
 import { EmailField, NumberField, TextareaField, TextField } from "./fields/text-fields.tsx";
 
 /**
- * One input component per answerable field type; non-field types (title, submit button) are
- * laid out by the form itself and map to null. A missing type is a compile error.
+ * One input component per answerable field type the renderer can draw. Titles and submit
+ * buttons are laid out by the form itself. The builder offers only the types listed here
+ * (see `canRender`), so respondents never meet a question they cannot answer.
  */
-export const fieldComponents: Record<FieldType, ComponentType<FieldProps> | null> = {
-  title: null,
-  submitBtn: null,
+export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps>>> = {
   text: TextField,
   textarea: TextareaField,
   number: NumberField,
@@ -19,3 +18,10 @@ export const fieldComponents: Record<FieldType, ComponentType<FieldProps> | null
   checkbox: CheckboxField,
   select: SelectField,
 };
+
+/** Types laid out by the form itself rather than by an input component. */
+const LAYOUT_TYPES: ReadonlySet<FieldType> = new Set(["title", "submitBtn"]);
+
+export function canRender(type: FieldType): boolean {
+  return LAYOUT_TYPES.has(type) || fieldComponents[type] !== undefined;
+}

@@ -1,9 +1,12 @@
+import { z } from "zod";
 import { DEFAULT_TEXTS } from "../defaults.ts";
 import type { TElement } from "../element-schema.ts";
+import type { MessageCode } from "../errors.ts";
+import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
-/** The "Other" option's answer: the respondent's own text. */
-export const OTHER_VARIANT_ID = "other";
+/** The "Other" option's answer: "other:<the respondent's own text>". */
+export const OTHER_PREFIX = "other:";
 
 export function choiceDefaults() {
   return {
@@ -21,15 +24,71 @@ export function choiceDefaults() {
   };
 }
 
+export const variantsOf = (element: TElement) => element.fieldSettings.answerVariants ?? [];
+
 export function variantTitle(element: TElement, variantId: string): string {
-  if (variantId.startsWith(`${OTHER_VARIANT_ID}:`)) return variantId.slice(OTHER_VARIANT_ID.length + 1);
-  return element.fieldSettings.answerVariants?.find((v) => v.id === variantId)?.title ?? variantId;
+  if (variantId.startsWith(OTHER_PREFIX)) return variantId.slice(OTHER_PREFIX.length);
+  return variantsOf(element).find((v) => v.id === variantId)?.title ?? variantId;
 }
 
 /** A chosen id is valid when it names a variant, or is "other:<text>" where Other is offered. */
 export function isKnownVariant(element: TElement, variantId: string): boolean {
-  if (variantId.startsWith(`${OTHER_VARIANT_ID}:`)) {
-    return element.fieldSettings.hasOtherVariant === true && variantId.length > OTHER_VARIANT_ID.length + 1;
+  if (variantId.startsWith(OTHER_PREFIX)) {
+    return element.fieldSettings.hasOtherVariant === true && variantId.length > OTHER_PREFIX.length;
   }
-  return element.fieldSettings.answerVariants?.some((v) => v.id === variantId) ?? false;
+  return variantsOf(element).some((v) => v.id === variantId);
+}
+
+const correctIds = (element: TElement) =>
+  new Set(
+    variantsOf(element)
+      .filter((v) => v.checkValue)
+      .map((v) => v.id),
+  );
+
+/** Partial credit for a set of choices: right ones minus wrong ones, over the number of right ones. */
+export function setCorrectness(element: TElement, chosen: readonly string[]): number {
+  const correct = correctIds(element);
+  if (correct.size === 0) return 0;
+  const hits = chosen.filter((id) => correct.has(id)).length;
+  const misses = chosen.length - hits;
+  return Math.max(0, (hits - misses) / correct.size);
+}
+
+/** One option out of several: radio buttons, a drop-down list. */
+export function singleChoice(label: string) {
+  return defineFieldType<string | null>({
+    category: "field",
+    label,
+    createDefault: choiceDefaults,
+    answerSchema: z.string().max(2000).nullable(),
+    isEmpty: (answer) => answer === null || answer === "",
+    validate: (element, answer) =>
+      answer && !isKnownVariant(element, answer) ? "answer.unknown_variant" : null,
+    correctness: (element, answer) => (answer && correctIds(element).has(answer) ? 1 : 0),
+    toText: (element, answer) => (answer ? variantTitle(element, answer) : ""),
+  });
+}
+
+export function checkChoices(element: TElement, answer: readonly string[]): MessageCode | null {
+  if (new Set(answer).size !== answer.length) return "answer.invalid";
+  if (!answer.every((id) => isKnownVariant(element, id))) return "answer.unknown_variant";
+  const { minChoices, maxChoices } = element.fieldSettings;
+  if (minChoices !== undefined && answer.length < minChoices) return "answer.too_few_choices";
+  if (maxChoices !== undefined && answer.length > maxChoices) return "answer.too_many_choices";
+  return null;
+}
+
+/** Several options: checkboxes, multiple choice. */
+export function manyChoices(label: string) {
+  return defineFieldType<string[]>({
+    category: "field",
+    label,
+    createDefault: choiceDefaults,
+    answerSchema: z.array(z.string().max(2000)).max(500),
+    isEmpty: (answer) => answer.length === 0,
+    validate: checkChoices,
+    correctness: setCorrectness,
+    toText: (element, answer) => answer.map((id) => variantTitle(element, id)).join(", "),
+  });
 }

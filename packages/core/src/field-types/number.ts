@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineFieldType } from "./definition.ts";
+import { checkRange } from "./numeric.ts";
 import { questionDefaults } from "./text-like.ts";
 
 export const number = defineFieldType<number | null>({
@@ -8,12 +9,15 @@ export const number = defineFieldType<number | null>({
   createDefault: questionDefaults,
   answerSchema: z.number().finite().nullable(),
   isEmpty: (answer) => answer === null,
-  validate: (element, answer) => {
-    if (answer === null) return null;
-    const { min, max } = element.validationSettings;
-    if (min !== undefined && answer < min) return "answer.number_out_of_range";
-    if (max !== undefined && answer > max) return "answer.number_out_of_range";
-    return null;
+  validate: (element, answer) => (answer === null ? null : checkRange(element, answer)),
+  correctness: (element, answer) =>
+    answer !== null &&
+    (element.fieldSettings.answerVariants ?? []).some((v) => v.checkValue && Number(v.value) === answer)
+      ? 1
+      : 0,
+  toText: (element, answer) => {
+    if (answer === null) return "";
+    const text = String(answer);
+    return element.fieldSettings.numberFormat === "comma" ? text.replace(".", ",") : text;
   },
-  toText: (_element, answer) => (answer === null ? "" : String(answer)),
 });

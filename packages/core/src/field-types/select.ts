@@ -1,3 +1,3 @@
-import { singleChoice } from "./radio.ts";
+import { singleChoice } from "./choice.ts";
 
 export const select = singleChoice("Drop-down list");

@@ -1,10 +1,4 @@
 import { DEFAULT_TEXTS } from "../defaults.ts";
-import { defineFieldType } from "./definition.ts";
+import { displayElement } from "./display.ts";
 
-export const submitBtn = defineFieldType<never>({
-  category: "nonField",
-  label: "Submit button",
-  createDefault: () => ({ title: DEFAULT_TEXTS.sendButton, isNonField: true }),
-  isEmpty: () => true,
-  toText: () => "",
-});
+export const submitBtn = displayElement("Submit button", { title: DEFAULT_TEXTS.sendButton });

@@ -2,10 +2,12 @@ import { z } from "zod";
 import { DEFAULT_TEXTS } from "../defaults.ts";
 import type { TElement } from "../element-schema.ts";
 import type { MessageCode } from "../errors.ts";
+import { defineFieldType, type FieldTypeDefinition } from "./definition.ts";
 
-/** Shared by the one-line, multi-line and e-mail types: a string answer with a length limit. */
+/** A string answer with a hard upper bound on its size. */
 export const textAnswer = z.string().max(100_000);
 
+/** The spec's texts of a new question (forms.md §9). */
 export function questionDefaults() {
   return {
     question: DEFAULT_TEXTS.newQuestion,
@@ -14,9 +16,38 @@ export function questionDefaults() {
   };
 }
 
-export function checkMaxLength(element: TElement, answer: string): MessageCode | null {
-  const max = element.validationSettings.maxLength;
-  return max !== undefined && answer.length > max ? "answer.too_long" : null;
+export function checkLength(element: TElement, answer: string): MessageCode | null {
+  const { minLength, maxLength } = element.validationSettings;
+  if (maxLength !== undefined && answer.length > maxLength) return "answer.too_long";
+  if (minLength !== undefined && answer.trim().length < minLength) return "answer.too_short";
+  return null;
 }
 
 export const isBlank = (answer: string) => answer.trim() === "";
+
+/** Correct when the text equals one of the options marked correct (case and outer spaces aside). */
+export function textCorrectness(element: TElement, answer: string): number {
+  const expected = (element.fieldSettings.answerVariants ?? [])
+    .filter((v) => v.checkValue)
+    .map((v) => v.title.trim().toLowerCase());
+  return expected.includes(answer.trim().toLowerCase()) ? 1 : 0;
+}
+
+/** A one-string answer type: free text, with an optional format check. */
+export function stringField(
+  label: string,
+  format?: (answer: string) => MessageCode | null,
+  overrides: Partial<FieldTypeDefinition<string>> = {},
+) {
+  return defineFieldType<string>({
+    category: "field",
+    label,
+    createDefault: questionDefaults,
+    answerSchema: textAnswer,
+    isEmpty: isBlank,
+    validate: (element, answer) => checkLength(element, answer) ?? format?.(answer.trim()) ?? null,
+    correctness: textCorrectness,
+    toText: (_element, answer) => answer,
+    ...overrides,
+  });
+}

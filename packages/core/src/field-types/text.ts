@@ -1,12 +1,3 @@
-import { defineFieldType } from "./definition.ts";
-import { checkMaxLength, isBlank, questionDefaults, textAnswer } from "./text-like.ts";
+import { stringField } from "./text-like.ts";
 
-export const text = defineFieldType<string>({
-  category: "field",
-  label: "Short text",
-  createDefault: questionDefaults,
-  answerSchema: textAnswer,
-  isEmpty: isBlank,
-  validate: checkMaxLength,
-  toText: (_element, answer) => answer,
-});
+export const text = stringField("Short text");

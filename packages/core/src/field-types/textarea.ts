@@ -1,12 +1,3 @@
-import { defineFieldType } from "./definition.ts";
-import { checkMaxLength, isBlank, questionDefaults, textAnswer } from "./text-like.ts";
+import { stringField } from "./text-like.ts";
 
-export const textarea = defineFieldType<string>({
-  category: "field",
-  label: "Long text",
-  createDefault: questionDefaults,
-  answerSchema: textAnswer,
-  isEmpty: isBlank,
-  validate: checkMaxLength,
-  toText: (_element, answer) => answer,
-});
+export const textarea = stringField("Long text");

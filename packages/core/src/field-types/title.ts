@@ -1,9 +1,3 @@
-import { defineFieldType } from "./definition.ts";
+import { displayElement } from "./display.ts";
 
-export const title = defineFieldType<never>({
-  category: "nonField",
-  label: "Title",
-  createDefault: () => ({ title: "Section title", isNonField: true }),
-  isEmpty: () => true,
-  toText: () => "",
-});
+export const title = displayElement("Title", { title: "Section title" });

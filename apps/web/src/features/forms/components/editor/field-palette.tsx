@@ -1,11 +1,13 @@
 import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
+import { canRender } from "@formloom/renderer/field-components";
 import { Button, SimpleGrid, Text } from "@mantine/core";
 import {
   IconAlignLeft,
   IconAt,
   IconCheckbox,
   IconCircleDot,
+  IconForms,
   IconHeading,
   IconLetterCase,
   IconNumber,
@@ -15,7 +17,7 @@ import {
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 
-const ICONS: Record<FieldType, ComponentType<{ size?: number }>> = {
+const ICONS: Partial<Record<FieldType, ComponentType<{ size?: number }>>> = {
   title: IconHeading,
   submitBtn: IconSend,
   text: IconLetterCase,
@@ -27,7 +29,10 @@ const ICONS: Record<FieldType, ComponentType<{ size?: number }>> = {
   select: IconSelector,
 };
 
-/** Buttons that add an element of each type the registry knows. */
+/** The types the renderer can draw, in the registry's order. */
+const PALETTE = FIELD_TYPES.filter(canRender);
+
+/** Buttons that add an element of each type the renderer can draw. */
 export function FieldPalette({ onAdd }: { onAdd(type: FieldType): void }) {
   const { t } = useTranslation();
   return (
@@ -36,8 +41,8 @@ export function FieldPalette({ onAdd }: { onAdd(type: FieldType): void }) {
         {t("Add a field")}
       </Text>
       <SimpleGrid type="container" cols={{ base: 1, "300px": 2 }} spacing={6} verticalSpacing={6}>
-        {FIELD_TYPES.map((type) => {
-          const Icon = ICONS[type];
+        {PALETTE.map((type) => {
+          const Icon = ICONS[type] ?? IconForms;
           return (
             <Button
               key={type}

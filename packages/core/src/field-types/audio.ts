@@ -1,0 +1,3 @@
+import { fileField } from "./file-like.ts";
+
+export const audio = fileField("Audio", "audio/");

@@ -1,0 +1,3 @@
+import { fileField } from "./file-like.ts";
+
+export const file = fileField("File upload", "");

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { checkChoices, choiceDefaults, isKnownVariant, setCorrectness, variantTitle } from "./choice.ts";
+import { defineFieldType } from "./definition.ts";
+
+const asList = (answer: string | string[]) =>
+  Array.isArray(answer) ? answer : answer === "" ? [] : [answer];
+
+/** Pictures to choose from: one, or several when fieldSettings.multiple is on. */
+export const imageChoice = defineFieldType<string | string[]>({
+  category: "image",
+  label: "Image choice",
+  createDefault: () => {
+    const base = choiceDefaults();
+    return { ...base, fieldSettings: { ...base.fieldSettings, multiple: false } };
+  },
+  answerSchema: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(500)]),
+  isEmpty: (answer) => asList(answer).length === 0,
+  validate: (element, answer) => {
+    if (Array.isArray(answer) !== (element.fieldSettings.multiple === true)) return "answer.invalid";
+    return Array.isArray(answer)
+      ? checkChoices(element, answer)
+      : isKnownVariant(element, answer)
+        ? null
+        : "answer.unknown_variant";
+  },
+  correctness: (element, answer) => setCorrectness(element, asList(answer)),
+  toText: (element, answer) =>
+    asList(answer)
+      .map((id) => variantTitle(element, id))
+      .join(", "),
+});

@@ -1,0 +1,3 @@
+import { displayElement } from "./display.ts";
+
+export const imagePromo = displayElement("Image", { fieldSettings: { images: [] } }, "image");

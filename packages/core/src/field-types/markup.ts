@@ -1,0 +1,3 @@
+import { displayElement } from "./display.ts";
+
+export const markup = displayElement("Text block", { fieldSettings: { content: "" } });

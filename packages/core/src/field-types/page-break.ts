@@ -1,0 +1,3 @@
+import { displayElement } from "./display.ts";
+
+export const pageBreak = displayElement("Page break");

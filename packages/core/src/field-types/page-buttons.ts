@@ -1,0 +1,3 @@
+import { displayElement } from "./display.ts";
+
+export const pageButtons = displayElement("Page buttons");
