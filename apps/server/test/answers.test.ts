@@ -202,3 +202,112 @@ describe("time between submissions", () => {
     ).toBe("");
   });
 });
+
+describe("rules on submission", () => {
+  const hideNameUnlessRed = {
+    id: "r1",
+    name: "Name only for red",
+    if: {
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId: "color", operator: "notEqual", value: "red" }],
+    },
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    then: [{ type: "hide", fieldIds: ["name"] }],
+  };
+
+  it("checks a required field only while the rules show it", async () => {
+    const form = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        conditionalRules: [hideNameUnlessRed],
+      })
+    ).body.form.id;
+    const blue = await server.api.post("/api/forms/answer", {
+      formId: form,
+      answers: [
+        { fieldId: "color", answer: "blue" },
+        { fieldId: "name", answer: "dropped" },
+      ],
+    });
+    expect(blue.status).toBe(201);
+    const stored = await api.get<{ answers: Array<{ fieldId: string }> }>(
+      `/api/forms/${form}/answer/${(blue.body as { id: number }).id}`,
+    );
+    expect(stored.body.answers.map((a) => a.fieldId)).toEqual(["color"]);
+
+    const red = await server.api.post("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "color", answer: "red" }],
+    });
+    expect(red.status).toBe(400);
+    expect(red.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "name", code: "answer.required" }),
+    ]);
+  });
+
+  it("unpublishes the form when a submit rule says so", async () => {
+    const closeAfterOne = {
+      id: "close",
+      name: "Close after the first answer",
+      when: "submit",
+      if: { kind: "group", combinator: "AND", conditions: [] },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "unpublish" }],
+    };
+    const form = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        conditionalRules: [closeAfterOne],
+      })
+    ).body.form.id;
+    const send = () =>
+      server.api.post("/api/forms/answer", { formId: form, answers: [{ fieldId: "name", answer: "First" }] });
+    expect((await send()).status).toBe(201);
+    expect(
+      (await api.get<{ form: { isPublished: boolean } }>(`/api/forms/${form}`)).body.form.isPublished,
+    ).toBe(false);
+    expect((await send()).body.code).toBe("form.closed");
+  });
+
+  it("refuses rules that name missing fields, and keeps the form as it was", async () => {
+    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const broken = {
+      ...hideNameUnlessRed,
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "nope", operator: "empty" }],
+      },
+    };
+    const response = await api.patch(`/api/forms/${form}`, { conditionalRules: [broken] });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("form_rule.field.unknown");
+    expect(
+      (await api.get<{ form: { conditionalRules: unknown[] } }>(`/api/forms/${form}`)).body.form
+        .conditionalRules,
+    ).toEqual([]);
+  });
+
+  it("requires the captcha when the form shows one", async () => {
+    const form = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        fields: [...sampleForm.fields, { id: "cap", fieldType: "captcha" }],
+      })
+    ).body.form.id;
+    const without = await server.api.post("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "name", answer: "A" }],
+    });
+    expect(without.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "cap", code: "answer.captcha_required" }),
+    ]);
+    const withIt = await server.api.post("/api/forms/answer", {
+      formId: form,
+      captcha: "solution",
+      answers: [{ fieldId: "name", answer: "A" }],
+    });
+    expect(withIt.status).toBe(201);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_TEXTS } from "./defaults.ts";
 import { isValidInterval } from "./interval.ts";
+import { ZRule } from "./rule-schema.ts";
 
 export const ZAfterFormFillingActions = z.object({
   submissionAction: z
@@ -49,6 +50,7 @@ export const ZFormSettings = z.object({
   resultUnits: z.string().max(40).default("trueFalse"),
   resultType: z.string().max(40).default("passed_failed"),
   display: z.enum(["all", "stepByStep", "severalPages"]).default("all"),
+  conditionalRules: z.array(ZRule).max(200).default([]),
 });
 export type TFormSettings = z.infer<typeof ZFormSettings>;
 export type TFormSettingsInput = z.input<typeof ZFormSettings>;

@@ -2,6 +2,8 @@ import { z } from "zod";
 import type { TElement } from "./element-schema.ts";
 import { type ValidationError, validationError } from "./errors.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
+import type { TRule } from "./rule-schema.ts";
+import { evaluate, type RuleOutcome } from "./rules.ts";
 
 export const ZSubmissionAnswer = z.object({
   fieldId: z.string().min(1).max(64),
@@ -18,6 +20,7 @@ export const ZSubmission = z.object({
   submitTime: z.iso.datetime({ offset: true }).optional(),
   formPassingTime: z.number().nonnegative().finite().optional(),
   deviceFingerprint: z.string().max(200).optional(),
+  captcha: z.string().max(2000).optional(),
   answers: z.array(ZSubmissionAnswer).max(1000),
   miscData: z.record(z.string(), z.unknown()).optional(),
 });
@@ -30,51 +33,69 @@ export interface StoredAnswer {
   formulaName: string;
 }
 
-/** Whether an element takes part in this filling: answerable, shown and enabled. */
-function isFillable(element: TElement): boolean {
-  return isAnswerable(element) && !element.isHidden && !element.isDisabled;
+export interface SubmissionContext {
+  /** The form's rules: only fields visible and enabled after them are checked and kept. */
+  rules?: readonly TRule[];
+  now?: Date;
+  timeZone?: string;
+  /** The captcha solution sent beside the answers. */
+  captcha?: string | undefined;
 }
 
 /**
- * Checks every answer against its element and returns all problems at once, plus the answers
- * to keep (parsed, one per fillable element that was answered). The browser runs this for
- * instant feedback; the server runs it again as the authority.
+ * Checks every answer against its element and returns all problems at once, the answers to
+ * keep (one per visible, enabled element that was answered, with values the rules assigned),
+ * and the rules' outcome. The browser runs this for instant feedback; the server runs it
+ * again as the authority.
  */
 export function validateSubmission(
   elements: readonly TElement[],
   answers: readonly TSubmissionAnswer[],
-): { errors: ValidationError[]; answers: StoredAnswer[] } {
+  context: SubmissionContext = {},
+): { errors: ValidationError[]; answers: StoredAnswer[]; outcome: RuleOutcome } {
   const errors: ValidationError[] = [];
   const byId = new Map(elements.map((element) => [element.id, element]));
-  const given = new Map<string, TSubmissionAnswer>();
+  const given: Record<string, unknown> = {};
+  const times = new Map<string, number>();
   for (const answer of answers) {
     const element = byId.get(answer.fieldId);
     if (!element || !isAnswerable(element)) {
       errors.push(validationError(answer.fieldId, "answer.unknown_field"));
       continue;
     }
-    given.set(answer.fieldId, answer);
+    given[answer.fieldId] = answer.answer;
+    if (answer.answeringTime !== undefined) times.set(answer.fieldId, answer.answeringTime);
   }
 
+  const outcome = evaluate(elements, context.rules ?? [], given, {
+    now: context.now,
+    timeZone: context.timeZone,
+    event: "submit",
+  });
+  const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
   const kept: StoredAnswer[] = [];
   for (const element of elements) {
-    if (!isFillable(element)) continue;
-    const error = checkAnswer(element, given.get(element.id)?.answer);
+    if (element.fieldType === "captcha" && shown(element) && !context.captcha?.trim()) {
+      errors.push(validationError(element.id, "answer.captcha_required"));
+    }
+    if (!isAnswerable(element) || !shown(element) || outcome.elements[element.id]?.disabled) continue;
+    const value = outcome.values[element.id];
+    const error = checkAnswer(element, value);
     if (error) {
       errors.push(validationError(element.id, error));
       continue;
     }
-    const answer = given.get(element.id);
-    if (answer && !isEmptyAnswer(element, answer.answer)) {
+    if (!isEmptyAnswer(element, value)) {
+      const time = times.get(element.id);
       kept.push({
         fieldId: element.id,
-        answer: answer.answer,
+        answer: value,
         formulaName: element.formulaName,
-        ...(answer.answeringTime === undefined ? {} : { answeringTime: answer.answeringTime }),
+        ...(time === undefined ? {} : { answeringTime: time }),
       });
     }
   }
-  return { errors, answers: kept };
+  return { errors, answers: kept, outcome };
 }
 
 function isEmptyAnswer(element: TElement, value: unknown): boolean {

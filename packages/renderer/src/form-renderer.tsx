@@ -3,6 +3,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { MESSAGES, type MessageCode, type ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { fieldComponents } from "./field-components.tsx";
@@ -11,7 +12,8 @@ import "./renderer.css";
 export type RendererSettings = Pick<
   TFormSettings,
   "title" | "description" | "submitButtonDescription" | "isRequiredFieldStarsShown"
->;
+> &
+  Partial<Pick<TFormSettings, "conditionalRules">>;
 
 export interface FormRendererProps {
   settings: RendererSettings;
@@ -36,7 +38,11 @@ export function FormRenderer(props: FormRendererProps) {
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const visible = [...fields].filter((f) => !f.isHidden).sort((a, b) => a.fieldOrder - b.fieldOrder);
+  // The same rules the server applies: hidden and disabled as the respondent answers.
+  const outcome = evaluate(fields, settings.conditionalRules ?? [], values);
+  const visible = [...fields]
+    .filter((f) => !outcome.elements[f.id]?.hidden)
+    .sort((a, b) => a.fieldOrder - b.fieldOrder);
   const inputId = (field: TElement) => `${formId}-${field.id}`;
 
   const showErrors = (found: ValidationError[]) => {
@@ -60,7 +66,7 @@ export function FormRenderer(props: FormRendererProps) {
     event.preventDefault();
     if (!props.onSubmit || submitting) return;
     const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
-    const local = validateSubmission(fields, answers);
+    const local = validateSubmission(fields, answers, { rules: settings.conditionalRules ?? [] });
     if (local.errors.length > 0) return showErrors(local.errors);
     setErrors({});
     setSubmitting(true);
@@ -147,7 +153,7 @@ export function FormRenderer(props: FormRendererProps) {
               inputId={inputId(field)}
               describedBy={describedBy || undefined}
               invalid={Boolean(error)}
-              disabled={field.isDisabled}
+              disabled={outcome.elements[field.id]?.disabled ?? field.isDisabled}
             />
             {error && (
               <p className="fl-error" id={`${inputId(field)}-error`} role="alert">

@@ -27,8 +27,16 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
   if (!form) throw notFound("form.not_found");
   assertFillable(form, meta.visitor);
 
-  const { errors, answers } = validateSubmission(readFields(form), body.answers);
+  const settings = readSettings(form);
+  const { errors, answers, outcome } = validateSubmission(readFields(form), body.answers, {
+    rules: settings.conditionalRules,
+    captcha: body.captcha,
+  });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
+  // A rule may publish or unpublish the form; the last such intent wins.
+  const publishing = outcome.intents
+    .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
+    .at(-1);
 
   await assertIntervalPassed(db, form, body, meta);
 
@@ -53,9 +61,15 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
         miscData: body.miscData ?? null,
       })
       .returning({ id: formAnswers.id, submitTime: formAnswers.submitTime });
+    const published = publishing
+      ? {
+          isPublished: publishing.type === "publish",
+          settings: { ...settings, isPublished: publishing.type === "publish" },
+        }
+      : {};
     await tx
       .update(forms)
-      .set({ lastAnsweredAt: sql`now()` })
+      .set({ lastAnsweredAt: sql`now()`, ...published })
       .where(and(eq(forms.accountId, form.accountId), eq(forms.id, form.id)));
     return { id: row!.id, submitTime: row!.submitTime.toISOString() };
   });

@@ -36,6 +36,7 @@ export async function publicFormByPath(
   assertFillable(found.form, visitor);
   return {
     form: { ...readSettings(found.form), id: found.form.id, accountSubdomain: found.subdomain },
-    fields: readFields(found.form).filter((field) => !field.isHidden),
+    // Rules may show a field that starts hidden, so the browser gets every field.
+    fields: readFields(found.form),
   };
 }

@@ -1,10 +1,13 @@
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
 import { ZFormCreateBody, ZFormPatchBody } from "@formloom/core/api/forms";
+import type { TElement } from "@formloom/core/element-schema";
+import type { TRule } from "@formloom/core/rule-schema";
+import { validateRules } from "@formloom/core/rules";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { resolveAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 
@@ -33,8 +36,24 @@ export async function getForm(ctx: TenantContext, formId: number) {
   return present(ctx, await loadForm(ctx, formId));
 }
 
+/** Rules must name fields the form has, and must not keep changing each other's values. */
+function assertRulesValid(fields: TElement[], rules: TRule[]) {
+  const issues = validateRules(fields, rules);
+  if (issues.length > 0) {
+    throw badRequest(
+      issues[0]!.code,
+      issues.map((issue) => ({
+        field: `conditionalRules.${issue.ruleId}`,
+        code: issue.code,
+        message: issue.message,
+      })),
+    );
+  }
+}
+
 export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
   const { fields, ...settings } = ZFormCreateBody.parse(input);
+  assertRulesValid(fields, settings.conditionalRules);
   const alias = await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title);
   try {
     const [row] = await ctx.db
@@ -60,6 +79,7 @@ export async function updateForm(ctx: TenantContext, formId: number, input: TFor
   const current = await loadForm(ctx, formId);
   const { fields, ...patch } = ZFormPatchBody.parse(input);
   const settings = { ...readSettings(current), ...patch };
+  assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
   const alias = aliasChanged
     ? await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title, formId)

@@ -1,0 +1,62 @@
+import { compare } from "./rule-operators.ts";
+import type { TDateCondition } from "./rule-schema.ts";
+
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+interface Moment {
+  month: number;
+  dayOfMonth: number;
+  /** 1 is Monday, 7 is Sunday. */
+  dayOfWeek: number;
+  hours: number;
+  /** Seconds since midnight. */
+  timeOfDay: number;
+}
+
+/** The calendar parts of a moment in a time zone (UTC by default), by the platform's Intl. */
+export function momentIn(now: Date, timeZone = "UTC"): Moment {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hourCycle: "h23",
+    weekday: "short",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "0";
+  const hours = Number(part("hour"));
+  return {
+    month: Number(part("month")),
+    dayOfMonth: Number(part("day")),
+    dayOfWeek: WEEKDAYS[part("weekday")] ?? 0,
+    hours,
+    timeOfDay: hours * 3600 + Number(part("minute")) * 60 + Number(part("second")),
+  };
+}
+
+/** "HH:mm" or "HH:mm:ss" as seconds since midnight. */
+function secondsOfDay(value: string | number): number | undefined {
+  if (typeof value === "number") return value;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0) : undefined;
+}
+
+/** Tests the current moment: datetime against an ISO date, the rest against numbers or times. */
+export function checkDateCondition(condition: TDateCondition, now: Date, timeZone?: string): boolean {
+  const { segment, operator, value } = condition;
+  if (operator === "empty") return false;
+  if (operator === "notEmpty") return true;
+  const op = operator === "contains" ? "equal" : operator === "notContains" ? "notEqual" : operator;
+  if (segment === "currentDatetime") {
+    const target = typeof value === "number" ? value : Date.parse(value);
+    return !Number.isNaN(target) && compare(now.getTime(), op, target);
+  }
+  const moment = momentIn(now, timeZone);
+  if (segment === "currentTime") {
+    const target = secondsOfDay(value);
+    return target !== undefined && compare(moment.timeOfDay, op, target);
+  }
+  return compare(moment[segment], op, typeof value === "number" ? value : value.trim());
+}

@@ -1,0 +1,339 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type TElement, ZElement } from "./element-schema.ts";
+import { createElement } from "./new-element.ts";
+import { compare } from "./rule-operators.ts";
+import {
+  DATE_SEGMENTS,
+  RULE_ACTION_TYPES,
+  RULE_OPERATORS,
+  type TCondition,
+  type TRule,
+  type TRuleAction,
+  ZRule,
+} from "./rule-schema.ts";
+import { evaluate, validateRules } from "./rules.ts";
+
+const fields: TElement[] = ["a", "b", "c", "d"].map((id, i) =>
+  ZElement.parse({ ...createElement("text", id, i) }),
+);
+
+function rule(
+  id: string,
+  condition: TCondition,
+  actions: TRuleAction[],
+  otherwise: TRuleAction[] = [],
+  extra: Partial<TRule> = {},
+): TRule {
+  return ZRule.parse({
+    id,
+    name: `Rule ${id}`,
+    if: { kind: "group", combinator: "AND", conditions: [condition] },
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    then: actions,
+    else: otherwise,
+    ...extra,
+  });
+}
+const when = (fieldId: string, operator: (typeof RULE_OPERATORS)[number], value?: unknown) =>
+  ({ kind: "field", fieldId, operator, value }) as TCondition;
+
+describe("operators", () => {
+  it.each([
+    ["equal", "Yes", "yes", true],
+    ["equal", 5, "5", true],
+    ["equal", ["v1", "v2"], ["v2", "v1"], true],
+    ["equal", ["v1"], ["v1", "v2"], false],
+    ["notEqual", "a", "b", true],
+    ["notEqual", "a", "A", false],
+    ["empty", "  ", undefined, true],
+    ["empty", [], undefined, true],
+    ["empty", 0, undefined, false],
+    ["notEmpty", "x", undefined, true],
+    ["notEmpty", null, undefined, false],
+    ["contains", "Hello world", "WORLD", true],
+    ["contains", ["v1", "v3"], "v3", true],
+    ["contains", { q1: "v2" }, "v2", true],
+    ["contains", undefined, "x", false],
+    ["notContains", "Hello", "bye", true],
+    ["notContains", ["v1"], "v1", false],
+    ["greater", 10, 9, true],
+    ["greater", "10", "9", true],
+    ["greater", "2026-03-01", "2026-02-28", true],
+    ["greater", "abc", 1, false],
+    ["greaterOrEqual", 5, 5, true],
+    ["lower", 1.5, "1,6", true],
+    ["lower", undefined, 3, false],
+    ["lowerOrEqual", 3, 3, true],
+    ["lowerOrEqual", 4, 3, false],
+  ] as const)("%s(%j, %j) is %s", (operator, actual, expected, result) => {
+    expect(compare(actual, operator, expected)).toBe(result);
+  });
+
+  it("covers every operator of the spec", () => {
+    expect([...RULE_OPERATORS].sort()).toEqual(
+      [
+        "contains",
+        "empty",
+        "equal",
+        "greater",
+        "greaterOrEqual",
+        "lower",
+        "lowerOrEqual",
+        "notContains",
+        "notEmpty",
+        "notEqual",
+      ].sort(),
+    );
+  });
+});
+
+describe("AND and OR", () => {
+  const group = (combinator: "AND" | "OR", conditions: TCondition[]): TCondition => ({
+    kind: "group",
+    combinator,
+    conditions,
+  });
+  const hideB: TRuleAction = { type: "hide", fieldIds: ["b"] };
+  const hidden = (condition: TCondition, answers: Record<string, unknown>) =>
+    evaluate(fields, [rule("r", condition, [hideB])], answers).elements.b?.hidden;
+
+  it("AND needs every condition, OR any, and groups nest", () => {
+    const both = group("AND", [when("a", "equal", "x"), when("c", "equal", "y")]);
+    const either = group("OR", [when("a", "equal", "x"), when("c", "equal", "y")]);
+    expect(hidden(both, { a: "x", c: "y" })).toBe(true);
+    expect(hidden(both, { a: "x", c: "z" })).toBe(false);
+    expect(hidden(either, { a: "q", c: "y" })).toBe(true);
+    expect(hidden(either, { a: "q", c: "q" })).toBe(false);
+    const nested = group("AND", [
+      when("a", "notEmpty"),
+      group("OR", [when("c", "equal", 1), when("d", "equal", 2)]),
+    ]);
+    expect(hidden(nested, { a: "x", d: "2" })).toBe(true);
+    expect(hidden(nested, { a: "x", d: "3" })).toBe(false);
+  });
+});
+
+describe("date segments", () => {
+  // Wednesday 2026-03-18 14:30:05 UTC; 15:30:05 in Paris.
+  const now = new Date("2026-03-18T14:30:05Z");
+  const at = (
+    segment: (typeof DATE_SEGMENTS)[number],
+    operator: (typeof RULE_OPERATORS)[number],
+    value: string | number,
+    timeZone?: string,
+  ) =>
+    evaluate(
+      fields,
+      [rule("r", { kind: "date", segment, operator, value }, [{ type: "hide", fieldIds: ["a"] }])],
+      {},
+      { now, timeZone },
+    ).elements.a?.hidden;
+
+  it.each([
+    ["currentDatetime", "greater", "2026-03-18T14:00:00Z", true],
+    ["currentDatetime", "lower", "2026-03-18T14:00:00Z", false],
+    ["currentTime", "greaterOrEqual", "14:30", true],
+    ["currentTime", "lower", "14:30:05", false],
+    ["dayOfWeek", "equal", 3, true],
+    ["dayOfWeek", "greater", 5, false],
+    ["dayOfMonth", "equal", 18, true],
+    ["month", "equal", "3", true],
+    ["month", "lowerOrEqual", 2, false],
+    ["hours", "equal", 14, true],
+  ] as const)("%s %s %s is %s (UTC)", (segment, operator, value, result) => {
+    expect(at(segment, operator, value)).toBe(result);
+  });
+
+  it("reads the segments in the given time zone", () => {
+    expect(at("hours", "equal", 15, "Europe/Paris")).toBe(true);
+    expect(at("currentTime", "greater", "15:00", "Europe/Paris")).toBe(true);
+  });
+
+  it("covers every segment of the spec", () => {
+    expect(DATE_SEGMENTS).toHaveLength(6);
+  });
+});
+
+describe("actions", () => {
+  const always = when("a", "equal", "go");
+  const run = (
+    actions: TRuleAction[],
+    answers: Record<string, unknown> = { a: "go" },
+    hiddenAtStart = false,
+  ) => {
+    const start = fields.map((f) =>
+      f.id === "c" ? { ...f, isHidden: hiddenAtStart, isDisabled: hiddenAtStart } : f,
+    );
+    return evaluate(start, [rule("r", always, actions)], answers);
+  };
+
+  it.each(RULE_ACTION_TYPES)("%s does what it says", (type) => {
+    switch (type) {
+      case "show":
+        return expect(run([{ type, fieldIds: ["c"] }], { a: "go" }, true).elements.c?.hidden).toBe(false);
+      case "hide":
+        return expect(run([{ type, fieldIds: ["c", "d"] }]).elements.d?.hidden).toBe(true);
+      case "enable":
+        return expect(run([{ type, fieldIds: ["c"] }], { a: "go" }, true).elements.c?.disabled).toBe(false);
+      case "disable":
+        return expect(run([{ type, fieldIds: ["c"] }]).elements.c?.disabled).toBe(true);
+      case "assign":
+        return expect(run([{ type, fieldId: "b", value: "set" }]).values.b).toBe("set");
+      case "jump":
+        return expect(run([{ type, targetFieldId: "d" }]).jumpTo).toBe("d");
+      case "publish":
+      case "unpublish":
+        return expect(run([{ type }]).intents).toEqual([{ type, ruleId: "r" }]);
+      case "webhook":
+        return expect(run([{ type, webhookId: "w1" }]).intents).toEqual([
+          { type, ruleId: "r", webhookId: "w1" },
+        ]);
+      case "sendEmail":
+        return expect(run([{ type, notificationId: "n1" }]).intents).toEqual([
+          { type, ruleId: "r", notificationId: "n1" },
+        ]);
+    }
+  });
+
+  it("runs the else actions when the condition fails, and skips disabled rules", () => {
+    const r = rule("r", always, [{ type: "hide", fieldIds: ["b"] }], [{ type: "disable", fieldIds: ["b"] }]);
+    expect(evaluate(fields, [r], { a: "stop" }).elements.b).toEqual({ hidden: false, disabled: true });
+    expect(evaluate(fields, [{ ...r, enabled: false }], { a: "go" }).elements.b).toEqual({
+      hidden: false,
+      disabled: false,
+    });
+  });
+
+  it("runs submit rules only on submit", () => {
+    const r = rule("r", always, [{ type: "unpublish" }], [], { when: "submit" });
+    expect(evaluate(fields, [r], { a: "go" }).intents).toEqual([]);
+    expect(evaluate(fields, [r], { a: "go" }, { event: "submit" }).intents).toEqual([
+      { type: "unpublish", ruleId: "r" },
+    ]);
+  });
+
+  it("feeds assigned values into later conditions until nothing changes", () => {
+    const chain = [
+      rule("r1", when("a", "equal", "go"), [{ type: "assign", fieldId: "b", value: "next" }]),
+      rule("r2", when("b", "equal", "next"), [{ type: "assign", fieldId: "c", value: "last" }]),
+      rule("r3", when("c", "equal", "last"), [{ type: "hide", fieldIds: ["d"] }]),
+    ].reverse();
+    const outcome = evaluate(fields, chain, { a: "go" });
+    expect(outcome.values).toMatchObject({ a: "go", b: "next", c: "last" });
+    expect(outcome.elements.d?.hidden).toBe(true);
+    expect(outcome.cycle).toBe(false);
+  });
+});
+
+describe("cycles", () => {
+  const flipFlop = [
+    rule(
+      "r1",
+      when("a", "equal", "1"),
+      [{ type: "assign", fieldId: "b", value: "1" }],
+      [{ type: "assign", fieldId: "b", value: "0" }],
+    ),
+    rule(
+      "r2",
+      when("b", "equal", "1"),
+      [{ type: "assign", fieldId: "a", value: "0" }],
+      [{ type: "assign", fieldId: "a", value: "1" }],
+    ),
+  ];
+
+  it("stops rules that keep changing each other and says so", () => {
+    expect(evaluate(fields, flipFlop, { a: "1" }).cycle).toBe(true);
+  });
+
+  it("validateRules reports the cycle, unknown fields and short names", () => {
+    const issues = validateRules(fields, [
+      ...flipFlop,
+      rule("r3", when("zzz", "empty"), [{ type: "hide", fieldIds: ["a"] }]),
+      { ...rule("r4", when("a", "empty"), [{ type: "hide", fieldIds: ["b"] }]), name: "x" },
+    ]);
+    expect(issues.map((i) => `${i.ruleId}:${i.code}`).sort()).toEqual(
+      [
+        "r1:form_rule.cycle",
+        "r2:form_rule.cycle",
+        "r3:form_rule.field.unknown",
+        "r4:form_rule.name.too_short",
+      ].sort(),
+    );
+    expect(validateRules(fields, [flipFlop[0]!])).toEqual([]);
+  });
+
+  it("requires a rule name of at least 2 symbols with the spec's message", () => {
+    const result = ZRule.safeParse({ ...flipFlop[0], name: "" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("form_rule.name.empty");
+  });
+});
+
+describe("properties", () => {
+  const fieldId = fc.constantFrom("a", "b", "c", "d", "ghost");
+  const value = fc.oneof(
+    fc.string({ maxLength: 5 }),
+    fc.integer({ min: -5, max: 5 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }),
+  );
+  const leaf = fc.record({
+    kind: fc.constant("field" as const),
+    fieldId,
+    operator: fc.constantFrom(...RULE_OPERATORS),
+    value,
+  });
+  const condition: fc.Arbitrary<TCondition> = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: "small" }, leaf, tie("group")),
+    group: fc.record({
+      kind: fc.constant("group" as const),
+      combinator: fc.constantFrom("AND" as const, "OR" as const),
+      conditions: fc.array(tie("node"), { maxLength: 3 }),
+    }),
+  })).node as fc.Arbitrary<TCondition>;
+  const action: fc.Arbitrary<TRuleAction> = fc.oneof(
+    fc.record({ type: fc.constant("assign" as const), fieldId, value }),
+    fc.record({
+      type: fc.constantFrom("show" as const, "hide" as const, "enable" as const, "disable" as const),
+      fieldIds: fc.array(fieldId, { minLength: 1, maxLength: 2 }),
+    }),
+    fc.record({ type: fc.constant("jump" as const), targetFieldId: fieldId }),
+    fc.record({ type: fc.constantFrom("publish" as const, "unpublish" as const) }),
+  );
+  const rules = fc
+    .array(
+      fc.record({
+        id: fc.string({ minLength: 1, maxLength: 4 }),
+        c: condition,
+        actions: fc.array(action, { minLength: 1, maxLength: 3 }),
+        else: fc.array(action, { maxLength: 2 }),
+      }),
+      { maxLength: 6 },
+    )
+    .map((list) => list.map((r) => rule(r.id, r.c, r.actions, r.else)));
+
+  it("never throws on any JSON answers, always ends, and gives the same outcome twice", () => {
+    fc.assert(
+      fc.property(rules, fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue()), (list, answers) => {
+        const first = evaluate(fields, list, answers, { now: new Date(0) });
+        const second = evaluate(fields, list, answers, { now: new Date(0) });
+        expect(second).toEqual(first);
+        expect(Object.keys(first.elements).sort()).toEqual(["a", "b", "c", "d"]);
+        validateRules(fields, list);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("a rule set that validateRules finds no cycle in never reports one", () => {
+    fc.assert(
+      fc.property(rules, fc.dictionary(fieldId, value), (list, answers) => {
+        const cyclic = validateRules(fields, list).some((issue) => issue.code === "form_rule.cycle");
+        if (!cyclic) expect(evaluate(fields, list, answers).cycle).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

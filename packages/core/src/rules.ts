@@ -1,0 +1,221 @@
+import { checkDateCondition } from "./date-segments.ts";
+import type { TElement } from "./element-schema.ts";
+import { MESSAGES, type MessageCode } from "./errors.ts";
+import { compare } from "./rule-operators.ts";
+import type { TCondition, TRule, TRuleAction } from "./rule-schema.ts";
+
+export interface ElementState {
+  hidden: boolean;
+  disabled: boolean;
+}
+
+/** A side effect for the server to carry out (rules never perform I/O themselves). */
+export type RuleIntent =
+  | { type: "publish"; ruleId: string }
+  | { type: "unpublish"; ruleId: string }
+  | { type: "webhook"; ruleId: string; webhookId: string }
+  | { type: "sendEmail"; ruleId: string; notificationId: string };
+
+export interface RuleOutcome {
+  /** Visible and enabled state of every element after the rules. */
+  elements: Record<string, ElementState>;
+  /** The answers with the rules' assigned values laid over them. */
+  values: Record<string, unknown>;
+  assigned: Record<string, unknown>;
+  /** Where a logic jump sends the respondent (the last matching jump wins). */
+  jumpTo: string | null;
+  intents: RuleIntent[];
+  /** Ids of the rules whose condition held. */
+  matched: string[];
+  /** The rules kept changing each other's values and were stopped (see validateRules). */
+  cycle: boolean;
+}
+
+export interface EvaluateOptions {
+  now?: Date;
+  timeZone?: string;
+  /** "change" runs the rules meant for filling; "submit" adds the ones meant for sending. */
+  event?: "change" | "submit";
+}
+
+const MAX_DEPTH = 32;
+
+function holds(
+  condition: TCondition,
+  values: Record<string, unknown>,
+  now: Date,
+  timeZone: string | undefined,
+  depth = 0,
+): boolean {
+  if (depth > MAX_DEPTH) return false;
+  switch (condition.kind) {
+    case "field":
+      return compare(values[condition.fieldId], condition.operator, condition.value);
+    case "date":
+      return checkDateCondition(condition, now, timeZone);
+    case "group": {
+      const results = condition.conditions.map((inner) => holds(inner, values, now, timeZone, depth + 1));
+      // An empty group places no condition.
+      if (results.length === 0) return true;
+      return condition.combinator === "AND" ? results.every(Boolean) : results.some(Boolean);
+    }
+  }
+}
+
+function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
+  return true;
+}
+
+/** One pass over the rules against fixed values. */
+function pass(
+  elements: readonly TElement[],
+  rules: readonly TRule[],
+  values: Record<string, unknown>,
+  options: EvaluateOptions,
+) {
+  const now = options.now ?? new Date();
+  const state: Record<string, ElementState> = Object.fromEntries(
+    elements.map((element) => [element.id, { hidden: element.isHidden, disabled: element.isDisabled }]),
+  );
+  const assigned: Record<string, unknown> = {};
+  const intents: RuleIntent[] = [];
+  const matched: string[] = [];
+  let jumpTo: string | null = null;
+
+  const apply = (ruleId: string, action: TRuleAction) => {
+    const set = (ids: readonly string[], patch: Partial<ElementState>) => {
+      for (const id of ids) if (state[id]) state[id] = { ...state[id], ...patch };
+    };
+    switch (action.type) {
+      case "show":
+        return set(action.fieldIds, { hidden: false });
+      case "hide":
+        return set(action.fieldIds, { hidden: true });
+      case "enable":
+        return set(action.fieldIds, { disabled: false });
+      case "disable":
+        return set(action.fieldIds, { disabled: true });
+      case "assign":
+        if (state[action.fieldId]) assigned[action.fieldId] = action.value;
+        return;
+      case "jump":
+        if (state[action.targetFieldId]) jumpTo = action.targetFieldId;
+        return;
+      case "publish":
+      case "unpublish":
+        return intents.push({ type: action.type, ruleId });
+      case "webhook":
+        return intents.push({ type: "webhook", ruleId, webhookId: action.webhookId });
+      case "sendEmail":
+        return intents.push({ type: "sendEmail", ruleId, notificationId: action.notificationId });
+    }
+  };
+
+  for (const rule of rules) {
+    if (!rule.enabled) continue;
+    if (rule.when === "submit" && options.event !== "submit") continue;
+    const ok = holds(rule.if, values, now, options.timeZone);
+    if (ok) matched.push(rule.id);
+    for (const action of ok ? rule.then : rule.else) apply(rule.id, action);
+  }
+  return { state, assigned, intents, matched, jumpTo };
+}
+
+/**
+ * Runs the form's rules over the answers. Assigned values feed back into the conditions until
+ * nothing changes; rules that keep changing each other are stopped after as many rounds as
+ * there are rules, and `cycle` says so. Pure: the same input always gives the same outcome.
+ */
+export function evaluate(
+  elements: readonly TElement[],
+  rules: readonly TRule[],
+  answers: Record<string, unknown>,
+  options: EvaluateOptions = {},
+): RuleOutcome {
+  let values = { ...answers };
+  let result = pass(elements, rules, values, options);
+  let cycle = true;
+  for (let round = 0; round <= rules.length + 1; round++) {
+    const next = { ...answers, ...result.assigned };
+    if (sameValues(next, values)) {
+      cycle = false;
+      break;
+    }
+    values = next;
+    result = pass(elements, rules, values, options);
+  }
+  return {
+    elements: result.state,
+    values,
+    assigned: result.assigned,
+    jumpTo: result.jumpTo,
+    intents: result.intents,
+    matched: result.matched,
+    cycle,
+  };
+}
+
+export interface RuleIssue {
+  ruleId: string;
+  code: MessageCode;
+  message: string;
+}
+
+function fieldsOf(condition: TCondition, depth = 0): string[] {
+  if (depth > MAX_DEPTH) return [];
+  if (condition.kind === "field") return [condition.fieldId];
+  if (condition.kind === "group") return condition.conditions.flatMap((inner) => fieldsOf(inner, depth + 1));
+  return [];
+}
+
+function targetsOf(action: TRuleAction): string[] {
+  if ("fieldIds" in action) return action.fieldIds;
+  if (action.type === "assign") return [action.fieldId];
+  if (action.type === "jump") return [action.targetFieldId];
+  return [];
+}
+
+/**
+ * Checks rules before they are saved: names, fields that exist, and assignment cycles (a rule
+ * reading field A and assigning B, and another reading B and assigning A).
+ */
+export function validateRules(elements: readonly TElement[], rules: readonly TRule[]): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const issue = (ruleId: string, code: MessageCode) => issues.push({ ruleId, code, message: MESSAGES[code] });
+  const known = new Set(elements.map((element) => element.id));
+
+  for (const rule of rules) {
+    if (rule.name.trim() === "") issue(rule.id, "form_rule.name.empty");
+    else if (rule.name.trim().length < 2) issue(rule.id, "form_rule.name.too_short");
+    const referenced = [...fieldsOf(rule.if), ...[...rule.then, ...rule.else].flatMap(targetsOf)];
+    if (referenced.some((id) => !known.has(id))) issue(rule.id, "form_rule.field.unknown");
+  }
+
+  // Edges: a field a rule reads → a field that rule assigns.
+  const edges = new Map<string, Array<{ to: string; ruleId: string }>>();
+  for (const rule of rules.filter((r) => r.enabled)) {
+    const assigns = [...rule.then, ...rule.else]
+      .filter((a) => a.type === "assign")
+      .map((a) => (a.type === "assign" ? a.fieldId : ""));
+    for (const from of fieldsOf(rule.if)) {
+      for (const to of assigns) edges.set(from, [...(edges.get(from) ?? []), { to, ruleId: rule.id }]);
+    }
+  }
+  const inCycle = new Set<string>();
+  const visit = (node: string, path: Array<{ node: string; ruleId: string }>) => {
+    for (const edge of edges.get(node) ?? []) {
+      const at = path.findIndex((step) => step.node === edge.to);
+      if (at !== -1 || edge.to === path[0]?.node) {
+        for (const step of path.slice(Math.max(at, 0) + 1)) inCycle.add(step.ruleId);
+        inCycle.add(edge.ruleId);
+        continue;
+      }
+      if (path.length < 200) visit(edge.to, [...path, { node: edge.to, ruleId: edge.ruleId }]);
+    }
+  };
+  for (const start of edges.keys()) visit(start, [{ node: start, ruleId: "" }]);
+  for (const ruleId of inCycle) if (ruleId) issue(ruleId, "form_rule.cycle");
+  return issues;
+}
