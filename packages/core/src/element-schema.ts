@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkFormulaName } from "./formula-names.ts";
 
 /**
  * Every field type of forms.md §3. Adding a type: one name here, one file in field-types/ and
@@ -225,16 +226,14 @@ export const ZElements = z
   .max(1000)
   .superRefine((elements, ctx) => {
     const ids = new Set<string>();
-    const names = new Set<string>();
     elements.forEach((element, index) => {
       if (ids.has(element.id))
         ctx.addIssue({ code: "custom", path: [index, "id"], message: "Element ids must be unique" });
       ids.add(element.id);
-      if (element.formulaName) {
-        if (names.has(element.formulaName)) {
-          ctx.addIssue({ code: "custom", path: [index, "formulaName"], message: "formula_name.not_unique" });
-        }
-        names.add(element.formulaName);
+      // A formula field needs a name; any other element may go without one.
+      if (element.formulaName || element.fieldType === "formula") {
+        const problem = checkFormulaName(element.formulaName, element, elements);
+        if (problem) ctx.addIssue({ code: "custom", path: [index, "formulaName"], message: problem });
       }
     });
   });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { DEFAULT_TEXTS } from "./defaults.ts";
 import { isValidInterval } from "./interval.ts";
+import {
+  RESULT_VIEWS,
+  ZCursorOutActions,
+  ZGradation,
+  ZPassedFailed,
+  ZResultCategory,
+} from "./result-schema.ts";
 import { ZRule } from "./rule-schema.ts";
 
 export const ZAfterFormFillingActions = z.object({
@@ -48,7 +55,11 @@ export const ZFormSettings = z.object({
   hasVideoCapturing: z.boolean().default(false),
   hasAudioCapturing: z.boolean().default(false),
   resultUnits: z.string().max(40).default("trueFalse"),
-  resultType: z.string().max(40).default("passed_failed"),
+  resultType: z.enum(RESULT_VIEWS).default("passed_failed"),
+  resultsHandlingPassedFailed: ZPassedFailed.default(ZPassedFailed.parse({})),
+  resultsHandlingGradation: z.array(ZGradation).max(100).default([]),
+  resultsHandlingGradationCategories: z.array(ZResultCategory).max(100).default([]),
+  cursorOutActions: ZCursorOutActions.default(ZCursorOutActions.parse({})),
   display: z.enum(["all", "stepByStep", "severalPages"]).default("all"),
   conditionalRules: z.array(ZRule).max(200).default([]),
 });

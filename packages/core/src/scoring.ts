@@ -1,0 +1,208 @@
+import type { TElement } from "./element-schema.ts";
+import { fieldTypes, isAnswerable } from "./field-registry.ts";
+import { variantsOf } from "./field-types/choice.ts";
+import type { TFormSettings } from "./form-schema.ts";
+import { evaluateFormula, type Formula, formulaVariables, parseFormula } from "./formula.ts";
+
+export type ScoringSettings = Pick<
+  TFormSettings,
+  | "resultType"
+  | "resultsHandlingPassedFailed"
+  | "resultsHandlingGradation"
+  | "resultsHandlingGradationCategories"
+  | "cursorOutActions"
+>;
+
+export type ResultOutcome =
+  | { view: "passed_failed"; passed: boolean; brief: string; detailed: string }
+  | { view: "gradations"; gradationId: string | null; brief: string; detailed: string; hiddenValue: string }
+  | {
+      view: "categories";
+      categories: Array<{
+        id: string;
+        title: string;
+        score: number;
+        brief: string;
+        detailed: string;
+        hiddenValue: string;
+      }>;
+    };
+
+export interface ScoreReport {
+  total: number;
+  maxScore: number;
+  fieldScores: Record<string, number>;
+  /** Formula fields by formula name; null where the expression could not be computed. */
+  formulas: Record<string, number | null>;
+  categoryScores: Record<string, number>;
+  /** Points taken off for leaving the form's window more often than allowed. */
+  cursorOutPenalty: number;
+  result: ResultOutcome;
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+function parsedAnswer(element: TElement, value: unknown): { ok: true; value: unknown } | { ok: false } {
+  const definition = fieldTypes[element.fieldType];
+  if (value === undefined || value === null || !definition.answerSchema) return { ok: false };
+  const parsed = definition.answerSchema.safeParse(value);
+  if (!parsed.success || definition.isEmpty(parsed.data)) return { ok: false };
+  return { ok: true, value: parsed.data };
+}
+
+/** Points for one element: notEmptyScore for any answer, plus points × correctness under check_values. */
+export function fieldScore(element: TElement, value: unknown): { score: number; max: number } {
+  if (!isAnswerable(element) || element.isNotCalculable) return { score: 0, max: 0 };
+  const { calcType, notEmptyScore, points } = element.calcSettings;
+  const checked = calcType === "check_values" && fieldTypes[element.fieldType].correctness !== undefined;
+  const max = notEmptyScore + (checked ? points : 0);
+  const answer = parsedAnswer(element, value);
+  if (!answer.ok) return { score: 0, max };
+  const correctness = checked ? (fieldTypes[element.fieldType].correctness?.(element, answer.value) ?? 0) : 0;
+  return { score: round(notEmptyScore + points * correctness), max };
+}
+
+/** The number a formula sees for a field: its number, its chosen options' values, else its score. */
+function numericValue(element: TElement, value: unknown, score: number): number {
+  if (typeof value === "number") return value;
+  const values = new Map(variantsOf(element).map((v) => [v.id, Number(v.value)]));
+  const chosen = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+  const numbers = chosen
+    .map((id) => values.get(String(id)))
+    .filter((n): n is number => n !== undefined && Number.isFinite(n));
+  return numbers.length > 0 ? numbers.reduce((a, b) => a + b, 0) : score;
+}
+
+/** Formula fields in dependency order; one that depends on itself (directly or not) is null. */
+function computeFormulas(
+  elements: readonly TElement[],
+  variables: Record<string, number>,
+): Record<string, number | null> {
+  const formulas = new Map<string, Formula | null>();
+  for (const element of elements) {
+    if (element.fieldType !== "formula" || !element.formulaName) continue;
+    try {
+      formulas.set(element.formulaName, parseFormula(element.fieldSettings.formula ?? "0"));
+    } catch {
+      formulas.set(element.formulaName, null);
+    }
+  }
+  const results: Record<string, number | null> = {};
+  const visiting = new Set<string>();
+  const resolve = (name: string): number | null => {
+    if (name in results) return results[name] ?? null;
+    const tree = formulas.get(name);
+    if (!tree) {
+      results[name] = null;
+      return null;
+    }
+    if (visiting.has(name)) return null;
+    visiting.add(name);
+    const scope = { ...variables };
+    for (const used of formulaVariables(tree)) {
+      if (formulas.has(used)) scope[used] = resolve(used) ?? Number.NaN;
+    }
+    visiting.delete(name);
+    results[name] = evaluateFormula(tree, scope);
+    return results[name] ?? null;
+  };
+  for (const name of formulas.keys()) resolve(name);
+  return results;
+}
+
+function inRange(score: number, min: number, max: number) {
+  return score >= min && score <= max;
+}
+
+/**
+ * Scores a submission of a calculation form and turns the score into the form's result view:
+ * passed/failed against the passing score, the gradation the total falls in, or a level per
+ * category (scored by the elements that carry the category).
+ */
+export function scoreSubmission(
+  settings: ScoringSettings,
+  elements: readonly TElement[],
+  answers: Readonly<Record<string, unknown>>,
+  options: { cursorOutCases?: number } = {},
+): ScoreReport {
+  const fieldScores: Record<string, number> = {};
+  const categoryScores: Record<string, number> = {};
+  const variables: Record<string, number> = {};
+  let total = 0;
+  let maxScore = 0;
+  for (const element of elements) {
+    const { score, max } = fieldScore(element, answers[element.id]);
+    if (isAnswerable(element)) fieldScores[element.id] = score;
+    total += score;
+    maxScore += max;
+    for (const category of element.elementCategories)
+      categoryScores[category] = round((categoryScores[category] ?? 0) + score);
+    if (element.formulaName)
+      variables[element.formulaName] = numericValue(element, answers[element.id], score);
+  }
+
+  const cursor = settings.cursorOutActions;
+  const cases = options.cursorOutCases ?? 0;
+  const cursorOutPenalty = cursor.countCases
+    ? Math.max(0, cases - cursor.allowAmount) * cursor.subtractFromResult
+    : 0;
+  total = round(total - cursorOutPenalty);
+
+  return {
+    total,
+    maxScore: round(maxScore),
+    fieldScores,
+    formulas: computeFormulas(elements, { ...variables, score: total }),
+    categoryScores,
+    cursorOutPenalty,
+    result: resultFor(settings, total, categoryScores),
+  };
+}
+
+function resultFor(
+  settings: ScoringSettings,
+  total: number,
+  categoryScores: Record<string, number>,
+): ResultOutcome {
+  switch (settings.resultType) {
+    case "passed_failed": {
+      const handling = settings.resultsHandlingPassedFailed;
+      const passed = total >= handling.passingScore;
+      const key = passed ? "passed" : "failed";
+      return {
+        view: "passed_failed",
+        passed,
+        brief: handling.briefResult[key],
+        detailed: handling.detailedResult[key],
+      };
+    }
+    case "gradations": {
+      const found = settings.resultsHandlingGradation.find((g) =>
+        inRange(total, g.minScoreGradation, g.maxScoreGradation),
+      );
+      return {
+        view: "gradations",
+        gradationId: found?.id ?? null,
+        brief: found?.briefResultGradation ?? "",
+        detailed: found?.detailedResultGradation ?? "",
+        hiddenValue: found?.hiddenValue ?? "",
+      };
+    }
+    case "categories":
+      return {
+        view: "categories",
+        categories: settings.resultsHandlingGradationCategories.map((category) => {
+          const score = categoryScores[category.id] ?? 0;
+          const level = category.levels.find((l) => inRange(score, l.minScore, l.maxScore));
+          return {
+            id: category.id,
+            title: category.title,
+            score,
+            brief: level?.briefResult ?? "",
+            detailed: level?.detailedResult ?? "",
+            hiddenValue: level?.hiddenValue ?? "",
+          };
+        }),
+      };
+  }
+}
