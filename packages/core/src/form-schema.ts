@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { DEFAULT_TEXTS } from "./defaults.ts";
+import { FIELD_TYPES } from "./element-schema.ts";
 import { isValidInterval } from "./interval.ts";
+import { NUMBERING_MODES } from "./numbering.ts";
 import {
   RESULT_VIEWS,
   ZCursorOutActions,
@@ -9,6 +11,52 @@ import {
   ZResultCategory,
 } from "./result-schema.ts";
 import { ZRule } from "./rule-schema.ts";
+import { ZStyle } from "./styling.ts";
+
+/** forms.md §9: single column, with header and footer, 2/3/4 equal columns, 33/67 and 67/33, each also with a header. */
+export const LAYOUT_TYPES = [
+  "1-col",
+  "1-col-header-footer",
+  "2-col",
+  "3-col",
+  "4-col",
+  "2-col-33-67",
+  "2-col-67-33",
+  "1-col-header",
+  "2-col-header",
+  "3-col-header",
+  "4-col-header",
+  "2-col-33-67-header",
+  "2-col-67-33-header",
+] as const;
+
+export const CONSENT_HEADERS = {
+  capturing: "Video data collection confirmation",
+  behavioral: "Behavioral data collection confirmation",
+} as const;
+
+const ZConsentPopup = (header: string) =>
+  z.object({
+    show: z.boolean().default(true),
+    header: z.string().max(500).default(header),
+    checkboxes: z
+      .array(
+        z.object({ id: z.string().max(64), label: z.string().max(500), checked: z.boolean().default(true) }),
+      )
+      .max(20)
+      .default([]),
+  });
+
+const ZFormFile = z.object({
+  file: z.object({
+    url: z.string().max(2000),
+    name: z.string().max(500),
+    size: z.number().int().nonnegative(),
+    mimeType: z.string().max(200),
+  }),
+  isNew: z.boolean().default(false),
+  isDeleted: z.boolean().default(false),
+});
 
 export const ZAfterFormFillingActions = z.object({
   submissionAction: z
@@ -34,10 +82,10 @@ export const ZFormSettings = z.object({
   formPathAlias: z.string().trim().max(80).default(""),
   questionsOutputting: z.union([z.literal("all"), z.number().int().positive()]).default("all"),
   questionsOrder: z.enum(["ordered", "random"]).default("ordered"),
-  questionsNumbering: z.string().max(40).default("notShow"),
+  questionsNumbering: z.enum(NUMBERING_MODES).default("notShow"),
   questionsNumberingTemplate: z.string().max(100).default(""),
   isRequiredFieldStarsShown: z.boolean().default(true),
-  layoutType: z.string().max(40).default("1-col"),
+  layoutType: z.enum(LAYOUT_TYPES).default("1-col"),
   tags: z.array(z.string().max(100)).max(100).default([]),
   hasAnonymousFilling: z.enum(["anonymous", "registered"]).default("anonymous"),
   afterFormFillingActions: ZAfterFormFillingActions.default(ZAfterFormFillingActions.parse({})),
@@ -61,6 +109,53 @@ export const ZFormSettings = z.object({
   resultsHandlingGradationCategories: z.array(ZResultCategory).max(100).default([]),
   cursorOutActions: ZCursorOutActions.default(ZCursorOutActions.parse({})),
   display: z.enum(["all", "stepByStep", "severalPages"]).default("all"),
+  visibleQuestionNumber: z.boolean().default(false),
+  themeId: z.string().max(64).nullable().default(null),
+  formStyling: ZStyle.default({}),
+  fieldsGeneralStyling: ZStyle.default({}),
+  fieldsTypesStyling: z.partialRecord(z.enum(FIELD_TYPES), ZStyle).default({}),
+  formColor: z.string().max(60).default(""),
+  fieldsCategoriesColors: z.record(z.string().max(64), z.string().max(60)).default({}),
+  hasFaceRecognition: z.boolean().default(false),
+  hasEmotionsRecognition: z.boolean().default(false),
+  hasAgeGenderRecognition: z.boolean().default(false),
+  hasVideoAudioQuestions: z.boolean().default(false),
+  isCaptureVideo: z.boolean().default(false),
+  isCaptureAudio: z.boolean().default(false),
+  capturingConfirmPopup: ZConsentPopup(CONSENT_HEADERS.capturing).default(
+    ZConsentPopup(CONSENT_HEADERS.capturing).parse({}),
+  ),
+  behavioralConfirmPopup: ZConsentPopup(CONSENT_HEADERS.behavioral).default(
+    ZConsentPopup(CONSENT_HEADERS.behavioral).parse({}),
+  ),
+  formFiles: z.array(ZFormFile).max(100).default([]),
+  formGroups: z
+    .array(z.object({ id: z.string().max(64), fields: z.array(z.string().max(64)).max(1000) }))
+    .max(200)
+    .default([]),
+  hasTimer: z.boolean().default(false),
+  /** Seconds for the whole form and for each question; 0 means no limit. */
+  allFormTime: z.number().int().nonnegative().default(0),
+  perQuestionTime: z.number().int().nonnegative().default(0),
+  formTimer: z
+    .object({
+      showTimer: z.enum(["notShow", "show"]).default("notShow"),
+      formTimer: z.number().int().nonnegative().default(0),
+      stepTimer: z.number().int().nonnegative().default(0),
+    })
+    .default({ showTimer: "notShow", formTimer: 0, stepTimer: 0 }),
+  hasAnswerNotifications: z.boolean().default(false),
+  completionRules: z
+    .object({
+      show: z.boolean().default(false),
+      message: z.string().max(5000).default(""),
+      link: z.string().max(2000).default(""),
+    })
+    .default({ show: false, message: "", link: "" }),
+  completionRulesLink: z.string().max(2000).default(""),
+  isFillingRulesShown: z.boolean().default(false),
+  /** Text shown under the send button. */
+  textAfterButton: z.string().max(5000).default(""),
   conditionalRules: z.array(ZRule).max(200).default([]),
 });
 export type TFormSettings = z.infer<typeof ZFormSettings>;
