@@ -2,7 +2,15 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-export const PROJECTS = ["packages/core", "packages/core/tsconfig.test.json", "packages/renderer", "apps/server", "apps/web", "e2e"];
+export const PROJECTS = [
+  "packages/core",
+  "packages/core/tsconfig.test.json",
+  "packages/renderer",
+  "apps/server",
+  "apps/web",
+  "e2e",
+  "bench",
+];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let failed = 0;

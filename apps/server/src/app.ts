@@ -3,7 +3,12 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Database } from "./db/connect.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
@@ -43,6 +48,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 

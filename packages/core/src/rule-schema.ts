@@ -58,16 +58,19 @@ export interface TConditionGroup {
 }
 export type TCondition = TFieldCondition | TDateCondition | TConditionGroup;
 
-export const ZConditionGroup: z.ZodType<TConditionGroup> = z.lazy(() =>
-  z.object({
-    kind: z.literal("group"),
-    combinator: z.enum(["AND", "OR"]),
-    conditions: z.array(ZCondition).max(100),
-  }),
-);
-export const ZCondition: z.ZodType<TCondition> = z.lazy(() =>
-  z.union([ZFieldCondition, ZDateCondition, ZConditionGroup]),
-);
+// Recursive, so each carries an id: API documents refer to it by name instead of repeating it.
+export const ZConditionGroup: z.ZodType<TConditionGroup> = z
+  .lazy(() =>
+    z.object({
+      kind: z.literal("group"),
+      combinator: z.enum(["AND", "OR"]),
+      conditions: z.array(ZCondition).max(100),
+    }),
+  )
+  .meta({ id: "RuleConditionGroup" });
+export const ZCondition: z.ZodType<TCondition> = z
+  .lazy(() => z.union([ZFieldCondition, ZDateCondition, ZConditionGroup]))
+  .meta({ id: "RuleCondition" });
 
 const ZFieldIds = z.array(ZId).min(1).max(500);
 

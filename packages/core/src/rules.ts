@@ -64,7 +64,8 @@ function holds(
 
 function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
+  for (const key of keys)
+    if (!Object.is(a[key], b[key]) && JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
   return true;
 }
 
@@ -136,8 +137,12 @@ export function evaluate(
 ): RuleOutcome {
   let values = { ...answers };
   let result = pass(elements, rules, values, options);
-  let cycle = true;
-  for (let round = 0; round <= rules.length + 1; round++) {
+  // Without assignments nothing feeds back into the conditions: one pass is the outcome.
+  const assigns = rules.some(
+    (rule) => rule.enabled && [...rule.then, ...rule.else].some((action) => action.type === "assign"),
+  );
+  let cycle = assigns;
+  for (let round = 0; assigns && round <= rules.length + 1; round++) {
     const next = { ...answers, ...result.assigned };
     if (sameValues(next, values)) {
       cycle = false;

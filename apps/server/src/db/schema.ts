@@ -89,6 +89,8 @@ export const forms = pgTable(
     settings: jsonb("settings").notNull(),
     /** The form's elements (core's ZElements). */
     fields: jsonb("fields").notNull(),
+    /** The core model version the documents were written at (core's MODEL_VERSION); 0 = read through the schemas. */
+    modelVersion: integer("model_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }),

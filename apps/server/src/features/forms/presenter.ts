@@ -1,23 +1,30 @@
 import type { TFormListItem, TFormView } from "@formloom/core/api/forms";
-import { ZElements } from "@formloom/core/element-schema";
-import { ZFormSettings } from "@formloom/core/form-schema";
+import { hydrateForm } from "@formloom/core/form-document";
+import type { TFormSettings } from "@formloom/core/form-schema";
 import type { accounts, forms } from "../../db/schema.ts";
 
 type FormRow = typeof forms.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 
-/** Stored settings are re-read through the schema, so settings added later get their defaults. */
-export function readSettings(row: FormRow) {
-  return ZFormSettings.parse({
-    ...(row.settings as object),
+/**
+ * The stored documents as typed values. Written at the current model version they are used as
+ * they are; older ones go through the schemas, so settings added since get their defaults.
+ */
+function hydrate(row: FormRow) {
+  return hydrateForm({ version: row.modelVersion, settings: row.settings, fields: row.fields });
+}
+
+export function readSettings(row: FormRow): TFormSettings {
+  return {
+    ...hydrate(row).settings,
     title: row.title,
     formPathAlias: row.alias,
     isPublished: row.isPublished,
-  });
+  };
 }
 
 export function readFields(row: FormRow) {
-  return ZElements.parse(row.fields);
+  return hydrate(row).fields;
 }
 
 export function presentForm(

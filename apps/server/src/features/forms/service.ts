@@ -1,6 +1,7 @@
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
 import { ZFormCreateBody, ZFormPatchBody } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
+import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -66,6 +67,7 @@ export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
         isPublished: settings.isPublished,
         settings: { ...settings, formPathAlias: alias },
         fields,
+        modelVersion: MODEL_VERSION,
       })
       .returning();
     return present(ctx, row!);
@@ -92,7 +94,9 @@ export async function updateForm(ctx: TenantContext, formId: number, input: TFor
         alias,
         isPublished: settings.isPublished,
         settings: { ...settings, formPathAlias: alias },
-        ...(fields ? { fields } : {}),
+        // Written whole, so a row from an older model version is stored at the current one.
+        fields: fields ?? readFields(current),
+        modelVersion: MODEL_VERSION,
         updatedAt: sql`now()`,
       })
       .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)))
