@@ -311,3 +311,67 @@ describe("rules on submission", () => {
     expect(withIt.status).toBe(201);
   });
 });
+
+describe("calculation forms", () => {
+  it("scores each submission with core and keeps score, result and field points", async () => {
+    const quiz = {
+      title: "Quiz",
+      type: "calculation",
+      resultsHandlingPassedFailed: { passingScore: 2, briefResult: { passed: "Passed!", failed: "Not yet" } },
+      fields: [
+        {
+          id: "capital",
+          fieldType: "radio",
+          question: "Capital of France?",
+          calcSettings: { calcType: "check_values", points: 2 },
+          fieldSettings: {
+            answerVariants: [
+              { id: "paris", title: "Paris", checkValue: true },
+              { id: "rome", title: "Rome" },
+            ],
+          },
+        },
+        { id: "why", fieldType: "text", question: "Why?", calcSettings: { notEmptyScore: 0.5 } },
+      ],
+    };
+    const form = (await api.post<{ form: { id: number } }>("/api/forms", quiz)).body.form.id;
+    const right = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [
+        { fieldId: "capital", answer: "paris" },
+        { fieldId: "why", answer: "Because" },
+      ],
+    });
+    const wrong = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "capital", answer: "rome" }],
+    });
+    const stored = await api.get(`/api/forms/${form}/answer/${right.body.id}`);
+    expect(stored.body).toMatchObject({
+      score: 2.5,
+      fieldScores: { capital: 2, why: 0.5 },
+      result: { view: "passed_failed", passed: true, brief: "Passed!" },
+    });
+    expect((await api.get(`/api/forms/${form}/answer/${wrong.body.id}`)).body).toMatchObject({
+      score: 0,
+      result: { passed: false, brief: "Not yet" },
+    });
+    const byScore = await api.get<{ answerList: Array<{ id: number }> }>(
+      `/api/forms/${form}/answer/paginated/1/10?sortBy=score&order=desc`,
+    );
+    expect(byScore.body.answerList.map((a) => a.id)).toEqual([right.body.id, wrong.body.id]);
+  });
+
+  it("leaves data-collection submissions unscored", async () => {
+    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "name", answer: "A" }],
+    });
+    expect((await api.get(`/api/forms/${form}/answer/${sent.body.id}`)).body).toMatchObject({
+      score: null,
+      result: null,
+      fieldScores: null,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -118,6 +119,10 @@ export const formAnswers = pgTable(
     ip: text("ip"),
     miscData: jsonb("misc_data"),
     isViewed: boolean("is_viewed").notNull().default(false),
+    /** Calculation forms: the total score, the result (core's ResultOutcome) and each field's points. */
+    score: doublePrecision("score"),
+    result: jsonb("result"),
+    fieldScores: jsonb("field_scores"),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),

@@ -25,10 +25,14 @@ export const ZAnswerView = z.object({
   username: z.string().nullable(),
   answers: z.array(ZStoredAnswer),
   device: ZDeviceData,
+  /** Calculation forms only: total score, result and points per field. */
+  score: z.number().nullable(),
+  result: z.unknown(),
+  fieldScores: z.record(z.string(), z.number()).nullable(),
 });
 export type TAnswerView = z.infer<typeof ZAnswerView>;
 
-export const ANSWER_SORT_KEYS = ["id", "submitTime", "formPassingTime", "isViewed"] as const;
+export const ANSWER_SORT_KEYS = ["id", "submitTime", "formPassingTime", "isViewed", "score"] as const;
 
 export const ZAnswerPageQuery = z.object({
   sortBy: z.enum(ANSWER_SORT_KEYS).default("submitTime"),

@@ -14,5 +14,8 @@ export function presentAnswer(row: AnswerRow, username: string | null): TAnswerV
     username,
     answers: row.answers as TAnswerView["answers"],
     device: row.device as TAnswerView["device"],
+    score: row.score,
+    result: row.result ?? null,
+    fieldScores: (row.fieldScores as TAnswerView["fieldScores"]) ?? null,
   };
 }

@@ -12,6 +12,7 @@ const SORT_COLUMNS = {
   submitTime: formAnswers.submitTime,
   formPassingTime: formAnswers.formPassingTime,
   isViewed: formAnswers.isViewed,
+  score: formAnswers.score,
 } as const;
 
 const ofForm = (ctx: TenantContext, formId: number) =>

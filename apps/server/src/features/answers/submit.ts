@@ -1,4 +1,5 @@
 import { parseInterval } from "@formloom/core/interval";
+import { scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
 import { and, eq, gt, sql } from "drizzle-orm";
@@ -40,6 +41,18 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
 
   await assertIntervalPassed(db, form, body, meta);
 
+  const scored =
+    settings.type === "calculation"
+      ? scoreSubmission(
+          settings,
+          readFields(form),
+          Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])),
+          {
+            cursorOutCases: cursorOutCases(body.miscData),
+          },
+        )
+      : null;
+
   const submitTime = new Date();
   const startTime = body.startTime ? new Date(body.startTime) : null;
   const passing =
@@ -59,6 +72,9 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
         deviceFingerprint: body.deviceFingerprint ?? null,
         ip: meta.ip,
         miscData: body.miscData ?? null,
+        score: scored?.total ?? null,
+        result: scored?.result ?? null,
+        fieldScores: scored?.fieldScores ?? null,
       })
       .returning({ id: formAnswers.id, submitTime: formAnswers.submitTime });
     const published = publishing
@@ -105,4 +121,10 @@ async function assertIntervalPassed(
     )
     .limit(1);
   if (recent) throw new AppError(429, "submission.too_soon");
+}
+
+/** How often the respondent left the form's window, as the browser counted it. */
+function cursorOutCases(miscData: Record<string, unknown> | undefined): number {
+  const cases = miscData?.cursorOutCases;
+  return typeof cases === "number" && Number.isInteger(cases) && cases >= 0 ? cases : 0;
 }

@@ -5,7 +5,7 @@ import { api } from "../../../lib/api-client.ts";
 export interface AnswerPageParams {
   page: number;
   size: number;
-  sortBy: "id" | "submitTime" | "formPassingTime" | "isViewed";
+  sortBy: "id" | "submitTime" | "formPassingTime" | "isViewed" | "score";
   order: "asc" | "desc";
   isViewed?: "true" | "false";
 }

@@ -34,6 +34,16 @@ export function AnswerDrawer({
                 {formatDuration(answer.formPassingTime)}
               </Badge>
             )}
+            {answer.score !== null && (
+              <Badge variant="light" color="teal">
+                {t("Score")}: {answer.score}
+              </Badge>
+            )}
+            {resultText(answer.result) && (
+              <Badge variant="light" color="violet">
+                {resultText(answer.result)}
+              </Badge>
+            )}
             {answer.username && (
               <Badge variant="light" color="grape">
                 {answer.username}
@@ -71,4 +81,17 @@ export function AnswerDrawer({
       )}
     </Drawer>
   );
+}
+
+/** The short result of a calculation form's submission (core's ResultOutcome), as one line. */
+function resultText(result: unknown): string {
+  if (!result || typeof result !== "object") return "";
+  const outcome = result as {
+    view?: string;
+    brief?: string;
+    categories?: Array<{ title: string; brief: string }>;
+  };
+  if (outcome.view === "categories")
+    return (outcome.categories ?? []).map((c) => `${c.title}: ${c.brief}`).join("; ");
+  return outcome.brief ?? "";
 }

@@ -51,6 +51,7 @@ export function ResultsPage() {
   const [opened, setOpened] = useState<TAnswerView | null>(null);
 
   const columns = (form?.fields ?? []).filter(isAnswerable).sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const scored = form?.form.type === "calculation";
   const rows = data?.answerList ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / params.size));
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
@@ -170,6 +171,7 @@ export function ResultsPage() {
                   <Table.Th>{sortHeader("#", "id")}</Table.Th>
                   <Table.Th>{sortHeader(t("Submitted"), "submitTime")}</Table.Th>
                   <Table.Th>{sortHeader(t("Time"), "formPassingTime")}</Table.Th>
+                  {scored && <Table.Th>{sortHeader(t("Score"), "score")}</Table.Th>}
                   <Table.Th>{t("Status")}</Table.Th>
                   {columns.map((field) => (
                     <Table.Th key={field.id} style={{ maxWidth: 240 }}>
@@ -205,6 +207,7 @@ export function ResultsPage() {
                     <Table.Td style={{ whiteSpace: "nowrap" }}>
                       {answer.formPassingTime === null ? "—" : formatDuration(answer.formPassingTime)}
                     </Table.Td>
+                    {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
                     <Table.Td>
                       <Badge
                         size="sm"
