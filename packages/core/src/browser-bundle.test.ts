@@ -1,5 +1,4 @@
 import { readdirSync } from "node:fs";
-import path from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,26 @@ import type { FieldType } from "@formloom/core/element-schema";
 import type { ComponentType } from "react";
 import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
-import { EmailField, NumberField, TextareaField, TextField } from "./fields/text-fields.tsx";
+import {
+  ColourField,
+  DateTimeField,
+  DecisionBoxField,
+  LikeField,
+  NpsField,
+  RateField,
+  ScoringField,
+  SliderField,
+} from "./fields/scale-fields.tsx";
+import {
+  CodeField,
+  EmailField,
+  NumberField,
+  PasswordField,
+  PhoneField,
+  TextareaField,
+  TextField,
+  WebsiteField,
+} from "./fields/text-fields.tsx";
 
 /**
  * One input component per answerable field type the renderer can draw. Titles and submit
@@ -11,6 +30,20 @@ import { EmailField, NumberField, TextareaField, TextField } from "./fields/text
  */
 export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps>>> = {
   text: TextField,
+  phone: PhoneField,
+  website: WebsiteField,
+  password: PasswordField,
+  qrCode: TextField,
+  codeHighlight: CodeField,
+  multipleChoice: CheckboxField,
+  decisionBox: DecisionBoxField,
+  nps: NpsField,
+  rate: RateField,
+  scoring: ScoringField,
+  slider: SliderField,
+  like: LikeField,
+  dateTime: DateTimeField,
+  colour: ColourField,
   textarea: TextareaField,
   number: NumberField,
   email: EmailField,

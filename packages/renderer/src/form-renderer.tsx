@@ -31,6 +31,17 @@ export interface FormRendererProps {
 
 const englishText = (code: string) => MESSAGES[code as MessageCode] ?? code;
 
+/** Types whose options are a group of inputs: a fieldset with the question as its legend. */
+const GROUPED_TYPES: ReadonlySet<string> = new Set([
+  "radio",
+  "checkbox",
+  "multipleChoice",
+  "nps",
+  "rate",
+  "scoring",
+  "like",
+]);
+
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */
 export function FormRenderer(props: FormRendererProps) {
   const { settings, fields, translate = englishText } = props;
@@ -123,7 +134,7 @@ export function FormRenderer(props: FormRendererProps) {
         const describedBy = [comment && `${inputId(field)}-comment`, error && `${inputId(field)}-error`]
           .filter(Boolean)
           .join(" ");
-        const Wrapper = field.fieldType === "radio" || field.fieldType === "checkbox" ? "fieldset" : "div";
+        const Wrapper = GROUPED_TYPES.has(field.fieldType) ? "fieldset" : "div";
         const Label = Wrapper === "fieldset" ? "legend" : "label";
         return (
           <Wrapper

@@ -27,12 +27,33 @@ export function TextField(props: FieldProps) {
   );
 }
 
-export function EmailField(props: FieldProps) {
+/** A one-line text input of a given HTML type (e-mail, phone, website, password…). */
+function typedInput(type: string, autoComplete?: string) {
+  return function TypedInput(props: FieldProps) {
+    return (
+      <input
+        {...common(props)}
+        type={type}
+        autoComplete={autoComplete}
+        value={stringValue(props.value)}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    );
+  };
+}
+
+export const EmailField = typedInput("email", "email");
+export const PhoneField = typedInput("tel", "tel");
+export const WebsiteField = typedInput("url", "url");
+export const PasswordField = typedInput("password", "new-password");
+
+export function CodeField(props: FieldProps) {
   return (
-    <input
+    <textarea
       {...common(props)}
-      type="email"
-      autoComplete="email"
+      rows={6}
+      spellCheck={false}
+      className="fl-input fl-code"
       value={stringValue(props.value)}
       onChange={(e) => props.onChange(e.currentTarget.value)}
     />

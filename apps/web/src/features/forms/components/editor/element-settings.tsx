@@ -6,6 +6,7 @@ import {
   Button,
   Group,
   NumberInput,
+  SegmentedControl,
   Stack,
   Switch,
   Text,
@@ -24,7 +25,8 @@ interface Props {
 export function ElementSettings({ element, onChange }: Props) {
   const { t } = useTranslation();
   const category = fieldTypes[element.fieldType].category;
-  const hasVariants = ["radio", "checkbox", "select"].includes(element.fieldType);
+  const hasVariants = ["radio", "checkbox", "select", "multipleChoice"].includes(element.fieldType);
+  const settings = element.fieldSettings;
 
   if (category === "nonField") {
     return (
@@ -87,7 +89,47 @@ export function ElementSettings({ element, onChange }: Props) {
           }
         />
       )}
-      {element.fieldType === "number" && (
+      {element.fieldType === "rate" && (
+        <NumberInput
+          label={t("Number of stars")}
+          min={2}
+          max={10}
+          allowDecimal={false}
+          value={settings.maxRating ?? 5}
+          onChange={(value) =>
+            onChange({ fieldSettings: { ...settings, maxRating: typeof value === "number" ? value : 5 } })
+          }
+        />
+      )}
+      {element.fieldType === "dateTime" && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t("Ask for")}
+          </Text>
+          <SegmentedControl
+            value={settings.dateTimeMode ?? "date"}
+            onChange={(value) =>
+              onChange({
+                fieldSettings: { ...settings, dateTimeMode: value as "date" | "time" | "datetime" },
+              })
+            }
+            data={[
+              { value: "date", label: t("Date") },
+              { value: "time", label: t("Time") },
+              { value: "datetime", label: t("Date and time") },
+            ]}
+          />
+        </Stack>
+      )}
+      {element.fieldType === "decisionBox" && (
+        <TextInput
+          label={t("Box label")}
+          placeholder={t("Yes")}
+          value={element.fieldLabel === DEFAULT_TEXTS.fieldLabel ? "" : element.fieldLabel}
+          onChange={(e) => onChange({ fieldLabel: e.currentTarget.value })}
+        />
+      )}
+      {(element.fieldType === "number" || element.fieldType === "slider") && (
         <Group grow>
           <NumberInput
             label={t("Minimum")}

@@ -3,16 +3,30 @@ import { fieldTypes } from "@formloom/core/field-registry";
 import { canRender } from "@formloom/renderer/field-components";
 import { Button, SimpleGrid, Text } from "@mantine/core";
 import {
+  IconAdjustmentsHorizontal,
   IconAlignLeft,
   IconAt,
+  IconCalendar,
   IconCheckbox,
   IconCircleDot,
+  IconCode,
   IconForms,
+  IconGauge,
   IconHeading,
   IconLetterCase,
+  IconListCheck,
+  IconLock,
   IconNumber,
+  IconNumbers,
+  IconPalette,
+  IconPhone,
+  IconQrcode,
   IconSelector,
   IconSend,
+  IconSquareCheck,
+  IconStar,
+  IconThumbUp,
+  IconWorld,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +41,20 @@ const ICONS: Partial<Record<FieldType, ComponentType<{ size?: number }>>> = {
   radio: IconCircleDot,
   checkbox: IconCheckbox,
   select: IconSelector,
+  phone: IconPhone,
+  website: IconWorld,
+  password: IconLock,
+  qrCode: IconQrcode,
+  codeHighlight: IconCode,
+  multipleChoice: IconListCheck,
+  decisionBox: IconSquareCheck,
+  nps: IconGauge,
+  rate: IconStar,
+  scoring: IconNumbers,
+  slider: IconAdjustmentsHorizontal,
+  like: IconThumbUp,
+  dateTime: IconCalendar,
+  colour: IconPalette,
 };
 
 /** The types the renderer can draw, in the registry's order. */

@@ -1,0 +1,175 @@
+import type { FieldProps } from "../field-props.ts";
+
+/** A row of numbered buttons (NPS 0–10, rating stars, a score scale); one can be chosen. */
+function ScaleButtons({
+  from,
+  to,
+  props,
+  star,
+}: {
+  from: number;
+  to: number;
+  props: FieldProps;
+  star?: boolean;
+}) {
+  const values = Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const chosen = typeof props.value === "number" ? props.value : null;
+  return (
+    <div className="fl-scale" id={props.inputId} data-invalid={props.invalid || undefined}>
+      {values.map((value) => (
+        <label
+          key={value}
+          className="fl-scale-option"
+          data-star={star || undefined}
+          data-on={star ? chosen !== null && value <= chosen : chosen === value}
+        >
+          <input
+            type="radio"
+            name={props.inputId}
+            value={value}
+            checked={chosen === value}
+            disabled={props.disabled}
+            aria-describedby={props.describedBy}
+            onChange={() => props.onChange(value)}
+          />
+          <span aria-hidden={star || undefined}>{star ? "★" : value}</span>
+          {star && <span className="fl-visually-hidden">{value}</span>}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export function NpsField(props: FieldProps) {
+  return <ScaleButtons from={0} to={10} props={props} />;
+}
+
+export function RateField(props: FieldProps) {
+  return <ScaleButtons from={1} to={props.element.fieldSettings.maxRating ?? 5} props={props} star />;
+}
+
+export function ScoringField(props: FieldProps) {
+  const values = (props.element.fieldSettings.markers ?? []).map((m) => m.value);
+  const [from, to] = values.length > 1 ? [Math.min(...values), Math.max(...values)] : [1, 10];
+  return <ScaleButtons from={from} to={to} props={props} />;
+}
+
+export function SliderField(props: FieldProps) {
+  const { min = 0, max = 100, step = 1 } = props.element.validationSettings;
+  const value = typeof props.value === "number" ? props.value : null;
+  return (
+    <div className="fl-slider">
+      <input
+        id={props.inputId}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value ?? min}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+      />
+      <output htmlFor={props.inputId}>{value ?? "—"}</output>
+    </div>
+  );
+}
+
+export function LikeField(props: FieldProps) {
+  return (
+    <div className="fl-scale" id={props.inputId}>
+      {(["like", "dislike"] as const).map((choice) => (
+        <label key={choice} className="fl-scale-option" data-on={props.value === choice}>
+          <input
+            type="radio"
+            name={props.inputId}
+            checked={props.value === choice}
+            disabled={props.disabled}
+            aria-describedby={props.describedBy}
+            onChange={() => props.onChange(choice)}
+          />
+          <ThumbIcon down={choice === "dislike"} />
+          <span>{choice === "like" ? "Like" : "Dislike"}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Drawn, not an emoji: a system without an emoji font would show an empty box. */
+function ThumbIcon({ down }: { down: boolean }) {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      style={down ? { transform: "rotate(180deg)" } : undefined}
+    >
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M7 11v8a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3a4 4 0 0 0 4-4V6a2 2 0 0 1 4 0v5h3a2 2 0 0 1 2 2l-1 5a2 3 0 0 1-2 2h-7a3 3 0 0 1-3-3"
+      />
+    </svg>
+  );
+}
+
+export function DecisionBoxField(props: FieldProps) {
+  return (
+    <label className="fl-choice">
+      <input
+        id={props.inputId}
+        type="checkbox"
+        checked={props.value === true}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+      <span>{props.element.fieldLabel || "Yes"}</span>
+    </label>
+  );
+}
+
+const DATE_INPUT = { date: "date", time: "time", datetime: "datetime-local" } as const;
+
+export function DateTimeField(props: FieldProps) {
+  const mode = props.element.fieldSettings.dateTimeMode ?? "date";
+  return (
+    <input
+      id={props.inputId}
+      className="fl-input"
+      type={DATE_INPUT[mode]}
+      value={typeof props.value === "string" ? props.value : ""}
+      disabled={props.disabled}
+      aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
+export function ColourField(props: FieldProps) {
+  const chosen = typeof props.value === "string" ? props.value : "";
+  return (
+    <div className="fl-inline">
+      <input
+        id={props.inputId}
+        className="fl-colour"
+        type="color"
+        value={
+          typeof props.value === "string" && /^#[0-9a-f]{6}$/i.test(props.value) ? props.value : "#000000"
+        }
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+      <output htmlFor={props.inputId}>{chosen || "—"}</output>
+    </div>
+  );
+}
