@@ -15,6 +15,7 @@ import { answerRoutes } from "./features/answers/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { formRoutes } from "./features/forms/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { userRoutes } from "./features/users/routes.ts";
 import type { Deps } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import type { Settings } from "./settings.ts";
@@ -63,6 +64,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
       authRoutes(api, deps);
       formRoutes(api, deps);
       answerRoutes(api, deps);
+      userRoutes(api, deps);
     },
     { prefix: "/api" },
   );

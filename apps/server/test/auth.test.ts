@@ -183,3 +183,41 @@ describe("accounts", () => {
     expect((await a.api.get(`/api/account/${b.accountId}`)).status).toBe(404);
   });
 });
+
+describe("user settings", () => {
+  it("reads and changes the caller's own language, time zone and currency, and refuses bad values", async () => {
+    const tokens = await registerUser(server.api, "prefs");
+    const api = server.api.as(tokens.token);
+    const me = (await api.get<{ id: number; locale: string }>("/api/user")).body;
+    expect(me.locale).toBe("en");
+    expect((await api.get(`/api/user/${me.id}/settings`)).body).toEqual({
+      locale: "en",
+      timezone: "UTC",
+      currency: "EUR",
+    });
+
+    const changed = await api.patch(`/api/user/${me.id}/settings`, { locale: "uk", timezone: "Europe/Kyiv" });
+    expect(changed.body).toEqual({ locale: "uk", timezone: "Europe/Kyiv", currency: "EUR" });
+    expect((await api.get("/api/user")).body).toMatchObject({ locale: "uk", timezone: "Europe/Kyiv" });
+
+    for (const [body, code] of [
+      [{ locale: "de" }, "user.locale.invalid"],
+      [{ timezone: "Mars/Olympus" }, "user.timezone.invalid"],
+      [{ currency: "euro" }, "user.currency.invalid"],
+    ] as const) {
+      const refused = await api.patch(`/api/user/${me.id}/settings`, body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe(code);
+    }
+    expect((await api.get(`/api/user/${me.id}/settings`)).body).toEqual({
+      locale: "uk",
+      timezone: "Europe/Kyiv",
+      currency: "EUR",
+    });
+
+    const other = server.api.as((await registerUser(server.api, "nosy")).token);
+    expect((await other.get(`/api/user/${me.id}/settings`)).status).toBe(404);
+    expect((await other.patch(`/api/user/${me.id}/settings`, { locale: "ru" })).status).toBe(404);
+    expect((await server.api.get(`/api/user/${me.id}/settings`)).status).toBe(401);
+  });
+});

@@ -36,6 +36,8 @@ export const users = pgTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     locale: text("locale").notNull().default("en"),
+    timezone: text("timezone").notNull().default("UTC"),
+    currency: text("currency").notNull().default("EUR"),
     isAccountAdmin: boolean("is_account_admin").notNull().default(false),
     createdAt: createdAt(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),

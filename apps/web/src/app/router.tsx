@@ -17,6 +17,8 @@ import { FormLayout } from "../features/forms/components/form-layout.tsx";
 import { FormOverviewPage } from "../features/forms/components/form-overview-page.tsx";
 import { FormsListPage } from "../features/forms/components/forms-list-page.tsx";
 import { ResultsPage } from "../features/results/components/results-page.tsx";
+import { SettingsPage } from "../features/users/components/settings-page.tsx";
+import { msg } from "../i18n/i18n.ts";
 import { session } from "../lib/session.ts";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -47,7 +49,7 @@ const loginRoute = createRoute({
   path: "/login",
   validateSearch: z.object({ redirect: z.string().optional() }),
   beforeLoad: guestOnly,
-  staticData: { title: "Sign in" },
+  staticData: { title: msg("Sign in") },
   component: LoginPage,
 });
 
@@ -55,7 +57,7 @@ const registrationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/registration/create",
   beforeLoad: guestOnly,
-  staticData: { title: "Registration" },
+  staticData: { title: msg("Registration") },
   component: RegisterPage,
 });
 
@@ -86,14 +88,21 @@ const layoutRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/",
-  staticData: { title: "Dashboard" },
+  staticData: { title: msg("Dashboard") },
   component: DashboardPage,
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => layoutRoute,
+  path: "/user/settings",
+  staticData: { title: msg("Settings") },
+  component: SettingsPage,
 });
 
 const createAccountRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/create_account",
-  staticData: { title: "Create account" },
+  staticData: { title: msg("Create account") },
   component: CreateAccountPage,
 });
 
@@ -110,14 +119,14 @@ const accountRoute = createRoute({
 const formsListRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/all",
-  staticData: { title: "All forms" },
+  staticData: { title: msg("All forms") },
   component: FormsListPage,
 });
 
 const createFormRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/add_new",
-  staticData: { title: "Create form" },
+  staticData: { title: msg("Create form") },
   component: CreateFormPage,
 });
 
@@ -136,21 +145,21 @@ export const formRoute = createRoute({
 const formOverviewRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/overview",
-  staticData: { title: "Overview" },
+  staticData: { title: msg("Overview") },
   component: FormOverviewPage,
 });
 
 const formEditRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/edit",
-  staticData: { title: "Edit" },
+  staticData: { title: msg("Edit") },
   component: FormEditorPage,
 });
 
 const formResultsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/results",
-  staticData: { title: "Results" },
+  staticData: { title: msg("Results") },
   component: ResultsPage,
 });
 
@@ -162,6 +171,7 @@ const routeTree = rootRoute.addChildren([
   layoutRoute.addChildren([
     dashboardRoute,
     createAccountRoute,
+    settingsRoute,
     accountRoute.addChildren([
       formsListRoute,
       createFormRoute,

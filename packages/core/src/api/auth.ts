@@ -61,6 +61,28 @@ export const ZCreateAccountBody = z.object({
 });
 export type TCreateAccountBody = z.input<typeof ZCreateAccountBody>;
 
+/** platform.md §1: the interface languages. */
+export const LOCALES = ["en", "ru", "uk", "es", "it"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** A time zone name the platform's Intl knows, such as "Europe/Rome". */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZUserSettings = z.object({
+  locale: z.enum(LOCALES, "user.locale.invalid"),
+  timezone: z.string().max(64).refine(isTimeZone, "user.timezone.invalid"),
+  currency: z.string().regex(/^[A-Z]{3}$/, "user.currency.invalid"),
+});
+export type TUserSettings = z.infer<typeof ZUserSettings>;
+export const ZUserSettingsPatch = ZUserSettings.partial();
+
 export const ZUserInfo = z.object({
   id: z.number(),
   username: z.string(),
@@ -68,6 +90,8 @@ export const ZUserInfo = z.object({
   firstName: z.string(),
   lastName: z.string(),
   locale: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
   isAccountAdmin: z.boolean(),
   roles: z.array(z.string()),
   account: ZAccount.nullable(),

@@ -81,6 +81,8 @@ export async function userInfo(db: Db, user: UserRow): Promise<TUserInfo> {
     firstName: user.firstName,
     lastName: user.lastName,
     locale: user.locale,
+    timezone: user.timezone,
+    currency: user.currency,
     isAccountAdmin: user.isAccountAdmin,
     roles: account ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
     account: account ? presentAccount(account) : null,

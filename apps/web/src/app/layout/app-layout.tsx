@@ -3,6 +3,8 @@ import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useMatches } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useUser } from "../../features/auth/api/get-user.ts";
+import { applyLocale } from "../../i18n/i18n.ts";
 import { Footer } from "./footer.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -18,6 +20,12 @@ export function AppLayout() {
     defaultValue: "open",
   });
   const matches = useMatches();
+  const { data: user } = useUser();
+
+  // The interface speaks the language of the user's settings.
+  useEffect(() => {
+    if (user) applyLocale(user.locale);
+  }, [user]);
   const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
 
   useEffect(() => {

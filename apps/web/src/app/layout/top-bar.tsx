@@ -1,12 +1,12 @@
 import { Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout } from "@tabler/icons-react";
+import { IconChevronDown, IconLogout, IconSettings } from "@tabler/icons-react";
 import { useMatches } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
 import { useForm } from "../../features/forms/api/get-form.ts";
 import { logout } from "../../lib/api-client.ts";
-import { AnchorLink } from "../../lib/router-links.tsx";
+import { AnchorLink, MenuItemLink } from "../../lib/router-links.tsx";
 
 export function TopBar({
   sidebarOpened,
@@ -60,6 +60,9 @@ export function TopBar({
             )}
           </Menu.Label>
           <Menu.Divider />
+          <MenuItemLink to="/user/settings" leftSection={<IconSettings size={16} />}>
+            {t("Settings")}
+          </MenuItemLink>
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
             {t("Log out")}
           </Menu.Item>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { useForm } from "../api/get-form.ts";
 
@@ -8,9 +9,9 @@ const route = getRouteApi("/layout/account/forms/$id");
 
 /** The tabs of a form's pages that exist so far. */
 const TABS = [
-  { value: "overview", label: "Overview" },
-  { value: "edit", label: "Edit" },
-  { value: "results", label: "Results" },
+  { value: "overview", label: msg("Overview") },
+  { value: "edit", label: msg("Edit") },
+  { value: "results", label: msg("Results") },
 ] as const;
 
 /** A form's pages: its title, the form tab bar, and the page. */

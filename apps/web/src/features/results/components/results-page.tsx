@@ -209,12 +209,7 @@ export function ResultsPage() {
                     </Table.Td>
                     {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
                     <Table.Td>
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        color={answer.isViewed ? "gray" : "blue"}
-                        style={{ overflow: "visible" }}
-                      >
+                      <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
                         {answer.isViewed ? t("Read") : t("Unread")}
                       </Badge>
                     </Table.Td>

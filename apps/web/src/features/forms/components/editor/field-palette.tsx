@@ -68,7 +68,7 @@ export function FieldPalette({ onAdd }: { onAdd(type: FieldType): void }) {
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
         {t("Add a field")}
       </Text>
-      <SimpleGrid type="container" cols={{ base: 1, "300px": 2 }} spacing={6} verticalSpacing={6}>
+      <SimpleGrid type="container" cols={{ base: 1, "400px": 2 }} spacing={6} verticalSpacing={6}>
         {PALETTE.map((type) => {
           const Icon = ICONS[type] ?? IconForms;
           return (

@@ -1,0 +1,131 @@
+import { LOCALES } from "@formloom/core/api/auth";
+import { Alert, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from "@mantine/core";
+import { modals } from "@mantine/modals";
+import { notifications } from "@mantine/notifications";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_NAMES } from "../../../i18n/i18n.ts";
+import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { session } from "../../../lib/session.ts";
+import { useUser } from "../../auth/api/get-user.ts";
+import { useUpdateSettings } from "../../auth/api/update-settings.ts";
+
+const TIME_ZONES = Intl.supportedValuesOf("timeZone");
+const CURRENCIES = Intl.supportedValuesOf("currency");
+
+/** user/settings: general (language, time zone, currency) and clearing this browser's cache. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={640}>
+      <Title order={2}>{t("Settings")}</Title>
+      <Tabs defaultValue="general" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="general">{t("General")}</Tabs.Tab>
+          <Tabs.Tab value="clear_cache">{t("Clear cache")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general" pt="md">
+          <GeneralSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="clear_cache" pt="md">
+          <ClearCache />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function GeneralSettings() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const update = useUpdateSettings(user?.id ?? 0);
+  const [draft, setDraft] = useState<{ locale?: string; timezone?: string; currency?: string }>({});
+  if (!user) return null;
+  const values = { locale: user.locale, timezone: user.timezone, currency: user.currency, ...draft };
+  const errors = fieldErrors(update.error);
+  const changed = Object.entries(draft).some(([key, value]) => value !== user[key as keyof typeof draft]);
+
+  const save = () =>
+    update.mutate(draft as Parameters<typeof update.mutate>[0], {
+      onSuccess: () => {
+        setDraft({});
+        notifications.show({ color: "green", message: t("Saved") });
+      },
+      onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+    });
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack>
+        <Select
+          label={t("Language")}
+          data={LOCALES.map((locale) => ({ value: locale, label: LANGUAGE_NAMES[locale] }))}
+          value={values.locale}
+          error={errors.locale}
+          allowDeselect={false}
+          onChange={(locale) => locale && setDraft((d) => ({ ...d, locale }))}
+        />
+        <Select
+          label={t("Time zone")}
+          data={TIME_ZONES}
+          searchable
+          value={values.timezone}
+          error={errors.timezone}
+          allowDeselect={false}
+          onChange={(timezone) => timezone && setDraft((d) => ({ ...d, timezone }))}
+        />
+        <Select
+          label={t("Currency")}
+          data={CURRENCIES}
+          searchable
+          value={values.currency}
+          error={errors.currency}
+          allowDeselect={false}
+          onChange={(currency) => currency && setDraft((d) => ({ ...d, currency }))}
+        />
+        <Group justify="flex-end">
+          <Button onClick={save} loading={update.isPending} disabled={!changed}>
+            {t("Save")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Forgets what this browser keeps besides the sign-in: cached data and layout choices. */
+function ClearCache() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t("Clear the cache?"),
+      children: (
+        <Text size="sm">
+          {t("Cached data and layout choices in this browser are forgotten. You stay signed in.")}
+        </Text>
+      ),
+      labels: { confirm: t("Clear cache"), cancel: t("Cancel") },
+      onConfirm: () => {
+        const tokens = { token: session.token(), refresh_token: session.refreshToken() };
+        localStorage.clear();
+        if (tokens.token && tokens.refresh_token)
+          session.store({ token: tokens.token, refresh_token: tokens.refresh_token });
+        queryClient.clear();
+        notifications.show({ color: "green", message: t("The cache was cleared") });
+      },
+    });
+  return (
+    <Paper withBorder p="lg">
+      <Stack align="flex-start">
+        <Alert variant="light">
+          {t("Clearing the cache helps when pages show stale data. You stay signed in.")}
+        </Alert>
+        <Button variant="light" color="red" onClick={confirm}>
+          {t("Clear cache")}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { MESSAGES } from "@formloom/core/errors";
+import { fieldTypes } from "@formloom/core/field-registry";
+import { describe, expect, it } from "vitest";
+import { CATALOGS, ENGLISH_PLURALS } from "./i18n.ts";
+
+const source = path.resolve(import.meta.dirname, "..");
+const files = readdirSync(source, { recursive: true, encoding: "utf8" }).filter(
+  (file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts") && !file.startsWith("fill/"),
+);
+
+/** Every text the signed-in app translates: t("…") and msg("…") calls, field-type labels, server codes. */
+function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: string[] } {
+  const texts = new Set<string>();
+  for (const file of files) {
+    const code = readFileSync(path.join(source, file), "utf8");
+    for (const match of code.matchAll(/\b(?:t|msg)\(\s*"((?:[^"\\]|\\.)*)"/g))
+      texts.add(JSON.parse(`"${match[1]}"`));
+  }
+  for (const definition of Object.values(fieldTypes)) texts.add(definition.label);
+  const counted = new Set([...texts].filter((text) => text.includes("{{count}}")));
+  const plain = new Set([...texts].filter((text) => !counted.has(text)));
+  return { plain, counted, codes: Object.keys(MESSAGES).map((code) => `codes.${code}`) };
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe("translations", () => {
+  const { plain, counted, codes } = expectedKeys();
+
+  it("finds the app's texts (the scan itself works)", () => {
+    expect(plain.size).toBeGreaterThan(150);
+    expect(plain.has("Sign in")).toBe(true);
+    expect(plain.has("All forms")).toBe(true);
+    expect(counted.has("{{count}} submissions")).toBe(true);
+  });
+
+  it("English has both plural forms of every counted text", () => {
+    for (const key of counted) {
+      expect(ENGLISH_PLURALS, key).toHaveProperty(`${key}_one`);
+      expect(ENGLISH_PLURALS, key).toHaveProperty(`${key}_other`);
+    }
+  });
+
+  for (const [language, catalog] of Object.entries(CATALOGS)) {
+    describe(language, () => {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const wanted = [
+        ...plain,
+        ...codes,
+        ...[...counted].flatMap((key) => categories.map((category) => `${key}_${category}`)),
+      ];
+
+      it("translates every text of the app and every server message", () => {
+        const missing = wanted.filter((key) => !catalog[key]?.trim());
+        expect(missing).toEqual([]);
+      });
+
+      it("keeps every placeholder of the English text", () => {
+        const broken = [...plain, ...codes].filter(
+          (key) =>
+            catalog[key] &&
+            placeholders(catalog[key]).join() !== placeholders(key.startsWith("codes.") ? "" : key).join(),
+        );
+        expect(broken).toEqual([]);
+      });
+
+      it("holds no texts the app no longer uses", () => {
+        const known = new Set(wanted);
+        expect(Object.keys(catalog).filter((key) => !known.has(key))).toEqual([]);
+      });
+    });
+  }
+});
