@@ -375,3 +375,44 @@ describe("calculation forms", () => {
     });
   });
 });
+
+describe("new submissions count", () => {
+  it("counts unread submissions per form for the popover, only in the caller's account", async () => {
+    const { api: team } = await signUpWithAccount(server.api, "popover");
+    const empty = await team.get("/api/forms/account/answer/count-new");
+    expect(empty.body).toEqual({ count: 0, forms: [] });
+
+    const first = (await team.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, title: "First" }))
+      .body.form.id;
+    const second = (
+      await team.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, title: "Second" })
+    ).body.form.id;
+    const send = (formId: number) =>
+      server.api.post<{ id: number }>("/api/forms/answer", {
+        formId,
+        answers: [{ fieldId: "name", answer: "x" }],
+      });
+    const a = await send(first);
+    await send(first);
+    await send(second);
+
+    const counted = await team.get<{
+      count: number;
+      forms: Array<{ formId: number; title: string; newAnswerCount: number }>;
+    }>("/api/forms/account/answer/count-new");
+    expect(counted.body.count).toBe(3);
+    expect(counted.body.forms.map((f) => [f.title, f.newAnswerCount]).sort()).toEqual([
+      ["First", 2],
+      ["Second", 1],
+    ]);
+
+    await team.patch(`/api/forms/${first}/answer/status/read`, { answerIds: [a.body.id] });
+    expect((await team.get<{ count: number }>("/api/forms/account/answer/count-new")).body.count).toBe(2);
+    expect(
+      (
+        await api.get<{ forms: Array<{ title: string }> }>("/api/forms/account/answer/count-new")
+      ).body.forms.map((f) => f.title),
+    ).not.toContain("First");
+    expect((await server.api.get("/api/forms/account/answer/count-new")).status).toBe(401);
+  });
+});

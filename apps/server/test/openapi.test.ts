@@ -30,6 +30,9 @@ const EXPECTED = [
   "patch /api/forms/{id}/answer/status/read",
   "patch /api/forms/{id}/answer/status/unread",
   "delete /api/forms/{id}/answer",
+  "get /api/forms/account/answer/count-new",
+  "get /api/user/{id}/settings",
+  "patch /api/user/{id}/settings",
 ];
 
 describe("OpenAPI document", () => {

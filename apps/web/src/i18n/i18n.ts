@@ -26,6 +26,8 @@ export const ENGLISH_PLURALS = {
   "{{count}} unread_other": "{{count}} unread",
   "Delete {{count}} submissions?_one": "Delete {{count}} submission?",
   "Delete {{count}} submissions?_other": "Delete {{count}} submissions?",
+  "New submissions: {{count}}_one": "New submissions: {{count}}",
+  "New submissions: {{count}}_other": "New submissions: {{count}}",
 };
 
 export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = { ru, uk, es, it };

@@ -43,11 +43,22 @@ export function logout(): void {
   window.location.reload();
 }
 
+export interface CallOptions {
+  /** A 401 is thrown to the caller instead of logging out (the submissions poll decides itself). */
+  keepSessionOnUnauthorized?: boolean;
+  retried?: boolean;
+}
+
 /**
  * Every call of the web app goes through here: bearer header, time-out, JSON. On
  * `token.expired` it refreshes the token and retries once; on any other 401 it logs out.
  */
-export async function api<T>(method: string, url: string, body?: unknown, retried = false): Promise<T> {
+export async function api<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> {
   const token = session.token();
   let response: Response;
   try {
@@ -75,9 +86,10 @@ export async function api<T>(method: string, url: string, body?: unknown, retrie
     (data as ApiErrorBody | null) ?? { code: "server.error", message: "" },
   );
   if (response.status === 401 && token) {
-    if (error.code === "token.expired" && !retried && (await refreshTokens()))
-      return api<T>(method, url, body, true);
-    logout();
+    if (error.code === "token.expired" && !options.retried && (await refreshTokens())) {
+      return api<T>(method, url, body, { ...options, retried: true });
+    }
+    if (!options.keepSessionOnUnauthorized) logout();
   }
   throw error;
 }

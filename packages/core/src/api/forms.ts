@@ -47,6 +47,10 @@ export const ZFormSummary = z.object({
 });
 export type TFormSummary = z.infer<typeof ZFormSummary>;
 
+/** The submissions popover: unread submissions in all, and the forms that have them. */
+export const ZNewAnswerCount = z.object({ count: z.number(), forms: z.array(ZFormSummary) });
+export type TNewAnswerCount = z.infer<typeof ZNewAnswerCount>;
+
 /** The public view of a published form: what a respondent needs to fill it, nothing more. */
 export const ZPublicForm = z.object({
   form: ZFormSettings.omit({ description: true }).extend({

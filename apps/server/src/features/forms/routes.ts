@@ -4,6 +4,7 @@ import {
   ZFormPatchBody,
   ZFormSummary,
   ZFormWithFields,
+  ZNewAnswerCount,
   ZPublicForm,
 } from "@formloom/core/api/forms";
 import type { FastifyInstance } from "fastify";
@@ -11,7 +12,16 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import { publicFormByPath } from "./public.ts";
-import { cloneForm, createForm, deleteForm, formSummary, getForm, listForms, updateForm } from "./service.ts";
+import {
+  cloneForm,
+  createForm,
+  deleteForm,
+  formSummary,
+  getForm,
+  listForms,
+  newAnswerCount,
+  updateForm,
+} from "./service.ts";
 
 export const ZFormIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -36,6 +46,12 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = await requireTenant(deps, request);
       return { forms: await listForms(ctx) };
     },
+  );
+
+  r.get(
+    "/forms/account/answer/count-new",
+    { schema: { tags: ["answers"], response: { 200: ZNewAnswerCount } } },
+    async (request) => newAnswerCount(await requireTenant(deps, request)),
   );
 
   r.get("/forms/:id", { schema: { tags, params, response: { 200: ZFormWithFields } } }, async (request) => {

@@ -148,6 +148,21 @@ export async function listForms(ctx: TenantContext) {
   return rows.map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount));
 }
 
+/** Unread submissions across the account, and the forms that have them (most recent first). */
+export async function newAnswerCount(ctx: TenantContext) {
+  const forms = (await listForms(ctx))
+    .filter((form) => form.newAnswerCount > 0)
+    .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
+    .map((form) => ({
+      formId: form.id,
+      title: form.title,
+      answerCount: form.answerCount,
+      newAnswerCount: form.newAnswerCount,
+      lastAnsweredDate: form.lastAnsweredDate,
+    }));
+  return { count: forms.reduce((sum, form) => sum + form.newAnswerCount, 0), forms };
+}
+
 export async function formSummary(ctx: TenantContext, formId: number) {
   const [row] = await ctx.db
     .select({ form: forms, ...answerCounts(ctx.accountId) })

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
 import { useForm } from "../../features/forms/api/get-form.ts";
+import { SubmissionsPopover } from "../../features/submissions/components/submissions-popover.tsx";
 import { logout } from "../../lib/api-client.ts";
 import { AnchorLink, MenuItemLink } from "../../lib/router-links.tsx";
 
@@ -31,43 +32,46 @@ export function TopBar({
         </Text>
         <PageBreadcrumbs />
       </Group>
-      <Menu position="bottom-end" width={240} withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={t("User menu")}>
-            <Group gap={6} wrap="nowrap">
-              <Avatar size={30} radius="xl" color="indigo">
-                {user?.username.slice(0, 2).toUpperCase()}
-              </Avatar>
-              <Text size="sm" fw={500} visibleFrom="sm">
+      <Group gap="xs" wrap="nowrap">
+        {user?.account && <SubmissionsPopover />}
+        <Menu position="bottom-end" width={240} withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label={t("User menu")}>
+              <Group gap={6} wrap="nowrap">
+                <Avatar size={30} radius="xl" color="indigo">
+                  {user?.username.slice(0, 2).toUpperCase()}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="sm">
+                  {user?.username}
+                </Text>
+                <IconChevronDown size={14} />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="dark">
                 {user?.username}
               </Text>
-              <IconChevronDown size={14} />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="sm" fw={600} c="dark">
-              {user?.username}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {user?.email}
-            </Text>
-            {user?.account && (
               <Text size="xs" c="dimmed">
-                {t("Account")}: {user.account.name}
+                {user?.email}
               </Text>
-            )}
-          </Menu.Label>
-          <Menu.Divider />
-          <MenuItemLink to="/user/settings" leftSection={<IconSettings size={16} />}>
-            {t("Settings")}
-          </MenuItemLink>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
-            {t("Log out")}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+              {user?.account && (
+                <Text size="xs" c="dimmed">
+                  {t("Account")}: {user.account.name}
+                </Text>
+              )}
+            </Menu.Label>
+            <Menu.Divider />
+            <MenuItemLink to="/user/settings" leftSection={<IconSettings size={16} />}>
+              {t("Settings")}
+            </MenuItemLink>
+            <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
+              {t("Log out")}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
     </Group>
   );
 }

@@ -1,0 +1,18 @@
+import type { TNewAnswerCount } from "@formloom/core/api/forms";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client.ts";
+
+/** platform.md §9: the submissions poll runs every 20 s, and every 60 s after "Stay here". */
+export const POLL_INTERVAL_MS = 20_000;
+export const SLOW_POLL_INTERVAL_MS = 60_000;
+
+export const useNewAnswerCount = (intervalMs: number) =>
+  useQuery({
+    queryKey: ["forms", "new-answers"],
+    queryFn: () =>
+      api<TNewAnswerCount>("GET", "/forms/account/answer/count-new", undefined, {
+        keepSessionOnUnauthorized: true,
+      }),
+    refetchInterval: intervalMs,
+    retry: false,
+  });

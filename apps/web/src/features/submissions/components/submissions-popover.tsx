@@ -1,0 +1,111 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Indicator,
+  Modal,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconBell } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, logout } from "../../../lib/api-client.ts";
+import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { POLL_INTERVAL_MS, SLOW_POLL_INTERVAL_MS, useNewAnswerCount } from "../api/get-new-count.ts";
+
+/** The top bar's bell: unread submissions by form, kept fresh by polling. */
+export function SubmissionsPopover() {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery("(max-width: 580px)") ?? false;
+  const [interval, setPollInterval] = useState(POLL_INTERVAL_MS);
+  const [conflict, setConflict] = useState(false);
+  const { data, error, errorUpdatedAt } = useNewAnswerCount(interval);
+
+  // A 401 while polling means this session was ended elsewhere: ask before doing anything.
+  // Each failed poll asks again; "Stay here" only slows the polling down.
+  useEffect(() => {
+    if (errorUpdatedAt && error instanceof ApiError && error.status === 401) setConflict(true);
+  }, [error, errorUpdatedAt]);
+
+  const count = data?.count ?? 0;
+  return (
+    <>
+      <Popover width={narrow ? "calc(100vw - 24px)" : 700} position="bottom-end" shadow="md" withinPortal>
+        <Popover.Target>
+          <Indicator label={count > 99 ? "99+" : count} size={18} disabled={count === 0} offset={4}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t("New submissions: {{count}}", { count })}
+            >
+              <IconBell size={20} />
+            </ActionIcon>
+          </Indicator>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Text fw={600}>{t("New submissions")}</Text>
+            {count === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t("No new submissions")}
+              </Text>
+            ) : (
+              <ScrollArea.Autosize mah={320}>
+                <Stack gap={6}>
+                  {data?.forms.map((form) => (
+                    <Group key={form.formId} justify="space-between" wrap="nowrap">
+                      <AnchorLink to="/forms/$id/results" params={{ id: form.formId }} size="sm" truncate>
+                        {form.title}
+                      </AnchorLink>
+                      <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
+                    </Group>
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
+            )}
+            <ButtonLink to="/forms/all" variant="light" size="xs" style={{ alignSelf: "flex-start" }}>
+              {t("All forms")}
+            </ButtonLink>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      <Modal
+        opened={conflict}
+        onClose={() => undefined}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        title={t("Your session has ended")}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {t(
+              "You signed in on another device. Use the log out button in the top menu to sign out here, or stay on this page.",
+            )}
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setConflict(false);
+                setPollInterval(SLOW_POLL_INTERVAL_MS);
+              }}
+            >
+              {t("Stay here")}
+            </Button>
+            <Button color="red" onClick={logout}>
+              {t("Log out")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser, type RunningApp, startApp } from "./support.ts";
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp({ SEED_DEMO: "true" }), connectBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const submit = () =>
+  fetch(`${app.url}/api/forms/answer`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      formId: 1,
+      answers: [
+        { fieldId: "name", answer: "Poll" },
+        { fieldId: "rating", answer: "r1" },
+      ],
+    }),
+  });
+
+describe("submissions popover", () => {
+  it("polls every 20 s, lists forms with new submissions, and asks before ending a session killed elsewhere", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("demo");
+    await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole("button", { name: "New submissions: 3" }).waitFor();
+
+    expect((await submit()).status).toBe(201);
+    await page.clock.fastForward(20_000);
+    await page.getByRole("button", { name: "New submissions: 4" }).waitFor();
+
+    await page.getByRole("button", { name: "New submissions: 4" }).click();
+    const dropdown = page.getByRole("dialog").filter({ hasText: "New submissions" });
+    await dropdown.getByText("4 unread").waitFor();
+    await dropdown.getByRole("link", { name: "Event feedback" }).click();
+    await page.waitForURL("**/forms/1/results");
+    await page.getByRole("row").filter({ hasText: "Poll" }).waitFor();
+
+    // The session dies elsewhere: the next poll gets a 401 and the dialog asks what to do.
+    await page.evaluate(() => {
+      localStorage.setItem("formloom.token", "ended-elsewhere");
+      localStorage.setItem("formloom.refresh_token", "ended-elsewhere");
+    });
+    await page.clock.fastForward(20_000);
+    const conflict = page.getByRole("dialog", { name: "Your session has ended" });
+    await conflict.waitFor();
+    await page.keyboard.press("Escape");
+    expect(await conflict.isVisible()).toBe(true);
+
+    // Stay here: the page stays, and polling slows to once a minute.
+    await conflict.getByRole("button", { name: "Stay here" }).click();
+    // The closing transition runs on timers, which the installed clock only moves when told to.
+    await page.clock.runFor(1000);
+    await conflict.waitFor({ state: "hidden" });
+    await page.clock.fastForward(25_000);
+    expect(await conflict.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe("/forms/1/results");
+    await page.clock.fastForward(40_000);
+    await conflict.waitFor();
+
+    await conflict.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBeNull();
+    await context.close();
+  });
+});
