@@ -16,7 +16,7 @@ export interface RunningApp {
 /** The production server (built web app, embedded database) as its own process. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
-  const port = 21_000 + Math.floor(Math.random() * 20_000);
+  const port = Number(env.PORT ?? 21_000 + Math.floor(Math.random() * 20_000));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(root, "apps/server"),
     env: {

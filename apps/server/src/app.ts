@@ -18,6 +18,7 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import type { Deps } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { startMailer } from "./mail/mailer.ts";
 import type { Settings } from "./settings.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -68,6 +69,15 @@ export async function buildApp(settings: Settings, database: Database): Promise<
     },
     { prefix: "/api" },
   );
+
+  const mailer = startMailer({
+    db: database.db,
+    smtpUrl: settings.smtpUrl,
+    from: settings.mailFrom,
+    log: app.log,
+    intervalMs: settings.mailPollMs,
+  });
+  app.addHook("onClose", () => mailer.stop());
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {

@@ -13,7 +13,13 @@ const ZEnv = z.object({
     .optional(),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("Formloom <no-reply@localhost>"),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  PASSWORD_RESET_ENABLED: z.enum(["true", "false"]).default("true"),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -31,6 +37,12 @@ export interface Settings {
   dataDir: string;
   jwtSecret: string;
   publicUrl: string | undefined;
+  /** Where links in e-mails point: PUBLIC_URL, else this machine. Never the request's Host header. */
+  linkBase: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailPollMs: number;
+  passwordResetEnabled: boolean;
   seedDemo: boolean;
   logLevel: string;
   accessTokenTtlSeconds: number;
@@ -64,6 +76,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir,
     jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir),
     publicUrl: values.PUBLIC_URL,
+    linkBase: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mailPollMs: values.MAIL_POLL_MS,
+    passwordResetEnabled: values.PASSWORD_RESET_ENABLED === "true",
     seedDemo: values.SEED_DEMO === "true",
     logLevel: values.LOG_LEVEL,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,

@@ -22,6 +22,10 @@ export const MESSAGES = {
   "user.locale.invalid": "Choose one of the offered languages",
   "user.timezone.invalid": "Choose a valid time zone",
   "user.currency.invalid": "Choose a valid currency",
+  "reset.already_sent":
+    "A request was already sent for this e-mail. Please check your mail or try again in a few minutes.",
+  "reset.disabled": "Password resetting is temporary disabled",
+  "reset.invalid": "Incorrectly entered data or user not found",
   "account.exists": "Name or subdomain already exists",
   "account.already_member": "You already belong to an account",
   "account.required": "Create an account first",

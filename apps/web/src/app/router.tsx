@@ -10,6 +10,10 @@ import { userQueryOptions } from "../features/auth/api/get-user.ts";
 import { CreateAccountPage } from "../features/auth/components/create-account-page.tsx";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { RegisterPage } from "../features/auth/components/register-page.tsx";
+import {
+  ResetPasswordConfirmPage,
+  ResetPasswordPage,
+} from "../features/auth/components/reset-password-page.tsx";
 import { DashboardPage } from "../features/dashboard/components/dashboard-page.tsx";
 import { CreateFormPage } from "../features/forms/components/create-form-page.tsx";
 import { FormEditorPage } from "../features/forms/components/editor/form-editor-page.tsx";
@@ -20,6 +24,7 @@ import { ResultsPage } from "../features/results/components/results-page.tsx";
 import { SettingsPage } from "../features/users/components/settings-page.tsx";
 import { msg } from "../i18n/i18n.ts";
 import { session } from "../lib/session.ts";
+import { ErrorPage } from "./error-page.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { queryClient } from "./query-client.ts";
@@ -47,7 +52,7 @@ const guestOnly = () => {
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/login",
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal("done").optional() }),
   beforeLoad: guestOnly,
   staticData: { title: msg("Sign in") },
   component: LoginPage,
@@ -67,6 +72,21 @@ const registrationIndexRoute = createRoute({
   beforeLoad: () => {
     throw redirect({ to: "/registration/create" });
   },
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset_password",
+  staticData: { title: msg("Reset your password") },
+  component: ResetPasswordPage,
+});
+
+const resetPasswordConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset_password/confirm",
+  validateSearch: z.object({ code: z.string().optional() }),
+  staticData: { title: msg("Choose a new password") },
+  component: ResetPasswordConfirmPage,
 });
 
 const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/404", component: NotFoundPage });
@@ -167,6 +187,8 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registrationRoute,
   registrationIndexRoute,
+  resetPasswordRoute,
+  resetPasswordConfirmRoute,
   notFoundRoute,
   layoutRoute.addChildren([
     dashboardRoute,
@@ -180,4 +202,9 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: "intent" });
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: "intent",
+  defaultErrorComponent: ErrorPage,
+});

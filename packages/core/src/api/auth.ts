@@ -25,6 +25,22 @@ export const ZRegisterBody = z
   });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
+export const ZResetRequestBody = z.object({
+  email: z.string().trim().min(1, "register.email.required").pipe(z.email("register.email.invalid")),
+});
+
+export const ZResetConfirmBody = z
+  .object({
+    code: z.string().min(10, "reset.invalid").max(200, "reset.invalid"),
+    password: ZPassword,
+    passwordConfirmation: z.string().min(1, "register.password_confirmation.required"),
+  })
+  .refine((body) => body.password === body.passwordConfirmation, {
+    message: "register.password_confirmation.not_equal",
+    path: ["passwordConfirmation"],
+  });
+export type TResetConfirmBody = z.input<typeof ZResetConfirmBody>;
+
 export const ZLoginBody = z.object({
   username: z.string().trim().min(1, "auth.bad_credentials").max(200),
   password: z.string().trim().min(1, "auth.bad_credentials").max(200),

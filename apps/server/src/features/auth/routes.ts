@@ -4,6 +4,8 @@ import {
   ZLoginBody,
   ZRefreshBody,
   ZRegisterBody,
+  ZResetConfirmBody,
+  ZResetRequestBody,
   ZTokens,
   ZUserInfo,
 } from "@formloom/core/api/auth";
@@ -13,7 +15,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { accounts } from "../../db/schema.ts";
 import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
-import { notFound } from "../../http/errors.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ts";
 import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
 
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,6 +35,26 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post("/refresh", { schema: { tags, body: ZRefreshBody, response: { 200: ZTokens } } }, async (request) =>
     deps.tokens.rotate(deps.db, request.body.refresh_token),
+  );
+
+  r.post(
+    "/reset-password/request",
+    { schema: { tags, body: ZResetRequestBody, response: { 202: z.object({ sent: z.literal(true) }) } } },
+    async (request, reply) => {
+      if (!deps.settings.passwordResetEnabled) throw forbidden("reset.disabled");
+      await requestPasswordReset(deps.db, request.body.email, deps.settings.linkBase);
+      return reply.status(202).send({ sent: true as const });
+    },
+  );
+
+  r.post(
+    "/reset-password/confirm",
+    { schema: { tags, body: ZResetConfirmBody, response: { 200: z.object({ reset: z.literal(true) }) } } },
+    async (request) => {
+      if (!deps.settings.passwordResetEnabled) throw forbidden("reset.disabled");
+      await confirmPasswordReset(deps.db, request.body.code, request.body.password);
+      return { reset: true as const };
+    },
   );
 
   r.get("/user", { schema: { tags, response: { 200: ZUserInfo } } }, async (request) => {

@@ -17,7 +17,7 @@ function safeRedirect(target: string | undefined): string {
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { redirect } = route.useSearch();
+  const { redirect, reset } = route.useSearch();
   const navigate = useNavigate();
   const login = useLogin();
   const [username, setUsername] = useState("");
@@ -45,6 +45,11 @@ export function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
+          {reset === "done" && !login.error && (
+            <Alert color="green" role="status">
+              {t("Your password was changed. Sign in with the new one.")}
+            </Alert>
+          )}
           {login.error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {errorText(login.error)}
@@ -73,6 +78,9 @@ export function LoginPage() {
           >
             {t("Sign in")}
           </Button>
+          <AnchorLink to="/reset_password" size="sm" ta="center">
+            {t("Forgot password?")}
+          </AnchorLink>
         </Stack>
       </form>
     </AuthCard>

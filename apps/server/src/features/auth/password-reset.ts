@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords.ts";
+import type { Db } from "../../db/connect.ts";
+import { loginFailures, passwordResets, refreshTokens, users } from "../../db/schema.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+
+const CODE_TTL_MS = 60 * 60 * 1000;
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/**
+ * Sends a reset link to the e-mail's account. The answer is the same whether or not the
+ * address is registered, and one request per address per five minutes is allowed, so the
+ * call tells nobody which addresses exist.
+ */
+export async function requestPasswordReset(db: Db, email: string, linkBase: string): Promise<void> {
+  const key = `reset:${email.toLowerCase()}`;
+  await db.transaction(async (tx) => {
+    const [recent] = await tx
+      .select({ id: loginFailures.id })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, sql`now() - interval '5 minutes'`)))
+      .limit(1);
+    if (recent) throw new AppError(429, "reset.already_sent");
+    await tx.insert(loginFailures).values({ key });
+
+    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    if (!user) return;
+    const code = randomBytes(32).toString("base64url");
+    await tx
+      .insert(passwordResets)
+      .values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+    await enqueueMail(tx, {
+      accountId: user.accountId,
+      to: user.email,
+      subject: "Reset your Formloom password",
+      text: [
+        `Hello ${user.username},`,
+        "",
+        "Someone asked to reset the password of your Formloom account. To choose a new one, open:",
+        `${linkBase}/reset_password/confirm?code=${code}`,
+        "",
+        "The link works once, for one hour. If it was not you, ignore this message: your password stays as it is.",
+      ].join("\n"),
+    });
+  });
+}
+
+/** Sets the new password for a valid, unused code, and ends every sign-in of that user. */
+export async function confirmPasswordReset(db: Db, code: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.codeHash, sha256(code)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!reset) throw badRequest("reset.invalid");
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, reset.userId), isNull(refreshTokens.revokedAt)));
+  });
+}

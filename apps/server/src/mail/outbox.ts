@@ -1,0 +1,16 @@
+import type { Db, Tx } from "../db/connect.ts";
+import { mailOutbox } from "../db/schema.ts";
+
+export interface OutgoingMail {
+  accountId?: number | null;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */
+export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<void> {
+  await db
+    .insert(mailOutbox)
+    .values({ accountId: mail.accountId ?? null, to: mail.to, subject: mail.subject, text: mail.text });
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser, startTestServer, type TestServer } from "./harness.ts";
+import { startSmtpReceiver } from "./smtp-receiver.ts";
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  server = await startTestServer({
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: "100",
+    PUBLIC_URL: "https://forms.example.org",
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+/** Quoted-printable soft line breaks joined, so a long link reads whole. */
+const body = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+
+describe("password reset", () => {
+  it("mails a one-time link, sets the new password, and ends the old sessions", async () => {
+    const tokens = await registerUser(server.api, "forgot");
+    const me = (await server.api.as(tokens.token).get<{ username: string; email: string }>("/api/user")).body;
+
+    const requested = await server.api.post(
+      "/api/reset-password/request",
+      { email: me.email.toUpperCase() },
+      { host: "evil.example.com" },
+    );
+    expect(requested.status).toBe(202);
+    const mail = body((await smtp.waitFor(me.email)).raw);
+    expect(mail).toContain("Subject: Reset your Formloom password");
+    // The link is built from PUBLIC_URL, never from the Host header of the request.
+    const code = /https:\/\/forms\.example\.org\/reset_password\/confirm\?code=([\w-]+)/.exec(mail)?.[1];
+    expect(code).toBeDefined();
+    expect(mail).not.toContain("evil.example.com");
+
+    const weak = await server.api.post("/api/reset-password/confirm", {
+      code,
+      password: "onlyletters",
+      passwordConfirmation: "onlyletters",
+    });
+    expect(weak.body.code).toBe("register.password.too_simple");
+
+    const confirmed = await server.api.post("/api/reset-password/confirm", {
+      code,
+      password: "newpass123",
+      passwordConfirmation: "newpass123",
+    });
+    expect(confirmed.status).toBe(200);
+    expect(
+      (await server.api.post("/api/login", { username: me.username, password: "secret123" })).status,
+    ).toBe(401);
+    expect(
+      (await server.api.post("/api/login", { username: me.username, password: "newpass123" })).status,
+    ).toBe(200);
+    expect((await server.api.post("/api/refresh", { refresh_token: tokens.refresh_token })).status).toBe(401);
+
+    const again = await server.api.post("/api/reset-password/confirm", {
+      code,
+      password: "other1234",
+      passwordConfirmation: "other1234",
+    });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({
+      code: "reset.invalid",
+      message: "Incorrectly entered data or user not found",
+    });
+  });
+
+  it("answers the same for unknown addresses, and allows one request per address per five minutes", async () => {
+    const unknown = await server.api.post("/api/reset-password/request", { email: "nobody@example.com" });
+    expect(unknown.status).toBe(202);
+    const repeat = await server.api.post("/api/reset-password/request", { email: "nobody@example.com" });
+    expect(repeat.status).toBe(429);
+    expect(repeat.body.code).toBe("reset.already_sent");
+
+    const tokens = await registerUser(server.api, "twice");
+    const email = (await server.api.as(tokens.token).get<{ email: string }>("/api/user")).body.email;
+    expect((await server.api.post("/api/reset-password/request", { email })).status).toBe(202);
+    expect((await server.api.post("/api/reset-password/request", { email })).body.code).toBe(
+      "reset.already_sent",
+    );
+    await smtp.waitFor(email);
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(smtp.messages.some((m) => m.to.includes("nobody@example.com"))).toBe(false);
+
+    expect(
+      (
+        await server.api.post("/api/reset-password/confirm", {
+          code: "x".repeat(43),
+          password: "newpass123",
+          passwordConfirmation: "newpass123",
+        })
+      ).body.code,
+    ).toBe("reset.invalid");
+  });
+});
