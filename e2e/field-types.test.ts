@@ -1,13 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, type RunningApp, screenshot, startApp, watchErrors } from "./support.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
-let app: RunningApp;
-let browser: Browser;
+const run = appAndBrowser();
 let token: string;
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.url}/api${url}`, {
+  const response = await fetch(`${run.app.url}/api${url}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -16,7 +14,6 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
   ({ token } = await call<{ token: string }>("POST", "/register", {
     username: "scales",
     email: "scales@example.com",
@@ -26,10 +23,6 @@ beforeAll(async () => {
     acceptPrivacyPolicyAgreement: true,
   }));
   await call("POST", "/account/create", { name: "Scales", subdomain: "scales", acceptDpa: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 describe("scales, switches and dates on the public page", () => {
@@ -52,10 +45,10 @@ describe("scales, switches and dates on the public page", () => {
         },
       ],
     });
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    await page.goto(`${app.url}/f/review?a=scales`);
+    await page.goto(`${run.app.url}/f/review?a=scales`);
     await page
       .getByRole("group", { name: "Recommend us?" })
       .getByRole("radio", { name: "9", exact: true })

@@ -1,19 +1,11 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, type RunningApp, screenshot, startApp, watchErrors } from "./support.ts";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
-let app: RunningApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser();
 
 async function register(page: Page) {
-  await page.goto(`${app.url}/registration/create`);
+  await page.goto(`${run.app.url}/registration/create`);
   await page.getByLabel("Username").fill("olivia");
   await page.getByLabel("E-mail").fill("olivia@example.com");
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("pass1234");
@@ -54,7 +46,7 @@ async function save(page: Page) {
 
 describe("a new user's first form", () => {
   it("registers, creates an account, builds and publishes a form, collects an answer and sees it unread", async () => {
-    const owner = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const owner = await run.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await owner.newPage();
     const problems = watchErrors(page);
 
@@ -79,7 +71,7 @@ describe("a new user's first form", () => {
     await page.getByRole("tab", { name: "Overview" }).click();
     const link = await page.getByLabel("Public link").inputValue();
     expect(link).toMatch(/\/f\/customer-feedback\?a=acme-research$/);
-    const respondentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const respondentContext = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const respondent = await respondentContext.newPage();
     const respondentProblems = watchErrors(respondent);
     await respondent.goto(link);

@@ -1,20 +1,10 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, type RunningApp, startApp } from "./support.ts";
+import { describe, expect, it } from "vitest";
+import { appAndBrowser } from "./support.ts";
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ SEED_DEMO: "true" }), connectBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const run = appAndBrowser({ SEED_DEMO: "true" });
 
 const submit = () =>
-  fetch(`${app.url}/api/forms/answer`, {
+  fetch(`${run.app.url}/api/forms/answer`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -28,14 +18,14 @@ const submit = () =>
 
 describe("submissions popover", () => {
   it("polls every 20 s, lists forms with new submissions, and asks before ending a session killed elsewhere", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${run.app.url}/login`);
     await page.getByLabel("Username or e-mail").fill("demo");
     await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${run.app.url}/`);
     await page.getByRole("button", { name: "New submissions: 3" }).waitFor();
 
     expect((await submit()).status).toBe(201);

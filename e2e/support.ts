@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SCREENSHOTS = path.join(root, ".test-output", "screenshots");
@@ -69,4 +69,30 @@ export function watchErrors(page: Page): string[] {
     if (response.status() >= 500) problems.push(`HTTP ${response.status()} ${response.url()}`);
   });
   return problems;
+}
+
+/**
+ * Starts the app and connects to the shared browser for one test file, and closes both after
+ * it. The getters read what beforeAll set.
+ */
+export function appAndBrowser(env: Record<string, string> = {}) {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(env), connectBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  return {
+    get app(): RunningApp {
+      if (!app) throw new Error("the app is not started yet");
+      return app;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error("the browser is not connected yet");
+      return browser;
+    },
+  };
 }

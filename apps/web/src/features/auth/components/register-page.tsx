@@ -1,5 +1,5 @@
 import { ZRegisterBody } from "@formloom/core/api/auth";
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -8,6 +8,7 @@ import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts"
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 const EMPTY = {
   username: "",
@@ -81,22 +82,11 @@ export function RegisterPage() {
             error={errors.email}
             onChange={(e) => set("email", e.currentTarget.value)}
           />
-          <PasswordInput
-            label={t("Password")}
-            description={t("At least 8 characters, with letters and digits")}
-            autoComplete="new-password"
-            required
-            value={values.password}
-            error={errors.password}
-            onChange={(e) => set("password", e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t("Confirm password")}
-            autoComplete="new-password"
-            required
-            value={values.passwordConfirmation}
-            error={errors.passwordConfirmation}
-            onChange={(e) => set("passwordConfirmation", e.currentTarget.value)}
+          <NewPasswordFields
+            password={values.password}
+            confirmation={values.passwordConfirmation}
+            errors={errors}
+            onChange={set}
           />
           <Checkbox
             label={t("I accept the terms and conditions")}

@@ -1,5 +1,5 @@
 import { ZResetConfirmBody, ZResetRequestBody } from "@formloom/core/api/auth";
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { getRouteApi, Link, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts"
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useConfirmReset, useRequestReset } from "../api/reset-password.ts";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 
 /** /reset_password: asks for the account's e-mail and sends a link. */
 export function ResetPasswordPage() {
@@ -98,29 +99,13 @@ export function ResetPasswordConfirmPage() {
               {errors.code ?? errorText(confirm.error)}
             </Alert>
           )}
-          <PasswordInput
+          <NewPasswordFields
             label={t("New password")}
-            description={t("At least 8 characters, with letters and digits")}
-            autoComplete="new-password"
-            required
+            password={values.password}
+            confirmation={values.passwordConfirmation}
+            errors={errors}
+            onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
             autoFocus
-            value={values.password}
-            error={errors.password}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setValues((v) => ({ ...v, password: value }));
-            }}
-          />
-          <PasswordInput
-            label={t("Confirm password")}
-            autoComplete="new-password"
-            required
-            value={values.passwordConfirmation}
-            error={errors.passwordConfirmation}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              setValues((v) => ({ ...v, passwordConfirmation: value }));
-            }}
           />
           <Button type="submit" loading={confirm.isPending} fullWidth>
             {t("Set the new password")}
