@@ -14,6 +14,7 @@ import type { Database } from "./db/connect.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { formRoutes } from "./features/forms/routes.ts";
+import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import type { Deps } from "./http/context.ts";
@@ -66,6 +67,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
       formRoutes(api, deps);
       answerRoutes(api, deps);
       userRoutes(api, deps);
+      groupRoutes(api, deps);
     },
     { prefix: "/api" },
   );

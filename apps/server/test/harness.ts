@@ -5,7 +5,7 @@ import path from "node:path";
 import type { TTokens } from "@formloom/core/api/auth";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
-import { openDatabase } from "../src/db/connect.ts";
+import { type Database, openDatabase } from "../src/db/connect.ts";
 import { loadSettings, type Settings } from "../src/settings.ts";
 
 /** A fresh database for one test file: a new PGlite directory, or a new PostgreSQL database. */
@@ -41,6 +41,8 @@ export async function freshDatabaseTarget(): Promise<{
 export interface TestServer {
   url: string;
   settings: Settings;
+  /** For setting up data no API call makes yet; tests speak HTTP for everything else. */
+  database: Database;
   api: ApiClient;
   close(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     url,
     settings,
+    database,
     api: new ApiClient(url),
     close: async () => {
       await app.close();

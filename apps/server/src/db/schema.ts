@@ -170,3 +170,38 @@ export const passwordResets = pgTable(
   },
   (t) => [index("password_resets_user_idx").on(t.userId, t.createdAt)],
 );
+
+/** Groups of an account's users; permissions are granted per group. */
+export const groups = pgTable(
+  "groups",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: integer("id").generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("groups_account_name_key").on(t.accountId, sql`lower(${t.name})`),
+  ],
+);
+
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    accountId: integer("account_id").notNull(),
+    groupId: integer("group_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.groupId, t.userId] }),
+    foreignKey({ columns: [t.accountId, t.groupId], foreignColumns: [groups.accountId, groups.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);

@@ -1,0 +1,89 @@
+import {
+  ZAccountUser,
+  ZGroup,
+  ZGroupCreateBody,
+  ZGroupEditBody,
+  ZGroupUsersBody,
+  ZGroupWithUsers,
+} from "@formloom/core/api/groups";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, requireTenant } from "../../http/context.ts";
+import {
+  accountUsers,
+  addGroupUsers,
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  removeGroupUsers,
+  renameGroup,
+} from "./service.ts";
+
+/** The calls of platform.md §7 "Groups", under /account/group. */
+export function groupRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["groups"];
+  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+  r.get(
+    "/account/users",
+    { schema: { tags: ["users"], response: { 200: z.object({ users: z.array(ZAccountUser) }) } } },
+    async (request) => ({
+      users: await accountUsers(await requireTenant(deps, request)),
+    }),
+  );
+
+  r.post(
+    "/account/group/create",
+    { schema: { tags, body: ZGroupCreateBody, response: { 201: ZGroup } } },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request);
+      return reply.status(201).send(await createGroup(ctx, request.body.groupName));
+    },
+  );
+
+  r.get(
+    "/account/group/list",
+    { schema: { tags, response: { 200: z.object({ groups: z.array(ZGroup) }) } } },
+    async (request) => ({
+      groups: await listGroups(await requireTenant(deps, request)),
+    }),
+  );
+
+  r.get(
+    "/account/group/:id",
+    { schema: { tags, params, response: { 200: ZGroupWithUsers } } },
+    async (request) => getGroup(await requireTenant(deps, request), request.params.id),
+  );
+
+  r.post(
+    "/account/group/:id/edit",
+    { schema: { tags, params, body: ZGroupEditBody, response: { 200: ZGroupWithUsers } } },
+    async (request) => renameGroup(await requireTenant(deps, request), request.params.id, request.body.name),
+  );
+
+  r.post(
+    "/account/group/:id/delete",
+    { schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
+    async (request) => {
+      await deleteGroup(await requireTenant(deps, request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+
+  r.post(
+    "/account/group/:id/users/add",
+    { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
+    async (request) =>
+      addGroupUsers(await requireTenant(deps, request), request.params.id, request.body.userIds),
+  );
+
+  r.post(
+    "/account/group/:id/users/remove",
+    { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
+    async (request) =>
+      removeGroupUsers(await requireTenant(deps, request), request.params.id, request.body.userIds),
+  );
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/auth/passwords.ts";
+import { users } from "../src/db/schema.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let admin: ApiClient;
+let accountId: number;
+let memberId: number;
+let member: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "groups"));
+  // A member who is not an admin: invitations will make these; here the database does.
+  const [row] = await server.database.db
+    .insert(users)
+    .values({
+      accountId,
+      username: "member1",
+      email: "member1@example.com",
+      passwordHash: await hashPassword("member123"),
+    })
+    .returning();
+  memberId = row!.id;
+  const login = await server.api.post<{ token: string }>("/api/login", {
+    username: "member1",
+    password: "member123",
+  });
+  member = server.api.as(login.body.token);
+});
+afterAll(() => server.close());
+
+interface Group {
+  id: number;
+  name: string;
+  userCount: number;
+  users: Array<{ id: number; username: string }>;
+}
+
+describe("groups", () => {
+  it("creates, lists, renames and deletes groups with the spec's messages", async () => {
+    const created = await admin.post<Group>("/api/account/group/create", { groupName: "Interviewers" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Interviewers", userCount: 0 });
+
+    const twice = await admin.post("/api/account/group/create", { groupName: " interviewers " });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ code: "group.name.exists", message: "This group already exists!" });
+    const empty = await admin.post("/api/account/group/create", { groupName: "   " });
+    expect(empty.body).toMatchObject({ code: "group.name.empty", message: "Group name can't be empty" });
+
+    await admin.post("/api/account/group/create", { groupName: "Analysts" });
+    const list = await admin.get<{ groups: Group[] }>("/api/account/group/list");
+    expect(list.body.groups.map((g) => g.name)).toEqual(["Analysts", "Interviewers"]);
+
+    const renamed = await admin.post<Group>(`/api/account/group/${created.body.id}/edit`, {
+      name: "Field team",
+    });
+    expect(renamed.body.name).toBe("Field team");
+    expect(
+      (await admin.post(`/api/account/group/${created.body.id}/edit`, { name: "Analysts" })).body.code,
+    ).toBe("group.name.exists");
+
+    expect((await admin.post(`/api/account/group/${created.body.id}/delete`)).body).toEqual({
+      deleted: true,
+    });
+    expect((await admin.get(`/api/account/group/${created.body.id}`)).status).toBe(404);
+  });
+
+  it("adds and removes the account's users, and refuses users of other accounts", async () => {
+    const group = (await admin.post<Group>("/api/account/group/create", { groupName: "Members" })).body;
+    const withMember = await admin.post<Group>(`/api/account/group/${group.id}/users/add`, {
+      userIds: [memberId],
+    });
+    expect(withMember.body).toMatchObject({ userCount: 1, users: [{ id: memberId, username: "member1" }] });
+
+    const stranger = await signUpWithAccount(server.api, "stranger");
+    const strangerId = (await stranger.api.get<{ id: number }>("/api/user")).body.id;
+    const refused = await admin.post(`/api/account/group/${group.id}/users/add`, {
+      userIds: [memberId, strangerId],
+    });
+    expect(refused.body.code).toBe("group.users.unknown");
+    expect((await admin.get<Group>(`/api/account/group/${group.id}`)).body.userCount).toBe(1);
+
+    const removed = await admin.post<Group>(`/api/account/group/${group.id}/users/remove`, {
+      userIds: [memberId],
+    });
+    expect(removed.body.users).toEqual([]);
+
+    const people = await admin.get<{ users: Array<{ username: string; isAccountAdmin: boolean }> }>(
+      "/api/account/users",
+    );
+    expect(people.body.users.map((u) => u.username)).toContain("member1");
+    expect(people.body.users.some((u) => u.username.startsWith("strang"))).toBe(false);
+  });
+
+  it("lets members see groups but only admins change them, and hides groups from other accounts", async () => {
+    const group = (await admin.post<Group>("/api/account/group/create", { groupName: "Admins only" })).body;
+    expect((await member.get("/api/account/group/list")).status).toBe(200);
+    for (const [url, body] of [
+      ["/api/account/group/create", { groupName: "Sneaky" }],
+      [`/api/account/group/${group.id}/edit`, { name: "Renamed" }],
+      [`/api/account/group/${group.id}/delete`, undefined],
+      [`/api/account/group/${group.id}/users/add`, { userIds: [memberId] }],
+    ] as const) {
+      const response = await member.post(url, body);
+      expect(response.status, url).toBe(403);
+      expect(response.body).toMatchObject({ code: "not_allowed", message: "Permissions denied" });
+    }
+
+    const other = await signUpWithAccount(server.api, "othergrp");
+    expect((await other.api.get<{ groups: Group[] }>("/api/account/group/list")).body.groups).toEqual([]);
+    expect((await other.api.get(`/api/account/group/${group.id}`)).status).toBe(404);
+    expect((await other.api.post(`/api/account/group/${group.id}/delete`)).status).toBe(404);
+    expect((await admin.get<Group>(`/api/account/group/${group.id}`)).body.name).toBe("Admins only");
+  });
+});
