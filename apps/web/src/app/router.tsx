@@ -20,6 +20,9 @@ import { FormEditorPage } from "../features/forms/components/editor/form-editor-
 import { FormLayout } from "../features/forms/components/form-layout.tsx";
 import { FormOverviewPage } from "../features/forms/components/form-overview-page.tsx";
 import { FormsListPage } from "../features/forms/components/forms-list-page.tsx";
+import { GroupEditPage, GroupViewPage } from "../features/groups/components/group-page.tsx";
+import { GroupsListPage } from "../features/groups/components/groups-list-page.tsx";
+import { NewGroupPage } from "../features/groups/components/new-group-page.tsx";
 import { ResultsPage } from "../features/results/components/results-page.tsx";
 import { SettingsPage } from "../features/users/components/settings-page.tsx";
 import { msg } from "../i18n/i18n.ts";
@@ -143,6 +146,42 @@ const formsListRoute = createRoute({
   component: FormsListPage,
 });
 
+/** A numeric id path parameter, checked before the page loads. */
+const idParams = {
+  parse: (raw: Record<string, string>) => ({ id: z.coerce.number().int().positive().parse(raw.id) }),
+  stringify: (params: { id: number }) => ({ id: String(params.id) }),
+};
+
+const groupsRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/groups/all",
+  staticData: { title: msg("All groups") },
+  component: GroupsListPage,
+});
+
+const newGroupRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/groups/new",
+  staticData: { title: msg("New group") },
+  component: NewGroupPage,
+});
+
+const groupViewRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/groups/$id/view",
+  params: idParams,
+  staticData: { title: msg("Group") },
+  component: GroupViewPage,
+});
+
+const groupEditRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/groups/$id/edit",
+  params: idParams,
+  staticData: { title: msg("Rename the group") },
+  component: GroupEditPage,
+});
+
 const createFormRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/add_new",
@@ -150,15 +189,10 @@ const createFormRoute = createRoute({
   component: CreateFormPage,
 });
 
-const formIdParams = {
-  parse: (raw: Record<string, string>) => ({ id: z.coerce.number().int().positive().parse(raw.id) }),
-  stringify: (params: { id: number }) => ({ id: String(params.id) }),
-};
-
 export const formRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/$id",
-  params: formIdParams,
+  params: idParams,
   component: FormLayout,
 });
 
@@ -197,6 +231,10 @@ const routeTree = rootRoute.addChildren([
     accountRoute.addChildren([
       formsListRoute,
       createFormRoute,
+      groupsRoute,
+      newGroupRoute,
+      groupViewRoute,
+      groupEditRoute,
       formRoute.addChildren([formOverviewRoute, formEditRoute, formResultsRoute]),
     ]),
   ]),

@@ -1,5 +1,11 @@
 import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
-import { IconBuildingCommunity, IconLayoutDashboard, IconList, IconPlus } from "@tabler/icons-react";
+import {
+  IconBuildingCommunity,
+  IconLayoutDashboard,
+  IconList,
+  IconPlus,
+  IconUsersGroup,
+} from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
@@ -36,6 +42,7 @@ export function Sidebar() {
       active: pathname.startsWith("/forms/") && pathname !== "/forms/add_new",
     },
     { to: "/forms/add_new", label: t("Create form"), icon: IconPlus, active: pathname === "/forms/add_new" },
+    { to: "/groups/all", label: t("Groups"), icon: IconUsersGroup, active: pathname.startsWith("/groups/") },
   ] as const;
   return (
     <ScrollArea p="sm">

@@ -1,0 +1,190 @@
+import { ZGroupEditBody } from "@formloom/core/api/groups";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconArrowLeft, IconUserMinus } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
+import { AnchorLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
+import { useAccountUsers, useChangeGroupUsers, useGroup, useRenameGroup } from "../api/groups.ts";
+
+const viewRoute = getRouteApi("/layout/account/groups/$id/view");
+const editRoute = getRouteApi("/layout/account/groups/$id/edit");
+
+function BackToGroups() {
+  const { t } = useTranslation();
+  return (
+    <AnchorLink to="/groups/all" size="sm">
+      <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> {t("All groups")}
+    </AnchorLink>
+  );
+}
+
+/** groups/:id/view: the group's members; admins add and remove them here. */
+export function GroupViewPage() {
+  const { t } = useTranslation();
+  const { id } = viewRoute.useParams();
+  const { data: user } = useUser();
+  const { data: group, error, isPending } = useGroup(id);
+  const { data: people } = useAccountUsers();
+  const change = useChangeGroupUsers(id);
+  const [picked, setPicked] = useState<string | null>(null);
+  const isAdmin = user?.isAccountAdmin === true;
+  const onError = (e: unknown) => notifications.show({ color: "red", message: errorText(e) });
+
+  if (isPending) return <Loader m="xl" />;
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+  const candidates = (people ?? []).filter(
+    (person) => !group.users.some((member) => member.id === person.id),
+  );
+
+  return (
+    <Stack maw={720}>
+      <BackToGroups />
+      <Group justify="space-between">
+        <Title order={2} style={{ overflowWrap: "anywhere" }}>
+          {group.name}
+        </Title>
+        {isAdmin && (
+          <AnchorLink to="/groups/$id/edit" params={{ id }}>
+            {t("Rename")}
+          </AnchorLink>
+        )}
+      </Group>
+      {isAdmin && (
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={t("Add a user")}
+            placeholder={candidates.length ? t("Choose a user") : t("Everyone is already in this group")}
+            data={candidates.map((person) => ({
+              value: String(person.id),
+              label: `${person.username} (${person.email})`,
+            }))}
+            value={picked}
+            onChange={setPicked}
+            searchable
+            disabled={candidates.length === 0}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <Button
+            disabled={!picked}
+            loading={change.isPending}
+            onClick={() =>
+              picked &&
+              change.mutate(
+                { userIds: [Number(picked)], action: "add" },
+                { onSuccess: () => setPicked(null), onError },
+              )
+            }
+          >
+            {t("Add")}
+          </Button>
+        </Group>
+      )}
+      <Paper withBorder>
+        {group.users.length === 0 ? (
+          <Text c="dimmed" ta="center" p="lg">
+            {t("No users in this group yet.")}
+          </Text>
+        ) : (
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("Username")}</Table.Th>
+                <Table.Th>{t("E-mail")}</Table.Th>
+                {isAdmin && <Table.Th w={50} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.users.map((member) => (
+                <Table.Tr key={member.id}>
+                  <Table.Td>{member.username}</Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{member.email}</Table.Td>
+                  {isAdmin && (
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t("Remove {{name}} from the group", { name: member.username })}
+                        onClick={() => change.mutate({ userIds: [member.id], action: "remove" }, { onError })}
+                      >
+                        <IconUserMinus size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/** groups/:id/edit: renames the group. */
+export function GroupEditPage() {
+  const { t } = useTranslation();
+  const { id } = editRoute.useParams();
+  const navigate = useNavigate();
+  const { data: group } = useGroup(id);
+  const rename = useRenameGroup(id);
+  const [name, setName] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  if (!group) return <Loader m="xl" />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZGroupEditBody.safeParse({ name: name ?? group.name });
+    if (!parsed.success) return setError(issueErrors(parsed.error.issues).name);
+    rename.mutate(parsed.data.name, {
+      onSuccess: () => {
+        notifications.show({ color: "green", message: t("Saved") });
+        void navigate({ to: "/groups/$id/view", params: { id } });
+      },
+      onError: (e) => setError(fieldErrors(e).groupName ?? errorText(e)),
+    });
+  };
+
+  return (
+    <Paper withBorder p="xl" maw={520}>
+      <Stack>
+        <BackToGroups />
+        <Title order={2}>{t("Rename the group")}</Title>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label={t("Group name")}
+              required
+              autoFocus
+              value={name ?? group.name}
+              error={error}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setError(undefined);
+              }}
+            />
+            <Button type="submit" loading={rename.isPending} style={{ alignSelf: "flex-start" }}>
+              {t("Save")}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
