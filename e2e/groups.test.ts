@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
 
@@ -8,11 +8,7 @@ describe("groups", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill("demo");
-    await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signInAsDemo(page, run.app.url);
 
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Groups" }).click();
     await page.getByText("No groups yet.").waitFor();
@@ -45,11 +41,7 @@ describe("groups", () => {
   it("shows the groups pages in Russian on a 390 px screen without anything running off it", async () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill("demo");
-    await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signInAsDemo(page, run.app.url);
     const token = await page.evaluate(() => localStorage.getItem("formloom.token"));
     const me = (await (
       await fetch(`${run.app.url}/api/user`, { headers: { authorization: `Bearer ${token}` } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
 
@@ -8,11 +8,7 @@ describe("languages", () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill("demo");
-    await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signInAsDemo(page, run.app.url);
 
     await page.goto(`${run.app.url}/user/settings`);
     await page.getByRole("combobox", { name: "Language" }).click();

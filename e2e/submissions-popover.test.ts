@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appAndBrowser } from "./support.ts";
+import { appAndBrowser, signInAsDemo } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
 
@@ -21,11 +21,7 @@ describe("submissions popover", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill("demo");
-    await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signInAsDemo(page, run.app.url);
     await page.getByRole("button", { name: "New submissions: 3" }).waitFor();
 
     expect((await submit()).status).toBe(201);

@@ -96,3 +96,12 @@ export function appAndBrowser(env: Record<string, string> = {}) {
     },
   };
 }
+
+/** Signs in on the sign-in page as the seeded demo user and waits for the dashboard. */
+export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Username or e-mail").fill("demo");
+  await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}

@@ -2,9 +2,7 @@ import type { TFormListItem } from "@formloom/core/api/forms";
 import {
   ActionIcon,
   Badge,
-  Center,
   Group,
-  Loader,
   Menu,
   Pagination,
   Paper,
@@ -30,6 +28,7 @@ import {
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
 import { errorText } from "../../../lib/error-text.ts";
 import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
@@ -88,38 +87,34 @@ export function FormsListPage() {
             allowDeselect={false}
           />
         </Group>
-        {isPending ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : error ? (
-          <Text c="red" p="md">
-            {errorText(error)}
-          </Text>
-        ) : filtered.length === 0 ? (
-          <EmptyForms searching={search.trim().length > 0} />
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>ID</Table.Th>
-                  <Table.Th>{t("Title")}</Table.Th>
-                  <Table.Th>{t("Status")}</Table.Th>
-                  <Table.Th>{t("Submissions")}</Table.Th>
-                  <Table.Th>{t("Created")}</Table.Th>
-                  <Table.Th>{t("Last submission")}</Table.Th>
-                  <Table.Th w={50} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((form) => (
-                  <FormRow key={form.id} form={form} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <QueryState
+          isPending={isPending}
+          error={error}
+          empty={filtered.length === 0 && <EmptyForms searching={search.trim().length > 0} />}
+        >
+          {() => (
+            <Table.ScrollContainer minWidth={720}>
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={70}>ID</Table.Th>
+                    <Table.Th>{t("Title")}</Table.Th>
+                    <Table.Th>{t("Status")}</Table.Th>
+                    <Table.Th>{t("Submissions")}</Table.Th>
+                    <Table.Th>{t("Created")}</Table.Th>
+                    <Table.Th>{t("Last submission")}</Table.Th>
+                    <Table.Th w={50} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {visible.map((form) => (
+                    <FormRow key={form.id} form={form} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         {pages > 1 && (
           <Group justify="flex-end" p="sm">
             <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />

@@ -1,10 +1,11 @@
-import { ActionIcon, Center, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
 import { errorText } from "../../../lib/error-text.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
@@ -42,73 +43,73 @@ export function GroupsListPage() {
         )}
       </Group>
       <Paper withBorder>
-        {isPending ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : error ? (
-          <Text c="red" p="md">
-            {errorText(error)}
-          </Text>
-        ) : groups.length === 0 ? (
-          <Text c="dimmed" ta="center" p="xl">
-            {t("No groups yet. Groups gather users to give them access together.")}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("Group")}</Table.Th>
-                  <Table.Th>{t("Users")}</Table.Th>
-                  <Table.Th>{t("Created")}</Table.Th>
-                  {isAdmin && <Table.Th w={90} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {groups.map((group) => (
-                  <Table.Tr key={group.id}>
-                    <Table.Td>
-                      <AnchorLink to="/groups/$id/view" params={{ id: group.id }} fw={500}>
-                        {group.name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>{group.userCount}</Table.Td>
-                    <Table.Td>{dayjs(group.creationDate).format("DD.MM.YYYY")}</Table.Td>
-                    {isAdmin && (
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label={t("Edit")}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              aria-label={t("Rename {{name}}", { name: group.name })}
-                              onClick={() =>
-                                void navigate({ to: "/groups/$id/edit", params: { id: group.id } })
-                              }
-                            >
-                              <IconEdit size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t("Delete")}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t("Delete {{name}}", { name: group.name })}
-                              onClick={() => confirmDelete(group.id, group.name)}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    )}
+        <QueryState
+          isPending={isPending}
+          error={error}
+          empty={
+            groups?.length === 0 && (
+              <Text c="dimmed" ta="center" p="xl">
+                {t("No groups yet. Groups gather users to give them access together.")}
+              </Text>
+            )
+          }
+        >
+          {() => (
+            <Table.ScrollContainer minWidth={480}>
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("Group")}</Table.Th>
+                    <Table.Th>{t("Users")}</Table.Th>
+                    <Table.Th>{t("Created")}</Table.Th>
+                    {isAdmin && <Table.Th w={90} />}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {(groups ?? []).map((group) => (
+                    <Table.Tr key={group.id}>
+                      <Table.Td>
+                        <AnchorLink to="/groups/$id/view" params={{ id: group.id }} fw={500}>
+                          {group.name}
+                        </AnchorLink>
+                      </Table.Td>
+                      <Table.Td>{group.userCount}</Table.Td>
+                      <Table.Td>{dayjs(group.creationDate).format("DD.MM.YYYY")}</Table.Td>
+                      {isAdmin && (
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Tooltip label={t("Edit")}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={t("Rename {{name}}", { name: group.name })}
+                                onClick={() =>
+                                  void navigate({ to: "/groups/$id/edit", params: { id: group.id } })
+                                }
+                              >
+                                <IconEdit size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={t("Delete")}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t("Delete {{name}}", { name: group.name })}
+                                onClick={() => confirmDelete(group.id, group.name)}
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
       </Paper>
     </Stack>
   );

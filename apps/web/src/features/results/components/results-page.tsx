@@ -3,10 +3,8 @@ import { answerToText, isAnswerable } from "@formloom/core/field-registry";
 import {
   Badge,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Pagination,
   Paper,
   SegmentedControl,
@@ -23,6 +21,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
 import { errorText } from "../../../lib/error-text.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
@@ -141,94 +140,94 @@ export function ResultsPage() {
         </Group>
       </Group>
       <Paper withBorder>
-        {isPending ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : error ? (
-          <Text c="red" p="md">
-            {errorText(error)}
-          </Text>
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" ta="center" p="xl">
-            {params.isViewed
-              ? t("No submissions match this filter")
-              : t("No submissions yet. Share the form's link to collect answers.")}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={Math.max(640, 260 + columns.length * 180)}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label={t("Submissions")}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t("Select all")}
-                      checked={allSelected}
-                      indeterminate={!allSelected && selected.length > 0}
-                      onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
-                    />
-                  </Table.Th>
-                  <Table.Th>{sortHeader("#", "id")}</Table.Th>
-                  <Table.Th>{sortHeader(t("Submitted"), "submitTime")}</Table.Th>
-                  <Table.Th>{sortHeader(t("Time"), "formPassingTime")}</Table.Th>
-                  {scored && <Table.Th>{sortHeader(t("Score"), "score")}</Table.Th>}
-                  <Table.Th>{t("Status")}</Table.Th>
-                  {columns.map((field) => (
-                    <Table.Th key={field.id} style={{ maxWidth: 240 }}>
-                      <Text size="sm" fw={700} lineClamp={2}>
-                        {field.question}
-                      </Text>
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((answer) => (
-                  <Table.Tr
-                    key={answer.id}
-                    onClick={() => open(answer)}
-                    style={{ cursor: "pointer", fontWeight: answer.isViewed ? undefined : 600 }}
-                    data-unread={!answer.isViewed || undefined}
-                  >
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
+        <QueryState
+          isPending={isPending}
+          error={error}
+          empty={
+            rows.length === 0 && (
+              <Text c="dimmed" ta="center" p="xl">
+                {params.isViewed
+                  ? t("No submissions match this filter")
+                  : t("No submissions yet. Share the form's link to collect answers.")}
+              </Text>
+            )
+          }
+        >
+          {() => (
+            <Table.ScrollContainer minWidth={Math.max(640, 260 + columns.length * 180)}>
+              <Table highlightOnHover verticalSpacing="xs" aria-label={t("Submissions")}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
                       <Checkbox
-                        aria-label={t("Select submission {{id}}", { id: answer.id })}
-                        checked={selected.includes(answer.id)}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setSelected((s) => (on ? [...s, answer.id] : s.filter((x) => x !== answer.id)));
-                        }}
+                        aria-label={t("Select all")}
+                        checked={allSelected}
+                        indeterminate={!allSelected && selected.length > 0}
+                        onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
                       />
-                    </Table.Td>
-                    <Table.Td>{answer.id}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      {dayjs(answer.submitTime).format("DD.MM.YYYY HH:mm")}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      {answer.formPassingTime === null ? "—" : formatDuration(answer.formPassingTime)}
-                    </Table.Td>
-                    {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
-                    <Table.Td>
-                      <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
-                        {answer.isViewed ? t("Read") : t("Unread")}
-                      </Badge>
-                    </Table.Td>
-                    {columns.map((field) => {
-                      const given = answer.answers.find((a) => a.fieldId === field.id);
-                      return (
-                        <Table.Td key={field.id} style={{ maxWidth: 240 }}>
-                          <Text size="sm" lineClamp={2} fw="inherit">
-                            {given ? answerToText(field, given.answer) : ""}
-                          </Text>
-                        </Table.Td>
-                      );
-                    })}
+                    </Table.Th>
+                    <Table.Th>{sortHeader("#", "id")}</Table.Th>
+                    <Table.Th>{sortHeader(t("Submitted"), "submitTime")}</Table.Th>
+                    <Table.Th>{sortHeader(t("Time"), "formPassingTime")}</Table.Th>
+                    {scored && <Table.Th>{sortHeader(t("Score"), "score")}</Table.Th>}
+                    <Table.Th>{t("Status")}</Table.Th>
+                    {columns.map((field) => (
+                      <Table.Th key={field.id} style={{ maxWidth: 240 }}>
+                        <Text size="sm" fw={700} lineClamp={2}>
+                          {field.question}
+                        </Text>
+                      </Table.Th>
+                    ))}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((answer) => (
+                    <Table.Tr
+                      key={answer.id}
+                      onClick={() => open(answer)}
+                      style={{ cursor: "pointer", fontWeight: answer.isViewed ? undefined : 600 }}
+                      data-unread={!answer.isViewed || undefined}
+                    >
+                      <Table.Td onClick={(e) => e.stopPropagation()}>
+                        <Checkbox
+                          aria-label={t("Select submission {{id}}", { id: answer.id })}
+                          checked={selected.includes(answer.id)}
+                          onChange={(e) => {
+                            const on = e.currentTarget.checked;
+                            setSelected((s) => (on ? [...s, answer.id] : s.filter((x) => x !== answer.id)));
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>{answer.id}</Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        {dayjs(answer.submitTime).format("DD.MM.YYYY HH:mm")}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: "nowrap" }}>
+                        {answer.formPassingTime === null ? "—" : formatDuration(answer.formPassingTime)}
+                      </Table.Td>
+                      {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
+                      <Table.Td>
+                        <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
+                          {answer.isViewed ? t("Read") : t("Unread")}
+                        </Badge>
+                      </Table.Td>
+                      {columns.map((field) => {
+                        const given = answer.answers.find((a) => a.fieldId === field.id);
+                        return (
+                          <Table.Td key={field.id} style={{ maxWidth: 240 }}>
+                            <Text size="sm" lineClamp={2} fw="inherit">
+                              {given ? answerToText(field, given.answer) : ""}
+                            </Text>
+                          </Table.Td>
+                        );
+                      })}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         <Group justify="space-between" p="sm">
           <Text size="sm" c="dimmed">
             {t("{{count}} submissions", { count: data?.total ?? 0 })}
