@@ -7,7 +7,7 @@ import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
-import { readFields, readSettings } from "../forms/presenter.ts";
+import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { deviceFromHeaders } from "./device.ts";
 
@@ -26,10 +26,11 @@ export interface SubmissionMeta {
 export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMeta) {
   const [form] = await db.select().from(forms).where(eq(forms.id, body.formId));
   if (!form) throw notFound("form.not_found");
-  assertFillable(form, meta.visitor);
+  // One read of the stored form serves every step below.
+  const { settings, fields } = readForm(form);
+  assertFillable(form, settings, meta.visitor);
 
-  const settings = readSettings(form);
-  const { errors, answers, outcome } = validateSubmission(readFields(form), body.answers, {
+  const { errors, answers, outcome } = validateSubmission(fields, body.answers, {
     rules: settings.conditionalRules,
     captcha: body.captcha,
   });
@@ -39,18 +40,13 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
     .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
     .at(-1);
 
-  await assertIntervalPassed(db, form, body, meta);
+  await assertIntervalPassed(db, form, settings.nextSubmissionTime, body, meta);
 
   const scored =
     settings.type === "calculation"
-      ? scoreSubmission(
-          settings,
-          readFields(form),
-          Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])),
-          {
-            cursorOutCases: cursorOutCases(body.miscData),
-          },
-        )
+      ? scoreSubmission(settings, fields, Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])), {
+          cursorOutCases: cursorOutCases(body.miscData),
+        })
       : null;
 
   const submitTime = new Date();
@@ -98,10 +94,11 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
 async function assertIntervalPassed(
   db: Db,
   form: typeof forms.$inferSelect,
+  nextSubmissionTime: string,
   body: TSubmission,
   meta: SubmissionMeta,
 ): Promise<void> {
-  const interval = parseInterval(readSettings(form).nextSubmissionTime);
+  const interval = parseInterval(nextSubmissionTime);
   if (!interval.ok || interval.seconds === null) return;
   const respondent = meta.visitor
     ? eq(formAnswers.userId, meta.visitor.id)

@@ -1,4 +1,5 @@
 import type { TFormListItem, TFormView } from "@formloom/core/api/forms";
+import type { TElement } from "@formloom/core/element-schema";
 import { hydrateForm } from "@formloom/core/form-document";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import type { accounts, forms } from "../../db/schema.ts";
@@ -14,13 +15,17 @@ function hydrate(row: FormRow) {
   return hydrateForm({ version: row.modelVersion, settings: row.settings, fields: row.fields });
 }
 
-export function readSettings(row: FormRow): TFormSettings {
+/** Settings and fields from one read of the stored documents; use it where both are needed. */
+export function readForm(row: FormRow): { settings: TFormSettings; fields: TElement[] } {
+  const { settings, fields } = hydrate(row);
   return {
-    ...hydrate(row).settings,
-    title: row.title,
-    formPathAlias: row.alias,
-    isPublished: row.isPublished,
+    settings: { ...settings, title: row.title, formPathAlias: row.alias, isPublished: row.isPublished },
+    fields,
   };
+}
+
+export function readSettings(row: FormRow): TFormSettings {
+  return readForm(row).settings;
 }
 
 export function readFields(row: FormRow) {

@@ -1,10 +1,11 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
+import type { TFormSettings } from "@formloom/core/form-schema";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { accounts, forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { readFields, readSettings } from "./presenter.ts";
+import { readForm } from "./presenter.ts";
 
 type FormRow = typeof forms.$inferSelect;
 
@@ -12,9 +13,8 @@ type FormRow = typeof forms.$inferSelect;
  * Whether this visitor may fill the form: it must be published, and a form limited to
  * registered users admits only signed-in users of its own account.
  */
-export function assertFillable(row: FormRow, visitor: UserRow | undefined): void {
+export function assertFillable(row: FormRow, settings: TFormSettings, visitor: UserRow | undefined): void {
   if (!row.isPublished) throw forbidden("form.closed");
-  const settings = readSettings(row);
   if (settings.hasAnonymousFilling === "registered" && visitor?.accountId !== row.accountId) {
     throw forbidden("form.access_denied");
   }
@@ -33,10 +33,8 @@ export async function publicFormByPath(
     .innerJoin(accounts, eq(accounts.id, forms.accountId))
     .where(and(eq(accounts.subdomain, subdomain.toLowerCase()), eq(forms.alias, alias.toLowerCase())));
   if (!found) throw notFound("form.not_found");
-  assertFillable(found.form, visitor);
-  return {
-    form: { ...readSettings(found.form), id: found.form.id, accountSubdomain: found.subdomain },
-    // Rules may show a field that starts hidden, so the browser gets every field.
-    fields: readFields(found.form),
-  };
+  const { settings, fields } = readForm(found.form);
+  assertFillable(found.form, settings, visitor);
+  // Rules may show a field that starts hidden, so the browser gets every field.
+  return { form: { ...settings, id: found.form.id, accountSubdomain: found.subdomain }, fields };
 }
