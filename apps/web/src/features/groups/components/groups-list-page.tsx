@@ -1,10 +1,11 @@
-import { ActionIcon, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { IconAction } from "../../../components/icon-action.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { errorText } from "../../../lib/error-text.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -78,28 +79,23 @@ export function GroupsListPage() {
                       {isAdmin && (
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
-                            <Tooltip label={t("Edit")}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={t("Rename {{name}}", { name: group.name })}
-                                onClick={() =>
-                                  void navigate({ to: "/groups/$id/edit", params: { id: group.id } })
-                                }
-                              >
-                                <IconEdit size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t("Delete")}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t("Delete {{name}}", { name: group.name })}
-                                onClick={() => confirmDelete(group.id, group.name)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            <IconAction
+                              label={t("Edit")}
+                              ariaLabel={t("Rename {{name}}", { name: group.name })}
+                              onClick={() =>
+                                void navigate({ to: "/groups/$id/edit", params: { id: group.id } })
+                              }
+                            >
+                              <IconEdit size={16} />
+                            </IconAction>
+                            <IconAction
+                              label={t("Delete")}
+                              ariaLabel={t("Delete {{name}}", { name: group.name })}
+                              color="red"
+                              onClick={() => confirmDelete(group.id, group.name)}
+                            >
+                              <IconTrash size={16} />
+                            </IconAction>
                           </Group>
                         </Table.Td>
                       )}

@@ -16,9 +16,10 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import type { TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { IconAction } from "../../../../components/icon-action.tsx";
 import type { FormDraft } from "./use-form-draft.ts";
 
 /** The form's elements in order: drag (mouse or keyboard) or the arrows to reorder. */
@@ -120,50 +121,39 @@ function FieldRow(props: {
             {t(fieldTypes[field.fieldType].label)}
           </Badge>
         </div>
-        <Tooltip label={t("Move up")}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            disabled={index === 0}
-            aria-label={t("Move up")}
-            onClick={(e) => {
-              e.stopPropagation();
-              draft.moveField(field.id, index - 1);
-            }}
-          >
-            <IconArrowUp size={14} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t("Move down")}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            disabled={index === count - 1}
-            aria-label={t("Move down")}
-            onClick={(e) => {
-              e.stopPropagation();
-              draft.moveField(field.id, index + 1);
-            }}
-          >
-            <IconArrowDown size={14} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t("Delete field")}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="sm"
-            aria-label={t("Delete field")}
-            onClick={(e) => {
-              e.stopPropagation();
-              props.onRemove(field);
-            }}
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          label={t("Move up")}
+          size="sm"
+          disabled={index === 0}
+          onClick={(e) => {
+            e.stopPropagation();
+            draft.moveField(field.id, index - 1);
+          }}
+        >
+          <IconArrowUp size={14} />
+        </IconAction>
+        <IconAction
+          label={t("Move down")}
+          size="sm"
+          disabled={index === count - 1}
+          onClick={(e) => {
+            e.stopPropagation();
+            draft.moveField(field.id, index + 1);
+          }}
+        >
+          <IconArrowDown size={14} />
+        </IconAction>
+        <IconAction
+          label={t("Delete field")}
+          color="red"
+          size="sm"
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onRemove(field);
+          }}
+        >
+          <IconTrash size={14} />
+        </IconAction>
       </Group>
     </Paper>
   );
