@@ -30,9 +30,21 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // `pool.end()` resolves before the sockets have closed; closing waits for them too, so a
+    // caller that drops or restarts the database next finds no connection of ours still open.
+    const open = new Set<pg.Client>();
+    pool.on("connect", (client) => {
+      open.add(client);
+      client.once("end", () => open.delete(client));
+    });
     const db = drizzleNodePg(pool, { schema });
     await migrateNodePg(db, { migrationsFolder });
-    return { db, engine: "postgres", close: () => pool.end() };
+    const close = async () => {
+      const closing = [...open].map((client) => new Promise((resolve) => client.once("end", resolve)));
+      await pool.end();
+      await Promise.all(closing);
+    };
+    return { db, engine: "postgres", close };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const unlock = lockDataDirectory(options.dataDir);
