@@ -32,6 +32,9 @@ export const ZAnswerView = z.object({
 });
 export type TAnswerView = z.infer<typeof ZAnswerView>;
 
+export const ZAnswerDetail = ZAnswerView.extend({ visibleFieldIds: z.array(z.string()).nullable() });
+export type TAnswerDetail = z.infer<typeof ZAnswerDetail>;
+
 export const ANSWER_SORT_KEYS = ["id", "submitTime", "formPassingTime", "isViewed", "score"] as const;
 
 export const ZAnswerPageQuery = z.object({
@@ -42,6 +45,8 @@ export const ZAnswerPageQuery = z.object({
 
 export const ZAnswerPage = z.object({
   answerList: z.array(ZAnswerView),
+  /** The fields this reader may see when their access is limited to selected fields; null means all. */
+  visibleFieldIds: z.array(z.string()).nullable(),
   total: z.number(),
   page: z.number(),
   size: z.number(),

@@ -109,6 +109,10 @@ export const ZUserInfo = z.object({
   timezone: z.string(),
   currency: z.string(),
   isAccountAdmin: z.boolean(),
+  emailConfirmed: z.boolean(),
+  /** What the user may do in their account (core's Permission names); empty without an account. */
+  permissions: z.array(z.string()),
+  avatar: z.string().nullable(),
   roles: z.array(z.string()),
   account: ZAccount.nullable(),
 });

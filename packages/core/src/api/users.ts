@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { ACCOUNT_TYPES } from "./auth.ts";
+
+export const GENDERS = ["female", "male", "unknown"] as const;
+
+/** A user as the account sees them (platform.md §3 "User"). */
+export const ZUserProfile = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  middleName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  city: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  dateOfBirth: z.string().nullable(),
+  website: z.string(),
+  gender: z.enum(GENDERS),
+  about: z.string(),
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  lastActivityDate: z.string().nullable(),
+  registrationDate: z.string(),
+  locale: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  isAccountAdmin: z.boolean(),
+  roles: z.array(z.string()),
+});
+export type TUserProfile = z.infer<typeof ZUserProfile>;
+
+const text = (max: number) => z.string().trim().max(max, "request.invalid");
+
+export const ZUserEditBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "register.email.required")
+    .pipe(z.email("register.email.invalid"))
+    .optional(),
+  firstName: text(100).optional(),
+  middleName: text(100).optional(),
+  lastName: text(100).optional(),
+  city: text(100).optional(),
+  country: text(100).optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+\d\s()-]*$/, "user.phone.invalid")
+    .optional(),
+  dateOfBirth: z.iso.date("user.date_of_birth.invalid").nullable().optional(),
+  website: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), "user.website.invalid")
+    .optional(),
+  gender: z.enum(GENDERS).optional(),
+  about: text(2000).optional(),
+  /** Only an admin may change this, and not for themselves. */
+  isAccountAdmin: z.boolean().optional(),
+});
+export type TUserEditBody = z.input<typeof ZUserEditBody>;
+
+export const ZAccountEditBody = z.object({
+  name: z.string().trim().min(2, "request.invalid").max(100).optional(),
+  type: z.enum(ACCOUNT_TYPES).optional(),
+});
+
+export const ZAccountResourcesQuery = z
+  .object({
+    date_from: z.iso.date("resources.date.invalid").optional(),
+    date_to: z.iso.date("resources.date.invalid").optional(),
+    form_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    message: "resources.date.order",
+    path: ["date_from"],
+  });
+export type TAccountResourcesQuery = z.input<typeof ZAccountResourcesQuery>;
+
+/** How much of the account a period (and optionally a form, group or user) used. */
+export const ZAccountResources = z.object({
+  forms: z.number(),
+  answers: z.number(),
+  users: z.number(),
+  groups: z.number(),
+  invitations: z.number(),
+  externalApps: z.number(),
+});
+export type TAccountResources = z.infer<typeof ZAccountResources>;
