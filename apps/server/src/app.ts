@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -9,16 +10,23 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
+import { createSecretBox } from "./auth/secret-box.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Database } from "./db/connect.ts";
+import { apiKeyRoutes } from "./features/account/api-keys.ts";
+import { accountRoutes } from "./features/account/routes.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { externalAppRoutes } from "./features/external-apps/routes.ts";
 import { formRoutes } from "./features/forms/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
+import { permissionRoutes } from "./features/permissions/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import type { Deps } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
 import type { Settings } from "./settings.ts";
 
@@ -30,7 +38,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
     bodyLimit: BODY_LIMIT_BYTES,
     // One line per request only at debug level; errors are always logged.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    trustProxy: settings.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,7 +67,9 @@ export async function buildApp(settings: Settings, database: Database): Promise<
     db: database.db,
     settings,
     tokens: createTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds),
+    secrets: createSecretBox(settings.secretKey),
   };
+  await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(
     async (api) => {
       healthRoutes(api, database);
@@ -68,6 +78,11 @@ export async function buildApp(settings: Settings, database: Database): Promise<
       answerRoutes(api, deps);
       userRoutes(api, deps);
       groupRoutes(api, deps);
+      permissionRoutes(api, deps);
+      invitationRoutes(api, deps);
+      externalAppRoutes(api, deps);
+      accountRoutes(api, deps);
+      apiKeyRoutes(api, deps);
     },
     { prefix: "/api" },
   );
@@ -80,6 +95,8 @@ export async function buildApp(settings: Settings, database: Database): Promise<
     intervalMs: settings.mailPollMs,
   });
   app.addHook("onClose", () => mailer.stop());
+  const housekeeping = startHousekeeping(database.db, app.log);
+  app.addHook("onClose", async () => housekeeping.stop());
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {

@@ -97,6 +97,10 @@ describe("groups", () => {
 
   it("lets members see groups but only admins change them, and hides groups from other accounts", async () => {
     const group = (await admin.post<Group>("/api/account/group/create", { groupName: "Admins only" })).body;
+    // Seeing groups is a permission a group gives; changing them stays with admins.
+    expect((await member.get("/api/account/group/list")).status).toBe(403);
+    await admin.post(`/api/account/group/${group.id}/users/add`, { userIds: [memberId] });
+    await admin.post(`/api/account/group/${group.id}/permissions/set`, { permissions: ["groups.view"] });
     expect((await member.get("/api/account/group/list")).status).toBe(200);
     for (const [url, body] of [
       ["/api/account/group/create", { groupName: "Sneaky" }],

@@ -185,3 +185,41 @@ export const sampleForm = {
     },
   ],
 };
+
+/** A member (not an admin) of the account, signed in; tests of rights start from one. */
+export async function addMember(
+  server: TestServer,
+  accountId: number,
+  name = "member",
+): Promise<{ api: ApiClient; id: number; username: string }> {
+  const { hashPassword } = await import("../src/auth/passwords.ts");
+  const { users } = await import("../src/db/schema.ts");
+  const username = `${name.slice(0, 6)}${++counter}${randomBytes(2).toString("hex")}`;
+  const [row] = await server.database.db
+    .insert(users)
+    .values({
+      accountId,
+      username,
+      email: `${username}@example.com`,
+      passwordHash: await hashPassword("member123"),
+    })
+    .returning();
+  const login = await server.api.post<TTokens>("/api/login", { username, password: "member123" });
+  if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+  return { api: server.api.as(login.body.token), id: row!.id, username };
+}
+
+/** A group with these members and functional permissions, made through the API by an admin. */
+export async function groupWith(
+  admin: ApiClient,
+  name: string,
+  userIds: number[],
+  permissions: string[],
+): Promise<number> {
+  const created = await admin.post<{ id: number }>("/api/account/group/create", { groupName: name });
+  if (created.status !== 201) throw new Error(`group create failed: ${created.text}`);
+  const id = created.body.id;
+  if (userIds.length > 0) await admin.post(`/api/account/group/${id}/users/add`, { userIds });
+  await admin.post(`/api/account/group/${id}/permissions/set`, { permissions });
+  return id;
+}

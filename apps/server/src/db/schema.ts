@@ -34,13 +34,26 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull().default(""),
+    middleName: text("middle_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
+    city: text("city").notNull().default(""),
+    country: text("country").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    dateOfBirth: text("date_of_birth"),
+    website: text("website").notNull().default(""),
+    gender: text("gender", { enum: ["female", "male", "unknown"] })
+      .notNull()
+      .default("unknown"),
+    about: text("about").notNull().default(""),
+    /** The stored picture's file name under DATA_DIR/avatars. */
+    avatar: text("avatar"),
     locale: text("locale").notNull().default("en"),
     timezone: text("timezone").notNull().default("UTC"),
     currency: text("currency").notNull().default("EUR"),
     isAccountAdmin: boolean("is_account_admin").notNull().default(false),
     createdAt: createdAt(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
@@ -146,6 +159,8 @@ export const mailOutbox = pgTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** What the message is for; admins read an account's invitations in the outbox when there is no SMTP. */
+    kind: text("kind").notNull().default("system"),
     createdAt: createdAt(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -204,4 +219,122 @@ export const groupMembers = pgTable(
       "cascade",
     ),
   ],
+);
+
+/** The grantable permissions (core's GRANTABLE_PERMISSIONS) a group gives its members. */
+export const groupPermissions = pgTable(
+  "group_permissions",
+  {
+    accountId: integer("account_id").notNull(),
+    groupId: integer("group_id").notNull(),
+    permission: text("permission").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.groupId, t.permission] }),
+    foreignKey({ columns: [t.accountId, t.groupId], foreignColumns: [groups.accountId, groups.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** A group's access to one form's answers; no row means no access. */
+export const formGroupAccess = pgTable(
+  "form_group_access",
+  {
+    accountId: integer("account_id").notNull(),
+    formId: integer("form_id").notNull(),
+    groupId: integer("group_id").notNull(),
+    level: text("level", { enum: ["none", "all", "fields"] }).notNull(),
+    /** With level "fields": the element ids whose answers the group sees. */
+    fieldIds: jsonb("field_ids").$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.formId, t.groupId] }),
+    foreignKey({ columns: [t.accountId, t.formId], foreignColumns: [forms.accountId, forms.id] }).onDelete(
+      "cascade",
+    ),
+    foreignKey({ columns: [t.accountId, t.groupId], foreignColumns: [groups.accountId, groups.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
+/** Invitations to join an account; the code travels only in the e-mail and is stored hashed. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: integer("id").generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    status: text("status", { enum: ["pending", "accepted", "revoked"] })
+      .notNull()
+      .default("pending"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedUserId: integer("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index("invitations_account_email_idx").on(t.accountId, sql`lower(${t.email})`),
+  ],
+);
+
+/** Tokens with which external apps call the API as the user who made them; stored hashed. */
+export const externalApps = pgTable(
+  "external_apps",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: integer("id").generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    allowedIps: jsonb("allowed_ips").$type<string[]>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenStart: text("token_start").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] })],
+);
+
+/** E-mail confirmation codes, sent on registration: stored hashed, used once, valid for a week. */
+export const emailConfirmations = pgTable("email_confirmations", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Third-party services' keys of an account, encrypted (auth/secret-box.ts): the product reads them back. */
+export const accountApiKeys = pgTable(
+  "account_api_keys",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    id: integer("id").generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    service: text("service").notNull(),
+    keySealed: text("key_sealed").notNull(),
+    keyEnd: text("key_end").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.id] })],
 );

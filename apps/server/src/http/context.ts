@@ -1,10 +1,14 @@
+import type { Permission } from "@formloom/core/permissions";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { authenticateExternalApp, isExternalAppToken } from "../auth/external-app-tokens.ts";
+import type { SecretBox } from "../auth/secret-box.ts";
 import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
 import { users } from "../db/schema.ts";
 import type { Settings } from "../settings.ts";
 import { forbidden, unauthorized } from "./errors.ts";
+import { authorize } from "./policy.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -13,11 +17,16 @@ export interface Deps {
   db: Db;
   settings: Settings;
   tokens: TokenIssuer;
+  secrets: SecretBox;
 }
+
+/** How the caller proved who they are: a sign-in token, or an external app's token. */
+export type Credential = "session" | "external_app";
 
 export interface UserContext {
   db: Db;
   user: UserRow;
+  via: Credential;
 }
 
 /** A signed-in user acting inside an account: every tenant query is scoped by `accountId`. */
@@ -31,27 +40,44 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice("Bearer ".length).trim() || undefined;
 }
 
-export async function optionalUser(deps: Deps, request: FastifyRequest): Promise<UserRow | undefined> {
+async function authenticate(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
+  if (isExternalAppToken(token)) {
+    const user = await authenticateExternalApp(deps.db, token, request.ip);
+    return { db: deps.db, user, via: "external_app" };
+  }
   const userId = await deps.tokens.verifyAccess(token);
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw unauthorized("token.invalid");
-  return user;
+  return { db: deps.db, user, via: "session" };
+}
+
+export async function optionalUser(deps: Deps, request: FastifyRequest): Promise<UserRow | undefined> {
+  return (await authenticate(deps, request))?.user;
 }
 
 export async function requireUser(deps: Deps, request: FastifyRequest): Promise<UserContext> {
-  const user = await optionalUser(deps, request);
-  if (!user) throw unauthorized();
-  return { db: deps.db, user };
+  const ctx = await authenticate(deps, request);
+  if (!ctx) throw unauthorized();
+  return ctx;
 }
 
-/** A missing or empty account id means deny: no query runs without one. */
-export async function requireTenant(deps: Deps, request: FastifyRequest): Promise<TenantContext> {
+/**
+ * The caller as a member of their account, allowed to do `permission` (the policy layer
+ * decides). A missing or empty account id means deny: no query runs without one.
+ */
+export async function requireTenant(
+  deps: Deps,
+  request: FastifyRequest,
+  permission: Permission,
+): Promise<TenantContext> {
   const ctx = await requireUser(deps, request);
   const accountId = ctx.user.accountId;
   if (typeof accountId !== "number" || !Number.isInteger(accountId) || accountId <= 0) {
     throw forbidden("account.required");
   }
-  return { ...ctx, accountId };
+  const tenant = { ...ctx, accountId };
+  await authorize(tenant, permission);
+  return tenant;
 }

@@ -16,6 +16,9 @@ export const forbidden = (code: MessageCode = "not_allowed") => new AppError(403
 export const unauthorized = (code: MessageCode = "unauthorized") => new AppError(401, code);
 export const badRequest = (code: MessageCode, validationErrors?: ValidationError[]) =>
   new AppError(400, code, validationErrors);
+/** A 400 whose message belongs to one request property, so a form can show it next to that input. */
+export const invalidField = (code: MessageCode, field: string) =>
+  new AppError(400, code, [{ field, code, message: MESSAGES[code] }]);
 export const conflict = (code: MessageCode, field?: string) =>
   new AppError(409, code, field ? [{ field, code, message: MESSAGES[code] }] : undefined);
 

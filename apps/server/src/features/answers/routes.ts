@@ -1,8 +1,8 @@
 import {
+  ZAnswerDetail,
   ZAnswerIdsBody,
   ZAnswerPage,
   ZAnswerPageQuery,
-  ZAnswerView,
   ZSubmissionAccepted,
 } from "@formloom/core/api/answers";
 import { ZSubmission } from "@formloom/core/submission";
@@ -55,7 +55,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "results.view");
       const { id, page, size } = request.params;
       return answerPage(ctx, id, page, size, request.query);
     },
@@ -63,9 +63,9 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     "/forms/:id/answer/:answerId",
-    { schema: { tags, params: params.extend({ answerId: positiveInt }), response: { 200: ZAnswerView } } },
+    { schema: { tags, params: params.extend({ answerId: positiveInt }), response: { 200: ZAnswerDetail } } },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "results.view");
       return getAnswer(ctx, request.params.id, request.params.answerId);
     },
   );
@@ -77,7 +77,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
         schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ updated: z.number() }) } },
       },
       async (request) => {
-        const ctx = await requireTenant(deps, request);
+        const ctx = await requireTenant(deps, request, "results.mark");
         return setViewed(ctx, request.params.id, request.body.answerIds, state === "read");
       },
     );
@@ -87,7 +87,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/:id/answer",
     { schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ deleted: z.number() }) } } },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "results.delete");
       return deleteAnswers(ctx, request.params.id, request.body.answerIds);
     },
   );

@@ -34,7 +34,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms",
     { schema: { tags, body: ZFormCreateBody, response: { 201: ZFormWithFields } } },
     async (request, reply) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.create");
       return reply.status(201).send(await createForm(ctx, request.body));
     },
   );
@@ -43,7 +43,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/account",
     { schema: { tags, response: { 200: z.object({ forms: z.array(ZFormListItem) }) } } },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.view");
       return { forms: await listForms(ctx) };
     },
   );
@@ -51,11 +51,11 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     "/forms/account/answer/count-new",
     { schema: { tags: ["answers"], response: { 200: ZNewAnswerCount } } },
-    async (request) => newAnswerCount(await requireTenant(deps, request)),
+    async (request) => newAnswerCount(await requireTenant(deps, request, "results.view")),
   );
 
   r.get("/forms/:id", { schema: { tags, params, response: { 200: ZFormWithFields } } }, async (request) => {
-    const ctx = await requireTenant(deps, request);
+    const ctx = await requireTenant(deps, request, "forms.view");
     return getForm(ctx, request.params.id);
   });
 
@@ -63,7 +63,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/:id",
     { schema: { tags, params, body: ZFormPatchBody, response: { 200: ZFormWithFields } } },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.edit");
       return updateForm(ctx, request.params.id, request.body);
     },
   );
@@ -72,7 +72,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/:id",
     { schema: { tags, params, response: { 204: z.null() } } },
     async (request, reply) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.delete");
       await deleteForm(ctx, request.params.id);
       return reply.status(204).send(null);
     },
@@ -82,7 +82,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/:id/clone",
     { schema: { tags, params, response: { 201: ZFormWithFields } } },
     async (request, reply) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.create");
       return reply.status(201).send(await cloneForm(ctx, request.params.id));
     },
   );
@@ -91,7 +91,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     "/forms/:id/summary",
     { schema: { tags, params, response: { 200: ZFormSummary } } },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "forms.view");
       return formSummary(ctx, request.params.id);
     },
   );

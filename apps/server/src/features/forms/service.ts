@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { answerAccessByForm } from "../../http/policy.ts";
 import { resolveAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 
@@ -139,19 +140,29 @@ const answerCounts = (accountId: number) => ({
     where a.account_id = ${accountId} and a.form_id = "forms"."id" and not a.is_viewed)`.mapWith(Number),
 });
 
-export async function listForms(ctx: TenantContext) {
-  const rows = await ctx.db
+function formsWithCounts(ctx: TenantContext) {
+  return ctx.db
     .select({ form: forms, ...answerCounts(ctx.accountId) })
     .from(forms)
     .where(eq(forms.accountId, ctx.accountId))
     .orderBy(desc(forms.id));
+}
+
+export async function listForms(ctx: TenantContext) {
+  const rows = await formsWithCounts(ctx);
   return rows.map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount));
 }
 
-/** Unread submissions across the account, and the forms that have them (most recent first). */
+/** Unread submissions across the forms whose answers the caller may read (most recent first). */
 export async function newAnswerCount(ctx: TenantContext) {
-  const forms = (await listForms(ctx))
-    .filter((form) => form.newAnswerCount > 0)
+  const withNew = (await formsWithCounts(ctx)).filter((row) => row.newAnswerCount > 0);
+  const access = await answerAccessByForm(
+    ctx,
+    withNew.map((row) => row.form),
+  );
+  const forms = withNew
+    .filter((row) => access.get(row.form.id)?.level !== "none")
+    .map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount))
     .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
     .map((form) => ({
       formId: form.id,

@@ -31,7 +31,7 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
     "/account/users",
     { schema: { tags: ["users"], response: { 200: z.object({ users: z.array(ZAccountUser) }) } } },
     async (request) => ({
-      users: await accountUsers(await requireTenant(deps, request)),
+      users: await accountUsers(await requireTenant(deps, request, "users.view")),
     }),
   );
 
@@ -39,7 +39,7 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
     "/account/group/create",
     { schema: { tags, body: ZGroupCreateBody, response: { 201: ZGroup } } },
     async (request, reply) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "groups.manage");
       return reply.status(201).send(await createGroup(ctx, request.body.groupName));
     },
   );
@@ -48,27 +48,28 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
     "/account/group/list",
     { schema: { tags, response: { 200: z.object({ groups: z.array(ZGroup) }) } } },
     async (request) => ({
-      groups: await listGroups(await requireTenant(deps, request)),
+      groups: await listGroups(await requireTenant(deps, request, "groups.view")),
     }),
   );
 
   r.get(
     "/account/group/:id",
     { schema: { tags, params, response: { 200: ZGroupWithUsers } } },
-    async (request) => getGroup(await requireTenant(deps, request), request.params.id),
+    async (request) => getGroup(await requireTenant(deps, request, "groups.view"), request.params.id),
   );
 
   r.post(
     "/account/group/:id/edit",
     { schema: { tags, params, body: ZGroupEditBody, response: { 200: ZGroupWithUsers } } },
-    async (request) => renameGroup(await requireTenant(deps, request), request.params.id, request.body.name),
+    async (request) =>
+      renameGroup(await requireTenant(deps, request, "groups.manage"), request.params.id, request.body.name),
   );
 
   r.post(
     "/account/group/:id/delete",
     { schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
     async (request) => {
-      await deleteGroup(await requireTenant(deps, request), request.params.id);
+      await deleteGroup(await requireTenant(deps, request, "groups.manage"), request.params.id);
       return { deleted: true as const };
     },
   );
@@ -77,13 +78,21 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
     "/account/group/:id/users/add",
     { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
     async (request) =>
-      addGroupUsers(await requireTenant(deps, request), request.params.id, request.body.userIds),
+      addGroupUsers(
+        await requireTenant(deps, request, "groups.manage"),
+        request.params.id,
+        request.body.userIds,
+      ),
   );
 
   r.post(
     "/account/group/:id/users/remove",
     { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
     async (request) =>
-      removeGroupUsers(await requireTenant(deps, request), request.params.id, request.body.userIds),
+      removeGroupUsers(
+        await requireTenant(deps, request, "groups.manage"),
+        request.params.id,
+        request.body.userIds,
+      ),
   );
 }

@@ -2,12 +2,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
-
-/** Groups are managed by the account's admins (finer permissions build on this later). */
-function assertAdmin(ctx: TenantContext): void {
-  if (!ctx.user.isAccountAdmin) throw forbidden("not_allowed");
-}
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
 
 const memberCount = sql<number>`(select count(*) from group_members m
   where m.account_id = "groups"."account_id" and m.group_id = "groups"."id")`.mapWith(Number);
@@ -53,7 +48,6 @@ async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createGroup(ctx: TenantContext, name: string) {
-  assertAdmin(ctx);
   const [row] = await withUniqueName(() =>
     ctx.db.insert(groups).values({ accountId: ctx.accountId, name }).returning(),
   );
@@ -61,7 +55,6 @@ export async function createGroup(ctx: TenantContext, name: string) {
 }
 
 export async function renameGroup(ctx: TenantContext, groupId: number, name: string) {
-  assertAdmin(ctx);
   const [row] = await withUniqueName(() =>
     ctx.db
       .update(groups)
@@ -74,7 +67,6 @@ export async function renameGroup(ctx: TenantContext, groupId: number, name: str
 }
 
 export async function deleteGroup(ctx: TenantContext, groupId: number) {
-  assertAdmin(ctx);
   const deleted = await ctx.db
     .delete(groups)
     .where(and(eq(groups.accountId, ctx.accountId), eq(groups.id, groupId)))
@@ -84,7 +76,6 @@ export async function deleteGroup(ctx: TenantContext, groupId: number) {
 
 /** Adds users of the caller's account; a user of another account is refused, not skipped. */
 export async function addGroupUsers(ctx: TenantContext, groupId: number, userIds: number[]) {
-  assertAdmin(ctx);
   await getGroup(ctx, groupId);
   const [found] = await ctx.db
     .select({ value: count() })
@@ -99,7 +90,6 @@ export async function addGroupUsers(ctx: TenantContext, groupId: number, userIds
 }
 
 export async function removeGroupUsers(ctx: TenantContext, groupId: number, userIds: number[]) {
-  assertAdmin(ctx);
   await getGroup(ctx, groupId);
   await ctx.db
     .delete(groupMembers)

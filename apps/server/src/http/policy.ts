@@ -1,0 +1,140 @@
+import type { TAnswerView } from "@formloom/core/api/answers";
+import {
+  ADMIN_ONLY_PERMISSIONS,
+  type AnswerAccess,
+  combineAccess,
+  type DataAccessLevel,
+  GRANTABLE_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  type Permission,
+} from "@formloom/core/permissions";
+import { and, eq, inArray } from "drizzle-orm";
+import { formGroupAccess, groupMembers, groupPermissions } from "../db/schema.ts";
+import type { TenantContext, UserContext } from "./context.ts";
+import { forbidden } from "./errors.ts";
+
+/**
+ * The one place that decides who may do what. Account admins may do everything; a member may
+ * do what any of their groups grants. Actions that change rights are admin-only, and an
+ * external app's token never manages tokens, so a leaked token cannot mint more.
+ */
+const granted = new WeakMap<TenantContext, Promise<ReadonlySet<string>>>();
+
+function memberPermissions(ctx: TenantContext): Promise<ReadonlySet<string>> {
+  let cached = granted.get(ctx);
+  if (!cached) {
+    cached = ctx.db
+      .selectDistinct({ permission: groupPermissions.permission })
+      .from(groupPermissions)
+      .innerJoin(
+        groupMembers,
+        and(
+          eq(groupMembers.accountId, groupPermissions.accountId),
+          eq(groupMembers.groupId, groupPermissions.groupId),
+        ),
+      )
+      .where(and(eq(groupPermissions.accountId, ctx.accountId), eq(groupMembers.userId, ctx.user.id)))
+      .then((rows) => new Set(rows.map((row) => row.permission)));
+    granted.set(ctx, cached);
+  }
+  return cached;
+}
+
+export async function can(ctx: TenantContext, permission: Permission): Promise<boolean> {
+  if (permission === "external_apps.manage" && ctx.via === "external_app") return false;
+  if ((MEMBER_PERMISSIONS as readonly string[]).includes(permission)) return true;
+  if (ctx.user.isAccountAdmin) return true;
+  if ((ADMIN_ONLY_PERMISSIONS as readonly string[]).includes(permission)) return false;
+  return (await memberPermissions(ctx)).has(permission);
+}
+
+/** Everything the user may do in their account, for the client to show only what works. */
+export async function permissionsOf(ctx: UserContext): Promise<Permission[]> {
+  const accountId = ctx.user.accountId;
+  if (!accountId) return [];
+  const tenant: TenantContext = { ...ctx, accountId };
+  const all: Permission[] = [...MEMBER_PERMISSIONS, ...GRANTABLE_PERMISSIONS, ...ADMIN_ONLY_PERMISSIONS];
+  const allowed = await Promise.all(all.map((permission) => can(tenant, permission)));
+  return all.filter((_, index) => allowed[index]);
+}
+
+export async function authorize(ctx: TenantContext, permission: Permission): Promise<void> {
+  if (!(await can(ctx, permission))) throw forbidden("not_allowed");
+}
+
+/**
+ * What the caller may see of one form's answers. Admins and the form's author see everything;
+ * a member sees what their groups' data permissions give. Every route that reads answers asks
+ * this and passes each answer through `visibleAnswer`.
+ */
+export async function answerAccess(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+): Promise<AnswerAccess> {
+  return (await answerAccessByForm(ctx, [form])).get(form.id) ?? { level: "none" };
+}
+
+export async function answerAccessByForm(
+  ctx: TenantContext,
+  forms: readonly { id: number; creatorId: number | null }[],
+): Promise<Map<number, AnswerAccess>> {
+  const result = new Map<number, AnswerAccess>();
+  const pending: number[] = [];
+  for (const form of forms) {
+    if (ctx.user.isAccountAdmin || form.creatorId === ctx.user.id) result.set(form.id, { level: "all" });
+    else pending.push(form.id);
+  }
+  if (pending.length === 0) return result;
+  const rows = await ctx.db
+    .select({
+      formId: formGroupAccess.formId,
+      level: formGroupAccess.level,
+      fieldIds: formGroupAccess.fieldIds,
+    })
+    .from(formGroupAccess)
+    .innerJoin(
+      groupMembers,
+      and(
+        eq(groupMembers.accountId, formGroupAccess.accountId),
+        eq(groupMembers.groupId, formGroupAccess.groupId),
+      ),
+    )
+    .where(
+      and(
+        eq(formGroupAccess.accountId, ctx.accountId),
+        eq(groupMembers.userId, ctx.user.id),
+        inArray(formGroupAccess.formId, pending),
+      ),
+    );
+  for (const formId of pending) {
+    const grants = rows.filter((row) => row.formId === formId) as {
+      level: DataAccessLevel;
+      fieldIds: string[];
+    }[];
+    result.set(formId, combineAccess(grants));
+  }
+  return result;
+}
+
+/** Answers can be read only with some access; `none` is refused like a missing permission. */
+export function assertCanRead(access: AnswerAccess): void {
+  if (access.level === "none") throw forbidden("not_allowed");
+}
+
+/**
+ * One answer as this access shows it: with selected fields, the other fields are absent (not
+ * blank), and totals that depend on them (score, result) are withheld.
+ */
+export function visibleAnswer(answer: TAnswerView, access: AnswerAccess): TAnswerView {
+  if (access.level !== "fields") return answer;
+  const shown = access.fieldIds;
+  return {
+    ...answer,
+    answers: answer.answers.filter((item) => shown.has(item.fieldId)),
+    score: null,
+    result: null,
+    fieldScores: answer.fieldScores
+      ? Object.fromEntries(Object.entries(answer.fieldScores).filter(([fieldId]) => shown.has(fieldId)))
+      : null,
+  };
+}

@@ -1,0 +1,173 @@
+import { GRANTABLE_PERMISSIONS } from "@formloom/core/permissions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let admin: ApiClient;
+let accountId: number;
+let formId: number;
+let answerId: number;
+
+interface AnswerView {
+  answers: Array<{ fieldId: string; answer: unknown }>;
+  visibleFieldIds: string[] | null;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "perms"));
+  formId = (await admin.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+  answerId = (
+    await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "name", answer: "Ada Lovelace" },
+        { fieldId: "mail", answer: "ada@example.com" },
+        { fieldId: "color", answer: "blue" },
+      ],
+    })
+  ).body.id;
+});
+afterAll(() => server.close());
+
+describe("functional permissions", () => {
+  it("lists every grantable permission by category, and sets exactly the chosen ones", async () => {
+    const group = await groupWith(admin, "Editors", [], []);
+    const list = await admin.get<{ categories: Array<{ id: string; permissions: Array<{ id: string }> }> }>(
+      `/api/account/group/${group}/permissions/list`,
+    );
+    expect(list.body.categories.map((c) => c.id)).toContain("forms");
+    expect(list.body.categories.flatMap((c) => c.permissions.map((p) => p.id)).sort()).toEqual(
+      [...GRANTABLE_PERMISSIONS].sort(),
+    );
+
+    const set = await admin.post(`/api/account/group/${group}/permissions/set`, {
+      permissions: ["forms.view", "forms.edit", "forms.view"],
+    });
+    expect(set.body).toEqual({ permissions: ["forms.view", "forms.edit"] });
+    await admin.post(`/api/account/group/${group}/permissions/set`, { permissions: ["results.view"] });
+    expect((await admin.get(`/api/account/group/${group}/permissions/status`)).body).toEqual({
+      permissions: ["results.view"],
+    });
+
+    // Admin-only rights cannot be stored on a group, so no member can be given them.
+    const escalate = await admin.post(`/api/account/group/${group}/permissions/set`, {
+      permissions: ["permissions.manage"],
+    });
+    expect(escalate.status).toBe(400);
+    expect(escalate.body.code).toBe("permissions.unknown");
+    expect((await admin.get(`/api/account/group/${group}/permissions/status`)).body).toEqual({
+      permissions: ["results.view"],
+    });
+  });
+
+  it("lets a member do exactly what their groups grant, and answers not_allowed otherwise", async () => {
+    const member = await addMember(server, accountId, "worker");
+    const denied = await member.api.get("/api/forms/account");
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ code: "not_allowed", message: "Permissions denied" });
+
+    const group = await groupWith(admin, "Viewers", [member.id], ["forms.view"]);
+    expect((await member.api.get("/api/forms/account")).status).toBe(200);
+    expect((await member.api.patch(`/api/forms/${formId}`, { title: "Changed" })).status).toBe(403);
+    expect((await member.api.post("/api/forms", sampleForm)).status).toBe(403);
+
+    await admin.post(`/api/account/group/${group}/permissions/set`, {
+      permissions: ["forms.view", "forms.edit"],
+    });
+    const edited = await member.api.patch<{ form: { title: string } }>(`/api/forms/${formId}`, {
+      title: "Customer survey 2",
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.form.title).toBe("Customer survey 2");
+
+    // A member cannot raise their own rights, even with every grantable permission.
+    await admin.post(`/api/account/group/${group}/permissions/set`, {
+      permissions: [...GRANTABLE_PERMISSIONS],
+    });
+    for (const [url, body] of [
+      [`/api/account/group/${group}/permissions/set`, { permissions: [] }],
+      [`/api/account/group/${group}/users/add`, { userIds: [member.id] }],
+      [`/api/user/${member.id}/edit`, { isAccountAdmin: true }],
+    ] as const) {
+      const response = await member.api.post(url, body);
+      expect(response.status, url).toBe(403);
+      expect(response.body.code).toBe("not_allowed");
+    }
+    expect((await member.api.patch("/api/account/edit", { name: "Mine now" })).status).toBe(403);
+    expect((await member.api.get(`/api/forms/${formId}/permissions`)).status).toBe(403);
+
+    // Leaving the group takes the rights away at once.
+    await admin.post(`/api/account/group/${group}/users/remove`, { userIds: [member.id] });
+    expect((await member.api.get("/api/forms/account")).status).toBe(403);
+  });
+});
+
+describe("data permissions", () => {
+  it("shows a member no answers, the whole form, or only the selected fields", async () => {
+    const member = await addMember(server, accountId, "reader");
+    const group = await groupWith(
+      admin,
+      "Readers",
+      [member.id],
+      ["forms.view", "results.view", "results.delete"],
+    );
+    const page = `/api/forms/${formId}/answer/paginated/1/10`;
+    const single = `/api/forms/${formId}/answer/${answerId}`;
+
+    // No grant on this form: no access, although the member may view results in general.
+    expect((await member.api.get(page)).status).toBe(403);
+    expect((await member.api.get(single)).status).toBe(403);
+    const listed = await admin.get<{ items: Array<{ groupId: number; level: string }> }>(
+      `/api/forms/${formId}/permissions`,
+    );
+    expect(listed.body.items.find((item) => item.groupId === group)?.level).toBe("none");
+
+    const grant = `/api/forms/${formId}/permissions/group/${group}`;
+    const empty = await admin.request("PUT", grant, { level: "fields", fieldIds: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe("permissions.fields.required");
+    const unknown = await admin.request("PUT", grant, { level: "fields", fieldIds: ["nope"] });
+    expect(unknown.body.code).toBe("permissions.fields.unknown");
+
+    const set = await admin.request("PUT", grant, { level: "fields", fieldIds: ["name", "color"] });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ level: "fields", fieldIds: ["name", "color"], groupName: "Readers" });
+
+    const rows = await member.api.get<{ answerList: AnswerView[]; visibleFieldIds: string[] }>(page);
+    expect(rows.status).toBe(200);
+    expect(rows.body.visibleFieldIds.sort()).toEqual(["color", "name"]);
+    expect(rows.body.answerList[0]!.answers.map((a) => a.fieldId).sort()).toEqual(["color", "name"]);
+    expect(rows.text).not.toContain("ada@example.com");
+    const one = await member.api.get<AnswerView>(single);
+    expect(one.body.answers.map((a) => a.fieldId).sort()).toEqual(["color", "name"]);
+    expect(one.text).not.toContain("ada@example.com");
+    // Deleting answers one cannot wholly see is refused.
+    expect((await member.api.delete(`/api/forms/${formId}/answer`, { answerIds: [answerId] })).status).toBe(
+      403,
+    );
+
+    const byGroup = await admin.get<{ items: Array<{ formId: number; level: string }> }>(
+      `/api/account/group/${group}/permissions/data`,
+    );
+    expect(byGroup.body.items).toEqual([expect.objectContaining({ formId, level: "fields" })]);
+
+    await admin.request("PUT", grant, { level: "all" });
+    const whole = await member.api.get<AnswerView>(single);
+    expect(whole.body.visibleFieldIds).toBeNull();
+    expect(whole.text).toContain("ada@example.com");
+
+    await admin.request("PUT", grant, { level: "none" });
+    expect((await member.api.get(single)).status).toBe(403);
+    // The owner always sees everything.
+    expect((await admin.get(single)).text).toContain("ada@example.com");
+  });
+});
