@@ -31,7 +31,7 @@ describe("password reset", () => {
       { host: "evil.example.com" },
     );
     expect(requested.status).toBe(202);
-    const mail = body((await smtp.waitFor(me.email)).raw);
+    const mail = body((await smtp.waitFor(me.email, "Reset your Formloom password")).raw);
     expect(mail).toContain("Subject: Reset your Formloom password");
     // The link is built from PUBLIC_URL, never from the Host header of the request.
     const code = /https:\/\/forms\.example\.org\/reset_password\/confirm\?code=([\w-]+)/.exec(mail)?.[1];
@@ -84,8 +84,8 @@ describe("password reset", () => {
     expect((await server.api.post("/api/reset-password/request", { email })).body.code).toBe(
       "reset.already_sent",
     );
-    await smtp.waitFor(email);
-    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    await smtp.waitFor(email, "Reset your Formloom password");
+    expect(smtp.messages.filter((m) => m.to.includes(email) && m.raw.includes("Reset your"))).toHaveLength(1);
     expect(smtp.messages.some((m) => m.to.includes("nobody@example.com"))).toBe(false);
 
     expect(
@@ -97,5 +97,36 @@ describe("password reset", () => {
         })
       ).body.code,
     ).toBe("reset.invalid");
+  });
+
+  it("mails an e-mail confirmation link on registration that confirms the address once", async () => {
+    const tokens = await registerUser(server.api, "confirm");
+    const me = server.api.as(tokens.token);
+    const info = (await me.get<{ email: string; emailConfirmed: boolean }>("/api/user")).body;
+    expect(info.emailConfirmed).toBe(false);
+    const mail = body((await smtp.waitFor(info.email)).raw);
+    const code = /https:\/\/forms\.example\.org\/confirm_email\?code=([\w-]+)/.exec(mail)?.[1];
+    expect(code).toBeDefined();
+    expect((await server.api.post("/api/email-confirm", { code })).status).toBe(200);
+    expect((await me.get<{ emailConfirmed: boolean }>("/api/user")).body.emailConfirmed).toBe(true);
+    const again = await server.api.post("/api/email-confirm", { code });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe("email_confirm.invalid");
+    expect((await me.post("/api/email-confirm/resend")).body.code).toBe("email_confirm.already_confirmed");
+  });
+
+  it("sends the confirmation link again on request, once per five minutes", async () => {
+    const me = server.api.as((await registerUser(server.api, "resend")).token);
+    const { email } = (await me.get<{ email: string }>("/api/user")).body;
+    await smtp.waitFor(email, "Confirm your e-mail");
+    expect((await me.post("/api/email-confirm/resend")).status).toBe(202);
+    expect((await me.post("/api/email-confirm/resend")).body.code).toBe("email_confirm.already_sent");
+    await expect
+      .poll(
+        () =>
+          smtp.messages.filter((m) => m.to.includes(email) && m.raw.includes("Confirm your e-mail")).length,
+      )
+      .toBe(2);
+    expect((await server.api.post("/api/email-confirm/resend")).status).toBe(401);
   });
 });

@@ -6,6 +6,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** The message's Subject header (unfolded), as it arrived. */
+function subjectOf(raw: string): string {
+  return /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+}
+
 /** A real SMTP server on an ephemeral port that keeps what it receives, for mail tests. */
 export async function startSmtpReceiver() {
   const messages: ReceivedMail[] = [];
@@ -27,11 +32,13 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** The first message to this address, waiting up to `ms` for it to arrive. */
-    async waitFor(address: string, ms = 10_000): Promise<ReceivedMail> {
+    /** The first message to this address (with this subject, if given), waiting up to `ms` for it. */
+    async waitFor(address: string, subject?: string, ms = 10_000): Promise<ReceivedMail> {
       const until = Date.now() + ms;
       for (;;) {
-        const found = messages.find((m) => m.to.includes(address));
+        const found = messages.find(
+          (m) => m.to.includes(address) && (subject === undefined || subjectOf(m.raw).includes(subject)),
+        );
         if (found) return found;
         if (Date.now() > until) throw new Error(`no mail to ${address} within ${ms} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));

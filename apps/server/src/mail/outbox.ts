@@ -6,11 +6,17 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** "invitation" messages are listed to the account's admins when there is no SMTP server. */
+  kind?: "system" | "invitation";
 }
 
 /** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */
 export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ accountId: mail.accountId ?? null, to: mail.to, subject: mail.subject, text: mail.text });
+  await db.insert(mailOutbox).values({
+    accountId: mail.accountId ?? null,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    kind: mail.kind ?? "system",
+  });
 }

@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { hashCode, newCode, oncePerFiveMinutes } from "../../auth/one-time-codes.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import type { Db } from "../../db/connect.ts";
-import { loginFailures, passwordResets, refreshTokens, users } from "../../db/schema.ts";
-import { AppError, badRequest } from "../../http/errors.ts";
+import { passwordResets, refreshTokens, users } from "../../db/schema.ts";
+import { badRequest } from "../../http/errors.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
 const CODE_TTL_MS = 60 * 60 * 1000;
-const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /**
  * Sends a reset link to the e-mail's account. The answer is the same whether or not the
@@ -17,20 +16,14 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("bas
 export async function requestPasswordReset(db: Db, email: string, linkBase: string): Promise<void> {
   const key = `reset:${email.toLowerCase()}`;
   await db.transaction(async (tx) => {
-    const [recent] = await tx
-      .select({ id: loginFailures.id })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, sql`now() - interval '5 minutes'`)))
-      .limit(1);
-    if (recent) throw new AppError(429, "reset.already_sent");
-    await tx.insert(loginFailures).values({ key });
+    await oncePerFiveMinutes(tx, key, "reset.already_sent");
 
     const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
     if (!user) return;
-    const code = randomBytes(32).toString("base64url");
+    const { code, hash } = newCode(32);
     await tx
       .insert(passwordResets)
-      .values({ userId: user.id, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+      .values({ userId: user.id, codeHash: hash, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
     await enqueueMail(tx, {
       accountId: user.accountId,
       to: user.email,
@@ -56,7 +49,7 @@ export async function confirmPasswordReset(db: Db, code: string, password: strin
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResets.codeHash, sha256(code)),
+          eq(passwordResets.codeHash, hashCode(code)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, sql`now()`),
         ),

@@ -16,6 +16,7 @@ import { z } from "zod";
 import { accounts } from "../../db/schema.ts";
 import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
+import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ts";
 import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
 
@@ -26,7 +27,8 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/register",
     { schema: { tags, body: ZRegisterBody, response: { 201: ZTokens } } },
-    async (request, reply) => reply.status(201).send(await register(deps.db, deps.tokens, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await register(deps.db, deps.tokens, request.body, deps.settings.linkBase)),
   );
 
   r.post("/login", { schema: { tags, body: ZLoginBody, response: { 200: ZTokens } } }, async (request) =>
@@ -57,9 +59,43 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
+  r.post(
+    "/email-confirm",
+    {
+      schema: {
+        tags: ["public"],
+        description: "Confirms the e-mail address with the code from the registration mail.",
+        body: z.object({
+          code: z.string().min(10, "email_confirm.invalid").max(200, "email_confirm.invalid"),
+        }),
+        response: { 200: z.object({ confirmed: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await confirmEmail(deps.db, request.body.code);
+      return { confirmed: true as const };
+    },
+  );
+
+  r.post(
+    "/email-confirm/resend",
+    {
+      schema: {
+        tags,
+        description: "Sends the e-mail confirmation link again (once per five minutes).",
+        response: { 202: z.object({ sent: z.literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await requireUser(deps, request);
+      await resendEmailConfirmation(ctx.db, ctx.user, deps.settings.linkBase);
+      return reply.status(202).send({ sent: true as const });
+    },
+  );
+
   r.get("/user", { schema: { tags, response: { 200: ZUserInfo } } }, async (request) => {
     const ctx = await requireUser(deps, request);
-    return userInfo(ctx.db, ctx.user);
+    return userInfo(ctx);
   });
 
   r.post(
@@ -81,7 +117,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      const ctx = await requireTenant(deps, request);
+      const ctx = await requireTenant(deps, request, "account.view");
       if (request.params.id !== ctx.accountId) throw notFound("account.not_found");
       const [account] = await ctx.db.select().from(accounts).where(eq(accounts.id, ctx.accountId));
       if (!account) throw notFound("account.not_found");

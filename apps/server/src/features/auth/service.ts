@@ -6,14 +6,18 @@ import type { TokenIssuer } from "../../auth/tokens.ts";
 import type { Db } from "../../db/connect.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { accounts, loginFailures, users } from "../../db/schema.ts";
-import type { UserContext, UserRow } from "../../http/context.ts";
+import type { UserContext } from "../../http/context.ts";
 import { AppError, conflict, unauthorized } from "../../http/errors.ts";
+import { permissionsOf } from "../../http/policy.ts";
+import { acceptInvitation } from "../invitations/service.ts";
+import { avatarUrl } from "../users/service.ts";
+import { sendEmailConfirmation } from "./email-confirmation.ts";
 
 const FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
 const MAX_FAILURES_PER_USERNAME = 10;
 const MAX_FAILURES_PER_IP = 50;
 
-export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody) {
+export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody, linkBase: string) {
   const body = ZRegisterBody.parse(input);
   const [taken] = await db
     .select({ username: users.username, email: users.email })
@@ -28,11 +32,22 @@ export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody
   }
   const passwordHash = await hashPassword(body.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({ username: body.username, email: body.email, passwordHash })
-      .returning({ id: users.id });
-    return tokens.issue(db, user!.id);
+    const userId = await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ username: body.username, email: body.email, passwordHash })
+        .returning();
+      // Joining through an invitation: the new user is the account's member from the start,
+      // and the invitation's link already proved the address.
+      if (body.inviteCode) {
+        await acceptInvitation(tx, body.inviteCode, user!);
+        await tx.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, user!.id));
+      } else {
+        await sendEmailConfirmation(tx, user!, linkBase);
+      }
+      return user!.id;
+    });
+    return tokens.issue(db, userId);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("register.username.exists", "username");
     throw error;
@@ -70,7 +85,8 @@ export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: s
   return tokens.issue(db, user.id);
 }
 
-export async function userInfo(db: Db, user: UserRow): Promise<TUserInfo> {
+export async function userInfo(ctx: UserContext): Promise<TUserInfo> {
+  const { db, user } = ctx;
   const [account] = user.accountId
     ? await db.select().from(accounts).where(eq(accounts.id, user.accountId))
     : [];
@@ -84,6 +100,9 @@ export async function userInfo(db: Db, user: UserRow): Promise<TUserInfo> {
     timezone: user.timezone,
     currency: user.currency,
     isAccountAdmin: user.isAccountAdmin,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    permissions: await permissionsOf(ctx),
+    avatar: avatarUrl(user),
     roles: account ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
     account: account ? presentAccount(account) : null,
   };

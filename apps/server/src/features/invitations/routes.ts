@@ -1,0 +1,97 @@
+import {
+  ZInvitation,
+  ZInvitationList,
+  ZInvitationPreview,
+  ZInvitationSendBody,
+  ZOutbox,
+} from "@formloom/core/api/invitations";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
+import {
+  acceptAsSignedIn,
+  listInvitations,
+  outbox,
+  previewInvitation,
+  revokeInvitation,
+  sendInvitations,
+} from "./service.ts";
+
+const ZCode = z.object({ code: z.string().min(10, "invitation.invalid").max(200, "invitation.invalid") });
+
+export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["invitations"];
+
+  r.post(
+    "/account/invitations/send",
+    {
+      schema: {
+        tags,
+        body: ZInvitationSendBody,
+        response: { 201: z.object({ invitations: z.array(ZInvitation), skipped: z.array(z.string()) }) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request, "invitations.send");
+      return reply.status(201).send(await sendInvitations(ctx, request.body.emails, deps.settings.linkBase));
+    },
+  );
+
+  r.get(
+    "/account/invitations",
+    { schema: { tags, response: { 200: ZInvitationList } } },
+    async (request) => ({
+      invitations: await listInvitations(await requireTenant(deps, request, "invitations.view")),
+    }),
+  );
+
+  r.post(
+    "/account/invitations/:id/revoke",
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 200: ZInvitation },
+      },
+    },
+    async (request) =>
+      revokeInvitation(await requireTenant(deps, request, "invitations.send"), request.params.id),
+  );
+
+  r.get(
+    "/account/outbox",
+    {
+      schema: {
+        tags,
+        description: "The account's invitation mails (admins only).",
+        response: { 200: ZOutbox },
+      },
+    },
+    async (request) =>
+      outbox(await requireTenant(deps, request, "account.outbox"), deps.settings.smtpUrl !== undefined),
+  );
+
+  r.get(
+    "/invitations/:code",
+    {
+      schema: {
+        tags: ["public"],
+        description: "Whom a pending invitation is for, shown on the join page before registration.",
+        params: ZCode,
+        response: { 200: ZInvitationPreview },
+      },
+    },
+    async (request) => previewInvitation(deps.db, request.params.code),
+  );
+
+  r.post(
+    "/invitations/accept",
+    { schema: { tags, body: ZCode, response: { 200: z.object({ accepted: z.literal(true) }) } } },
+    async (request) => {
+      await acceptAsSignedIn(await requireUser(deps, request), request.body.code);
+      return { accepted: true as const };
+    },
+  );
+}

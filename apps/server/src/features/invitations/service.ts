@@ -1,0 +1,186 @@
+import { INVITATION_TTL_DAYS, splitEmails } from "@formloom/core/api/invitations";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { hashCode, newCode } from "../../auth/one-time-codes.ts";
+import type { Db, Tx } from "../../db/connect.ts";
+import { accounts, invitations, mailOutbox, users } from "../../db/schema.ts";
+import type { TenantContext, UserContext } from "../../http/context.ts";
+import { badRequest, conflict, invalidField, notFound } from "../../http/errors.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+
+const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+const isExpired = (row: InvitationRow) =>
+  row.status === "pending" && Date.now() - row.sentAt.getTime() > TTL_MS;
+
+function present(row: InvitationRow, invitedBy: string | null) {
+  return {
+    id: row.id,
+    email: row.email,
+    status: isExpired(row) ? ("expired" as const) : row.status,
+    sendDate: row.sentAt.toISOString(),
+    acceptDate: row.acceptedAt?.toISOString() ?? null,
+    invitedBy,
+  };
+}
+
+export async function listInvitations(ctx: TenantContext) {
+  const rows = await ctx.db
+    .select({ invitation: invitations, invitedBy: users.username })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.accountId, ctx.accountId))
+    .orderBy(desc(invitations.id));
+  return rows.map((row) => present(row.invitation, row.invitedBy));
+}
+
+/**
+ * Invites every address in `text` (spaces, commas or line breaks between them). An address whose
+ * user already belongs to an account is skipped and reported (a user without one is invited and
+ * accepts after signing in); a pending invitation to the same address is
+ * replaced, so the newest link is the one that works. The mails are queued in the same
+ * transaction as the invitations.
+ */
+export async function sendInvitations(ctx: TenantContext, text: string, linkBase: string) {
+  const { emails } = splitEmails(text);
+  return ctx.db.transaction(async (tx) => {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId));
+    const registered = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(
+        and(
+          inArray(
+            sql`lower(${users.email})`,
+            emails.map((email) => email.toLowerCase()),
+          ),
+          sql`${users.accountId} is not null`,
+        ),
+      );
+    const skip = new Set(registered.map((row) => row.email.toLowerCase()));
+    const toInvite = emails.filter((email) => !skip.has(email.toLowerCase()));
+    if (toInvite.length === 0) throw conflict("invitation.already_member", "emails");
+    await tx
+      .update(invitations)
+      .set({ status: "revoked" })
+      .where(
+        and(
+          eq(invitations.accountId, ctx.accountId),
+          eq(invitations.status, "pending"),
+          inArray(
+            sql`lower(${invitations.email})`,
+            toInvite.map((email) => email.toLowerCase()),
+          ),
+        ),
+      );
+    const sent = [];
+    for (const email of toInvite) {
+      const { code, hash } = newCode();
+      const [row] = await tx
+        .insert(invitations)
+        .values({ accountId: ctx.accountId, email, codeHash: hash, invitedBy: ctx.user.id })
+        .returning();
+      await enqueueMail(tx, {
+        accountId: ctx.accountId,
+        kind: "invitation",
+        to: email,
+        subject: `${ctx.user.username} invites you to ${account!.name} on Formloom`,
+        text: [
+          "Hello,",
+          "",
+          `${ctx.user.username} invites you to join the account "${account!.name}" on Formloom.`,
+          "To accept, register through this link:",
+          `${linkBase}/registration/join?code=${code}`,
+          "",
+          `The link works once, for ${INVITATION_TTL_DAYS} days. If you did not expect this invitation, ignore this message.`,
+        ].join("\n"),
+      });
+      sent.push(present(row!, ctx.user.username));
+    }
+    return { invitations: sent, skipped: emails.filter((email) => skip.has(email.toLowerCase())) };
+  });
+}
+
+export async function revokeInvitation(ctx: TenantContext, invitationId: number) {
+  const [row] = await ctx.db
+    .update(invitations)
+    .set({ status: "revoked" })
+    .where(
+      and(
+        eq(invitations.accountId, ctx.accountId),
+        eq(invitations.id, invitationId),
+        eq(invitations.status, "pending"),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound("invitation.not_found");
+  return present(row, null);
+}
+
+async function pendingByCode(db: Db | Tx, code: string) {
+  const [row] = await db
+    .select({ invitation: invitations, accountName: accounts.name })
+    .from(invitations)
+    .innerJoin(accounts, eq(accounts.id, invitations.accountId))
+    .where(and(eq(invitations.codeHash, hashCode(code)), eq(invitations.status, "pending")));
+  if (!row || isExpired(row.invitation)) return undefined;
+  return row;
+}
+
+/** What the join page shows: the invited address and the account's name. */
+export async function previewInvitation(db: Db, code: string) {
+  const row = await pendingByCode(db, code);
+  if (!row) throw notFound("invitation.invalid");
+  return { email: row.invitation.email, accountName: row.accountName };
+}
+
+/**
+ * Puts `userId` into the invitation's account as a member (no groups, so no rights yet) and
+ * marks the invitation accepted; runs inside the caller's transaction.
+ */
+export async function acceptInvitation(tx: Tx, code: string, user: { id: number; email: string }) {
+  const row = await pendingByCode(tx, code);
+  if (!row) throw badRequest("invitation.invalid");
+  if (row.invitation.email.toLowerCase() !== user.email.toLowerCase()) {
+    throw invalidField("invitation.email.mismatch", "email");
+  }
+  const joined = await tx
+    .update(users)
+    .set({ accountId: row.invitation.accountId, isAccountAdmin: false })
+    .where(and(eq(users.id, user.id), sql`${users.accountId} is null`))
+    .returning({ id: users.id });
+  if (joined.length === 0) throw conflict("account.already_member");
+  await tx
+    .update(invitations)
+    .set({ status: "accepted", acceptedAt: sql`now()`, acceptedUserId: user.id })
+    .where(and(eq(invitations.accountId, row.invitation.accountId), eq(invitations.id, row.invitation.id)));
+}
+
+/** A signed-in user without an account accepts an invitation sent to their address. */
+export async function acceptAsSignedIn(ctx: UserContext, code: string) {
+  await ctx.db.transaction((tx) => acceptInvitation(tx, code, ctx.user));
+}
+
+/** The account's invitation mails, for admins to pass on by hand when no SMTP server is set. */
+export async function outbox(ctx: TenantContext, smtpConfigured: boolean) {
+  const rows = await ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.accountId, ctx.accountId), eq(mailOutbox.kind, "invitation")))
+    .orderBy(desc(mailOutbox.id))
+    .limit(200);
+  return {
+    smtpConfigured,
+    messages: rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      attempts: row.attempts,
+      lastError: row.lastError,
+    })),
+  };
+}

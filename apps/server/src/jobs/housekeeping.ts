@@ -1,0 +1,56 @@
+import { and, isNotNull, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/connect.ts";
+import {
+  emailConfirmations,
+  loginFailures,
+  mailOutbox,
+  passwordResets,
+  refreshTokens,
+} from "../db/schema.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+const dayAgo = sql`now() - interval '1 day'`;
+
+/**
+ * Deletes what no longer means anything: counted failures and request marks older than a day
+ * (every window that reads them is shorter), refresh tokens and one-time codes a day past their
+ * expiry, and sent mail after 30 days. Safe to run from several processes at once.
+ */
+export async function cleanUp(db: Db): Promise<number> {
+  const results = await Promise.all([
+    db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo)).returning({ id: loginFailures.id }),
+    db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
+    db
+      .delete(passwordResets)
+      .where(lt(passwordResets.expiresAt, dayAgo))
+      .returning({ id: passwordResets.id }),
+    db
+      .delete(emailConfirmations)
+      .where(lt(emailConfirmations.expiresAt, dayAgo))
+      .returning({ id: emailConfirmations.id }),
+    db
+      .delete(mailOutbox)
+      .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, sql`now() - interval '30 days'`)))
+      .returning({ id: mailOutbox.id }),
+  ]);
+  return results.reduce((sum, rows) => sum + rows.length, 0);
+}
+
+/** Runs the clean-up soon after start and then every hour. */
+export function startHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs = HOUR_MS): { stop(): void } {
+  const run = () =>
+    cleanUp(db)
+      .then((removed) => removed > 0 && log.info({ removed }, "housekeeping removed stale rows"))
+      .catch((error: unknown) => log.error({ err: error }, "housekeeping failed"));
+  const first = setTimeout(run, 10_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}

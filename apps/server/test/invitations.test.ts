@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { startSmtpReceiver } from "./smtp-receiver.ts";
+
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let server: TestServer;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  server = await startTestServer({
+    SMTP_URL: smtp.url,
+    MAIL_POLL_MS: "100",
+    PUBLIC_URL: "https://forms.example.org",
+  });
+  ({ api: admin } = await signUpWithAccount(server.api, "inviter"));
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+const body = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+const codeIn = (raw: string) => /\/registration\/join\?code=([\w-]+)/.exec(body(raw))?.[1];
+
+function register(email: string, username: string, inviteCode?: string) {
+  return server.api.post<{ token: string; code?: string }>("/api/register", {
+    username,
+    email,
+    password: "secret123",
+    passwordConfirmation: "secret123",
+    inviteCode,
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+}
+
+describe("invitations", () => {
+  it("refuses an empty list or an invalid address and sends nothing", async () => {
+    for (const [emails, code] of [
+      ["  \n , ", "invitation.emails.empty"],
+      ["good@example.com, not-an-address", "invitation.email.invalid"],
+    ] as const) {
+      const response = await admin.post("/api/account/invitations/send", { emails });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe(code);
+    }
+    expect(
+      (await admin.get<{ invitations: unknown[] }>("/api/account/invitations")).body.invitations,
+    ).toEqual([]);
+  });
+
+  it("invites many at once by mail, and the invitee joins the account by registering through the link", async () => {
+    const sent = await admin.post<{
+      invitations: Array<{ email: string; status: string }>;
+      skipped: string[];
+    }>("/api/account/invitations/send", {
+      emails: "ann@example.com, bob@example.com\ncarl@example.com  ann@example.com",
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.invitations.map((i) => i.email)).toEqual([
+      "ann@example.com",
+      "bob@example.com",
+      "carl@example.com",
+    ]);
+    const mail = await smtp.waitFor("bob@example.com");
+    expect(body(mail.raw)).toContain("https://forms.example.org/registration/join?code=");
+    const code = codeIn(mail.raw)!;
+
+    const preview = await server.api.get(`/api/invitations/${code}`);
+    expect(preview.body).toEqual({ email: "bob@example.com", accountName: "inviter team" });
+
+    // The code belongs to the address it was sent to.
+    const wrong = await register("mallory@example.com", "mallory", code);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe("invitation.email.mismatch");
+
+    const joined = await register("bob@example.com", "bobby", code);
+    expect(joined.status).toBe(201);
+    const me = await server.api
+      .as(joined.body.token)
+      .get<{ account: { name: string }; isAccountAdmin: boolean }>("/api/user");
+    expect(me.body.account.name).toBe("inviter team");
+    expect(me.body.isAccountAdmin).toBe(false);
+
+    const list = await admin.get<{
+      invitations: Array<{ email: string; status: string; acceptDate: string | null }>;
+    }>("/api/account/invitations");
+    const bob = list.body.invitations.find((i) => i.email === "bob@example.com");
+    expect(bob).toMatchObject({ status: "accepted" });
+    expect(bob?.acceptDate).not.toBeNull();
+
+    // Used once: the same link does not work again.
+    expect((await register("bob2@example.com", "bobby2", code)).body.code).toBe("invitation.invalid");
+    expect((await server.api.get(`/api/invitations/${code}`)).status).toBe(404);
+
+    // An address that already has a user is skipped, not invited.
+    const again = await admin.post<{ invitations: unknown[]; skipped: string[] }>(
+      "/api/account/invitations/send",
+      {
+        emails: "bob@example.com dora@example.com",
+      },
+    );
+    expect(again.body.skipped).toEqual(["bob@example.com"]);
+    expect(again.body.invitations).toHaveLength(1);
+  });
+
+  it("revokes an invitation so its link stops working", async () => {
+    const sent = await admin.post<{ invitations: Array<{ id: number }> }>("/api/account/invitations/send", {
+      emails: "eve@example.com",
+    });
+    const code = codeIn((await smtp.waitFor("eve@example.com")).raw)!;
+    const revoked = await admin.post(`/api/account/invitations/${sent.body.invitations[0]!.id}/revoke`);
+    expect(revoked.body).toMatchObject({ status: "revoked" });
+    expect((await register("eve@example.com", "evelyn", code)).body.code).toBe("invitation.invalid");
+    // Nothing was created by the refused registration.
+    expect((await register("eve@example.com", "evelyn")).status).toBe(201);
+  });
+
+  it("shows admins the invitation mails in the outbox, and members nothing", async () => {
+    const box = await admin.get<{ smtpConfigured: boolean; messages: Array<{ to: string; text: string }> }>(
+      "/api/account/outbox",
+    );
+    expect(box.body.smtpConfigured).toBe(true);
+    expect(box.body.messages.map((m) => m.to)).toContain("carl@example.com");
+    expect(box.body.messages.every((m) => m.text.includes("/registration/join?code="))).toBe(true);
+
+    const member = await register(
+      "carl@example.com",
+      "carl",
+      codeIn((await smtp.waitFor("carl@example.com")).raw),
+    );
+    const asMember = server.api.as(member.body.token);
+    expect((await asMember.get("/api/account/outbox")).status).toBe(403);
+    expect((await asMember.post("/api/account/invitations/send", { emails: "x@example.com" })).status).toBe(
+      403,
+    );
+  });
+
+  it("lets a registered user without an account accept an invitation sent to their address", async () => {
+    const frank = server.api.as((await register("frank@example.com", "frank")).body.token);
+    const sent = await admin.post<{ invitations: unknown[]; skipped: string[] }>(
+      "/api/account/invitations/send",
+      {
+        emails: "frank@example.com",
+      },
+    );
+    expect(sent.body.invitations).toHaveLength(1);
+    const code = codeIn((await smtp.waitFor("frank@example.com", "invites you to")).raw)!;
+    // Registering again is not the way: the address is taken. Signed in, Frank accepts instead.
+    expect((await register("frank@example.com", "frank2", code)).body.code).toBe("register.email.exists");
+    const henry = server.api.as((await register("henry@example.com", "henry")).body.token);
+    expect((await henry.post("/api/invitations/accept", { code })).body.code).toBe(
+      "invitation.email.mismatch",
+    );
+    expect((await frank.post("/api/invitations/accept", { code })).status).toBe(200);
+    expect((await frank.get<{ account: { name: string } }>("/api/user")).body.account.name).toBe(
+      "inviter team",
+    );
+    expect((await frank.post("/api/invitations/accept", { code })).body.code).toBe("invitation.invalid");
+  });
+});
