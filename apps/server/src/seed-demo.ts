@@ -43,6 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         accountId: account!.id,
         username: DEMO_LOGIN.username,
         email: "demo@formloom.local",
+        emailConfirmedAt: new Date(),
         passwordHash: await hashPassword(DEMO_LOGIN.password),
         firstName: "Demo",
         isAccountAdmin: true,

@@ -13,6 +13,7 @@ const ZEnv = z.object({
     .optional(),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
@@ -22,6 +23,8 @@ const ZEnv = z.object({
   PASSWORD_RESET_ENABLED: z.enum(["true", "false"]).default("true"),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  /** Behind a reverse proxy: "true" (trust all) or proxy addresses separated by commas. */
+  TRUST_PROXY: z.string().default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -36,6 +39,8 @@ export interface Settings {
   databaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
+  /** Encrypts secrets the product must read back, such as third-party API keys. */
+  secretKey: string;
   publicUrl: string | undefined;
   /** Where links in e-mails point: PUBLIC_URL, else this machine. Never the request's Host header. */
   linkBase: string;
@@ -45,6 +50,8 @@ export interface Settings {
   passwordResetEnabled: boolean;
   seedDemo: boolean;
   logLevel: string;
+  /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy). */
+  trustProxy: boolean | string[];
   accessTokenTtlSeconds: number;
   /** The built web app, served when present. */
   webDist: string;
@@ -74,7 +81,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     dataDir,
-    jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir),
+    jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir, "jwt-secret"),
+    secretKey: values.SECRET_KEY ?? storedSecret(dataDir, "secret-key"),
     publicUrl: values.PUBLIC_URL,
     linkBase: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     smtpUrl: values.SMTP_URL,
@@ -83,14 +91,15 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     passwordResetEnabled: values.PASSWORD_RESET_ENABLED === "true",
     seedDemo: values.SEED_DEMO === "true",
     logLevel: values.LOG_LEVEL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     webDist: path.resolve(import.meta.dirname, "../../web/dist"),
   };
 }
 
 /** A secret generated on first start and kept in the data directory, so tokens survive restarts. */
-function storedSecret(dataDir: string): string {
-  const file = path.join(dataDir, "jwt-secret");
+function storedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
@@ -99,4 +108,13 @@ function storedSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
     return secret;
   }
+}
+
+/** Never trusted by default: a forged X-Forwarded-For would otherwise pass an IP allow-list. */
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === "true" || value === "false") return value === "true";
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

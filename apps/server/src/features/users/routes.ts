@@ -1,4 +1,5 @@
 import { type TUserSettings, ZUserSettings, ZUserSettingsPatch } from "@formloom/core/api/auth";
+import { ZUserEditBody, ZUserProfile } from "@formloom/core/api/users";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,6 +7,8 @@ import { z } from "zod";
 import { users } from "../../db/schema.ts";
 import { type Deps, requireUser, type UserRow } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { readAvatar, uploadAvatar } from "./avatar.ts";
+import { editUserProfile, getUserProfile, present } from "./service.ts";
 
 const presentSettings = (user: UserRow): TUserSettings => ({
   locale: user.locale as TUserSettings["locale"],
@@ -43,5 +46,57 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
         .returning();
       return presentSettings(updated!);
     },
+  );
+
+  r.get("/user/:id", { schema: { tags, params, response: { 200: ZUserProfile } } }, async (request) =>
+    getUserProfile(await requireUser(deps, request), request.params.id),
+  );
+
+  r.post(
+    "/user/upload_file",
+    {
+      schema: {
+        tags,
+        description:
+          "Sets the caller's avatar: one PNG, JPEG, GIF or WebP image of at most 2 MB (multipart field file).",
+        consumes: ["multipart/form-data"],
+        response: { 200: ZUserProfile },
+      },
+    },
+    async (request) => {
+      const ctx = await requireUser(deps, request);
+      const updated = await uploadAvatar(ctx, request, deps.settings.dataDir);
+      return present(ctx, updated);
+    },
+  );
+
+  r.get(
+    "/user/:id/avatar/:name",
+    {
+      schema: {
+        tags: ["public"],
+        description: "A user's picture; its name comes from their profile.",
+        params: params.extend({ name: z.string().regex(/^\d+-[0-9a-f]{24}\.(png|jpg|gif|webp)$/) }),
+      },
+    },
+    async (request, reply) => {
+      const { bytes, mime } = await readAvatar(
+        deps.db,
+        deps.settings.dataDir,
+        request.params.id,
+        request.params.name,
+      );
+      return reply
+        .header("content-type", mime)
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .send(bytes);
+    },
+  );
+
+  r.post(
+    "/user/:id/edit",
+    { schema: { tags, params, body: ZUserEditBody, response: { 200: ZUserProfile } } },
+    async (request) => editUserProfile(await requireUser(deps, request), request.params.id, request.body),
   );
 }

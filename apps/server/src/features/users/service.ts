@@ -1,0 +1,115 @@
+import type { TUserEditBody, TUserProfile } from "@formloom/core/api/users";
+import { ZUserEditBody } from "@formloom/core/api/users";
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { groupMembers, groups, users } from "../../db/schema.ts";
+import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
+import { conflict, forbidden, notFound } from "../../http/errors.ts";
+import { can } from "../../http/policy.ts";
+
+export const avatarUrl = (user: UserRow) =>
+  user.avatar ? `/api/user/${user.id}/avatar/${user.avatar}` : null;
+
+export async function present(ctx: UserContext, user: UserRow): Promise<TUserProfile> {
+  const memberOf = user.accountId
+    ? await ctx.db
+        .select({ id: groups.id, name: groups.name })
+        .from(groupMembers)
+        .innerJoin(
+          groups,
+          and(eq(groups.accountId, groupMembers.accountId), eq(groups.id, groupMembers.groupId)),
+        )
+        .where(and(eq(groupMembers.accountId, user.accountId), eq(groupMembers.userId, user.id)))
+        .orderBy(asc(groups.name))
+    : [];
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    middleName: user.middleName,
+    lastName: user.lastName,
+    avatar: avatarUrl(user),
+    city: user.city,
+    country: user.country,
+    phone: user.phone,
+    dateOfBirth: user.dateOfBirth,
+    website: user.website,
+    gender: user.gender,
+    about: user.about,
+    groups: memberOf,
+    lastActivityDate: user.lastActivityAt?.toISOString() ?? null,
+    registrationDate: user.createdAt.toISOString(),
+    locale: user.locale,
+    timezone: user.timezone,
+    currency: user.currency,
+    isAccountAdmin: user.isAccountAdmin,
+    roles: user.accountId ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
+  };
+}
+
+/** Another user of the caller's account; a user elsewhere is simply not found. */
+async function accountUser(ctx: TenantContext, userId: number): Promise<UserRow> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, ctx.accountId)));
+  if (!user) throw notFound("user.not_found");
+  return user;
+}
+
+function tenantOf(ctx: UserContext): TenantContext | undefined {
+  return ctx.user.accountId ? { ...ctx, accountId: ctx.user.accountId } : undefined;
+}
+
+/** GET /user/{id}: oneself always; another member with "users.view". */
+export async function getUserProfile(ctx: UserContext, userId: number) {
+  if (userId === ctx.user.id) return present(ctx, ctx.user);
+  const tenant = tenantOf(ctx);
+  if (!tenant) throw notFound("user.not_found");
+  const user = await accountUser(tenant, userId);
+  if (!(await can(tenant, "users.view"))) throw forbidden("not_allowed");
+  return present(ctx, user);
+}
+
+/**
+ * POST /user/{id}/edit. One's own profile, or with "users.edit" another member's; only an admin
+ * changes another user's e-mail (it decides where password resets go), edits an admin, or
+ * grants and takes the admin role, and the last admin cannot step down.
+ */
+export async function editUserProfile(ctx: UserContext, userId: number, input: TUserEditBody) {
+  const body = ZUserEditBody.parse(input);
+  const self = userId === ctx.user.id;
+  const tenant = tenantOf(ctx);
+  const target = self ? ctx.user : tenant ? await accountUser(tenant, userId) : undefined;
+  if (!target) throw notFound("user.not_found");
+  const isAdmin = ctx.user.isAccountAdmin && tenant !== undefined;
+  if (!self) {
+    if (!tenant || !(await can(tenant, "users.edit"))) throw forbidden("not_allowed");
+    const changesEmail = body.email !== undefined && body.email.toLowerCase() !== target.email.toLowerCase();
+    if (!isAdmin && (target.isAccountAdmin || changesEmail)) throw forbidden("not_allowed");
+  }
+  const { isAccountAdmin, ...profile } = body;
+  const changesRole = isAccountAdmin !== undefined && isAccountAdmin !== target.isAccountAdmin;
+  if (changesRole && !isAdmin) throw forbidden("not_allowed");
+  if (changesRole && !isAccountAdmin && tenant) {
+    const [others] = await ctx.db
+      .select({ value: count() })
+      .from(users)
+      .where(
+        and(eq(users.accountId, tenant.accountId), eq(users.isAccountAdmin, true), ne(users.id, target.id)),
+      );
+    if ((others?.value ?? 0) === 0) throw conflict("user.last_admin");
+  }
+  try {
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ ...profile, ...(changesRole ? { isAccountAdmin } : {}) })
+      .where(eq(users.id, target.id))
+      .returning();
+    return present(ctx, updated!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("register.email.exists", "email");
+    throw error;
+  }
+}

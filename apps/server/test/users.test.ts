@@ -1,0 +1,208 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSecretBox } from "../src/auth/secret-box.ts";
+import { accountApiKeys } from "../src/db/schema.ts";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let admin: ApiClient;
+let adminId: number;
+let accountId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "people"));
+  adminId = (await admin.get<{ id: number }>("/api/user")).body.id;
+});
+afterAll(() => server.close());
+
+describe("users", () => {
+  it("edits one's own profile with checked values", async () => {
+    const bad = await admin.post(`/api/user/${adminId}/edit`, { website: "ftp://x", phone: "call me" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toMatch(/^user\.(website|phone)\.invalid$/);
+    const saved = await admin.post(`/api/user/${adminId}/edit`, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      city: "Arlington",
+      gender: "female",
+      dateOfBirth: "1906-12-09",
+      website: "https://example.org",
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      firstName: "Grace",
+      gender: "female",
+      dateOfBirth: "1906-12-09",
+      roles: ["admin"],
+    });
+    expect((await admin.get(`/api/user/${adminId}`)).body).toMatchObject({ city: "Arlington" });
+  });
+
+  it("shows and edits other members only with the permissions, and keeps an admin in the account", async () => {
+    const member = await addMember(server, accountId, "person");
+    const other = await addMember(server, accountId, "other");
+    expect((await member.api.get(`/api/user/${other.id}`)).status).toBe(403);
+    expect((await member.api.get(`/api/user/${member.id}`)).status).toBe(200);
+
+    const group = await groupWith(admin, "HR", [member.id], ["users.view", "users.edit"]);
+    expect((await member.api.get(`/api/user/${other.id}`)).body).toMatchObject({ username: other.username });
+    expect((await member.api.post(`/api/user/${other.id}/edit`, { city: "Oslo" })).body).toMatchObject({
+      city: "Oslo",
+    });
+    // Only an admin changes another user's e-mail, edits an admin, or grants the admin role.
+    expect((await member.api.post(`/api/user/${other.id}/edit`, { email: "mine@example.com" })).status).toBe(
+      403,
+    );
+    expect((await member.api.post(`/api/user/${adminId}/edit`, { city: "Nowhere" })).status).toBe(403);
+    expect((await member.api.post(`/api/user/${member.id}/edit`, { isAccountAdmin: true })).status).toBe(403);
+    expect(
+      (await admin.get<{ groups: Array<{ id: number }> }>(`/api/user/${member.id}`)).body.groups,
+    ).toEqual([{ id: group, name: "HR" }]);
+
+    const lastAdmin = await admin.post(`/api/user/${adminId}/edit`, { isAccountAdmin: false });
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body.code).toBe("user.last_admin");
+    expect((await admin.post(`/api/user/${other.id}/edit`, { isAccountAdmin: true })).body).toMatchObject({
+      isAccountAdmin: true,
+      roles: ["admin"],
+    });
+
+    const stranger = await signUpWithAccount(server.api, "strange");
+    expect((await stranger.api.get(`/api/user/${member.id}`)).status).toBe(404);
+    expect((await stranger.api.post(`/api/user/${member.id}/edit`, { city: "X" })).status).toBe(404);
+  });
+});
+
+/** The smallest valid PNG: one transparent pixel. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function upload(client: ApiClient, bytes: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes], { type }), name);
+  return fetch(`${client.baseUrl}/api/user/upload_file`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${client.token}` },
+    body: form,
+  });
+}
+
+describe("avatar", () => {
+  it("takes a real picture, serves it under its profile's address, and refuses anything else", async () => {
+    const saved = await upload(admin, PNG, "me.png", "image/png");
+    expect(saved.status).toBe(200);
+    const profile = (await saved.json()) as { avatar: string };
+    expect(profile.avatar).toMatch(/^\/api\/user\/\d+\/avatar\/\d+-[0-9a-f]{24}\.png$/);
+    const picture = await fetch(`${admin.baseUrl}${profile.avatar}`);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await picture.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(
+      (await fetch(`${admin.baseUrl}/api/user/${adminId}/avatar/${adminId}-${"0".repeat(24)}.png`)).status,
+    ).toBe(404);
+
+    // The bytes decide, not the name or the declared type.
+    const fake = await upload(admin, Buffer.from("<script>alert(1)</script>"), "evil.png", "image/png");
+    expect(fake.status).toBe(400);
+    expect(((await fake.json()) as { code: string }).code).toBe("user.avatar.type");
+    const huge = await upload(
+      admin,
+      Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]),
+      "big.png",
+      "image/png",
+    );
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { code: string }).code).toBe("user.avatar.too_large");
+    expect((await admin.get<{ avatar: string }>(`/api/user/${adminId}`)).body.avatar).toBe(profile.avatar);
+  });
+});
+
+describe("account", () => {
+  it("is renamed by its admin and counts its resources with filters", async () => {
+    const renamed = await admin.patch("/api/account/edit", { name: "People Inc", type: "individual" });
+    expect(renamed.body).toMatchObject({ name: "People Inc", type: "individual" });
+
+    const form = (await admin.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    await admin.post("/api/forms", sampleForm);
+    await server.api.post("/api/forms/answer", { formId: form, answers: [{ fieldId: "name", answer: "A" }] });
+    const all = await admin.get<Record<string, number>>("/api/account/resources");
+    expect(all.body).toMatchObject({ forms: 2, answers: 1 });
+    expect(all.body.users).toBeGreaterThanOrEqual(3);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      (await admin.get(`/api/account/resources?form_id=${form}&date_from=${today}&date_to=${today}`)).body,
+    ).toMatchObject({
+      forms: 1,
+      answers: 1,
+    });
+    expect((await admin.get("/api/account/resources?date_to=2019-01-01")).body).toMatchObject({
+      forms: 0,
+      answers: 0,
+    });
+    const backwards = await admin.get("/api/account/resources?date_from=2020-02-01&date_to=2020-01-01");
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.code).toBe("resources.date.order");
+  });
+
+  it("keeps third-party API keys encrypted, shows only their last characters, and lets only admins manage them", async () => {
+    const secret = "sk-live-0123456789abcdef";
+    const bad = await admin.post("/api/account/api-keys", { name: "M", service: "Maps", key: "short" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toMatch(/^api_key\./);
+
+    const added = await admin.post<{ id: number; keyEnd: string }>("/api/account/api-keys", {
+      name: "Maps",
+      service: "Google Maps",
+      key: secret,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.keyEnd).toBe("cdef");
+    const listed = await admin.get("/api/account/api-keys");
+    expect(listed.text).not.toContain(secret);
+    const [row] = await server.database.db
+      .select()
+      .from(accountApiKeys)
+      .where(and(eq(accountApiKeys.accountId, accountId), eq(accountApiKeys.id, added.body.id)));
+    expect(JSON.stringify(row)).not.toContain(secret);
+    // Sealed with SECRET_KEY, and opened with it again.
+    const box = createSecretBox(server.settings.secretKey);
+    const stored = async () => {
+      const [current] = await server.database.db
+        .select()
+        .from(accountApiKeys)
+        .where(and(eq(accountApiKeys.accountId, accountId), eq(accountApiKeys.id, added.body.id)));
+      return box.open(current!.keySealed);
+    };
+    expect(await stored()).toBe(secret);
+
+    // A blank key on edit keeps the stored one; a new key replaces it.
+    const renamed = await admin.post(`/api/account/api-keys/${added.body.id}/edit`, {
+      name: "Maps EU",
+      service: "Google Maps",
+    });
+    expect(renamed.body).toMatchObject({ name: "Maps EU", keyEnd: "cdef" });
+    expect(await stored()).toBe(secret);
+    await admin.post(`/api/account/api-keys/${added.body.id}/edit`, {
+      name: "Maps EU",
+      service: "Google Maps",
+      key: "new-key-98765",
+    });
+    expect(await stored()).toBe("new-key-98765");
+
+    const member = await addMember(server, accountId, "keyless");
+    await groupWith(admin, "Almost admins", [member.id], ["account.resources", "users.edit"]);
+    expect((await member.api.get("/api/account/api-keys")).status).toBe(403);
+    expect((await admin.post(`/api/account/api-keys/${added.body.id}/delete`)).status).toBe(200);
+    expect((await admin.get(`/api/account/api-keys/${added.body.id}`)).status).toBe(404);
+  });
+});
