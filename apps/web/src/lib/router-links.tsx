@@ -1,4 +1,5 @@
 import { Anchor, type AnchorProps, Button, type ButtonProps, Menu, type MenuItemProps } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
 import { createLink, type LinkComponent } from "@tanstack/react-router";
 import type { AnchorHTMLAttributes, Ref } from "react";
 
@@ -15,7 +16,17 @@ function MantineMenuItem(props: MenuItemProps & AnchorElementProps) {
   return <Menu.Item component="a" {...props} />;
 }
 
+/** A small "← Where you came from" link above a page's title. */
+function MantineBackAnchor({ children, ...props }: AnchorProps & AnchorElementProps) {
+  return (
+    <Anchor component="a" size="sm" {...props}>
+      <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> {children}
+    </Anchor>
+  );
+}
+
 const AnchorLinkBase = createLink(MantineAnchor);
+const BackLinkBase = createLink(MantineBackAnchor);
 const ButtonLinkBase = createLink(MantineButton);
 const MenuItemLinkBase = createLink(MantineMenuItem);
 
@@ -26,3 +37,6 @@ export const ButtonLink: LinkComponent<typeof MantineButton> = (props) => (
   <ButtonLinkBase preload="intent" {...props} />
 );
 export const MenuItemLink: LinkComponent<typeof MantineMenuItem> = (props) => <MenuItemLinkBase {...props} />;
+export const BackLink: LinkComponent<typeof MantineBackAnchor> = (props) => (
+  <BackLinkBase preload="intent" {...props} />
+);

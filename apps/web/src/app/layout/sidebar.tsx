@@ -1,9 +1,15 @@
+import type { Permission } from "@formloom/core/permissions";
 import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import {
+  IconApi,
   IconBuildingCommunity,
+  IconDatabase,
   IconLayoutDashboard,
   IconList,
+  IconLock,
+  IconMailPlus,
   IconPlus,
+  IconUser,
   IconUsersGroup,
 } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
@@ -33,30 +39,82 @@ export function Sidebar() {
     );
   }
 
+  const can = (permission: Permission) => user.permissions.includes(permission);
+  // Only what the user may open: the server refuses the rest anyway.
   const items = [
-    { to: "/", label: t("Dashboard"), icon: IconLayoutDashboard, active: pathname === "/" },
+    { to: "/", label: t("Dashboard"), icon: IconLayoutDashboard, active: pathname === "/", shown: true },
     {
       to: "/forms/all",
       label: t("All forms"),
       icon: IconList,
       active: pathname.startsWith("/forms/") && pathname !== "/forms/add_new",
+      shown: can("forms.view"),
     },
-    { to: "/forms/add_new", label: t("Create form"), icon: IconPlus, active: pathname === "/forms/add_new" },
-    { to: "/groups/all", label: t("Groups"), icon: IconUsersGroup, active: pathname.startsWith("/groups/") },
+    {
+      to: "/forms/add_new",
+      label: t("Create form"),
+      icon: IconPlus,
+      active: pathname === "/forms/add_new",
+      shown: can("forms.create"),
+    },
+    {
+      to: "/users/all",
+      label: t("Users"),
+      icon: IconUser,
+      active: pathname.startsWith("/users/"),
+      shown: can("users.view"),
+    },
+    {
+      to: "/groups/all",
+      label: t("Groups"),
+      icon: IconUsersGroup,
+      active: pathname.startsWith("/groups/"),
+      shown: can("groups.view"),
+    },
+    {
+      to: "/permissions/functional",
+      label: t("Functional permissions"),
+      icon: IconLock,
+      active: pathname === "/permissions/functional",
+      shown: can("permissions.manage"),
+    },
+    {
+      to: "/permissions/data",
+      label: t("Data permissions"),
+      icon: IconDatabase,
+      active: pathname === "/permissions/data",
+      shown: can("permissions.manage"),
+    },
+    {
+      to: "/invitations/all",
+      label: t("Invitations"),
+      icon: IconMailPlus,
+      active: pathname.startsWith("/invitations/"),
+      shown: can("invitations.view"),
+    },
+    {
+      to: "/external-apps/all",
+      label: t("External apps"),
+      icon: IconApi,
+      active: pathname.startsWith("/external-apps/"),
+      shown: can("external_apps.manage"),
+    },
   ] as const;
   return (
     <ScrollArea p="sm">
       <Stack gap={4} component="nav" aria-label={t("Main menu")}>
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={18} />}
-            active={item.active}
-          />
-        ))}
+        {items
+          .filter((item) => item.shown)
+          .map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={item.active}
+            />
+          ))}
       </Stack>
     </ScrollArea>
   );

@@ -1,5 +1,5 @@
 import { Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconLogout, IconSettings } from "@tabler/icons-react";
+import { IconBuilding, IconChevronDown, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
 import { useMatches } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,7 +38,7 @@ export function TopBar({
           <Menu.Target>
             <UnstyledButton aria-label={t("User menu")}>
               <Group gap={6} wrap="nowrap">
-                <Avatar size={30} radius="xl" color="indigo">
+                <Avatar size={30} radius="xl" color="indigo" src={user?.avatar}>
                   {user?.username.slice(0, 2).toUpperCase()}
                 </Avatar>
                 <Text size="sm" fw={500} visibleFrom="sm">
@@ -63,6 +63,14 @@ export function TopBar({
               )}
             </Menu.Label>
             <Menu.Divider />
+            <MenuItemLink to="/user/view" leftSection={<IconUser size={16} />}>
+              {t("Profile")}
+            </MenuItemLink>
+            {user?.account && (
+              <MenuItemLink to="/account" leftSection={<IconBuilding size={16} />}>
+                {t("Account info")}
+              </MenuItemLink>
+            )}
             <MenuItemLink to="/user/settings" leftSection={<IconSettings size={16} />}>
               {t("Settings")}
             </MenuItemLink>

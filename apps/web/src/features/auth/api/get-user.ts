@@ -1,4 +1,5 @@
 import type { TUserInfo } from "@formloom/core/api/auth";
+import type { Permission } from "@formloom/core/permissions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -9,3 +10,9 @@ export const userQueryOptions = queryOptions({
 });
 
 export const useUser = () => useQuery(userQueryOptions);
+
+/** Whether the signed-in user may do this (the server decides; this only hides what would be refused). */
+export function useCan(): (permission: Permission) => boolean {
+  const { data } = useUser();
+  return (permission) => data?.permissions.includes(permission) ?? false;
+}

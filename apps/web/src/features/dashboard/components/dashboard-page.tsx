@@ -2,23 +2,42 @@ import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mant
 import { IconList, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
-import { useUser } from "../../auth/api/get-user.ts";
+import { useCan, useUser } from "../../auth/api/get-user.ts";
+import { ConfirmEmailNotice } from "../../auth/components/confirm-email-notice.tsx";
 import { useForms } from "../../forms/api/get-forms.ts";
 
 /** Popular actions and the forms with the newest submissions. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  const { data: forms } = useForms();
+  const can = useCan();
+  const { data: forms } = useForms(can("forms.view"));
 
   if (!user?.account) {
     return (
       <Paper withBorder p="xl" maw={560} mx="auto" mt="md">
-        <Title order={2}>{t("Welcome, {{name}}!", { name: user?.username })}</Title>
+        <ConfirmEmailNotice />
+        <Title order={2} mt="md">
+          {t("Welcome, {{name}}!", { name: user?.username })}
+        </Title>
         <Text c="dimmed" my="md">
           {t("Create an account to build forms with your team.")}
         </Text>
         <ButtonLink to="/user/create_account">{t("Create account")}</ButtonLink>
+      </Paper>
+    );
+  }
+
+  if (!can("forms.view")) {
+    return (
+      <Paper withBorder p="xl" maw={560} mx="auto" mt="md">
+        <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
+        <Text c="dimmed" mt="md">
+          {t(
+            "You are a member of {{account}}. Its admin has not given you any rights yet: ask them to add you to a group.",
+            { account: user.account.name },
+          )}
+        </Text>
       </Paper>
     );
   }
@@ -31,6 +50,7 @@ export function DashboardPage() {
 
   return (
     <Stack>
+      <ConfirmEmailNotice />
       <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
@@ -54,9 +74,11 @@ export function DashboardPage() {
             {t("Popular actions")}
           </Text>
           <Group gap="xs">
-            <ButtonLink size="xs" to="/forms/add_new" leftSection={<IconPlus size={14} />}>
-              {t("Create form")}
-            </ButtonLink>
+            {can("forms.create") && (
+              <ButtonLink size="xs" to="/forms/add_new" leftSection={<IconPlus size={14} />}>
+                {t("Create form")}
+              </ButtonLink>
+            )}
             <ButtonLink size="xs" variant="light" to="/forms/all" leftSection={<IconList size={14} />}>
               {t("All forms")}
             </ButtonLink>

@@ -7,4 +7,5 @@ export const formsQueryOptions = queryOptions({
   queryFn: () => api<{ forms: TFormListItem[] }>("GET", "/forms/account").then((r) => r.forms),
 });
 
-export const useForms = () => useQuery(formsQueryOptions);
+/** The account's forms; pass false where the user may not view forms, so nothing is asked. */
+export const useForms = (enabled = true) => useQuery({ ...formsQueryOptions, enabled });

@@ -1,9 +1,8 @@
 import { Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { useCreateForm } from "../api/create-form.ts";
 
 export function CreateFormPage() {
@@ -19,7 +18,7 @@ export function CreateFormPage() {
       { title: title.trim() || t("Untitled form"), type, isPublished: false },
       {
         onSuccess: (created) => void navigate({ to: "/forms/$id/edit", params: { id: created.form.id } }),
-        onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+        onError: notifyError,
       },
     );
   };

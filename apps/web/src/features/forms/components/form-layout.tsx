@@ -3,6 +3,7 @@ import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/reac
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
+import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../api/get-form.ts";
 
 const route = getRouteApi("/layout/account/forms/$id");
@@ -12,6 +13,7 @@ const TABS = [
   { value: "overview", label: msg("Overview") },
   { value: "edit", label: msg("Edit") },
   { value: "results", label: msg("Results") },
+  { value: "permissions", label: msg("Permissions") },
 ] as const;
 
 /** A form's pages: its title, the form tab bar, and the page. */
@@ -21,7 +23,14 @@ export function FormLayout() {
   const navigate = useNavigate();
   const { data, error, isPending } = useForm(id);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const current = TABS.find((tab) => pathname.endsWith(`/${tab.value}`))?.value ?? "overview";
+  const can = useCan();
+  const tabs = TABS.filter(
+    (tab) =>
+      (tab.value !== "permissions" || can("permissions.manage")) &&
+      (tab.value !== "edit" || can("forms.edit")) &&
+      (tab.value !== "results" || can("results.view")),
+  );
+  const current = tabs.find((tab) => pathname.includes(`/${tab.value}`))?.value ?? "overview";
 
   if (isPending) return <Loader m="xl" />;
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
@@ -44,7 +53,7 @@ export function FormLayout() {
         }
       >
         <Tabs.List>
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
               {t(tab.label)}
             </Tabs.Tab>

@@ -1,10 +1,10 @@
 import { Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { getRouteApi } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
+import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../api/get-form.ts";
 import { useForms } from "../api/get-forms.ts";
 import { useUpdateForm } from "../api/update-form.ts";
@@ -28,6 +28,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 export function FormOverviewPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const { id } = route.useParams();
   const { data } = useForm(id);
   const { data: forms } = useForms();
@@ -55,12 +56,9 @@ export function FormOverviewPage() {
             <Switch
               label={t("Published")}
               checked={data.form.isPublished}
-              disabled={update.isPending}
+              disabled={update.isPending || !can("forms.edit")}
               onChange={(e) =>
-                update.mutate(
-                  { isPublished: e.currentTarget.checked },
-                  { onError: (error) => notifications.show({ color: "red", message: errorText(error) }) },
-                )
+                update.mutate({ isPublished: e.currentTarget.checked }, { onError: notifyError })
               }
             />
           </Group>
@@ -73,12 +71,16 @@ export function FormOverviewPage() {
         </Stack>
       </Paper>
       <Group>
-        <ButtonLink to="/forms/$id/edit" params={{ id }}>
-          {t("Open the builder")}
-        </ButtonLink>
-        <ButtonLink to="/forms/$id/results" params={{ id }} variant="light">
-          {t("See results")}
-        </ButtonLink>
+        {can("forms.edit") && (
+          <ButtonLink to="/forms/$id/edit" params={{ id }}>
+            {t("Open the builder")}
+          </ButtonLink>
+        )}
+        {can("results.view") && (
+          <ButtonLink to="/forms/$id/results" params={{ id }} variant="light">
+            {t("See results")}
+          </ButtonLink>
+        )}
       </Group>
     </Stack>
   );

@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import {
   IconCopy,
@@ -28,10 +27,11 @@ import {
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { errorText } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
-import { useUser } from "../../auth/api/get-user.ts";
+import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useCloneForm } from "../api/clone-form.ts";
 import { useDeleteForm } from "../api/delete-form.ts";
 import { useForms } from "../api/get-forms.ts";
@@ -42,6 +42,7 @@ const PAGE_SIZES = ["10", "25", "50", "all"] as const;
 /** All forms of the account, newest id first (forms.md §2), with search and page sizes. */
 export function FormsListPage() {
   const { t } = useTranslation();
+  const can = useCan();
   const { data: forms, isPending, error } = useForms();
   const [search, setSearch] = useState("");
   const [pageSize, setPageSize] = useState<(typeof PAGE_SIZES)[number]>("25");
@@ -58,9 +59,11 @@ export function FormsListPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t("All forms")}</Title>
-        <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
-          {t("Create form")}
-        </ButtonLink>
+        {can("forms.create") && (
+          <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
+            {t("Create form")}
+          </ButtonLink>
+        )}
       </Group>
       <Paper withBorder>
         <Group p="sm" justify="space-between" wrap="wrap">
@@ -127,10 +130,11 @@ export function FormsListPage() {
 
 function EmptyForms({ searching }: { searching: boolean }) {
   const { t } = useTranslation();
+  const can = useCan();
   return (
     <Stack align="center" p="xl" gap="xs">
       <Text fw={600}>{searching ? t("No form matches your search") : t("You have no forms yet")}</Text>
-      {!searching && (
+      {!searching && can("forms.create") && (
         <ButtonLink to="/forms/add_new" variant="light" leftSection={<IconPlus size={16} />}>
           {t("Create your first form")}
         </ButtonLink>
@@ -141,21 +145,20 @@ function EmptyForms({ searching }: { searching: boolean }) {
 
 function FormRow({ form }: { form: TFormListItem }) {
   const { t } = useTranslation();
+  const can = useCan();
   const { data: user } = useUser();
   const remove = useDeleteForm();
   const clone = useCloneForm();
   const date = (value: string | null) => (value ? dayjs(value).format("DD.MM.YYYY") : "—");
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t("Delete the form?"),
-      children: <Text size="sm">{t("“{{title}}” will be deleted for good.", { title: form.title })}</Text>,
-      labels: { confirm: t("Delete"), cancel: t("Cancel") },
-      confirmProps: { color: "red" },
+      message: t("“{{title}}” will be deleted for good.", { title: form.title }),
       onConfirm: () =>
         remove.mutate(form.id, {
           onSuccess: () => notifications.show({ color: "green", message: t("The form was deleted") }),
-          onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+          onError: notifyError,
         }),
     });
 
@@ -177,9 +180,13 @@ function FormRow({ form }: { form: TFormListItem }) {
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
-          <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
-            {form.answerCount}
-          </AnchorLink>
+          {can("results.view") ? (
+            <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
+              {form.answerCount}
+            </AnchorLink>
+          ) : (
+            <Text size="sm">{form.answerCount}</Text>
+          )}
           {form.newAnswerCount > 0 && (
             <Badge
               size="sm"
@@ -205,16 +212,24 @@ function FormRow({ form }: { form: TFormListItem }) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <MenuItemLink to="/forms/$id/edit" params={{ id: form.id }} leftSection={<IconEdit size={16} />}>
-              {t("Edit")}
-            </MenuItemLink>
-            <MenuItemLink
-              to="/forms/$id/results"
-              params={{ id: form.id }}
-              leftSection={<IconTable size={16} />}
-            >
-              {t("Results")}
-            </MenuItemLink>
+            {can("forms.edit") && (
+              <MenuItemLink
+                to="/forms/$id/edit"
+                params={{ id: form.id }}
+                leftSection={<IconEdit size={16} />}
+              >
+                {t("Edit")}
+              </MenuItemLink>
+            )}
+            {can("results.view") && (
+              <MenuItemLink
+                to="/forms/$id/results"
+                params={{ id: form.id }}
+                leftSection={<IconTable size={16} />}
+              >
+                {t("Results")}
+              </MenuItemLink>
+            )}
             {user?.account && (
               <Menu.Item
                 component="a"
@@ -225,25 +240,31 @@ function FormRow({ form }: { form: TFormListItem }) {
                 {t("Open the public form")}
               </Menu.Item>
             )}
-            <Menu.Item
-              leftSection={<IconCopy size={16} />}
-              onClick={() =>
-                clone.mutate(form.id, {
-                  onSuccess: (copy) =>
-                    notifications.show({
-                      color: "green",
-                      message: t("Created “{{title}}”", { title: copy.form.title }),
-                    }),
-                  onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
-                })
-              }
-            >
-              {t("Clone")}
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-              {t("Delete")}
-            </Menu.Item>
+            {can("forms.create") && (
+              <Menu.Item
+                leftSection={<IconCopy size={16} />}
+                onClick={() =>
+                  clone.mutate(form.id, {
+                    onSuccess: (copy) =>
+                      notifications.show({
+                        color: "green",
+                        message: t("Created “{{title}}”", { title: copy.form.title }),
+                      }),
+                    onError: notifyError,
+                  })
+                }
+              >
+                {t("Clone")}
+              </Menu.Item>
+            )}
+            {can("forms.delete") && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+                  {t("Delete")}
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Table.Td>

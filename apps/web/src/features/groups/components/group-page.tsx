@@ -14,12 +14,13 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconArrowLeft, IconUserMinus } from "@tabler/icons-react";
+import { IconDatabase, IconLock, IconUserMinus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { AnchorLink } from "../../../lib/router-links.tsx";
+import { notifyError } from "../../../lib/notify.ts";
+import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useAccountUsers, useChangeGroupUsers, useGroup, useRenameGroup } from "../api/groups.ts";
 
@@ -28,11 +29,7 @@ const editRoute = getRouteApi("/layout/account/groups/$id/edit");
 
 function BackToGroups() {
   const { t } = useTranslation();
-  return (
-    <AnchorLink to="/groups/all" size="sm">
-      <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> {t("All groups")}
-    </AnchorLink>
-  );
+  return <BackLink to="/groups/all">{t("All groups")}</BackLink>;
 }
 
 /** groups/:id/view: the group's members; admins add and remove them here. */
@@ -45,7 +42,7 @@ export function GroupViewPage() {
   const change = useChangeGroupUsers(id);
   const [picked, setPicked] = useState<string | null>(null);
   const isAdmin = user?.isAccountAdmin === true;
-  const onError = (e: unknown) => notifications.show({ color: "red", message: errorText(e) });
+  const onError = notifyError;
 
   if (isPending) return <Loader m="xl" />;
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
@@ -60,11 +57,33 @@ export function GroupViewPage() {
         <Title order={2} style={{ overflowWrap: "anywhere" }}>
           {group.name}
         </Title>
-        {isAdmin && (
-          <AnchorLink to="/groups/$id/edit" params={{ id }}>
-            {t("Rename")}
-          </AnchorLink>
-        )}
+        <Group gap="xs">
+          <ButtonLink
+            to="/groups/$id/permissions_functional"
+            params={{ id }}
+            variant="light"
+            size="xs"
+            leftSection={<IconLock size={14} />}
+          >
+            {t("Permissions")}
+          </ButtonLink>
+          {isAdmin && (
+            <ButtonLink
+              to="/permissions/data"
+              search={{ by: "group", id }}
+              variant="light"
+              size="xs"
+              leftSection={<IconDatabase size={14} />}
+            >
+              {t("Data access")}
+            </ButtonLink>
+          )}
+          {isAdmin && (
+            <ButtonLink to="/groups/$id/edit" params={{ id }} variant="default" size="xs">
+              {t("Rename")}
+            </ButtonLink>
+          )}
+        </Group>
       </Group>
       {isAdmin && (
         <Group align="flex-end" wrap="wrap">

@@ -1,13 +1,12 @@
 import { Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { notifications } from "@mantine/notifications";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { IconAction } from "../../../components/icon-action.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { errorText } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useDeleteGroup, useGroups } from "../api/groups.ts";
@@ -22,15 +21,10 @@ export function GroupsListPage() {
   const isAdmin = user?.isAccountAdmin === true;
 
   const confirmDelete = (id: number, name: string) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t("Delete the group?"),
-      children: (
-        <Text size="sm">{t("“{{name}}” will be deleted. Its members stay in the account.", { name })}</Text>
-      ),
-      labels: { confirm: t("Delete"), cancel: t("Cancel") },
-      confirmProps: { color: "red" },
-      onConfirm: () =>
-        remove.mutate(id, { onError: (e) => notifications.show({ color: "red", message: errorText(e) }) }),
+      message: t("“{{name}}” will be deleted. Its members stay in the account.", { name }),
+      onConfirm: () => remove.mutate(id, { onError: notifyError }),
     });
 
   return (
@@ -56,13 +50,13 @@ export function GroupsListPage() {
           }
         >
           {() => (
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={300}>
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t("Group")}</Table.Th>
                     <Table.Th>{t("Users")}</Table.Th>
-                    <Table.Th>{t("Created")}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t("Created")}</Table.Th>
                     {isAdmin && <Table.Th w={90} />}
                   </Table.Tr>
                 </Table.Thead>
@@ -75,7 +69,7 @@ export function GroupsListPage() {
                         </AnchorLink>
                       </Table.Td>
                       <Table.Td>{group.userCount}</Table.Td>
-                      <Table.Td>{dayjs(group.creationDate).format("DD.MM.YYYY")}</Table.Td>
+                      <Table.Td visibleFrom="sm">{dayjs(group.creationDate).format("DD.MM.YYYY")}</Table.Td>
                       {isAdmin && (
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">

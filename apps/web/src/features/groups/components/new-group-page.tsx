@@ -1,12 +1,11 @@
 import { ZGroupCreateBody } from "@formloom/core/api/groups";
 import { Alert, Button, Paper, Stack, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconArrowLeft } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { AnchorLink } from "../../../lib/router-links.tsx";
+import { BackLink } from "../../../lib/router-links.tsx";
 import { useCreateGroup } from "../api/groups.ts";
 
 /** groups/new: one required name, a back link to all groups, and Add group (platform.md §2). */
@@ -37,9 +36,7 @@ export function NewGroupPage() {
   return (
     <Paper withBorder p="xl" maw={520}>
       <Stack>
-        <AnchorLink to="/groups/all" size="sm">
-          <IconArrowLeft size={14} style={{ verticalAlign: "middle" }} /> {t("All groups")}
-        </AnchorLink>
+        <BackLink to="/groups/all">{t("All groups")}</BackLink>
         <Title order={2}>{t("New group")}</Title>
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -1,4 +1,4 @@
-import type { TAnswerPage } from "@formloom/core/api/answers";
+import type { TAnswerDetail, TAnswerPage } from "@formloom/core/api/answers";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
@@ -26,3 +26,11 @@ export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
 
 export const useAnswers = (formId: number, params: AnswerPageParams) =>
   useQuery(answersQueryOptions(formId, params));
+
+/** One submission, read on its own so the server applies the reader's access to it again. */
+export const useAnswer = (formId: number, answerId: number | null) =>
+  useQuery({
+    queryKey: ["forms", formId, "answer", answerId],
+    queryFn: () => api<TAnswerDetail>("GET", `/forms/${formId}/answer/${answerId}`),
+    enabled: answerId !== null,
+  });

@@ -1,30 +1,40 @@
-import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, isAnswerable } from "@formloom/core/field-registry";
-import { Badge, Drawer, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { errorText } from "../../../lib/error-text.ts";
+import { useAnswer } from "../api/get-answers.ts";
 import { formatDuration } from "./format-duration.ts";
 
-/** One submission in full: every answer, times and device. */
+/** One submission in full: every answer the reader may see, times and device. */
 export function AnswerDrawer({
-  answer,
+  formId,
+  answerId,
   fields,
   onClose,
 }: {
-  answer: TAnswerView | null;
+  formId: number;
+  answerId: number | null;
   fields: TElement[];
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { data: answer, error, isPending } = useAnswer(formId, answerId);
+  const visible = answer?.visibleFieldIds ?? null;
+  const shown = fields.filter(
+    (field) => isAnswerable(field) && (visible === null || visible.includes(field.id)),
+  );
   return (
     <Drawer
-      opened={answer !== null}
+      opened={answerId !== null}
       onClose={onClose}
       position="right"
       size="lg"
-      title={answer ? t("Submission #{{id}}", { id: answer.id }) : ""}
+      title={answerId !== null ? t("Submission #{{id}}", { id: answerId }) : ""}
     >
+      {answerId !== null && isPending && <Loader />}
+      {error && <Alert color="red">{errorText(error)}</Alert>}
       {answer && (
         <Stack>
           <Group gap="xs">
@@ -52,7 +62,7 @@ export function AnswerDrawer({
           </Group>
           <Table withRowBorders>
             <Table.Tbody>
-              {fields.filter(isAnswerable).map((field) => {
+              {shown.map((field) => {
                 const given = answer.answers.find((a) => a.fieldId === field.id);
                 return (
                   <Table.Tr key={field.id}>

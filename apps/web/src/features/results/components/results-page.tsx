@@ -14,15 +14,15 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { modals } from "@mantine/modals";
-import { notifications } from "@mantine/notifications";
 import { IconArrowDown, IconArrowUp, IconMail, IconMailOpened, IconTrash } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { errorText } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
 import { type AnswerPageParams, useAnswers } from "../api/get-answers.ts";
@@ -47,10 +47,16 @@ export function ResultsPage() {
   const setViewed = useSetAnswersViewed(id);
   const remove = useDeleteAnswers(id);
   const [selected, setSelected] = useState<number[]>([]);
-  const [opened, setOpened] = useState<TAnswerView | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
+  const can = useCan();
 
-  const columns = (form?.fields ?? []).filter(isAnswerable).sort((a, b) => a.fieldOrder - b.fieldOrder);
-  const scored = form?.form.type === "calculation";
+  // With access to selected fields only, the other fields are not columns at all.
+  const visible = data?.visibleFieldIds ?? null;
+  const fields = (form?.fields ?? []).filter((field) => visible === null || visible.includes(field.id));
+  const columns = fields.filter(isAnswerable).sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const scored = form?.form.type === "calculation" && visible === null;
+  const mayMark = can("results.mark");
+  const mayDelete = can("results.delete") && visible === null;
   const rows = data?.answerList ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / params.size));
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
@@ -59,21 +65,19 @@ export function ResultsPage() {
     setParams((p) => ({ ...p, page: 1, ...patch }));
     setSelected([]);
   };
-  const onError = (e: unknown) => notifications.show({ color: "red", message: errorText(e) });
+  const onError = notifyError;
   const mark = (answerIds: number[], viewed: boolean) =>
     setViewed.mutate({ answerIds, viewed }, { onError, onSuccess: () => setSelected([]) });
 
   const open = (answer: TAnswerView) => {
-    setOpened(answer);
-    if (!answer.isViewed) mark([answer.id], true);
+    setOpened(answer.id);
+    if (!answer.isViewed && mayMark) mark([answer.id], true);
   };
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: t("Delete {{count}} submissions?", { count: selected.length }),
-      children: <Text size="sm">{t("Deleted submissions cannot be restored.")}</Text>,
-      labels: { confirm: t("Delete"), cancel: t("Cancel") },
-      confirmProps: { color: "red" },
+      message: t("Deleted submissions cannot be restored."),
       onConfirm: () => remove.mutate(selected, { onError, onSuccess: () => setSelected([]) }),
     });
 
@@ -109,34 +113,45 @@ export function ResultsPage() {
           ]}
         />
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconMailOpened size={14} />}
-            disabled={selected.length === 0}
-            onClick={() => mark(selected, true)}
-          >
-            {t("Mark as read")}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconMail size={14} />}
-            disabled={selected.length === 0}
-            onClick={() => mark(selected, false)}
-          >
-            {t("Mark as unread")}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            disabled={selected.length === 0}
-            onClick={confirmDelete}
-          >
-            {t("Delete")}
-          </Button>
+          {visible !== null && (
+            <Badge variant="light" color="blue" size="lg">
+              {t("You see the fields your group may see")}
+            </Badge>
+          )}
+          {mayMark && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconMailOpened size={14} />}
+              disabled={selected.length === 0}
+              onClick={() => mark(selected, true)}
+            >
+              {t("Mark as read")}
+            </Button>
+          )}
+          {mayMark && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconMail size={14} />}
+              disabled={selected.length === 0}
+              onClick={() => mark(selected, false)}
+            >
+              {t("Mark as unread")}
+            </Button>
+          )}
+          {mayDelete && (
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              disabled={selected.length === 0}
+              onClick={confirmDelete}
+            >
+              {t("Delete")}
+            </Button>
+          )}
         </Group>
       </Group>
       <Paper withBorder>
@@ -251,7 +266,12 @@ export function ResultsPage() {
           </Group>
         </Group>
       </Paper>
-      <AnswerDrawer answer={opened} fields={form?.fields ?? []} onClose={() => setOpened(null)} />
+      <AnswerDrawer
+        formId={id}
+        answerId={opened}
+        fields={form?.fields ?? []}
+        onClose={() => setOpened(null)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,193 @@
+import { isAnswerable } from "@formloom/core/field-registry";
+import type { DataAccessLevel } from "@formloom/core/permissions";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { QueryState } from "../../../components/query-state.tsx";
+import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { AnchorLink, BackLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useForm } from "../../forms/api/get-form.ts";
+import { useFormAccess, useFormGroupAccess, useSetFormGroupAccess } from "../api/permissions.ts";
+import { AccessBadge, LEVEL_LABELS } from "./access-level.tsx";
+
+const listRoute = getRouteApi("/layout/account/forms/$id/permissions");
+const pairRoute = getRouteApi("/layout/account/forms/$id/permissions/group/$groupId");
+
+/** :id/permissions: every group's access to this form's answers. */
+export function FormPermissionsPage() {
+  const { t } = useTranslation();
+  const { id } = listRoute.useParams();
+  const { data: items, isPending, error } = useFormAccess(id);
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t(
+          "Which answers each group's members see in results. Account admins and the form's author always see everything.",
+        )}
+      </Text>
+      <Paper withBorder>
+        <QueryState
+          isPending={isPending}
+          error={error}
+          empty={
+            items?.length === 0 && (
+              <Stack align="center" p="xl" gap="xs">
+                <Text c="dimmed">{t("There are no groups yet.")}</Text>
+                <AnchorLink to="/groups/new">{t("Add group")}</AnchorLink>
+              </Stack>
+            )
+          }
+        >
+          {() => (
+            <Table.ScrollContainer minWidth={300}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("Group")}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t("Access")}</Table.Th>
+                    <Table.Th w={120} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(items ?? []).map((item) => (
+                    <Table.Tr key={item.groupId}>
+                      <Table.Td style={{ overflowWrap: "anywhere" }}>
+                        {item.groupName}
+                        <Box hiddenFrom="sm" mt={4}>
+                          <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
+                        </Box>
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">
+                        <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
+                      </Table.Td>
+                      <Table.Td>
+                        <ButtonLink
+                          size="xs"
+                          variant="light"
+                          to="/forms/$id/permissions/group/$groupId"
+                          params={{ id, groupId: item.groupId }}
+                          aria-label={t("Change the access of {{name}}", { name: item.groupName })}
+                        >
+                          {t("Change")}
+                        </ButtonLink>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** :formId/permissions/group/:groupId: no access, the whole form, or selected fields. */
+export function FormGroupPermissionPage() {
+  const { t } = useTranslation();
+  const { id, groupId } = pairRoute.useParams();
+  const navigate = useNavigate();
+  const form = useForm(id);
+  const access = useFormGroupAccess(id, groupId);
+  const save = useSetFormGroupAccess(id, groupId);
+  const [level, setLevel] = useState<DataAccessLevel | null>(null);
+  const [fields, setFields] = useState<string[] | null>(null);
+
+  if (form.isPending || access.isPending) return <Loader m="xl" />;
+  const error = form.error ?? access.error;
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+
+  const chosenLevel = level ?? access.data?.level ?? "none";
+  const chosenFields = fields ?? access.data?.fieldIds ?? [];
+  const answerable = (form.data?.fields ?? [])
+    .filter(isAnswerable)
+    .sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const problems = fieldErrors(save.error);
+
+  const submit = () =>
+    save.mutate(
+      { level: chosenLevel, fieldIds: chosenLevel === "fields" ? chosenFields : [] },
+      {
+        onSuccess: () => {
+          notifications.show({ color: "green", message: t("Access saved") });
+          void navigate({ to: "/forms/$id/permissions", params: { id } });
+        },
+        onError: (e) => {
+          if (!fieldErrors(e).fieldIds) notifyError(e);
+        },
+      },
+    );
+
+  return (
+    <Paper withBorder p="lg" maw={720}>
+      <Stack>
+        <BackLink to="/forms/$id/permissions" params={{ id }}>
+          {t("All groups")}
+        </BackLink>
+        <Title order={3} style={{ overflowWrap: "anywhere" }}>
+          {t("Access of “{{name}}” to the answers", { name: access.data?.groupName ?? "" })}
+        </Title>
+        <Radio.Group
+          value={chosenLevel}
+          onChange={(value) => {
+            setLevel(value as DataAccessLevel);
+            save.reset();
+          }}
+          label={t("Access")}
+        >
+          <Stack gap="xs" mt="xs">
+            {(["none", "all", "fields"] as const).map((value) => (
+              <Radio key={value} value={value} label={t(LEVEL_LABELS[value])} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {chosenLevel === "fields" && (
+          <Checkbox.Group
+            label={t("Fields the group sees")}
+            description={t("The other fields are left out of the results entirely.")}
+            value={chosenFields}
+            onChange={(value) => {
+              setFields(value);
+              save.reset();
+            }}
+            error={problems.fieldIds}
+          >
+            <Stack gap="xs" mt="xs">
+              {answerable.length === 0 && (
+                <Text c="dimmed">{t("This form has no fields that take answers.")}</Text>
+              )}
+              {answerable.map((field) => (
+                <Checkbox key={field.id} value={field.id} label={field.question || t("Untitled field")} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <Group>
+          <Button onClick={submit} loading={save.isPending}>
+            {t("Save")}
+          </Button>
+          <ButtonLink variant="default" to="/forms/$id/permissions" params={{ id }}>
+            {t("Cancel")}
+          </ButtonLink>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
