@@ -43,6 +43,12 @@ export function logout(): void {
   window.location.reload();
 }
 
+function sessionEnded(): void {
+  session.clear();
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/session_ended?redirect=${encodeURIComponent(here)}`);
+}
+
 export interface CallOptions {
   /** A 401 is thrown to the caller instead of logging out (the submissions poll decides itself). */
   keepSessionOnUnauthorized?: boolean;
@@ -65,10 +71,11 @@ export async function api<T>(
     response = await fetch(`/api${url}`, {
       method,
       headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A file upload goes as multipart; everything else as JSON.
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
@@ -86,10 +93,13 @@ export async function api<T>(
     (data as ApiErrorBody | null) ?? { code: "server.error", message: "" },
   );
   if (response.status === 401 && token) {
-    if (error.code === "token.expired" && !options.retried && (await refreshTokens())) {
-      return api<T>(method, url, body, { ...options, retried: true });
+    if (error.code === "token.expired" && !options.retried) {
+      if (await refreshTokens()) return api<T>(method, url, body, { ...options, retried: true });
+      // The sign-in itself has run out: say so, rather than dropping the user on the sign-in page.
+      if (!options.keepSessionOnUnauthorized) sessionEnded();
+    } else if (!options.keepSessionOnUnauthorized) {
+      logout();
     }
-    if (!options.keepSessionOnUnauthorized) logout();
   }
   throw error;
 }

@@ -5,15 +5,11 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../../lib/error-text.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
+import { safePath } from "../../../lib/safe-path.ts";
 import { useLogin } from "../api/login.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 const route = getRouteApi("/login");
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-function safeRedirect(target: string | undefined): string {
-  return target?.startsWith("/") && !target.startsWith("//") ? target : "/";
-}
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -27,7 +23,8 @@ export function LoginPage() {
     event.preventDefault();
     login.mutate(
       { username: username.trim(), password: password.trim() },
-      { onSuccess: () => void navigate({ href: safeRedirect(redirect), replace: true }) },
+      // Only same-site paths are followed after sign-in, never another origin.
+      { onSuccess: () => void navigate({ href: safePath(redirect), replace: true }) },
     );
   };
 

@@ -1,10 +1,10 @@
 import { ZRegisterBody } from "@formloom/core/api/auth";
 import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
+import { fieldErrors, issueErrors } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -19,11 +19,18 @@ const EMPTY = {
   acceptPrivacyPolicyAgreement: false,
 };
 
-export function RegisterPage() {
+interface Invite {
+  code: string;
+  email: string;
+  accountName: string;
+}
+
+/** registration/create, and registration/join with an invitation (the address is the invited one). */
+export function RegisterPage({ invite }: { invite?: Invite }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState({ ...EMPTY, email: invite?.email ?? "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => {
@@ -34,28 +41,33 @@ export function RegisterPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The same schema the server checks with: instant feedback, one source of rules.
-    const parsed = ZRegisterBody.safeParse(values);
+    const parsed = ZRegisterBody.safeParse({ ...values, inviteCode: invite?.code });
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues));
       return;
     }
     register.mutate(parsed.data, {
-      onSuccess: () => void navigate({ to: "/user/create_account" }),
+      // An invited user already belongs to the account; anyone else creates one next.
+      onSuccess: () => void navigate({ to: invite ? "/" : "/user/create_account" }),
       onError: (error) => {
         const found = fieldErrors(error);
         setErrors(found);
-        if (Object.keys(found).length === 0) notifications.show({ color: "red", message: errorText(error) });
+        if (Object.keys(found).length === 0) notifyError(error);
       },
     });
   };
 
   return (
     <AuthCard
-      title={t("Create your account")}
+      title={invite ? t("Join {{account}}", { account: invite.accountName }) : t("Create your account")}
       subtitle={
         <>
           {t("Already registered?")}{" "}
-          <AnchorLink to="/login" size="sm">
+          <AnchorLink
+            to="/login"
+            search={invite ? { redirect: `/registration/join?code=${encodeURIComponent(invite.code)}` } : {}}
+            size="sm"
+          >
             {t("Sign in")}
           </AnchorLink>
         </>
@@ -78,6 +90,8 @@ export function RegisterPage() {
             type="email"
             autoComplete="email"
             required
+            readOnly={invite !== undefined}
+            description={invite ? t("The invitation was sent to this address.") : undefined}
             value={values.email}
             error={errors.email}
             onChange={(e) => set("email", e.currentTarget.value)}
