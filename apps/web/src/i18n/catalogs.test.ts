@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { MESSAGES } from "@formloom/core/errors";
 import { fieldTypes } from "@formloom/core/field-registry";
+import { PERMISSION_CATEGORIES } from "@formloom/core/permissions";
 import { describe, expect, it } from "vitest";
 import { CATALOGS, ENGLISH_PLURALS } from "./i18n.ts";
 
@@ -10,7 +11,7 @@ const files = readdirSync(source, { recursive: true, encoding: "utf8" }).filter(
   (file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts") && !file.startsWith("fill/"),
 );
 
-/** Every text the signed-in app translates: t("…") and msg("…") calls, field-type labels, server codes. */
+/** Every text the signed-in app translates: t("…") and msg("…") calls, field-type and permission labels, server codes. */
 function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: string[] } {
   const texts = new Set<string>();
   for (const file of files) {
@@ -19,6 +20,10 @@ function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: stri
       texts.add(JSON.parse(`"${match[1]}"`));
   }
   for (const definition of Object.values(fieldTypes)) texts.add(definition.label);
+  for (const category of PERMISSION_CATEGORIES) {
+    texts.add(category.title);
+    for (const permission of category.permissions) texts.add(permission.title);
+  }
   const counted = new Set([...texts].filter((text) => text.includes("{{count}}")));
   const plain = new Set([...texts].filter((text) => !counted.has(text)));
   return { plain, counted, codes: Object.keys(MESSAGES).map((code) => `codes.${code}`) };

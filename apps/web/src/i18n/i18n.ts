@@ -28,6 +28,12 @@ export const ENGLISH_PLURALS = {
   "Delete {{count}} submissions?_other": "Delete {{count}} submissions?",
   "New submissions: {{count}}_one": "New submissions: {{count}}",
   "New submissions: {{count}}_other": "New submissions: {{count}}",
+  "{{count}} selected fields_one": "{{count}} selected field",
+  "{{count}} selected fields_other": "{{count}} selected fields",
+  "{{count}} invitations sent_one": "{{count}} invitation sent",
+  "{{count}} invitations sent_other": "{{count}} invitations sent",
+  "{{count}} addresses_one": "{{count}} address",
+  "{{count}} addresses_other": "{{count}} addresses",
 };
 
 export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = { ru, uk, es, it };

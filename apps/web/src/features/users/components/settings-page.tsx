@@ -6,7 +6,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES } from "../../../i18n/i18n.ts";
-import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { fieldErrors } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
 import { session } from "../../../lib/session.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useUpdateSettings } from "../../auth/api/update-settings.ts";
@@ -52,7 +53,7 @@ function GeneralSettings() {
         setDraft({});
         notifications.show({ color: "green", message: t("Saved") });
       },
-      onError: (error) => notifications.show({ color: "red", message: errorText(error) }),
+      onError: notifyError,
     });
 
   return (

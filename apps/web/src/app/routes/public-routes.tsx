@@ -1,0 +1,121 @@
+import { createRoute, redirect } from "@tanstack/react-router";
+import { z } from "zod";
+import { JoinPage } from "../../features/auth/components/join-page.tsx";
+import { LoginPage } from "../../features/auth/components/login-page.tsx";
+import {
+  AutologinPage,
+  ConfirmEmailPage,
+  NoAccountPage,
+  SessionEndedPage,
+} from "../../features/auth/components/public-pages.tsx";
+import { RegisterPage } from "../../features/auth/components/register-page.tsx";
+import {
+  ResetPasswordConfirmPage,
+  ResetPasswordPage,
+} from "../../features/auth/components/reset-password-page.tsx";
+import { msg } from "../../i18n/i18n.ts";
+import { session } from "../../lib/session.ts";
+import { NotFoundPage } from "../not-found-page.tsx";
+import { guestOnly, rootRoute } from "./root.tsx";
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal("done").optional() }),
+  beforeLoad: guestOnly,
+  staticData: { title: msg("Sign in") },
+  component: LoginPage,
+});
+
+export const registrationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/registration/create",
+  beforeLoad: guestOnly,
+  staticData: { title: msg("Registration") },
+  component: RegisterPage,
+});
+
+export const registrationIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/registration",
+  beforeLoad: () => {
+    throw redirect({ to: "/registration/create" });
+  },
+});
+
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset_password",
+  staticData: { title: msg("Reset your password") },
+  component: ResetPasswordPage,
+});
+
+export const resetPasswordConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/reset_password/confirm",
+  validateSearch: z.object({ code: z.string().optional() }),
+  staticData: { title: msg("Choose a new password") },
+  component: ResetPasswordConfirmPage,
+});
+
+export const joinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/registration/join",
+  validateSearch: z.object({ code: z.string().optional() }),
+  staticData: { title: msg("Join an account") },
+  component: JoinPage,
+});
+
+export const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/confirm_email",
+  validateSearch: z.object({ code: z.string().optional() }),
+  staticData: { title: msg("E-mail confirmation") },
+  component: ConfirmEmailPage,
+});
+
+export const autologinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/autologin",
+  staticData: { title: msg("Automatic sign-in") },
+  component: AutologinPage,
+});
+
+export const sessionEndedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/session_ended",
+  validateSearch: z.object({ redirect: z.string().optional() }),
+  staticData: { title: msg("Your session has ended") },
+  component: SessionEndedPage,
+});
+
+export const noAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/no_account",
+  beforeLoad: ({ location }) => {
+    if (!session.token()) throw redirect({ to: "/login", search: { redirect: location.href } });
+  },
+  staticData: { title: msg("You have no account yet") },
+  component: NoAccountPage,
+});
+
+export const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/404",
+  component: NotFoundPage,
+});
+
+/** Pages without the layout: sign-in, registration, password reset and the account helper pages. */
+export const publicRoutes = [
+  loginRoute,
+  registrationRoute,
+  registrationIndexRoute,
+  resetPasswordRoute,
+  resetPasswordConfirmRoute,
+  joinRoute,
+  confirmEmailRoute,
+  autologinRoute,
+  sessionEndedRoute,
+  noAccountRoute,
+  notFoundRoute,
+] as const;

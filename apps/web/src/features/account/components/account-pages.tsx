@@ -1,0 +1,240 @@
+import { ACCOUNT_TYPES, type TAccount } from "@formloom/core/api/auth";
+import type { TAccountResourcesQuery } from "@formloom/core/api/users";
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconEdit, IconKey } from "@tabler/icons-react";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
+import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useCan, useUser } from "../../auth/api/get-user.ts";
+import { useForms } from "../../forms/api/get-forms.ts";
+import { useAccountUsers, useGroups } from "../../groups/api/groups.ts";
+import { useAccountResources, useEditAccount } from "../api/account.ts";
+
+export const ACCOUNT_TYPE_LABELS: Record<TAccount["type"], string> = {
+  individual: msg("Individual"),
+  company: msg("Company"),
+};
+
+/** account/: the account's details and the resources it uses. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const can = useCan();
+  const account = user?.account;
+  if (!account) return <Loader m="xl" />;
+  return (
+    <Stack maw={900}>
+      <Group justify="space-between">
+        <Title order={2}>{t("Account")}</Title>
+        {can("account.edit") && (
+          <Group gap="xs">
+            <ButtonLink to="/account/api_keys" variant="default" leftSection={<IconKey size={16} />}>
+              {t("API keys")}
+            </ButtonLink>
+            <ButtonLink to="/account/edit" variant="light" leftSection={<IconEdit size={16} />}>
+              {t("Change")}
+            </ButtonLink>
+          </Group>
+        )}
+      </Group>
+      <Paper withBorder>
+        <Table verticalSpacing="sm">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w="35%">{t("Name")}</Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{account.name}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t("Subdomain")}</Table.Th>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{account.subdomain}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t("Account type")}</Table.Th>
+              <Table.Td>{t(ACCOUNT_TYPE_LABELS[account.type])}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t("Status")}</Table.Th>
+              <Table.Td>
+                <Badge variant="light" color={account.status === "active" ? "green" : "gray"}>
+                  {account.status === "active" ? t("Active") : account.status}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {can("account.resources") && <Resources />}
+    </Stack>
+  );
+}
+
+function Resources() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<TAccountResourcesQuery>({});
+  const { data: forms } = useForms();
+  const { data: groups } = useGroups();
+  const { data: people } = useAccountUsers();
+  const backwards = Boolean(query.date_from && query.date_to && query.date_from > query.date_to);
+  const { data, error, isFetching } = useAccountResources(query, !backwards);
+  const set = (patch: Partial<TAccountResourcesQuery>) => setQuery((current) => ({ ...current, ...patch }));
+  const pick = (value: string | null) => (value ? Number(value) : undefined);
+  const figures: Array<[string, number | undefined]> = [
+    [t("Forms"), data?.forms],
+    [t("Submissions"), data?.answers],
+    [t("Users"), data?.users],
+    [t("Groups"), data?.groups],
+    [t("Invitations"), data?.invitations],
+    [t("External apps"), data?.externalApps],
+  ];
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>{t("Resources")}</Title>
+          {isFetching && <Loader size="xs" />}
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+          <TextInput
+            type="date"
+            label={t("From")}
+            value={query.date_from ?? ""}
+            onChange={(event) => set({ date_from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label={t("To")}
+            value={query.date_to ?? ""}
+            onChange={(event) => set({ date_to: event.currentTarget.value || undefined })}
+          />
+          <Select
+            label={t("Form")}
+            clearable
+            searchable
+            placeholder={t("All")}
+            data={(forms ?? []).map((form) => ({
+              value: String(form.id),
+              label: form.title || t("Untitled form"),
+            }))}
+            value={query.form_id ? String(query.form_id) : null}
+            onChange={(value) => set({ form_id: pick(value) })}
+          />
+          <Select
+            label={t("Group")}
+            clearable
+            searchable
+            placeholder={t("All")}
+            data={(groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+            value={query.group_id ? String(query.group_id) : null}
+            onChange={(value) => set({ group_id: pick(value) })}
+          />
+          <Select
+            label={t("User")}
+            clearable
+            searchable
+            placeholder={t("All")}
+            data={(people ?? []).map((person) => ({ value: String(person.id), label: person.username }))}
+            value={query.user_id ? String(query.user_id) : null}
+            onChange={(value) => set({ user_id: pick(value) })}
+          />
+        </SimpleGrid>
+        {backwards && <Alert color="yellow">{t("Date FROM can not be later than date TO!")}</Alert>}
+        {error && !backwards && <Alert color="red">{errorText(error)}</Alert>}
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {figures.map(([label, value]) => (
+            <Paper key={label} withBorder p="md" bg="var(--mantine-color-gray-0)">
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text fw={700} size="xl">
+                {value ?? "—"}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** account/edit: the account's name and type. */
+export function AccountEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const edit = useEditAccount();
+  const [name, setName] = useState<string | null>(null);
+  const [type, setType] = useState<TAccount["type"] | null>(null);
+  const account = user?.account;
+  if (!account) return <Loader m="xl" />;
+  const errors = fieldErrors(edit.error);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    edit.mutate(
+      { name: name ?? account.name, type: type ?? account.type },
+      {
+        onSuccess: () => {
+          notifications.show({ color: "green", message: t("Saved") });
+          void navigate({ to: "/account" });
+        },
+        onError: (e) => {
+          if (Object.keys(fieldErrors(e)).length === 0) notifyError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="xl" maw={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <BackLink to="/account">{t("Account")}</BackLink>
+          <Title order={2}>{t("Edit the account")}</Title>
+          <TextInput
+            label={t("Name")}
+            required
+            autoFocus
+            value={name ?? account.name}
+            error={errors.name}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Select
+            label={t("Account type")}
+            allowDeselect={false}
+            data={ACCOUNT_TYPES.map((value) => ({ value, label: t(ACCOUNT_TYPE_LABELS[value]) }))}
+            value={type ?? account.type}
+            onChange={(value) => value && setType(value as TAccount["type"])}
+          />
+          <Group>
+            <Button type="submit" loading={edit.isPending}>
+              {t("Save")}
+            </Button>
+            <ButtonLink to="/account" variant="default">
+              {t("Cancel")}
+            </ButtonLink>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,259 @@
+import type { TExternalAppCreated } from "@formloom/core/api/external-apps";
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { confirmDanger } from "../../../components/confirm-danger.tsx";
+import { IconAction } from "../../../components/icon-action.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
+import { errorText, fieldErrors } from "../../../lib/error-text.ts";
+import { notifyError } from "../../../lib/notify.ts";
+import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
+import {
+  useCreateExternalApp,
+  useDeleteExternalApp,
+  useEditExternalApp,
+  useExternalApp,
+  useExternalApps,
+} from "../api/external-apps.ts";
+import { ExternalAppForm } from "./external-app-form.tsx";
+
+function BackToApps() {
+  const { t } = useTranslation();
+  return <BackLink to="/external-apps/all">{t("External apps")}</BackLink>;
+}
+
+/** external-apps/all */
+export function ExternalAppsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: apps, isPending, error } = useExternalApps();
+  const remove = useDeleteExternalApp();
+
+  const confirmDelete = (id: number, name: string) =>
+    confirmDanger({
+      title: t("Delete the token?"),
+      message: t("“{{name}}” will stop working at once.", { name }),
+      onConfirm: () => remove.mutate(id, { onError: notifyError }),
+    });
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t("External apps")}</Title>
+        <ButtonLink to="/external-apps/new" leftSection={<IconPlus size={16} />}>
+          {t("New token")}
+        </ButtonLink>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t(
+          "A token lets another program call the API as you, only from the allowed addresses and until it expires.",
+        )}
+      </Text>
+      <Paper withBorder>
+        <QueryState
+          isPending={isPending}
+          error={error}
+          empty={
+            apps?.length === 0 && (
+              <Text c="dimmed" ta="center" p="xl">
+                {t("No tokens yet.")}
+              </Text>
+            )
+          }
+        >
+          {() => (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("Name")}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t("Token")}</Table.Th>
+                    <Table.Th visibleFrom="md">{t("Allowed IP addresses")}</Table.Th>
+                    <Table.Th visibleFrom="sm">{t("Expires on")}</Table.Th>
+                    <Table.Th>{t("Status")}</Table.Th>
+                    <Table.Th visibleFrom="md">{t("Last used")}</Table.Th>
+                    <Table.Th w={90} />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(apps ?? []).map((app) => {
+                    const expired = new Date(app.expiresAt).getTime() <= Date.now();
+                    return (
+                      <Table.Tr key={app.id}>
+                        <Table.Td style={{ overflowWrap: "anywhere" }}>
+                          <Text fw={500}>{app.name}</Text>
+                          {app.owner && (
+                            <Text size="xs" c="dimmed">
+                              {app.owner}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm">
+                          <Code>{app.tokenStart}…</Code>
+                        </Table.Td>
+                        <Table.Td visibleFrom="md" style={{ overflowWrap: "anywhere" }}>
+                          {app.allowedIps.join(", ")}
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm" style={{ whiteSpace: "nowrap" }}>
+                          {dayjs(app.expiresAt).format("DD.MM.YYYY")}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge
+                            variant="light"
+                            color={expired ? "orange" : app.status === "active" ? "green" : "gray"}
+                          >
+                            {expired ? t("Expired") : app.status === "active" ? t("Active") : t("Disabled")}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td visibleFrom="md" style={{ whiteSpace: "nowrap" }}>
+                          {app.lastUsedAt ? dayjs(app.lastUsedAt).format("DD.MM.YYYY HH:mm") : t("Never")}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <IconAction
+                              label={t("Change")}
+                              ariaLabel={t("Edit {{name}}", { name: app.name })}
+                              onClick={() =>
+                                void navigate({ to: "/external-apps/$id/edit", params: { id: app.id } })
+                              }
+                            >
+                              <IconEdit size={16} />
+                            </IconAction>
+                            <IconAction
+                              label={t("Delete")}
+                              ariaLabel={t("Delete {{name}}", { name: app.name })}
+                              color="red"
+                              onClick={() => confirmDelete(app.id, app.name)}
+                            >
+                              <IconTrash size={16} />
+                            </IconAction>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** external-apps/new: the token is shown once, right after it is made. */
+export function NewExternalAppPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateExternalApp();
+  const [created, setCreated] = useState<TExternalAppCreated | null>(null);
+  const toList = () => void navigate({ to: "/external-apps/all" });
+
+  return (
+    <Paper withBorder p="xl" maw={640}>
+      <Stack>
+        <BackToApps />
+        <Title order={2}>{t("New token")}</Title>
+        <ExternalAppForm
+          submitLabel={t("Create token")}
+          pending={create.isPending}
+          serverError={create.error}
+          onCancel={toList}
+          onSubmit={(body) => create.mutate(body, { onSuccess: setCreated })}
+        />
+        {create.isError && Object.keys(fieldErrors(create.error)).length === 0 && (
+          <Alert color="red">{errorText(create.error)}</Alert>
+        )}
+      </Stack>
+      <Modal
+        opened={created !== null}
+        onClose={toList}
+        title={t("Copy the token now")}
+        closeOnClickOutside={false}
+        size="lg"
+      >
+        <Stack>
+          <Text size="sm">
+            {t(
+              "This is the only time the token is shown. Store it where the app can read it; it cannot be shown again.",
+            )}
+          </Text>
+          <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }} data-testid="new-token">
+            {created?.token}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={created?.token ?? ""}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? "teal" : "indigo"} onClick={copy}>
+                  {copied ? t("Copied") : t("Copy")}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={toList}>{t("Done")}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+const editRoute = getRouteApi("/layout/account/external-apps/$id/edit");
+
+/** external-apps/:id/edit: everything but the token itself. */
+export function EditExternalAppPage() {
+  const { t } = useTranslation();
+  const { id } = editRoute.useParams();
+  const navigate = useNavigate();
+  const { data: app, error, isPending } = useExternalApp(id);
+  const edit = useEditExternalApp(id);
+  if (isPending) return <Loader m="xl" />;
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+  const toList = () => void navigate({ to: "/external-apps/all" });
+  return (
+    <Paper withBorder p="xl" maw={640}>
+      <Stack>
+        <BackToApps />
+        <Title order={2} style={{ overflowWrap: "anywhere" }}>
+          {t("Edit {{name}}", { name: app.name })}
+        </Title>
+        <ExternalAppForm
+          app={app}
+          submitLabel={t("Save")}
+          pending={edit.isPending}
+          serverError={edit.error}
+          onCancel={toList}
+          onSubmit={(body) =>
+            edit.mutate(body, {
+              onError: (e) => {
+                if (Object.keys(fieldErrors(e)).length === 0) notifyError(e);
+              },
+              onSuccess: () => {
+                notifications.show({ color: "green", message: t("Saved") });
+                toList();
+              },
+            })
+          }
+        />
+      </Stack>
+    </Paper>
+  );
+}
