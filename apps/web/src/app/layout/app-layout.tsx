@@ -1,4 +1,4 @@
-import { AppShell } from "@mantine/core";
+import { AppShell, Box } from "@mantine/core";
 import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useMatches } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -43,7 +43,6 @@ export function AppLayout() {
     <AppShell
       header={{ height: { base: 80, sm: 56 } }}
       navbar={{ width: 240, breakpoint: 1024, collapsed: { mobile: !opened, desktop: !opened } }}
-      footer={{ height: 36 }}
       padding="md"
     >
       <AppShell.Header>
@@ -52,12 +51,14 @@ export function AppLayout() {
       <AppShell.Navbar>
         <Sidebar />
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <Outlet />
-      </AppShell.Main>
-      <AppShell.Footer>
+      {/* The footer follows the page instead of floating over it: on a phone a fixed bar would
+          cover the last lines of every long page. */}
+      <AppShell.Main bg="var(--mantine-color-gray-0)" display="flex" style={{ flexDirection: "column" }}>
+        <Box flex={1}>
+          <Outlet />
+        </Box>
         <Footer />
-      </AppShell.Footer>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -4,7 +4,7 @@ const FIRST_YEAR = 2018;
 
 export function Footer() {
   return (
-    <Group h="100%" px="md" justify="center">
+    <Group component="footer" pt="xl" justify="center">
       <Text size="xs" c="dimmed">
         © {FIRST_YEAR}–{new Date().getFullYear()} Formloom
       </Text>
