@@ -149,6 +149,27 @@ describe("account", () => {
       forms: 0,
       answers: 0,
     });
+
+    // Narrowed to one user: what they made; to one group: its members and what they made.
+    const maker = await addMember(server, accountId, "maker");
+    const makersId = await groupWith(admin, "Makers", [maker.id], ["forms.create"]);
+    await maker.api.post("/api/forms", sampleForm);
+    expect((await admin.get(`/api/account/resources?user_id=${adminId}`)).body).toMatchObject({
+      forms: 2,
+      users: 1,
+    });
+    expect((await admin.get(`/api/account/resources?user_id=${maker.id}`)).body).toMatchObject({
+      forms: 1,
+      answers: 0,
+      users: 1,
+      externalApps: 0,
+    });
+    expect((await admin.get(`/api/account/resources?group_id=${makersId}`)).body).toMatchObject({
+      forms: 1,
+      users: 1,
+      groups: 1,
+    });
+
     const backwards = await admin.get("/api/account/resources?date_from=2020-02-01&date_to=2020-01-01");
     expect(backwards.status).toBe(400);
     expect(backwards.body.code).toBe("resources.date.order");

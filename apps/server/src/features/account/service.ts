@@ -1,6 +1,6 @@
 import type { TAccountResourcesQuery } from "@formloom/core/api/users";
 import { ZAccountEditBody, ZAccountResourcesQuery } from "@formloom/core/api/users";
-import { and, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import {
@@ -24,89 +24,91 @@ export async function editAccount(ctx: TenantContext, input: z.input<typeof ZAcc
   return presentAccount(row);
 }
 
+interface Resource {
+  table: PgTable;
+  account: PgColumn;
+  /** The date the period applies to. */
+  created: PgColumn;
+  /** Narrowed by form_id when set. */
+  form?: PgColumn;
+  /** The user who made or sent it, for user_id and (with byGroupMembers) group_id. */
+  user?: PgColumn;
+  byGroupMembers?: boolean;
+  /** Narrowed by group_id to this column when set. */
+  group?: PgColumn;
+}
+
+const RESOURCES = {
+  forms: {
+    table: forms,
+    account: forms.accountId,
+    created: forms.createdAt,
+    form: forms.id,
+    user: forms.creatorId,
+    byGroupMembers: true,
+  },
+  answers: {
+    table: formAnswers,
+    account: formAnswers.accountId,
+    created: formAnswers.submitTime,
+    form: formAnswers.formId,
+    user: formAnswers.userId,
+    byGroupMembers: true,
+  },
+  users: {
+    table: users,
+    account: users.accountId,
+    created: users.createdAt,
+    user: users.id,
+    byGroupMembers: true,
+  },
+  groups: { table: groups, account: groups.accountId, created: groups.createdAt, group: groups.id },
+  invitations: {
+    table: invitations,
+    account: invitations.accountId,
+    created: invitations.sentAt,
+    user: invitations.invitedBy,
+  },
+  externalApps: {
+    table: externalApps,
+    account: externalApps.accountId,
+    created: externalApps.createdAt,
+    user: externalApps.userId,
+  },
+} satisfies Record<string, Resource>;
+
 /**
  * What the account holds, counted over a period by creation date (date_to included), and
  * narrowed to one form (its answers), one user (what they made or sent) or one group (its
- * members and their answers).
+ * members and what they made or sent).
  */
 export async function accountResources(ctx: TenantContext, input: TAccountResourcesQuery) {
   const query = ZAccountResourcesQuery.parse(input);
-  const period = (column: PgColumn): SQL | undefined =>
-    and(
-      query.date_from ? gte(column, sql`${query.date_from}::date`) : undefined,
-      query.date_to ? lt(column, sql`${query.date_to}::date + 1`) : undefined,
-    );
   const groupUserIds = query.group_id
     ? ctx.db
         .select({ id: groupMembers.userId })
         .from(groupMembers)
         .where(and(eq(groupMembers.accountId, ctx.accountId), eq(groupMembers.groupId, query.group_id)))
     : undefined;
-  const total = async (table: PgTable, where: SQL | undefined) => {
-    const [row] = await ctx.db.select({ value: count() }).from(table).where(where);
+  const total = async (resource: Resource) => {
+    const where = and(
+      eq(resource.account, ctx.accountId),
+      query.date_from ? gte(resource.created, sql`${query.date_from}::date`) : undefined,
+      query.date_to ? lt(resource.created, sql`${query.date_to}::date + 1`) : undefined,
+      query.form_id && resource.form ? eq(resource.form, query.form_id) : undefined,
+      query.user_id && resource.user ? eq(resource.user, query.user_id) : undefined,
+      groupUserIds && resource.user && resource.byGroupMembers
+        ? inArray(resource.user, groupUserIds)
+        : undefined,
+      query.group_id && resource.group ? eq(resource.group, query.group_id) : undefined,
+    );
+    const [row] = await ctx.db.select({ value: count() }).from(resource.table).where(where);
     return row?.value ?? 0;
   };
-  const [formCount, answerCount, userCount, groupCount, invitationCount, appCount] = await Promise.all([
-    total(
-      forms,
-      and(
-        eq(forms.accountId, ctx.accountId),
-        period(forms.createdAt),
-        query.form_id ? eq(forms.id, query.form_id) : undefined,
-        query.user_id ? eq(forms.creatorId, query.user_id) : undefined,
-        groupUserIds ? inArray(forms.creatorId, groupUserIds) : undefined,
-      ),
-    ),
-    total(
-      formAnswers,
-      and(
-        eq(formAnswers.accountId, ctx.accountId),
-        period(formAnswers.submitTime),
-        query.form_id ? eq(formAnswers.formId, query.form_id) : undefined,
-        query.user_id ? eq(formAnswers.userId, query.user_id) : undefined,
-        groupUserIds ? inArray(formAnswers.userId, groupUserIds) : undefined,
-      ),
-    ),
-    total(
-      users,
-      and(
-        eq(users.accountId, ctx.accountId),
-        period(users.createdAt),
-        query.user_id ? eq(users.id, query.user_id) : undefined,
-        groupUserIds ? inArray(users.id, groupUserIds) : undefined,
-      ),
-    ),
-    total(
-      groups,
-      and(
-        eq(groups.accountId, ctx.accountId),
-        period(groups.createdAt),
-        query.group_id ? eq(groups.id, query.group_id) : undefined,
-      ),
-    ),
-    total(
-      invitations,
-      and(
-        eq(invitations.accountId, ctx.accountId),
-        period(invitations.sentAt),
-        query.user_id ? eq(invitations.invitedBy, query.user_id) : undefined,
-      ),
-    ),
-    total(
-      externalApps,
-      and(
-        eq(externalApps.accountId, ctx.accountId),
-        period(externalApps.createdAt),
-        query.user_id ? eq(externalApps.userId, query.user_id) : undefined,
-      ),
-    ),
-  ]);
-  return {
-    forms: formCount,
-    answers: answerCount,
-    users: userCount,
-    groups: groupCount,
-    invitations: invitationCount,
-    externalApps: appCount,
-  };
+  const names = Object.keys(RESOURCES) as Array<keyof typeof RESOURCES>;
+  const counts = await Promise.all(names.map((name) => total(RESOURCES[name])));
+  return Object.fromEntries(names.map((name, index) => [name, counts[index] ?? 0])) as Record<
+    keyof typeof RESOURCES,
+    number
+  >;
 }
