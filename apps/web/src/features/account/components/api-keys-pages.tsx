@@ -8,20 +8,19 @@ import {
   Paper,
   PasswordInput,
   Stack,
-  Table,
-  Text,
   TextInput,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
-import { IconAction } from "../../../components/icon-action.tsx";
-import { QueryState } from "../../../components/query-state.tsx";
+import { EditDeleteActions } from "../../../components/icon-action.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -51,88 +50,51 @@ export function ApiKeysPage() {
   return (
     <Stack maw={900}>
       <BackLink to="/account">{t("Account")}</BackLink>
-      <Group justify="space-between">
-        <Title order={2}>{t("API keys")}</Title>
-        <ButtonLink to="/account/api_keys/add" leftSection={<IconPlus size={16} />}>
-          {t("Add key")}
-        </ButtonLink>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t(
+      <PageHeader
+        title={t("API keys")}
+        actions={
+          <ButtonLink to="/account/api_keys/add" leftSection={<IconPlus size={16} />}>
+            {t("Add key")}
+          </ButtonLink>
+        }
+        description={t(
           "Keys of other services, such as maps, that the account's forms use. They are stored encrypted and never shown again.",
         )}
-      </Text>
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            keys?.length === 0 && (
-              <Text c="dimmed" ta="center" p="xl">
-                {t("No keys yet.")}
-              </Text>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("Name")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Service")}</Table.Th>
-                    <Table.Th>{t("Key")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Changed")}</Table.Th>
-                    <Table.Th w={90} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(keys ?? []).map((key) => (
-                    <Table.Tr key={key.id}>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {key.name}
-                        <Text size="xs" c="dimmed" hiddenFrom="sm">
-                          {key.service}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ overflowWrap: "anywhere" }}>
-                        {key.service}
-                      </Table.Td>
-                      <Table.Td>
-                        <Code>…{key.keyEnd}</Code>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: "nowrap" }}>
-                        {dayjs(key.updatedAt).format("DD.MM.YYYY")}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <IconAction
-                            label={t("Change")}
-                            ariaLabel={t("Edit {{name}}", { name: key.name })}
-                            onClick={() =>
-                              void navigate({ to: "/account/api_keys/$id/edit", params: { id: key.id } })
-                            }
-                          >
-                            <IconEdit size={16} />
-                          </IconAction>
-                          <IconAction
-                            label={t("Delete")}
-                            ariaLabel={t("Delete {{name}}", { name: key.name })}
-                            color="red"
-                            onClick={() => confirmDelete(key)}
-                          >
-                            <IconTrash size={16} />
-                          </IconAction>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      />
+      <ListTable
+        rows={keys}
+        isPending={isPending}
+        error={error}
+        empty={t("No keys yet.")}
+        rowKey={(key) => key.id}
+        columns={[
+          { title: t("Name"), cell: (key) => key.name, wrap: "anywhere" },
+          {
+            title: t("Service"),
+            cell: (key) => key.service,
+            visibleFrom: "sm",
+            underFirstWhenHidden: true,
+            wrap: "anywhere",
+          },
+          { title: t("Key"), cell: (key) => <Code>…{key.keyEnd}</Code> },
+          {
+            title: t("Changed"),
+            cell: (key) => dayjs(key.updatedAt).format("DD.MM.YYYY"),
+            visibleFrom: "sm",
+            wrap: "never",
+          },
+          {
+            width: 90,
+            cell: (key) => (
+              <EditDeleteActions
+                name={key.name}
+                onEdit={() => void navigate({ to: "/account/api_keys/$id/edit", params: { id: key.id } })}
+                onDelete={() => confirmDelete(key)}
+              />
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { TExternalAppCreated } from "@formloom/core/api/external-apps";
+import type { TExternalApp, TExternalAppCreated } from "@formloom/core/api/external-apps";
 import {
   Alert,
   Badge,
@@ -10,19 +10,19 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
-import { IconAction } from "../../../components/icon-action.tsx";
-import { QueryState } from "../../../components/query-state.tsx";
+import { EditDeleteActions } from "../../../components/icon-action.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -56,107 +56,82 @@ export function ExternalAppsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("External apps")}</Title>
-        <ButtonLink to="/external-apps/new" leftSection={<IconPlus size={16} />}>
-          {t("New token")}
-        </ButtonLink>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t(
+      <PageHeader
+        title={t("External apps")}
+        actions={
+          <ButtonLink to="/external-apps/new" leftSection={<IconPlus size={16} />}>
+            {t("New token")}
+          </ButtonLink>
+        }
+        description={t(
           "A token lets another program call the API as you, only from the allowed addresses and until it expires.",
         )}
-      </Text>
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            apps?.length === 0 && (
-              <Text c="dimmed" ta="center" p="xl">
-                {t("No tokens yet.")}
-              </Text>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("Name")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Token")}</Table.Th>
-                    <Table.Th visibleFrom="md">{t("Allowed IP addresses")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Expires on")}</Table.Th>
-                    <Table.Th>{t("Status")}</Table.Th>
-                    <Table.Th visibleFrom="md">{t("Last used")}</Table.Th>
-                    <Table.Th w={90} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(apps ?? []).map((app) => {
-                    const expired = new Date(app.expiresAt).getTime() <= Date.now();
-                    return (
-                      <Table.Tr key={app.id}>
-                        <Table.Td style={{ overflowWrap: "anywhere" }}>
-                          <Text fw={500}>{app.name}</Text>
-                          {app.owner && (
-                            <Text size="xs" c="dimmed">
-                              {app.owner}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">
-                          <Code>{app.tokenStart}…</Code>
-                        </Table.Td>
-                        <Table.Td visibleFrom="md" style={{ overflowWrap: "anywhere" }}>
-                          {app.allowedIps.join(", ")}
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm" style={{ whiteSpace: "nowrap" }}>
-                          {dayjs(app.expiresAt).format("DD.MM.YYYY")}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge
-                            variant="light"
-                            color={expired ? "orange" : app.status === "active" ? "green" : "gray"}
-                          >
-                            {expired ? t("Expired") : app.status === "active" ? t("Active") : t("Disabled")}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td visibleFrom="md" style={{ whiteSpace: "nowrap" }}>
-                          {app.lastUsedAt ? dayjs(app.lastUsedAt).format("DD.MM.YYYY HH:mm") : t("Never")}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <IconAction
-                              label={t("Change")}
-                              ariaLabel={t("Edit {{name}}", { name: app.name })}
-                              onClick={() =>
-                                void navigate({ to: "/external-apps/$id/edit", params: { id: app.id } })
-                              }
-                            >
-                              <IconEdit size={16} />
-                            </IconAction>
-                            <IconAction
-                              label={t("Delete")}
-                              ariaLabel={t("Delete {{name}}", { name: app.name })}
-                              color="red"
-                              onClick={() => confirmDelete(app.id, app.name)}
-                            >
-                              <IconTrash size={16} />
-                            </IconAction>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      />
+      <ListTable
+        rows={apps}
+        isPending={isPending}
+        error={error}
+        empty={t("No tokens yet.")}
+        highlightOnHover
+        rowKey={(app) => app.id}
+        columns={[
+          {
+            title: t("Name"),
+            wrap: "anywhere",
+            cell: (app) => (
+              <>
+                <Text fw={500}>{app.name}</Text>
+                {app.owner && (
+                  <Text size="xs" c="dimmed">
+                    {app.owner}
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          { title: t("Token"), cell: (app) => <Code>{app.tokenStart}…</Code>, visibleFrom: "sm" },
+          {
+            title: t("Allowed IP addresses"),
+            cell: (app) => app.allowedIps.join(", "),
+            visibleFrom: "md",
+            wrap: "anywhere",
+          },
+          {
+            title: t("Expires on"),
+            cell: (app) => dayjs(app.expiresAt).format("DD.MM.YYYY"),
+            visibleFrom: "sm",
+            wrap: "never",
+          },
+          { title: t("Status"), cell: (app) => <AppStatus app={app} /> },
+          {
+            title: t("Last used"),
+            cell: (app) => (app.lastUsedAt ? dayjs(app.lastUsedAt).format("DD.MM.YYYY HH:mm") : t("Never")),
+            visibleFrom: "md",
+            wrap: "never",
+          },
+          {
+            width: 90,
+            cell: (app) => (
+              <EditDeleteActions
+                name={app.name}
+                onEdit={() => void navigate({ to: "/external-apps/$id/edit", params: { id: app.id } })}
+                onDelete={() => confirmDelete(app.id, app.name)}
+              />
+            ),
+          },
+        ]}
+      />
     </Stack>
+  );
+}
+
+function AppStatus({ app }: { app: TExternalApp }) {
+  const { t } = useTranslation();
+  const expired = new Date(app.expiresAt).getTime() <= Date.now();
+  return (
+    <Badge variant="light" color={expired ? "orange" : app.status === "active" ? "green" : "gray"}>
+      {expired ? t("Expired") : app.status === "active" ? t("Active") : t("Disabled")}
+    </Badge>
   );
 }
 

@@ -1,23 +1,13 @@
 import { ZGroupEditBody } from "@formloom/core/api/groups";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDatabase, IconLock, IconUserMinus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { IconAction } from "../../../components/icon-action.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -53,38 +43,38 @@ export function GroupViewPage() {
   return (
     <Stack maw={720}>
       <BackToGroups />
-      <Group justify="space-between">
-        <Title order={2} style={{ overflowWrap: "anywhere" }}>
-          {group.name}
-        </Title>
-        <Group gap="xs">
-          <ButtonLink
-            to="/groups/$id/permissions_functional"
-            params={{ id }}
-            variant="light"
-            size="xs"
-            leftSection={<IconLock size={14} />}
-          >
-            {t("Permissions")}
-          </ButtonLink>
-          {isAdmin && (
+      <PageHeader
+        title={group.name}
+        actions={
+          <>
             <ButtonLink
-              to="/permissions/data"
-              search={{ by: "group", id }}
+              to="/groups/$id/permissions_functional"
+              params={{ id }}
               variant="light"
               size="xs"
-              leftSection={<IconDatabase size={14} />}
+              leftSection={<IconLock size={14} />}
             >
-              {t("Data access")}
+              {t("Permissions")}
             </ButtonLink>
-          )}
-          {isAdmin && (
-            <ButtonLink to="/groups/$id/edit" params={{ id }} variant="default" size="xs">
-              {t("Rename")}
-            </ButtonLink>
-          )}
-        </Group>
-      </Group>
+            {isAdmin && (
+              <ButtonLink
+                to="/permissions/data"
+                search={{ by: "group", id }}
+                variant="light"
+                size="xs"
+                leftSection={<IconDatabase size={14} />}
+              >
+                {t("Data access")}
+              </ButtonLink>
+            )}
+            {isAdmin && (
+              <ButtonLink to="/groups/$id/edit" params={{ id }} variant="default" size="xs">
+                {t("Rename")}
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
       {isAdmin && (
         <Group align="flex-end" wrap="wrap">
           <Select
@@ -115,43 +105,36 @@ export function GroupViewPage() {
           </Button>
         </Group>
       )}
-      <Paper withBorder>
-        {group.users.length === 0 ? (
-          <Text c="dimmed" ta="center" p="lg">
-            {t("No users in this group yet.")}
-          </Text>
-        ) : (
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("Username")}</Table.Th>
-                <Table.Th>{t("E-mail")}</Table.Th>
-                {isAdmin && <Table.Th w={50} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {group.users.map((member) => (
-                <Table.Tr key={member.id}>
-                  <Table.Td>{member.username}</Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{member.email}</Table.Td>
-                  {isAdmin && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t("Remove {{name}} from the group", { name: member.username })}
-                        onClick={() => change.mutate({ userIds: [member.id], action: "remove" }, { onError })}
-                      >
-                        <IconUserMinus size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Paper>
+      <ListTable
+        rows={group.users}
+        isPending={false}
+        error={null}
+        empty={t("No users in this group yet.")}
+        rowKey={(member) => member.id}
+        columns={[
+          { title: t("Username"), cell: (member) => member.username, wrap: "anywhere" },
+          {
+            title: t("E-mail"),
+            cell: (member) => member.email,
+            visibleFrom: "sm",
+            underFirstWhenHidden: true,
+            wrap: "anywhere",
+          },
+          isAdmin && {
+            width: 50,
+            cell: (member) => (
+              <IconAction
+                label={t("Remove from the group")}
+                ariaLabel={t("Remove {{name}} from the group", { name: member.username })}
+                color="red"
+                onClick={() => change.mutate({ userIds: [member.id], action: "remove" }, { onError })}
+              >
+                <IconUserMinus size={16} />
+              </IconAction>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,12 @@
 import type { TInvitation } from "@formloom/core/api/invitations";
-import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconMailForward, IconPlus, IconX } from "@tabler/icons-react";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { IconAction } from "../../../components/icon-action.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { msg } from "../../../i18n/i18n.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -38,102 +40,86 @@ export function InvitationsPage() {
         }),
     });
 
+  const when = (date: string) => dayjs(date).format("DD.MM.YYYY HH:mm");
+  const noOutbox = outbox.data && !outbox.data.smtpConfigured;
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("All invitations")}</Title>
-        <Group gap="xs">
-          {outbox.data && !outbox.data.smtpConfigured && (
-            <ButtonLink
-              to="/invitations/outbox"
-              variant="default"
-              leftSection={<IconMailForward size={16} />}
-            >
-              {t("Outbox")}
-            </ButtonLink>
-          )}
-          {can("invitations.send") && (
-            <ButtonLink to="/invitations/new" leftSection={<IconPlus size={16} />}>
-              {t("Invite people")}
-            </ButtonLink>
-          )}
-        </Group>
-      </Group>
-      {outbox.data && !outbox.data.smtpConfigured && (
+      <PageHeader
+        title={t("All invitations")}
+        actions={
+          <>
+            {noOutbox && (
+              <ButtonLink
+                to="/invitations/outbox"
+                variant="default"
+                leftSection={<IconMailForward size={16} />}
+              >
+                {t("Outbox")}
+              </ButtonLink>
+            )}
+            {can("invitations.send") && (
+              <ButtonLink to="/invitations/new" leftSection={<IconPlus size={16} />}>
+                {t("Invite people")}
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      {noOutbox && (
         <Alert color="yellow">
           {t(
             "No mail server is set up, so invitations are not e-mailed. Pass their links on from the outbox.",
           )}
         </Alert>
       )}
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            invitations?.length === 0 && (
-              <Text c="dimmed" ta="center" p="xl">
-                {t("No invitations yet. Invite people to work on forms with you.")}
-              </Text>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={300}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("E-mail")}</Table.Th>
-                    <Table.Th>{t("Status")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Sent")}</Table.Th>
-                    <Table.Th visibleFrom="md">{t("Accepted")}</Table.Th>
-                    <Table.Th visibleFrom="md">{t("Invited by")}</Table.Th>
-                    <Table.Th w={50} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(invitations ?? []).map((invitation) => (
-                    <Table.Tr key={invitation.id}>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {invitation.email}
-                        <Text size="xs" c="dimmed" hiddenFrom="sm">
-                          {dayjs(invitation.sendDate).format("DD.MM.YYYY HH:mm")}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={STATUS[invitation.status].color}>
-                          {t(STATUS[invitation.status].label)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ whiteSpace: "nowrap" }}>
-                        {dayjs(invitation.sendDate).format("DD.MM.YYYY HH:mm")}
-                      </Table.Td>
-                      <Table.Td visibleFrom="md" style={{ whiteSpace: "nowrap" }}>
-                        {invitation.acceptDate
-                          ? dayjs(invitation.acceptDate).format("DD.MM.YYYY HH:mm")
-                          : "—"}
-                      </Table.Td>
-                      <Table.Td visibleFrom="md">{invitation.invitedBy ?? "—"}</Table.Td>
-                      <Table.Td>
-                        {invitation.status === "pending" && can("invitations.send") && (
-                          <IconAction
-                            label={t("Revoke")}
-                            ariaLabel={t("Revoke the invitation of {{email}}", { email: invitation.email })}
-                            color="red"
-                            onClick={() => confirmRevoke(invitation)}
-                          >
-                            <IconX size={16} />
-                          </IconAction>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      <ListTable
+        rows={invitations}
+        isPending={isPending}
+        error={error}
+        empty={t("No invitations yet. Invite people to work on forms with you.")}
+        highlightOnHover
+        rowKey={(invitation) => invitation.id}
+        columns={[
+          { title: t("E-mail"), cell: (invitation) => invitation.email, wrap: "anywhere" },
+          {
+            title: t("Status"),
+            cell: (invitation) => (
+              <Badge variant="light" color={STATUS[invitation.status].color}>
+                {t(STATUS[invitation.status].label)}
+              </Badge>
+            ),
+          },
+          {
+            title: t("Sent"),
+            cell: (invitation) => when(invitation.sendDate),
+            visibleFrom: "sm",
+            underFirstWhenHidden: true,
+            wrap: "never",
+          },
+          {
+            title: t("Accepted"),
+            cell: (invitation) => (invitation.acceptDate ? when(invitation.acceptDate) : "—"),
+            visibleFrom: "md",
+            wrap: "never",
+          },
+          { title: t("Invited by"), cell: (invitation) => invitation.invitedBy ?? "—", visibleFrom: "md" },
+          {
+            width: 50,
+            cell: (invitation) =>
+              invitation.status === "pending" &&
+              can("invitations.send") && (
+                <IconAction
+                  label={t("Revoke")}
+                  ariaLabel={t("Revoke the invitation of {{email}}", { email: invitation.email })}
+                  color="red"
+                  onClick={() => confirmRevoke(invitation)}
+                >
+                  <IconX size={16} />
+                </IconAction>
+              ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

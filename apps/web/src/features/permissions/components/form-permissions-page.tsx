@@ -1,30 +1,17 @@
 import { isAnswerable } from "@formloom/core/field-registry";
 import type { DataAccessLevel } from "@formloom/core/permissions";
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { QueryState } from "../../../components/query-state.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { AnchorLink, BackLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useFormAccess, useFormGroupAccess, useSetFormGroupAccess } from "../api/permissions.ts";
-import { AccessBadge, LEVEL_LABELS } from "./access-level.tsx";
+import { accessColumn, LEVEL_LABELS, NoGroups } from "./access-level.tsx";
 
 const listRoute = getRouteApi("/layout/account/forms/$id/permissions");
 const pairRoute = getRouteApi("/layout/account/forms/$id/permissions/group/$groupId");
@@ -41,60 +28,31 @@ export function FormPermissionsPage() {
           "Which answers each group's members see in results. Account admins and the form's author always see everything.",
         )}
       </Text>
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            items?.length === 0 && (
-              <Stack align="center" p="xl" gap="xs">
-                <Text c="dimmed">{t("There are no groups yet.")}</Text>
-                <AnchorLink to="/groups/new">{t("Add group")}</AnchorLink>
-              </Stack>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={300}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("Group")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Access")}</Table.Th>
-                    <Table.Th w={120} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(items ?? []).map((item) => (
-                    <Table.Tr key={item.groupId}>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {item.groupName}
-                        <Box hiddenFrom="sm" mt={4}>
-                          <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
-                        </Box>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ButtonLink
-                          size="xs"
-                          variant="light"
-                          to="/forms/$id/permissions/group/$groupId"
-                          params={{ id, groupId: item.groupId }}
-                          aria-label={t("Change the access of {{name}}", { name: item.groupName })}
-                        >
-                          {t("Change")}
-                        </ButtonLink>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      <ListTable
+        rows={items}
+        isPending={isPending}
+        error={error}
+        empty={<NoGroups />}
+        rowKey={(item) => item.groupId}
+        columns={[
+          { title: t("Group"), cell: (item) => item.groupName, wrap: "anywhere" },
+          accessColumn(t("Access")),
+          {
+            width: 120,
+            cell: (item) => (
+              <ButtonLink
+                size="xs"
+                variant="light"
+                to="/forms/$id/permissions/group/$groupId"
+                params={{ id, groupId: item.groupId }}
+                aria-label={t("Change the access of {{name}}", { name: item.groupName })}
+              >
+                {t("Change")}
+              </ButtonLink>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
-import { Box, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { Group, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { QueryState } from "../../../components/query-state.tsx";
-import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useForms } from "../../forms/api/get-forms.ts";
 import { useGroups } from "../../groups/api/groups.ts";
 import { useFormAccess, useGroupAccess } from "../api/permissions.ts";
-import { AccessBadge } from "./access-level.tsx";
+import { accessColumn, NoGroups } from "./access-level.tsx";
 
 /** permissions/functional: each group, and a way to its functional permissions. */
 export function FunctionalPermissionsPage() {
@@ -14,55 +15,37 @@ export function FunctionalPermissionsPage() {
   const { data: groups, isPending, error } = useGroups();
   return (
     <Stack maw={760}>
-      <Title order={2}>{t("Functional permissions")}</Title>
-      <Text size="sm" c="dimmed">
-        {t("Members get permissions through their groups. Choose a group to set what its members may do.")}
-      </Text>
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            groups?.length === 0 && (
-              <Stack align="center" p="xl" gap="xs">
-                <Text c="dimmed">{t("There are no groups yet.")}</Text>
-                <AnchorLink to="/groups/new">{t("Add group")}</AnchorLink>
-              </Stack>
-            )
-          }
-        >
-          {() => (
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("Group")}</Table.Th>
-                  <Table.Th>{t("Users")}</Table.Th>
-                  <Table.Th w={140} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(groups ?? []).map((group) => (
-                  <Table.Tr key={group.id}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{group.name}</Table.Td>
-                    <Table.Td>{group.userCount}</Table.Td>
-                    <Table.Td>
-                      <ButtonLink
-                        size="xs"
-                        variant="light"
-                        to="/groups/$id/permissions_functional"
-                        params={{ id: group.id }}
-                        aria-label={t("Permissions of “{{name}}”", { name: group.name })}
-                      >
-                        {t("Permissions")}
-                      </ButtonLink>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </QueryState>
-      </Paper>
+      <PageHeader
+        title={t("Functional permissions")}
+        description={t(
+          "Members get permissions through their groups. Choose a group to set what its members may do.",
+        )}
+      />
+      <ListTable
+        rows={groups}
+        isPending={isPending}
+        error={error}
+        empty={<NoGroups />}
+        rowKey={(group) => group.id}
+        columns={[
+          { title: t("Group"), cell: (group) => group.name, wrap: "anywhere" },
+          { title: t("Users"), cell: (group) => group.userCount },
+          {
+            width: 140,
+            cell: (group) => (
+              <ButtonLink
+                size="xs"
+                variant="light"
+                to="/groups/$id/permissions_functional"
+                params={{ id: group.id }}
+                aria-label={t("Permissions of “{{name}}”", { name: group.name })}
+              >
+                {t("Permissions")}
+              </ButtonLink>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }
@@ -116,58 +99,37 @@ export function DataPermissionsPage() {
           onChange={(value) => value && void navigate({ search: { by, id: Number(value) } })}
         />
       </Group>
-      <Paper withBorder>
-        <QueryState
-          isPending={(by === "form" ? formId : groupId) !== null && current.isPending}
-          error={current.error}
-          empty={
-            (current.data ?? []).length === 0 && (
-              <Text c="dimmed" ta="center" p="xl">
-                {by === "form" ? t("There are no groups yet.") : t("There are no forms yet.")}
-              </Text>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={300}>
-              <Table verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{by === "form" ? t("Group") : t("Form")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("Access")}</Table.Th>
-                    <Table.Th w={120} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(current.data ?? []).map((item) => (
-                    <Table.Tr key={`${item.formId}-${item.groupId}`}>
-                      <Table.Td style={{ overflowWrap: "anywhere" }}>
-                        {by === "form" ? item.groupName : item.formTitle || t("Untitled form")}
-                        <Box hiddenFrom="sm" mt={4}>
-                          <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
-                        </Box>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <AccessBadge level={item.level} fieldCount={item.fieldIds.length} />
-                      </Table.Td>
-                      <Table.Td>
-                        <ButtonLink
-                          size="xs"
-                          variant="light"
-                          to="/forms/$id/permissions/group/$groupId"
-                          params={{ id: item.formId, groupId: item.groupId }}
-                        >
-                          {t("Change")}
-                        </ButtonLink>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      <ListTable
+        rows={current.data}
+        isPending={(by === "form" ? formId : groupId) !== null && current.isPending}
+        error={current.error}
+        empty={by === "form" ? <NoGroups /> : t("There are no forms yet.")}
+        rowKey={(item) => `${item.formId}-${item.groupId}`}
+        columns={[
+          {
+            title: by === "form" ? t("Group") : t("Form"),
+            cell: (item) => (by === "form" ? item.groupName : item.formTitle || t("Untitled form")),
+            wrap: "anywhere",
+          },
+          accessColumn(t("Access")),
+          {
+            width: 120,
+            cell: (item) => (
+              <ButtonLink
+                size="xs"
+                variant="light"
+                to="/forms/$id/permissions/group/$groupId"
+                params={{ id: item.formId, groupId: item.groupId }}
+                aria-label={t("Change the access of {{name}}", {
+                  name: by === "form" ? item.groupName : item.formTitle || t("Untitled form"),
+                })}
+              >
+                {t("Change")}
+              </ButtonLink>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

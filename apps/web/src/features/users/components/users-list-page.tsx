@@ -1,8 +1,9 @@
-import { Avatar, Badge, Box, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Avatar, Badge, Box, Group, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { QueryState } from "../../../components/query-state.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useAccountUsers } from "../../groups/api/groups.ts";
@@ -20,14 +21,16 @@ export function UsersListPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("Users")}</Title>
-        {can("invitations.send") && (
-          <ButtonLink to="/invitations/new" leftSection={<IconPlus size={16} />}>
-            {t("Invite people")}
-          </ButtonLink>
-        )}
-      </Group>
+      <PageHeader
+        title={t("Users")}
+        actions={
+          can("invitations.send") && (
+            <ButtonLink to="/invitations/new" leftSection={<IconPlus size={16} />}>
+              {t("Invite people")}
+            </ButtonLink>
+          )
+        }
+      />
       <TextInput
         leftSection={<IconSearch size={16} />}
         placeholder={t("Search by name or e-mail")}
@@ -36,60 +39,41 @@ export function UsersListPage() {
         onChange={(event) => setQuery(event.currentTarget.value)}
         maw={360}
       />
-      <Paper withBorder>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={
-            shown.length === 0 && (
-              <Text c="dimmed" ta="center" p="xl">
-                {t("No users match the search.")}
-              </Text>
-            )
-          }
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={300}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t("Username")}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t("E-mail")}</Table.Th>
-                    <Table.Th>{t("Role")}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.map((person) => (
-                    <Table.Tr key={person.id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar size="sm" name={person.username} color="initials" />
-                          <Box style={{ minWidth: 0 }}>
-                            <AnchorLink to="/users/$id/view" params={{ id: person.id }} fw={500}>
-                              {person.username}
-                            </AnchorLink>
-                            <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: "anywhere" }}>
-                              {person.email}
-                            </Text>
-                          </Box>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm" style={{ overflowWrap: "anywhere" }}>
-                        {person.email}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={person.isAccountAdmin ? "indigo" : "gray"}>
-                          {person.isAccountAdmin ? t("Admin") : t("Member")}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-      </Paper>
+      <ListTable
+        rows={people && shown}
+        isPending={isPending}
+        error={error}
+        empty={t("No users match the search.")}
+        highlightOnHover
+        rowKey={(person) => person.id}
+        columns={[
+          {
+            title: t("Username"),
+            cell: (person) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar size="sm" name={person.username} color="initials" />
+                <Box style={{ minWidth: 0 }}>
+                  <AnchorLink to="/users/$id/view" params={{ id: person.id }} fw={500}>
+                    {person.username}
+                  </AnchorLink>
+                  <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: "anywhere" }}>
+                    {person.email}
+                  </Text>
+                </Box>
+              </Group>
+            ),
+          },
+          { title: t("E-mail"), cell: (person) => person.email, visibleFrom: "sm", wrap: "anywhere" },
+          {
+            title: t("Role"),
+            cell: (person) => (
+              <Badge variant="light" color={person.isAccountAdmin ? "indigo" : "gray"}>
+                {person.isAccountAdmin ? t("Admin") : t("Member")}
+              </Badge>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }
