@@ -24,7 +24,7 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { permissionRoutes } from "./features/permissions/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
-import type { Deps } from "./http/context.ts";
+import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
@@ -72,6 +72,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(
     async (api) => {
+      api.addHook("onRequest", requireCallerFirst(deps));
       healthRoutes(api, database);
       authRoutes(api, deps);
       formRoutes(api, deps);

@@ -284,6 +284,21 @@ describe("the isolation matrix over every documented route", () => {
     });
   }
 
+  it("asks who is calling before it reads the input, on every route but the public ones", async () => {
+    for (const route of await documentedRoutes()) {
+      // A body no route accepts, and for routes with ids, ids of the wrong type.
+      const path = route.path.replace(/\{[^}]+\}/g, "not-an-id");
+      const response = await server.api.request(
+        route.method,
+        path,
+        route.hasBody ? { unexpected: [1, 2, 3] } : undefined,
+      );
+      const label = `${route.method} ${path} → ${response.status} ${response.text.slice(0, 120)}`;
+      if (PUBLIC.has(route.key)) expect(response.status, label).not.toBe(401);
+      else expect(response.status, label).toBe(401);
+    }
+  });
+
   it("left account A as it was", async () => {
     const form = await admin.get<{ form: { title: string } }>(`/api/forms/${ids.form}`);
     expect(form.body.form.title).toBe("Matrix survey");

@@ -40,7 +40,37 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice("Bearer ".length).trim() || undefined;
 }
 
-async function authenticate(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Served without a signed-in caller; every other API route requires one. */
+    public?: boolean;
+  }
+}
+
+const authenticated = new WeakMap<FastifyRequest, Promise<UserContext | undefined>>();
+
+/** Who is calling, worked out once per request however many times a route asks. */
+function authenticate(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {
+  let caller = authenticated.get(request);
+  if (!caller) {
+    caller = identify(deps, request);
+    authenticated.set(request, caller);
+  }
+  return caller;
+}
+
+/**
+ * Asks for a signed-in caller before the body is even read, on every API route not marked
+ * public: a new route is closed unless it says otherwise, and an anonymous caller learns
+ * nothing about a route's input.
+ */
+export function requireCallerFirst(deps: Deps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!request.routeOptions.config.public) await requireUser(deps, request);
+  };
+}
+
+async function identify(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {
   const token = bearer(request);
   if (!token) return undefined;
   if (isExternalAppToken(token)) {

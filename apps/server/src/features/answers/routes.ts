@@ -24,6 +24,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/forms/answer",
     {
+      config: { public: true },
       schema: {
         tags: ["public"],
         description:

@@ -26,22 +26,29 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/register",
-    { schema: { tags, body: ZRegisterBody, response: { 201: ZTokens } } },
+    { config: { public: true }, schema: { tags, body: ZRegisterBody, response: { 201: ZTokens } } },
     async (request, reply) =>
       reply.status(201).send(await register(deps.db, deps.tokens, request.body, deps.settings.linkBase)),
   );
 
-  r.post("/login", { schema: { tags, body: ZLoginBody, response: { 200: ZTokens } } }, async (request) =>
-    login(deps.db, deps.tokens, request.body, request.ip),
+  r.post(
+    "/login",
+    { config: { public: true }, schema: { tags, body: ZLoginBody, response: { 200: ZTokens } } },
+    async (request) => login(deps.db, deps.tokens, request.body, request.ip),
   );
 
-  r.post("/refresh", { schema: { tags, body: ZRefreshBody, response: { 200: ZTokens } } }, async (request) =>
-    deps.tokens.rotate(deps.db, request.body.refresh_token),
+  r.post(
+    "/refresh",
+    { config: { public: true }, schema: { tags, body: ZRefreshBody, response: { 200: ZTokens } } },
+    async (request) => deps.tokens.rotate(deps.db, request.body.refresh_token),
   );
 
   r.post(
     "/reset-password/request",
-    { schema: { tags, body: ZResetRequestBody, response: { 202: z.object({ sent: z.literal(true) }) } } },
+    {
+      config: { public: true },
+      schema: { tags, body: ZResetRequestBody, response: { 202: z.object({ sent: z.literal(true) }) } },
+    },
     async (request, reply) => {
       if (!deps.settings.passwordResetEnabled) throw forbidden("reset.disabled");
       await requestPasswordReset(deps.db, request.body.email, deps.settings.linkBase);
@@ -51,7 +58,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/reset-password/confirm",
-    { schema: { tags, body: ZResetConfirmBody, response: { 200: z.object({ reset: z.literal(true) }) } } },
+    {
+      config: { public: true },
+      schema: { tags, body: ZResetConfirmBody, response: { 200: z.object({ reset: z.literal(true) }) } },
+    },
     async (request) => {
       if (!deps.settings.passwordResetEnabled) throw forbidden("reset.disabled");
       await confirmPasswordReset(deps.db, request.body.code, request.body.password);
@@ -62,6 +72,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/email-confirm",
     {
+      config: { public: true },
       schema: {
         tags: ["public"],
         description: "Confirms the e-mail address with the code from the registration mail.",

@@ -99,6 +99,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     "/forms/path/:alias/:subdomain",
     {
+      config: { public: true },
       schema: {
         tags: ["public"],
         description:

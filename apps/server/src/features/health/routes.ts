@@ -8,6 +8,7 @@ export function healthRoutes(app: FastifyInstance, database: Database): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     "/health",
     {
+      config: { public: true },
       schema: {
         tags: ["health"],
         security: [],

@@ -76,6 +76,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     "/invitations/:code",
     {
+      config: { public: true },
       schema: {
         tags: ["public"],
         description: "Whom a pending invitation is for, shown on the join page before registration.",

@@ -73,6 +73,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
   r.get(
     "/user/:id/avatar/:name",
     {
+      config: { public: true },
       schema: {
         tags: ["public"],
         description: "A user's picture; its name comes from their profile.",
