@@ -70,6 +70,27 @@ describe("registration", () => {
     });
   });
 
+  it("starts a new user in the language and time zone they signed up in, when those are valid", async () => {
+    const settingsOf = async (username: string, registerParams: Record<string, unknown>) => {
+      const created = await server.api.post<{ token: string }>("/api/register", {
+        ...validRegistration,
+        username,
+        email: `${username}@example.com`,
+        registerParams,
+      });
+      expect(created.status).toBe(201);
+      return (await server.api.as(created.body.token).get("/api/user")).body;
+    };
+    expect(await settingsOf("olena", { locale: "uk", timezone: "Europe/Kyiv" })).toMatchObject({
+      locale: "uk",
+      timezone: "Europe/Kyiv",
+    });
+    expect(await settingsOf("mallory", { locale: "xx", timezone: "Mars/Olympus" })).toMatchObject({
+      locale: "en",
+      timezone: "UTC",
+    });
+  });
+
   it("answers bad credentials with the spec's message", async () => {
     const response = await server.api.post("/api/login", { username: "alice", password: "wrong-password1" });
     expect(response.status).toBe(401);

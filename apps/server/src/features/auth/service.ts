@@ -1,5 +1,5 @@
 import type { TCreateAccountBody, TLoginBody, TRegisterBody, TUserInfo } from "@formloom/core/api/auth";
-import { ZCreateAccountBody, ZRegisterBody } from "@formloom/core/api/auth";
+import { ZCreateAccountBody, ZRegisterBody, ZUserSettings } from "@formloom/core/api/auth";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import type { TokenIssuer } from "../../auth/tokens.ts";
@@ -16,6 +16,19 @@ import { sendEmailConfirmation } from "./email-confirmation.ts";
 const FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
 const MAX_FAILURES_PER_USERNAME = 10;
 const MAX_FAILURES_PER_IP = 50;
+
+/**
+ * The language and time zone the person signed up in, each kept when valid: a wrong one falls
+ * back to the default instead of refusing the registration.
+ */
+function startingSettings(params: Record<string, unknown> | undefined) {
+  const locale = ZUserSettings.shape.locale.safeParse(params?.locale);
+  const timezone = ZUserSettings.shape.timezone.safeParse(params?.timezone);
+  return {
+    ...(locale.success ? { locale: locale.data } : {}),
+    ...(timezone.success ? { timezone: timezone.data } : {}),
+  };
+}
 
 export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody, linkBase: string) {
   const body = ZRegisterBody.parse(input);
@@ -35,7 +48,12 @@ export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody
     const userId = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ username: body.username, email: body.email, passwordHash })
+        .values({
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          ...startingSettings(body.registerParams),
+        })
         .returning();
       // Joining through an invitation: the new user is the account's member from the start,
       // and the invitation's link already proved the address.
