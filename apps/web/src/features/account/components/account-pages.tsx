@@ -20,6 +20,7 @@ import { IconEdit, IconKey } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -97,6 +98,7 @@ function Resources() {
   const { data, error, isFetching } = useAccountResources(query, !backwards);
   const set = (patch: Partial<TAccountResourcesQuery>) => setQuery((current) => ({ ...current, ...patch }));
   const pick = (value: string | null) => (value ? Number(value) : undefined);
+  const format = useFormat();
   const figures: Array<[string, number | undefined]> = [
     [t("Forms"), data?.forms],
     [t("Submissions"), data?.answers],
@@ -166,7 +168,7 @@ function Resources() {
                 {label}
               </Text>
               <Text fw={700} size="xl">
-                {value ?? "—"}
+                {value === undefined ? "—" : format.number(value)}
               </Text>
             </Paper>
           ))}

@@ -14,13 +14,13 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { EditDeleteActions } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -37,6 +37,7 @@ export function ApiKeysPage() {
   const navigate = useNavigate();
   const { data: keys, isPending, error } = useApiKeys();
   const remove = useDeleteApiKey();
+  const format = useFormat();
   const confirmDelete = (key: TApiKey) =>
     confirmDanger({
       title: t("Delete the key?"),
@@ -79,7 +80,7 @@ export function ApiKeysPage() {
           { title: t("Key"), cell: (key) => <Code>…{key.keyEnd}</Code> },
           {
             title: t("Changed"),
-            cell: (key) => dayjs(key.updatedAt).format("DD.MM.YYYY"),
+            cell: (key) => format.date(key.updatedAt),
             visibleFrom: "sm",
             wrap: "never",
           },

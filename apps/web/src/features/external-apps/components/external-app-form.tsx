@@ -11,6 +11,7 @@ import { Button, Group, Select, Stack, Textarea, TextInput } from "@mantine/core
 import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { messageText } from "../../../i18n/i18n.ts";
 import { fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 
@@ -38,6 +39,7 @@ export function ExternalAppForm({
   onCancel(): void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [name, setName] = useState(app?.name ?? "");
   const [description, setDescription] = useState(app?.description ?? "");
   const [addresses, setAddresses] = useState(app?.allowedIps.join("\n") ?? "");
@@ -97,7 +99,7 @@ export function ExternalAppForm({
             type="date"
             label={t("Expires on")}
             description={t("At most 6 months ahead; blank means {{date}}", {
-              date: dayjs(defaultExpiry(new Date())).format("DD.MM.YYYY"),
+              date: format.date(defaultExpiry(new Date())),
             })}
             min={today}
             max={latest}

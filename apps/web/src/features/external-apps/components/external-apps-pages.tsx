@@ -16,13 +16,13 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { EditDeleteActions } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -46,6 +46,7 @@ export function ExternalAppsPage() {
   const navigate = useNavigate();
   const { data: apps, isPending, error } = useExternalApps();
   const remove = useDeleteExternalApp();
+  const format = useFormat();
 
   const confirmDelete = (id: number, name: string) =>
     confirmDanger({
@@ -98,14 +99,14 @@ export function ExternalAppsPage() {
           },
           {
             title: t("Expires on"),
-            cell: (app) => dayjs(app.expiresAt).format("DD.MM.YYYY"),
+            cell: (app) => format.date(app.expiresAt),
             visibleFrom: "sm",
             wrap: "never",
           },
           { title: t("Status"), cell: (app) => <AppStatus app={app} /> },
           {
             title: t("Last used"),
-            cell: (app) => (app.lastUsedAt ? dayjs(app.lastUsedAt).format("DD.MM.YYYY HH:mm") : t("Never")),
+            cell: (app) => (app.lastUsedAt ? format.dateTime(app.lastUsedAt) : t("Never")),
             visibleFrom: "md",
             wrap: "never",
           },

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
@@ -33,6 +33,7 @@ export function FormOverviewPage() {
   const { data } = useForm(id);
   const { data: forms } = useForms();
   const update = useUpdateForm(id);
+  const format = useFormat();
   if (!data) return null;
   const listed = forms?.find((f) => f.id === id);
   const url = publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
@@ -40,13 +41,11 @@ export function FormOverviewPage() {
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Stat label={t("Submissions")} value={listed?.answerCount ?? "—"} />
-        <Stat label={t("Unread")} value={listed?.newAnswerCount ?? "—"} />
+        <Stat label={t("Submissions")} value={listed ? format.number(listed.answerCount) : "—"} />
+        <Stat label={t("Unread")} value={listed ? format.number(listed.newAnswerCount) : "—"} />
         <Stat
           label={t("Last submission")}
-          value={
-            data.form.lastAnsweredDate ? dayjs(data.form.lastAnsweredDate).format("DD.MM.YYYY HH:mm") : "—"
-          }
+          value={data.form.lastAnsweredDate ? format.dateTime(data.form.lastAnsweredDate) : "—"}
         />
       </SimpleGrid>
       <Paper withBorder p="md">

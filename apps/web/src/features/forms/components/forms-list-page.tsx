@@ -24,11 +24,11 @@ import {
   IconTable,
   IconTrash,
 } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
@@ -149,7 +149,8 @@ function FormRow({ form }: { form: TFormListItem }) {
   const { data: user } = useUser();
   const remove = useDeleteForm();
   const clone = useCloneForm();
-  const date = (value: string | null) => (value ? dayjs(value).format("DD.MM.YYYY") : "—");
+  const format = useFormat();
+  const date = (value: string | null) => (value ? format.date(value) : "—");
 
   const confirmDelete = () =>
     confirmDanger({

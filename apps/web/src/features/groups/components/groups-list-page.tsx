@@ -1,12 +1,12 @@
 import { Stack } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { EditDeleteActions } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
@@ -19,6 +19,7 @@ export function GroupsListPage() {
   const { data: groups, isPending, error } = useGroups();
   const remove = useDeleteGroup();
   const navigate = useNavigate();
+  const format = useFormat();
   const isAdmin = user?.isAccountAdmin === true;
 
   const confirmDelete = (id: number, name: string) =>
@@ -60,7 +61,7 @@ export function GroupsListPage() {
           { title: t("Users"), cell: (group) => group.userCount },
           {
             title: t("Created"),
-            cell: (group) => dayjs(group.creationDate).format("DD.MM.YYYY"),
+            cell: (group) => format.date(group.creationDate),
             visibleFrom: "sm",
             wrap: "never",
           },

@@ -1,13 +1,13 @@
 import type { TInvitation } from "@formloom/core/api/invitations";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconMailForward, IconPlus, IconX } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { IconAction } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
@@ -40,7 +40,7 @@ export function InvitationsPage() {
         }),
     });
 
-  const when = (date: string) => dayjs(date).format("DD.MM.YYYY HH:mm");
+  const format = useFormat();
   const noOutbox = outbox.data && !outbox.data.smtpConfigured;
   return (
     <Stack>
@@ -91,14 +91,14 @@ export function InvitationsPage() {
           },
           {
             title: t("Sent"),
-            cell: (invitation) => when(invitation.sendDate),
+            cell: (invitation) => format.dateTime(invitation.sendDate),
             visibleFrom: "sm",
             underFirstWhenHidden: true,
             wrap: "never",
           },
           {
             title: t("Accepted"),
-            cell: (invitation) => (invitation.acceptDate ? when(invitation.acceptDate) : "—"),
+            cell: (invitation) => (invitation.acceptDate ? format.dateTime(invitation.acceptDate) : "—"),
             visibleFrom: "md",
             wrap: "never",
           },
@@ -128,6 +128,7 @@ export function InvitationsPage() {
 export function OutboxPage() {
   const { t } = useTranslation();
   const { data, isPending, error } = useOutbox(true);
+  const format = useFormat();
   return (
     <Stack maw={860}>
       <Title order={2}>{t("Outbox")}</Title>
@@ -161,7 +162,7 @@ export function OutboxPage() {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {dayjs(message.createdAt).format("DD.MM.YYYY HH:mm")} · {message.subject}
+                {format.dateTime(message.createdAt)} · {message.subject}
               </Text>
               <Text size="sm" mt="xs" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {message.text}

@@ -1,8 +1,8 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, isAnswerable } from "@formloom/core/field-registry";
 import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text } from "@mantine/core";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { useAnswer } from "../api/get-answers.ts";
 import { formatDuration } from "./format-duration.ts";
@@ -21,6 +21,7 @@ export function AnswerDrawer({
 }) {
   const { t } = useTranslation();
   const { data: answer, error, isPending } = useAnswer(formId, answerId);
+  const format = useFormat();
   const visible = answer?.visibleFieldIds ?? null;
   const shown = fields.filter(
     (field) => isAnswerable(field) && (visible === null || visible.includes(field.id)),
@@ -38,7 +39,7 @@ export function AnswerDrawer({
       {answer && (
         <Stack>
           <Group gap="xs">
-            <Badge variant="light">{dayjs(answer.submitTime).format("DD.MM.YYYY HH:mm:ss")}</Badge>
+            <Badge variant="light">{format.dateTimeSeconds(answer.submitTime)}</Badge>
             {answer.formPassingTime !== null && (
               <Badge variant="light" color="gray">
                 {formatDuration(answer.formPassingTime)}

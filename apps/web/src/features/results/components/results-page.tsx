@@ -16,11 +16,11 @@ import {
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconMail, IconMailOpened, IconTrash } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
+import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
@@ -49,6 +49,7 @@ export function ResultsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const can = useCan();
+  const format = useFormat();
 
   // With access to selected fields only, the other fields are not columns at all.
   const visible = data?.visibleFieldIds ?? null;
@@ -215,7 +216,7 @@ export function ResultsPage() {
                       </Table.Td>
                       <Table.Td>{answer.id}</Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {dayjs(answer.submitTime).format("DD.MM.YYYY HH:mm")}
+                        {format.dateTime(answer.submitTime)}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>
                         {answer.formPassingTime === null ? "—" : formatDuration(answer.formPassingTime)}

@@ -21,9 +21,9 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconEdit, IconUpload } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
@@ -59,6 +59,7 @@ function ProfileView({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { data: me } = useUser();
   const can = useCan();
+  const format = useFormat();
   const { data: profile, error, isPending } = useUserProfile(userId);
   if (isPending) return <Loader m="xl" />;
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
@@ -69,15 +70,12 @@ function ProfileView({ userId }: { userId: number }) {
     [t("Phone"), profile.phone],
     [t("City"), profile.city],
     [t("Country"), profile.country],
-    [t("Date of birth"), profile.dateOfBirth ? dayjs(profile.dateOfBirth).format("DD.MM.YYYY") : ""],
+    [t("Date of birth"), profile.dateOfBirth ? format.day(profile.dateOfBirth) : ""],
     [t("Gender"), t(GENDER_LABELS[profile.gender])],
     [t("Website"), profile.website],
     [t("Groups"), profile.groups.map((group) => group.name).join(", ")],
-    [t("Registered"), dayjs(profile.registrationDate).format("DD.MM.YYYY")],
-    [
-      t("Last activity"),
-      profile.lastActivityDate ? dayjs(profile.lastActivityDate).format("DD.MM.YYYY HH:mm") : t("Never"),
-    ],
+    [t("Registered"), format.date(profile.registrationDate)],
+    [t("Last activity"), profile.lastActivityDate ? format.dateTime(profile.lastActivityDate) : t("Never")],
   ];
 
   return (
