@@ -75,7 +75,7 @@ describe("a team: invitation, group, selected fields", () => {
     await screenshot(page, "team-invitations");
 
     // The invitee follows the link from the mail and registers; the address is the invited one.
-    const mail = (await smtp.waitFor(INVITEE)).raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const mail = (await smtp.waitFor(INVITEE)).text;
     const link = /http:\/\/127\.0\.0\.1:\d+\/registration\/join\?code=[\w-]+/.exec(mail)?.[0];
     expect(link).toBeDefined();
     const memberContext = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });

@@ -20,8 +20,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const body = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-const codeIn = (raw: string) => /\/registration\/join\?code=([\w-]+)/.exec(body(raw))?.[1];
+const codeIn = (text: string) => /\/registration\/join\?code=([\w-]+)/.exec(text)?.[1];
 
 function register(email: string, username: string, inviteCode?: string) {
   return server.api.post<{ token: string; code?: string }>("/api/register", {
@@ -64,8 +63,8 @@ describe("invitations", () => {
       "carl@example.com",
     ]);
     const mail = await smtp.waitFor("bob@example.com");
-    expect(body(mail.raw)).toContain("https://forms.example.org/registration/join?code=");
-    const code = codeIn(mail.raw)!;
+    expect(mail.text).toContain("https://forms.example.org/registration/join?code=");
+    const code = codeIn(mail.text)!;
 
     const preview = await server.api.get(`/api/invitations/${code}`);
     expect(preview.body).toEqual({ email: "bob@example.com", accountName: "inviter team" });
@@ -105,11 +104,22 @@ describe("invitations", () => {
     expect(again.body.invitations).toHaveLength(1);
   });
 
+  it("writes the invitation in the inviter's language", async () => {
+    const { api: spanish } = await signUpWithAccount(server.api, "madrid");
+    const me = (await spanish.get<{ id: number }>("/api/user")).body;
+    await spanish.patch(`/api/user/${me.id}/settings`, { locale: "es" });
+    await spanish.post("/api/account/invitations/send", { emails: "lucia@example.com" });
+    const mail = await smtp.waitFor("lucia@example.com");
+    expect(mail.subject).toMatch(/^madrid\w* te invita a «madrid team» en Formloom$/);
+    expect(mail.text).toContain("Para aceptar, regístrate con este enlace:");
+    expect(codeIn(mail.text)).toBeDefined();
+  });
+
   it("revokes an invitation so its link stops working", async () => {
     const sent = await admin.post<{ invitations: Array<{ id: number }> }>("/api/account/invitations/send", {
       emails: "eve@example.com",
     });
-    const code = codeIn((await smtp.waitFor("eve@example.com")).raw)!;
+    const code = codeIn((await smtp.waitFor("eve@example.com")).text)!;
     const revoked = await admin.post(`/api/account/invitations/${sent.body.invitations[0]!.id}/revoke`);
     expect(revoked.body).toMatchObject({ status: "revoked" });
     expect((await register("eve@example.com", "evelyn", code)).body.code).toBe("invitation.invalid");
@@ -128,7 +138,7 @@ describe("invitations", () => {
     const member = await register(
       "carl@example.com",
       "carl",
-      codeIn((await smtp.waitFor("carl@example.com")).raw),
+      codeIn((await smtp.waitFor("carl@example.com")).text),
     );
     const asMember = server.api.as(member.body.token);
     expect((await asMember.get("/api/account/outbox")).status).toBe(403);
@@ -146,7 +156,7 @@ describe("invitations", () => {
       },
     );
     expect(sent.body.invitations).toHaveLength(1);
-    const code = codeIn((await smtp.waitFor("frank@example.com", "invites you to")).raw)!;
+    const code = codeIn((await smtp.waitFor("frank@example.com", "invites you to")).text)!;
     // Registering again is not the way: the address is taken. Signed in, Frank accepts instead.
     expect((await register("frank@example.com", "frank2", code)).body.code).toBe("register.email.exists");
     const henry = server.api.as((await register("henry@example.com", "henry")).body.token);

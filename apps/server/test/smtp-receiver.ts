@@ -1,14 +1,13 @@
 import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
   to: string[];
   raw: string;
-}
-
-/** The message's Subject header (unfolded), as it arrived. */
-function subjectOf(raw: string): string {
-  return /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1]?.replace(/\r?\n[ \t]/g, " ") ?? "";
+  /** Decoded, whatever the encoding the sender chose. */
+  subject: string;
+  text: string;
 }
 
 /** A real SMTP server on an ephemeral port that keeps what it receives, for mail tests. */
@@ -21,8 +20,14 @@ export async function startSmtpReceiver() {
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      stream.on("end", async () => {
+        const parsed = await simpleParser(raw);
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+        });
         callback();
       });
     },
@@ -37,7 +42,7 @@ export async function startSmtpReceiver() {
       const until = Date.now() + ms;
       for (;;) {
         const found = messages.find(
-          (m) => m.to.includes(address) && (subject === undefined || subjectOf(m.raw).includes(subject)),
+          (m) => m.to.includes(address) && (subject === undefined || m.subject.includes(subject)),
         );
         if (found) return found;
         if (Date.now() > until) throw new Error(`no mail to ${address} within ${ms} ms`);

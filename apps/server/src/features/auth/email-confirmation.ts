@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../db/connect.ts";
 import { emailConfirmations, users } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
 import { badRequest, conflict } from "../../http/errors.ts";
+import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
 const CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -11,7 +12,7 @@ const CODE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Queues the confirmation mail inside the registration's transaction. */
 export async function sendEmailConfirmation(
   tx: Tx,
-  user: { id: number; username: string; email: string; accountId: number | null },
+  user: { id: number; username: string; email: string; accountId: number | null; locale: string },
   linkBase: string,
 ): Promise<void> {
   const { code, hash } = newCode();
@@ -21,15 +22,10 @@ export async function sendEmailConfirmation(
   await enqueueMail(tx, {
     accountId: user.accountId,
     to: user.email,
-    subject: "Confirm your e-mail for Formloom",
-    text: [
-      `Hello ${user.username},`,
-      "",
-      "Please confirm that this is your e-mail address by opening:",
-      `${linkBase}/confirm_email?code=${code}`,
-      "",
-      "The link works for a week. If you did not register at Formloom, ignore this message.",
-    ].join("\n"),
+    ...lettersIn(user.locale).emailConfirmation({
+      username: user.username,
+      link: `${linkBase}/confirm_email?code=${code}`,
+    }),
   });
 }
 

@@ -4,6 +4,7 @@ import { hashPassword } from "../../auth/passwords.ts";
 import type { Db } from "../../db/connect.ts";
 import { passwordResets, refreshTokens, users } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
+import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
 const CODE_TTL_MS = 60 * 60 * 1000;
@@ -27,15 +28,10 @@ export async function requestPasswordReset(db: Db, email: string, linkBase: stri
     await enqueueMail(tx, {
       accountId: user.accountId,
       to: user.email,
-      subject: "Reset your Formloom password",
-      text: [
-        `Hello ${user.username},`,
-        "",
-        "Someone asked to reset the password of your Formloom account. To choose a new one, open:",
-        `${linkBase}/reset_password/confirm?code=${code}`,
-        "",
-        "The link works once, for one hour. If it was not you, ignore this message: your password stays as it is.",
-      ].join("\n"),
+      ...lettersIn(user.locale).passwordReset({
+        username: user.username,
+        link: `${linkBase}/reset_password/confirm?code=${code}`,
+      }),
     });
   });
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../../db/connect.ts";
 import { accounts, invitations, mailOutbox, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext } from "../../http/context.ts";
 import { badRequest, conflict, invalidField, notFound } from "../../http/errors.ts";
+import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
@@ -85,16 +86,12 @@ export async function sendInvitations(ctx: TenantContext, text: string, linkBase
         accountId: ctx.accountId,
         kind: "invitation",
         to: email,
-        subject: `${ctx.user.username} invites you to ${account!.name} on Formloom`,
-        text: [
-          "Hello,",
-          "",
-          `${ctx.user.username} invites you to join the account "${account!.name}" on Formloom.`,
-          "To accept, register through this link:",
-          `${linkBase}/registration/join?code=${code}`,
-          "",
-          `The link works once, for ${INVITATION_TTL_DAYS} days. If you did not expect this invitation, ignore this message.`,
-        ].join("\n"),
+        // The invitee has no settings yet: the mail speaks the inviter's language.
+        ...lettersIn(ctx.user.locale).invitation({
+          inviter: ctx.user.username,
+          account: account!.name,
+          link: `${linkBase}/registration/join?code=${code}`,
+        }),
       });
       sent.push(present(row!, ctx.user.username));
     }

@@ -1,0 +1,208 @@
+import { LOCALES, type Locale } from "@formloom/core/api/auth";
+import { INVITATION_TTL_DAYS } from "@formloom/core/api/invitations";
+
+export interface Letter {
+  subject: string;
+  text: string;
+}
+
+interface Letters {
+  emailConfirmation(v: { username: string; link: string }): Letter;
+  passwordReset(v: { username: string; link: string }): Letter;
+  invitation(v: { inviter: string; account: string; link: string }): Letter;
+}
+
+const lines = (...parts: string[]) => parts.join("\n");
+const days = INVITATION_TTL_DAYS;
+
+/**
+ * The system's mails in each language of the interface. A mail goes out in its reader's language
+ * when we know it (their settings), otherwise in the sender's.
+ */
+const LETTERS: Record<Locale, Letters> = {
+  en: {
+    emailConfirmation: ({ username, link }) => ({
+      subject: "Confirm your e-mail for Formloom",
+      text: lines(
+        `Hello ${username},`,
+        "",
+        "Please confirm that this is your e-mail address by opening:",
+        link,
+        "",
+        "The link works for a week. If you did not register at Formloom, ignore this message.",
+      ),
+    }),
+    passwordReset: ({ username, link }) => ({
+      subject: "Reset your Formloom password",
+      text: lines(
+        `Hello ${username},`,
+        "",
+        "Someone asked to reset the password of your Formloom account. To choose a new one, open:",
+        link,
+        "",
+        "The link works once, for one hour. If it was not you, ignore this message: your password stays as it is.",
+      ),
+    }),
+    invitation: ({ inviter, account, link }) => ({
+      subject: `${inviter} invites you to ${account} on Formloom`,
+      text: lines(
+        "Hello,",
+        "",
+        `${inviter} invites you to join the account "${account}" on Formloom.`,
+        "To accept, register through this link:",
+        link,
+        "",
+        `The link works once, for ${days} days. If you did not expect this invitation, ignore this message.`,
+      ),
+    }),
+  },
+  ru: {
+    emailConfirmation: ({ username, link }) => ({
+      subject: "Подтвердите e-mail в Formloom",
+      text: lines(
+        `Здравствуйте, ${username}!`,
+        "",
+        "Подтвердите, что это ваш адрес e-mail, открыв ссылку:",
+        link,
+        "",
+        "Ссылка действует неделю. Если вы не регистрировались в Formloom, просто проигнорируйте это письмо.",
+      ),
+    }),
+    passwordReset: ({ username, link }) => ({
+      subject: "Сброс пароля Formloom",
+      text: lines(
+        `Здравствуйте, ${username}!`,
+        "",
+        "Кто-то попросил сбросить пароль вашей учётной записи Formloom. Чтобы задать новый, откройте:",
+        link,
+        "",
+        "Ссылка срабатывает один раз и действует час. Если это были не вы, проигнорируйте письмо: пароль останется прежним.",
+      ),
+    }),
+    invitation: ({ inviter, account, link }) => ({
+      subject: `${inviter} приглашает вас в «${account}» в Formloom`,
+      text: lines(
+        "Здравствуйте!",
+        "",
+        `${inviter} приглашает вас присоединиться к аккаунту «${account}» в Formloom.`,
+        "Чтобы принять приглашение, зарегистрируйтесь по ссылке:",
+        link,
+        "",
+        `Ссылка срабатывает один раз и действует ${days} дней. Если вы не ждали приглашения, проигнорируйте письмо.`,
+      ),
+    }),
+  },
+  uk: {
+    emailConfirmation: ({ username, link }) => ({
+      subject: "Підтвердьте e-mail у Formloom",
+      text: lines(
+        `Вітаємо, ${username}!`,
+        "",
+        "Підтвердьте, що це ваша адреса e-mail, відкривши посилання:",
+        link,
+        "",
+        "Посилання діє тиждень. Якщо ви не реєструвалися у Formloom, просто проігноруйте цей лист.",
+      ),
+    }),
+    passwordReset: ({ username, link }) => ({
+      subject: "Скидання пароля Formloom",
+      text: lines(
+        `Вітаємо, ${username}!`,
+        "",
+        "Хтось попросив скинути пароль вашого облікового запису Formloom. Щоб задати новий, відкрийте:",
+        link,
+        "",
+        "Посилання спрацьовує один раз і діє годину. Якщо це були не ви, проігноруйте лист: пароль залишиться тим самим.",
+      ),
+    }),
+    invitation: ({ inviter, account, link }) => ({
+      subject: `${inviter} запрошує вас до «${account}» у Formloom`,
+      text: lines(
+        "Вітаємо!",
+        "",
+        `${inviter} запрошує вас приєднатися до акаунта «${account}» у Formloom.`,
+        "Щоб прийняти запрошення, зареєструйтеся за посиланням:",
+        link,
+        "",
+        `Посилання спрацьовує один раз і діє ${days} днів. Якщо ви не чекали запрошення, проігноруйте лист.`,
+      ),
+    }),
+  },
+  es: {
+    emailConfirmation: ({ username, link }) => ({
+      subject: "Confirma tu correo en Formloom",
+      text: lines(
+        `Hola, ${username}:`,
+        "",
+        "Confirma que esta es tu dirección de correo abriendo:",
+        link,
+        "",
+        "El enlace funciona durante una semana. Si no te registraste en Formloom, ignora este mensaje.",
+      ),
+    }),
+    passwordReset: ({ username, link }) => ({
+      subject: "Restablece tu contraseña de Formloom",
+      text: lines(
+        `Hola, ${username}:`,
+        "",
+        "Alguien pidió restablecer la contraseña de tu cuenta de Formloom. Para elegir una nueva, abre:",
+        link,
+        "",
+        "El enlace funciona una vez, durante una hora. Si no fuiste tú, ignora este mensaje: tu contraseña no cambia.",
+      ),
+    }),
+    invitation: ({ inviter, account, link }) => ({
+      subject: `${inviter} te invita a «${account}» en Formloom`,
+      text: lines(
+        "Hola:",
+        "",
+        `${inviter} te invita a unirte a la cuenta «${account}» en Formloom.`,
+        "Para aceptar, regístrate con este enlace:",
+        link,
+        "",
+        `El enlace funciona una vez, durante ${days} días. Si no esperabas esta invitación, ignora este mensaje.`,
+      ),
+    }),
+  },
+  it: {
+    emailConfirmation: ({ username, link }) => ({
+      subject: "Conferma la tua e-mail su Formloom",
+      text: lines(
+        `Ciao ${username},`,
+        "",
+        "Conferma che questo è il tuo indirizzo e-mail aprendo:",
+        link,
+        "",
+        "Il link vale una settimana. Se non ti sei registrato su Formloom, ignora questo messaggio.",
+      ),
+    }),
+    passwordReset: ({ username, link }) => ({
+      subject: "Reimposta la password di Formloom",
+      text: lines(
+        `Ciao ${username},`,
+        "",
+        "Qualcuno ha chiesto di reimpostare la password del tuo account Formloom. Per sceglierne una nuova, apri:",
+        link,
+        "",
+        "Il link funziona una sola volta, per un'ora. Se non sei stato tu, ignora questo messaggio: la password resta invariata.",
+      ),
+    }),
+    invitation: ({ inviter, account, link }) => ({
+      subject: `${inviter} ti invita in «${account}» su Formloom`,
+      text: lines(
+        "Ciao,",
+        "",
+        `${inviter} ti invita a unirti all'account «${account}» su Formloom.`,
+        "Per accettare, registrati con questo link:",
+        link,
+        "",
+        `Il link funziona una sola volta, per ${days} giorni. Se non aspettavi questo invito, ignora questo messaggio.`,
+      ),
+    }),
+  },
+};
+
+/** The letters in `locale`, or in English for a language the product does not speak. */
+export function lettersIn(locale: string): Letters {
+  return (LOCALES as readonly string[]).includes(locale) ? LETTERS[locale as Locale] : LETTERS.en;
+}
