@@ -26,24 +26,25 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export function permissionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["permissions"];
-  const groupParams = z.object({ id });
+  // `id` is the group's on group routes and the form's on form routes.
+  const idParams = z.object({ id });
 
   r.get(
     "/account/group/:id/permissions/list",
-    { schema: { tags, params: groupParams, response: { 200: ZPermissionCatalogue } } },
+    { schema: { tags, params: idParams, response: { 200: ZPermissionCatalogue } } },
     async (request) =>
       permissionCatalogue(await requireTenant(deps, request, "groups.view"), request.params.id),
   );
 
   r.get(
     "/account/group/:id/permissions/status",
-    { schema: { tags, params: groupParams, response: { 200: ZPermissionStatus } } },
+    { schema: { tags, params: idParams, response: { 200: ZPermissionStatus } } },
     async (request) => permissionStatus(await requireTenant(deps, request, "groups.view"), request.params.id),
   );
 
   r.post(
     "/account/group/:id/permissions/set",
-    { schema: { tags, params: groupParams, body: ZPermissionSetBody, response: { 200: ZPermissionStatus } } },
+    { schema: { tags, params: idParams, body: ZPermissionSetBody, response: { 200: ZPermissionStatus } } },
     async (request) =>
       setPermissions(
         await requireTenant(deps, request, "permissions.manage"),
@@ -54,14 +55,14 @@ export function permissionRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     "/account/group/:id/permissions/data",
-    { schema: { tags, params: groupParams, response: { 200: ZDataAccessList } } },
+    { schema: { tags, params: idParams, response: { 200: ZDataAccessList } } },
     async (request) =>
       groupAccessList(await requireTenant(deps, request, "permissions.manage"), request.params.id),
   );
 
   r.get(
     "/forms/:id/permissions",
-    { schema: { tags, params: groupParams, response: { 200: ZDataAccessList } } },
+    { schema: { tags, params: idParams, response: { 200: ZDataAccessList } } },
     async (request) =>
       formAccessList(await requireTenant(deps, request, "permissions.manage"), request.params.id),
   );
