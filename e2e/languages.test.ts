@@ -22,7 +22,7 @@ describe("languages", () => {
 
     const pages = [
       ["/", "Добро пожаловать, Demo!"],
-      ["/forms/all", "Все формы"],
+      ["/forms/all", "Ответы"],
       ["/forms/1/results", "Отметить прочитанными"],
       ["/forms/1/edit", "Предпросмотр"],
       ["/forms/1/overview", "Доступ по ссылке"],

@@ -8,7 +8,7 @@ export interface ListColumn<Row> {
   cell(row: Row): ReactNode;
   /** Below this width the column is dropped, so a phone never scrolls a list sideways… */
   visibleFrom?: "sm" | "md";
-  /** …and with this its content moves under the first column's instead of going away. */
+  /** …and with this its content moves under the first column's that stays, instead of going away. */
   underFirstWhenHidden?: boolean;
   width?: number;
   /** How a long value breaks: anywhere (names, addresses), or not at all (dates). */
@@ -25,6 +25,10 @@ interface Props<Row> {
   columns: ReadonlyArray<ListColumn<NoInfer<Row>> | false>;
   rowKey(row: NoInfer<Row>): string | number;
   highlightOnHover?: boolean;
+  /** Inside the border, above the rows: search and the like. */
+  toolbar?: ReactNode;
+  /** Inside the border, below the rows: paging. */
+  footer?: ReactNode;
 }
 
 const WRAP: Record<NonNullable<ListColumn<unknown>["wrap"]>, CSSProperties> = {
@@ -44,12 +48,16 @@ export function ListTable<Row>({
   columns,
   rowKey,
   highlightOnHover,
+  toolbar,
+  footer,
 }: Props<Row>) {
   const shown = columns.filter((column): column is ListColumn<Row> => column !== false);
-  const [first, ...rest] = shown;
-  const moved = rest.filter((column) => column.visibleFrom && column.underFirstWhenHidden);
+  // Moved content goes under the first column a phone shows.
+  const first = shown.find((column) => !column.visibleFrom);
+  const moved = shown.filter((column) => column.visibleFrom && column.underFirstWhenHidden);
   return (
     <Paper withBorder>
+      {toolbar}
       <QueryState
         isPending={isPending}
         error={error}
@@ -101,6 +109,7 @@ export function ListTable<Row>({
           </Table.ScrollContainer>
         )}
       </QueryState>
+      {footer}
     </Paper>
   );
 }

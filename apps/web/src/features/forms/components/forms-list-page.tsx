@@ -1,18 +1,5 @@
 import type { TFormListItem } from "@formloom/core/api/forms";
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Menu,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Pagination, Select, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   IconCopy,
@@ -27,7 +14,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
-import { QueryState } from "../../../components/query-state.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
@@ -55,75 +43,97 @@ export function FormsListPage() {
   const pages = Math.max(1, Math.ceil(filtered.length / size));
   const visible = filtered.slice((Math.min(page, pages) - 1) * size, Math.min(page, pages) * size);
 
+  const format = useFormat();
+  const date = (value: string | null) => (value ? format.date(value) : "—");
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t("All forms")}</Title>
-        {can("forms.create") && (
-          <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
-            {t("Create form")}
-          </ButtonLink>
-        )}
-      </Group>
-      <Paper withBorder>
-        <Group p="sm" justify="space-between" wrap="wrap">
-          <TextInput
-            placeholder={t("Search forms")}
-            aria-label={t("Search forms")}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            w={{ base: "100%", xs: 280 }}
-          />
-          <Select
-            aria-label={t("Rows per page")}
-            w={110}
-            data={PAGE_SIZES.map((value) => ({ value, label: value === "all" ? t("All") : value }))}
-            value={pageSize}
-            onChange={(value) => {
-              setPageSize((value as (typeof PAGE_SIZES)[number]) ?? "25");
-              setPage(1);
-            }}
-            allowDeselect={false}
-          />
-        </Group>
-        <QueryState
-          isPending={isPending}
-          error={error}
-          empty={filtered.length === 0 && <EmptyForms searching={search.trim().length > 0} />}
-        >
-          {() => (
-            <Table.ScrollContainer minWidth={720}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={70}>ID</Table.Th>
-                    <Table.Th>{t("Title")}</Table.Th>
-                    <Table.Th>{t("Status")}</Table.Th>
-                    <Table.Th>{t("Submissions")}</Table.Th>
-                    <Table.Th>{t("Created")}</Table.Th>
-                    <Table.Th>{t("Last submission")}</Table.Th>
-                    <Table.Th w={50} />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {visible.map((form) => (
-                    <FormRow key={form.id} form={form} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </QueryState>
-        {pages > 1 && (
-          <Group justify="flex-end" p="sm">
-            <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+      <PageHeader
+        title={t("All forms")}
+        actions={
+          can("forms.create") && (
+            <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
+              {t("Create form")}
+            </ButtonLink>
+          )
+        }
+      />
+      <ListTable
+        rows={forms && visible}
+        isPending={isPending}
+        error={error}
+        empty={<EmptyForms searching={search.trim().length > 0} />}
+        highlightOnHover
+        rowKey={(form) => form.id}
+        toolbar={
+          <Group p="sm" justify="space-between" wrap="wrap">
+            <TextInput
+              placeholder={t("Search forms")}
+              aria-label={t("Search forms")}
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: "100%", xs: 280 }}
+            />
+            <Select
+              aria-label={t("Rows per page")}
+              w={110}
+              data={PAGE_SIZES.map((value) => ({ value, label: value === "all" ? t("All") : value }))}
+              value={pageSize}
+              onChange={(value) => {
+                setPageSize((value as (typeof PAGE_SIZES)[number]) ?? "25");
+                setPage(1);
+              }}
+              allowDeselect={false}
+            />
           </Group>
-        )}
-      </Paper>
+        }
+        footer={
+          pages > 1 && (
+            <Group justify="flex-end" p="sm">
+              <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+            </Group>
+          )
+        }
+        columns={[
+          { title: "ID", cell: (form) => form.id, visibleFrom: "sm", width: 70 },
+          {
+            title: t("Title"),
+            wrap: "anywhere",
+            cell: (form) => (
+              <>
+                <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500}>
+                  {form.title || t("Untitled form")}
+                </AnchorLink>
+                <Text size="xs" c="dimmed">
+                  /f/{form.formPathAlias}
+                </Text>
+              </>
+            ),
+          },
+          {
+            title: t("Status"),
+            visibleFrom: "sm",
+            underFirstWhenHidden: true,
+            cell: (form) => (
+              <Badge color={form.isPublished ? "green" : "gray"} variant="light">
+                {form.isPublished ? t("Published") : t("Unpublished")}
+              </Badge>
+            ),
+          },
+          { title: t("Submissions"), cell: (form) => <Submissions form={form} /> },
+          { title: t("Created"), cell: (form) => date(form.creationDate), visibleFrom: "md", wrap: "never" },
+          {
+            title: t("Last submission"),
+            cell: (form) => date(form.lastAnsweredDate),
+            visibleFrom: "md",
+            wrap: "never",
+          },
+          { width: 50, cell: (form) => <FormActions form={form} /> },
+        ]}
+      />
     </Stack>
   );
 }
@@ -143,14 +153,39 @@ function EmptyForms({ searching }: { searching: boolean }) {
   );
 }
 
-function FormRow({ form }: { form: TFormListItem }) {
+function Submissions({ form }: { form: TFormListItem }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const format = useFormat();
+  return (
+    <Group gap={6} wrap="nowrap">
+      {can("results.view") ? (
+        <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
+          {format.number(form.answerCount)}
+        </AnchorLink>
+      ) : (
+        <Text size="sm">{format.number(form.answerCount)}</Text>
+      )}
+      {form.newAnswerCount > 0 && (
+        <Badge
+          size="sm"
+          circle={form.newAnswerCount < 10}
+          aria-label={t("{{count}} unread", { count: form.newAnswerCount })}
+        >
+          {form.newAnswerCount}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** A form's actions, offered only when the user may take them. */
+function FormActions({ form }: { form: TFormListItem }) {
   const { t } = useTranslation();
   const can = useCan();
   const { data: user } = useUser();
   const remove = useDeleteForm();
   const clone = useCloneForm();
-  const format = useFormat();
-  const date = (value: string | null) => (value ? format.date(value) : "—");
 
   const confirmDelete = () =>
     confirmDanger({
@@ -164,111 +199,67 @@ function FormRow({ form }: { form: TFormListItem }) {
     });
 
   return (
-    <Table.Tr>
-      <Table.Td>{form.id}</Table.Td>
-      <Table.Td>
-        <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500}>
-          {form.title || t("Untitled form")}
-        </AnchorLink>
-        <Text size="xs" c="dimmed">
-          /f/{form.formPathAlias}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={form.isPublished ? "green" : "gray"} variant="light">
-          {form.isPublished ? t("Published") : t("Unpublished")}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          {can("results.view") ? (
-            <AnchorLink to="/forms/$id/results" params={{ id: form.id }}>
-              {form.answerCount}
-            </AnchorLink>
-          ) : (
-            <Text size="sm">{form.answerCount}</Text>
-          )}
-          {form.newAnswerCount > 0 && (
-            <Badge
-              size="sm"
-              circle={form.newAnswerCount < 10}
-              aria-label={t("{{count}} unread", { count: form.newAnswerCount })}
-            >
-              {form.newAnswerCount}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>{date(form.creationDate)}</Table.Td>
-      <Table.Td>{date(form.lastAnsweredDate)}</Table.Td>
-      <Table.Td>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t("Actions for {{title}}", { title: form.title })}
-            >
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {can("forms.edit") && (
-              <MenuItemLink
-                to="/forms/$id/edit"
-                params={{ id: form.id }}
-                leftSection={<IconEdit size={16} />}
-              >
-                {t("Edit")}
-              </MenuItemLink>
-            )}
-            {can("results.view") && (
-              <MenuItemLink
-                to="/forms/$id/results"
-                params={{ id: form.id }}
-                leftSection={<IconTable size={16} />}
-              >
-                {t("Results")}
-              </MenuItemLink>
-            )}
-            {user?.account && (
-              <Menu.Item
-                component="a"
-                href={publicFormUrl(form.formPathAlias, user.account.subdomain)}
-                target="_blank"
-                leftSection={<IconExternalLink size={16} />}
-              >
-                {t("Open the public form")}
-              </Menu.Item>
-            )}
-            {can("forms.create") && (
-              <Menu.Item
-                leftSection={<IconCopy size={16} />}
-                onClick={() =>
-                  clone.mutate(form.id, {
-                    onSuccess: (copy) =>
-                      notifications.show({
-                        color: "green",
-                        message: t("Created “{{title}}”", { title: copy.form.title }),
-                      }),
-                    onError: notifyError,
-                  })
-                }
-              >
-                {t("Clone")}
-              </Menu.Item>
-            )}
-            {can("forms.delete") && (
-              <>
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-                  {t("Delete")}
-                </Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      </Table.Td>
-    </Table.Tr>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t("Actions for {{title}}", { title: form.title })}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {can("forms.edit") && (
+          <MenuItemLink to="/forms/$id/edit" params={{ id: form.id }} leftSection={<IconEdit size={16} />}>
+            {t("Edit")}
+          </MenuItemLink>
+        )}
+        {can("results.view") && (
+          <MenuItemLink
+            to="/forms/$id/results"
+            params={{ id: form.id }}
+            leftSection={<IconTable size={16} />}
+          >
+            {t("Results")}
+          </MenuItemLink>
+        )}
+        {user?.account && (
+          <Menu.Item
+            component="a"
+            href={publicFormUrl(form.formPathAlias, user.account.subdomain)}
+            target="_blank"
+            leftSection={<IconExternalLink size={16} />}
+          >
+            {t("Open the public form")}
+          </Menu.Item>
+        )}
+        {can("forms.create") && (
+          <Menu.Item
+            leftSection={<IconCopy size={16} />}
+            onClick={() =>
+              clone.mutate(form.id, {
+                onSuccess: (copy) =>
+                  notifications.show({
+                    color: "green",
+                    message: t("Created “{{title}}”", { title: copy.form.title }),
+                  }),
+                onError: notifyError,
+              })
+            }
+          >
+            {t("Clone")}
+          </Menu.Item>
+        )}
+        {can("forms.delete") && (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              {t("Delete")}
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
