@@ -153,7 +153,11 @@ describe("account", () => {
     // Narrowed to one user: what they made; to one group: its members and what they made.
     const maker = await addMember(server, accountId, "maker");
     const makersId = await groupWith(admin, "Makers", [maker.id], ["forms.create"]);
+    expect((await maker.api.get("/api/user")).body.roles).toEqual(["user"]);
     await maker.api.post("/api/forms", sampleForm);
+    // Making a form makes its maker a form author (platform.md §6's named roles).
+    expect((await maker.api.get("/api/user")).body.roles).toEqual(["user", "form_author"]);
+    expect((await admin.get(`/api/user/${maker.id}`)).body.roles).toEqual(["user", "form_author"]);
     expect((await admin.get(`/api/account/resources?user_id=${adminId}`)).body).toMatchObject({
       forms: 2,
       users: 1,

@@ -9,7 +9,8 @@ import {
   type Permission,
 } from "@formloom/core/permissions";
 import { and, eq, inArray } from "drizzle-orm";
-import { formGroupAccess, groupMembers, groupPermissions } from "../db/schema.ts";
+import type { Db } from "../db/connect.ts";
+import { formGroupAccess, forms, groupMembers, groupPermissions } from "../db/schema.ts";
 import type { TenantContext, UserContext } from "./context.ts";
 import { forbidden } from "./errors.ts";
 
@@ -56,6 +57,23 @@ export async function permissionsOf(ctx: UserContext): Promise<Permission[]> {
   const all: Permission[] = [...MEMBER_PERMISSIONS, ...GRANTABLE_PERMISSIONS, ...ADMIN_ONLY_PERMISSIONS];
   const allowed = await Promise.all(all.map((permission) => can(tenant, permission)));
   return all.filter((_, index) => allowed[index]);
+}
+
+/**
+ * The spec's named roles a user holds in their account: "admin" (account admin) or "user"
+ * (member), and "form_author" once they have made a form there. None without an account.
+ */
+export async function rolesOf(
+  db: Db,
+  user: { id: number; accountId: number | null; isAccountAdmin: boolean },
+) {
+  if (!user.accountId) return [];
+  const [authored] = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.accountId, user.accountId), eq(forms.creatorId, user.id)))
+    .limit(1);
+  return [user.isAccountAdmin ? "admin" : "user", ...(authored ? ["form_author"] : [])];
 }
 
 export async function authorize(ctx: TenantContext, permission: Permission): Promise<void> {

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { accounts, loginFailures, users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { AppError, conflict, unauthorized } from "../../http/errors.ts";
-import { permissionsOf } from "../../http/policy.ts";
+import { permissionsOf, rolesOf } from "../../http/policy.ts";
 import { acceptInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
 import { sendEmailConfirmation } from "./email-confirmation.ts";
@@ -121,7 +121,7 @@ export async function userInfo(ctx: UserContext): Promise<TUserInfo> {
     emailConfirmed: user.emailConfirmedAt !== null,
     permissions: await permissionsOf(ctx),
     avatar: avatarUrl(user),
-    roles: account ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
+    roles: account ? await rolesOf(ctx.db, user) : [],
     account: account ? presentAccount(account) : null,
   };
 }

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
 import { conflict, forbidden, notFound } from "../../http/errors.ts";
-import { can } from "../../http/policy.ts";
+import { can, rolesOf } from "../../http/policy.ts";
 
 export const avatarUrl = (user: UserRow) =>
   user.avatar ? `/api/user/${user.id}/avatar/${user.avatar}` : null;
@@ -44,7 +44,7 @@ export async function present(ctx: UserContext, user: UserRow): Promise<TUserPro
     timezone: user.timezone,
     currency: user.currency,
     isAccountAdmin: user.isAccountAdmin,
-    roles: user.accountId ? (user.isAccountAdmin ? ["admin"] : ["user"]) : [],
+    roles: await rolesOf(ctx.db, user),
   };
 }
 

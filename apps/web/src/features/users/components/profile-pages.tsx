@@ -94,6 +94,11 @@ function ProfileView({ userId }: { userId: number }) {
                 <Badge variant="light" color={profile.isAccountAdmin ? "indigo" : "gray"}>
                   {profile.isAccountAdmin ? t("Admin") : t("Member")}
                 </Badge>
+                {profile.roles.includes("form_author") && (
+                  <Badge variant="light" color="teal">
+                    {t("Form author")}
+                  </Badge>
+                )}
               </Group>
             </Stack>
           </Group>
