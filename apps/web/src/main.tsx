@@ -17,7 +17,8 @@ createRoot(document.getElementById("root")!).render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-right" />
+          {/* Below the content, so a message never covers the user menu or the bell. */}
+          <Notifications position="bottom-right" />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>
