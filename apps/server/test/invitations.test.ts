@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitations } from "../src/db/schema.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
@@ -125,6 +127,39 @@ describe("invitations", () => {
     expect((await register("eve@example.com", "evelyn", code)).body.code).toBe("invitation.invalid");
     // Nothing was created by the refused registration.
     expect((await register("eve@example.com", "evelyn")).status).toBe(201);
+  });
+
+  it("sends a waiting or expired invitation again with a new link, at most every five minutes", async () => {
+    const sent = await admin.post<{ invitations: Array<{ id: number }> }>("/api/account/invitations/send", {
+      emails: "gina@example.com",
+    });
+    const id = sent.body.invitations[0]!.id;
+    const first = codeIn((await smtp.waitFor("gina@example.com")).text)!;
+    const tooSoon = await admin.post(`/api/account/invitations/${id}/resend`);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.code).toBe("invitation.already_sent");
+
+    // Thirty-one days later the link has expired; sending again gives a new one for 30 more days.
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await server.database.db.update(invitations).set({ sentAt: longAgo }).where(eq(invitations.id, id));
+    const listed = await admin.get<{ invitations: Array<{ id: number; status: string }> }>(
+      "/api/account/invitations",
+    );
+    expect(listed.body.invitations.find((i) => i.id === id)?.status).toBe("expired");
+    const again = await admin.post(`/api/account/invitations/${id}/resend`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id, status: "pending" });
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes("gina@example.com")).length).toBe(2);
+    const second = codeIn(smtp.messages.filter((m) => m.to.includes("gina@example.com"))[1]!.text)!;
+    expect(second).not.toBe(first);
+    expect((await server.api.get(`/api/invitations/${first}`)).status).toBe(404);
+    expect((await server.api.get(`/api/invitations/${second}`)).body).toMatchObject({
+      email: "gina@example.com",
+    });
+
+    // A revoked invitation stays revoked.
+    await admin.post(`/api/account/invitations/${id}/revoke`);
+    expect((await admin.post(`/api/account/invitations/${id}/resend`)).status).toBe(404);
   });
 
   it("shows admins the invitation mails in the outbox, and members nothing", async () => {

@@ -55,6 +55,7 @@ const EXPECTED = [
   "post /api/account/invitations/send",
   "get /api/account/invitations",
   "post /api/account/invitations/{id}/revoke",
+  "post /api/account/invitations/{id}/resend",
   "get /api/account/outbox",
   "get /api/invitations/{code}",
   "post /api/invitations/accept",

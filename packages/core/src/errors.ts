@@ -95,6 +95,7 @@ export const MESSAGES = {
   "invitation.invalid": "This invitation is not valid any more. Ask for a new one.",
   "invitation.email.mismatch": "Register with the e-mail address the invitation was sent to",
   "invitation.not_found": "Invitation not found",
+  "invitation.already_sent": "This invitation was sent a moment ago. Try again in a few minutes.",
   "external_app.name.too_short": "The name must be longer than 3 characters",
   "external_app.ips.required": "Enter at least one allowed IP address",
   "external_app.ip.invalid": "Some IP addresses are not valid",

@@ -14,10 +14,12 @@ import {
   listInvitations,
   outbox,
   previewInvitation,
+  resendInvitation,
   revokeInvitation,
   sendInvitations,
 } from "./service.ts";
 
+const invitationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZCode = z.object({ code: z.string().min(10, "invitation.invalid").max(200, "invitation.invalid") });
 
 export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
@@ -52,12 +54,31 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: invitationParams,
         response: { 200: ZInvitation },
       },
     },
     async (request) =>
       revokeInvitation(await requireTenant(deps, request, "invitations.send"), request.params.id),
+  );
+
+  r.post(
+    "/account/invitations/:id/resend",
+    {
+      schema: {
+        tags,
+        description:
+          "Mails a waiting or expired invitation again with a new link, at most every five minutes.",
+        params: invitationParams,
+        response: { 200: ZInvitation },
+      },
+    },
+    async (request) =>
+      resendInvitation(
+        await requireTenant(deps, request, "invitations.send"),
+        request.params.id,
+        deps.settings.linkBase,
+      ),
   );
 
   r.get(

@@ -4,11 +4,13 @@ import { hashCode, newCode } from "../../auth/one-time-codes.ts";
 import type { Db, Tx } from "../../db/connect.ts";
 import { accounts, invitations, mailOutbox, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext } from "../../http/context.ts";
-import { badRequest, conflict, invalidField, notFound } from "../../http/errors.ts";
+import { AppError, badRequest, conflict, invalidField, notFound } from "../../http/errors.ts";
 import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** How long before the same invitation may be mailed again, so nobody's inbox is flooded. */
+const RESEND_AFTER_MS = 5 * 60 * 1000;
 
 type InvitationRow = typeof invitations.$inferSelect;
 
@@ -82,20 +84,59 @@ export async function sendInvitations(ctx: TenantContext, text: string, linkBase
         .insert(invitations)
         .values({ accountId: ctx.accountId, email, codeHash: hash, invitedBy: ctx.user.id })
         .returning();
-      await enqueueMail(tx, {
-        accountId: ctx.accountId,
-        kind: "invitation",
-        to: email,
-        // The invitee has no settings yet: the mail speaks the inviter's language.
-        ...lettersIn(ctx.user.locale).invitation({
-          inviter: ctx.user.username,
-          account: account!.name,
-          link: `${linkBase}/registration/join?code=${code}`,
-        }),
-      });
+      await mailInvitation(tx, ctx, account!.name, email, `${linkBase}/registration/join?code=${code}`);
       sent.push(present(row!, ctx.user.username));
     }
     return { invitations: sent, skipped: emails.filter((email) => skip.has(email.toLowerCase())) };
+  });
+}
+
+function mailInvitation(tx: Tx, ctx: TenantContext, accountName: string, email: string, link: string) {
+  return enqueueMail(tx, {
+    accountId: ctx.accountId,
+    kind: "invitation",
+    to: email,
+    // The invitee has no settings yet: the mail speaks the inviter's language.
+    ...lettersIn(ctx.user.locale).invitation({ inviter: ctx.user.username, account: accountName, link }),
+  });
+}
+
+/**
+ * Mails a waiting or expired invitation again, with a new link (the old one stops working) good
+ * for another 30 days from now; at most once per five minutes for one invitation.
+ */
+export async function resendInvitation(ctx: TenantContext, invitationId: number, linkBase: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ invitation: invitations, accountName: accounts.name })
+      .from(invitations)
+      .innerJoin(accounts, eq(accounts.id, invitations.accountId))
+      .where(
+        and(
+          eq(invitations.accountId, ctx.accountId),
+          eq(invitations.id, invitationId),
+          eq(invitations.status, "pending"),
+        ),
+      )
+      .for("update", { of: invitations });
+    if (!current) throw notFound("invitation.not_found");
+    if (Date.now() - current.invitation.sentAt.getTime() < RESEND_AFTER_MS) {
+      throw new AppError(429, "invitation.already_sent");
+    }
+    const { code, hash } = newCode();
+    const [row] = await tx
+      .update(invitations)
+      .set({ codeHash: hash, sentAt: new Date(), invitedBy: ctx.user.id })
+      .where(eq(invitations.id, invitationId))
+      .returning();
+    await mailInvitation(
+      tx,
+      ctx,
+      current.accountName,
+      row!.email,
+      `${linkBase}/registration/join?code=${code}`,
+    );
+    return present(row!, ctx.user.username);
   });
 }
 

@@ -18,11 +18,16 @@ export function useSendInvitations() {
   });
 }
 
-export function useRevokeInvitation() {
+/** Revokes or resends one invitation; the list and the outbox reload after either. */
+export function useInvitationAction(action: "revoke" | "resend") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TInvitation>("POST", `/account/invitations/${id}/revoke`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["invitations"] }),
+    mutationFn: (id: number) => api<TInvitation>("POST", `/account/invitations/${id}/${action}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["invitations"] }),
+        queryClient.invalidateQueries({ queryKey: ["outbox"] }),
+      ]),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { TInvitation } from "@formloom/core/api/invitations";
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { IconMailForward, IconPlus, IconX } from "@tabler/icons-react";
+import { notifications } from "@mantine/notifications";
+import { IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { IconAction } from "../../../components/icon-action.tsx";
@@ -12,7 +13,7 @@ import { msg } from "../../../i18n/i18n.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
-import { useInvitations, useOutbox, useRevokeInvitation } from "../api/invitations.ts";
+import { useInvitationAction, useInvitations, useOutbox } from "../api/invitations.ts";
 
 const STATUS: Record<TInvitation["status"], { label: string; color: string }> = {
   pending: { label: msg("Waiting"), color: "blue" },
@@ -27,7 +28,17 @@ export function InvitationsPage() {
   const can = useCan();
   const { data: invitations, isPending, error } = useInvitations();
   const outbox = useOutbox(can("account.outbox"));
-  const revoke = useRevokeInvitation();
+  const revoke = useInvitationAction("revoke");
+  const resend = useInvitationAction("resend");
+  const sendAgain = (invitation: TInvitation) =>
+    resend.mutate(invitation.id, {
+      onSuccess: () =>
+        notifications.show({
+          color: "green",
+          message: t("The invitation was sent again to {{email}}", { email: invitation.email }),
+        }),
+      onError: notifyError,
+    });
 
   const confirmRevoke = (invitation: TInvitation) =>
     confirmDanger({
@@ -83,6 +94,8 @@ export function InvitationsPage() {
           { title: t("E-mail"), cell: (invitation) => invitation.email, wrap: "anywhere" },
           {
             title: t("Status"),
+            visibleFrom: "sm",
+            underFirstWhenHidden: true,
             cell: (invitation) => (
               <Badge variant="light" color={STATUS[invitation.status].color}>
                 {t(STATUS[invitation.status].label)}
@@ -104,18 +117,30 @@ export function InvitationsPage() {
           },
           { title: t("Invited by"), cell: (invitation) => invitation.invitedBy ?? "—", visibleFrom: "md" },
           {
-            width: 50,
+            width: 90,
             cell: (invitation) =>
-              invitation.status === "pending" &&
               can("invitations.send") && (
-                <IconAction
-                  label={t("Revoke")}
-                  ariaLabel={t("Revoke the invitation of {{email}}", { email: invitation.email })}
-                  color="red"
-                  onClick={() => confirmRevoke(invitation)}
-                >
-                  <IconX size={16} />
-                </IconAction>
+                <Group gap={4} wrap="nowrap">
+                  {(invitation.status === "pending" || invitation.status === "expired") && (
+                    <IconAction
+                      label={t("Send again")}
+                      ariaLabel={t("Send the invitation of {{email}} again", { email: invitation.email })}
+                      onClick={() => sendAgain(invitation)}
+                    >
+                      <IconSend size={16} />
+                    </IconAction>
+                  )}
+                  {invitation.status === "pending" && (
+                    <IconAction
+                      label={t("Revoke")}
+                      ariaLabel={t("Revoke the invitation of {{email}}", { email: invitation.email })}
+                      color="red"
+                      onClick={() => confirmRevoke(invitation)}
+                    >
+                      <IconX size={16} />
+                    </IconAction>
+                  )}
+                </Group>
               ),
           },
         ]}
