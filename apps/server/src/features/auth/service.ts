@@ -52,6 +52,7 @@ export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody
           username: body.username,
           email: body.email,
           passwordHash,
+          lastActivityAt: new Date(),
           ...startingSettings(body.registerParams),
         })
         .returning();
