@@ -229,6 +229,18 @@ describe("a team: invitation, group, selected fields", () => {
       expect(clipped, `${path} cuts content off`).toEqual([]);
       await screenshot(page, `ru-390${path.replace(/[/?&=]/g, "-")}`);
     }
+
+    // When someone leaves the team, the admin takes them out of the account from their profile.
+    await page.goto(`${run.app.url}/users/${analyst.id}/view`);
+    await page.getByRole("button", { name: "Удалить из аккаунта" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Удалить", exact: true }).waitFor();
+    await page.waitForTimeout(400); // the dialog's opening transition
+    await screenshot(page, "ru-390-remove-from-account");
+    await page.getByRole("dialog").getByRole("button", { name: "Удалить", exact: true }).click();
+    await page.waitForURL("**/users/all");
+    await page.getByText(`${analyst.username} удалён(а) из аккаунта`).waitFor();
+    await page.getByRole("link", { name: "demo", exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: analyst.username, exact: true }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

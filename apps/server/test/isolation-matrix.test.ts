@@ -81,7 +81,7 @@ function fill(path: string): string {
     ? ids.form
     : path.startsWith("/api/account/group/")
       ? ids.secretGroup
-      : path.startsWith("/api/user/")
+      : path.startsWith("/api/user/") || path.startsWith("/api/account/users/")
         ? ids.adminId
         : path.startsWith("/api/external-apps/")
           ? ids.app

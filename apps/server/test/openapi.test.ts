@@ -56,6 +56,7 @@ const EXPECTED = [
   "get /api/account/invitations",
   "post /api/account/invitations/{id}/revoke",
   "post /api/account/invitations/{id}/resend",
+  "post /api/account/users/{id}/remove",
   "get /api/account/outbox",
   "get /api/invitations/{code}",
   "post /api/invitations/accept",

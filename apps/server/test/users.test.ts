@@ -99,6 +99,34 @@ function upload(client: ApiClient, bytes: Buffer, name: string, type: string) {
 }
 
 describe("avatar", () => {
+  it("lets an admin take a member out of the account, with their groups and tokens there", async () => {
+    const leaver = await addMember(server, accountId, "leaver");
+    const group = await groupWith(admin, "Leavers", [leaver.id], ["forms.view", "external_apps.manage"]);
+    const app = await leaver.api.post<{ token: string }>("/api/external-apps", {
+      name: "Leaver's sync",
+      allowedIps: ["127.0.0.1"],
+    });
+    expect(app.status).toBe(201);
+    const token = server.api.as(app.body.token);
+    expect((await token.get("/api/forms/account")).status).toBe(200);
+
+    expect((await leaver.api.post(`/api/account/users/${adminId}/remove`)).status).toBe(403);
+    const self = await admin.post(`/api/account/users/${adminId}/remove`);
+    expect(self.status).toBe(400);
+    expect(self.body.code).toBe("user.remove.self");
+    const { api: outsider } = await signUpWithAccount(server.api, "outside");
+    expect((await outsider.post(`/api/account/users/${leaver.id}/remove`)).status).toBe(404);
+
+    expect((await admin.post(`/api/account/users/${leaver.id}/remove`)).body).toEqual({ removed: true });
+    // They keep their sign-in, but nothing of the account: not its forms, not through a token.
+    expect((await leaver.api.get("/api/user")).body).toMatchObject({ account: null, roles: [] });
+    expect((await leaver.api.get("/api/forms/account")).status).toBe(403);
+    expect((await token.get("/api/forms/account")).status).toBe(401);
+    expect((await admin.get<{ users: unknown[] }>(`/api/account/group/${group}`)).body.users).toEqual([]);
+    expect((await admin.get(`/api/user/${leaver.id}`)).status).toBe(404);
+    expect((await admin.post(`/api/account/users/${leaver.id}/remove`)).status).toBe(404);
+  });
+
   it("takes a real picture, serves it under its profile's address, and refuses anything else", async () => {
     const saved = await upload(admin, PNG, "me.png", "image/png");
     expect(saved.status).toBe(200);

@@ -111,6 +111,7 @@ export const MESSAGES = {
   "user.website.invalid": "The website must start with http:// or https://",
   "user.date_of_birth.invalid": "Enter a valid date of birth",
   "user.last_admin": "An account needs at least one admin",
+  "user.remove.self": "You cannot remove yourself from the account",
   "user.avatar.type": "The picture must be a PNG, JPEG, GIF or WebP image",
   "user.avatar.too_large": "The picture is too large: the limit is 2 MB",
   "resources.date.invalid": "Enter a valid date",

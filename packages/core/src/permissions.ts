@@ -69,6 +69,7 @@ export const ADMIN_ONLY_PERMISSIONS = [
   "permissions.manage",
   "account.edit",
   "account.outbox",
+  "users.remove",
 ] as const;
 export type AdminOnlyPermission = (typeof ADMIN_ONLY_PERMISSIONS)[number];
 

@@ -5,10 +5,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema.ts";
-import { type Deps, requireUser, type UserRow } from "../../http/context.ts";
+import { type Deps, requireTenant, requireUser, type UserRow } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { readAvatar, uploadAvatar } from "./avatar.ts";
-import { editUserProfile, getUserProfile, present } from "./service.ts";
+import { editUserProfile, getUserProfile, present, removeFromAccount } from "./service.ts";
 
 const presentSettings = (user: UserRow): TUserSettings => ({
   locale: user.locale as TUserSettings["locale"],
@@ -92,6 +92,22 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
         .header("cache-control", "private, max-age=31536000, immutable")
         .header("x-content-type-options", "nosniff")
         .send(bytes);
+    },
+  );
+
+  r.post(
+    "/account/users/:id/remove",
+    {
+      schema: {
+        tags,
+        description: "Takes a user out of the account (admins only); they keep their sign-in.",
+        params,
+        response: { 200: z.object({ removed: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await removeFromAccount(await requireTenant(deps, request, "users.remove"), request.params.id);
+      return { removed: true as const };
     },
   );
 

@@ -2,9 +2,9 @@ import type { TUserEditBody, TUserProfile } from "@formloom/core/api/users";
 import { ZUserEditBody } from "@formloom/core/api/users";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { groupMembers, groups, users } from "../../db/schema.ts";
+import { externalApps, groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
-import { conflict, forbidden, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { can, rolesOf } from "../../http/policy.ts";
 
 export const avatarUrl = (user: UserRow) =>
@@ -46,6 +46,30 @@ export async function present(ctx: UserContext, user: UserRow): Promise<TUserPro
     isAccountAdmin: user.isAccountAdmin,
     roles: await rolesOf(ctx.db, user),
   };
+}
+
+/**
+ * POST /account/users/{id}/remove (admins): the user leaves the account at once, with their
+ * group memberships and external-app tokens there. Their forms and answers stay with the
+ * account, and they keep their sign-in, so they can be invited again. An admin cannot remove
+ * themselves, so an account always keeps one.
+ */
+export async function removeFromAccount(ctx: TenantContext, userId: number): Promise<void> {
+  if (userId === ctx.user.id) throw badRequest("user.remove.self");
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ accountId: null, isAccountAdmin: false })
+      .where(and(eq(users.id, userId), eq(users.accountId, ctx.accountId)))
+      .returning({ id: users.id });
+    if (!user) throw notFound("user.not_found");
+    await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.accountId, ctx.accountId), eq(groupMembers.userId, userId)));
+    await tx
+      .delete(externalApps)
+      .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.userId, userId)));
+  });
 }
 
 /** Another user of the caller's account; a user elsewhere is simply not found. */

@@ -30,3 +30,18 @@ export const useUploadAvatar = () =>
     body.append("file", file);
     return api<TUserProfile>("POST", "/user/upload_file", body);
   });
+
+/** Takes a user out of the account; the lists that showed them reload. */
+export function useRemoveFromAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api<{ removed: true }>("POST", `/account/users/${userId}/remove`),
+    onSuccess: (_, userId) => {
+      queryClient.removeQueries({ queryKey: ["profiles", userId] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["account-users"] }),
+        queryClient.invalidateQueries({ queryKey: ["groups"] }),
+      ]);
+    },
+  });
+}

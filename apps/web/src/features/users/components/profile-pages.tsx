@@ -19,17 +19,18 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconEdit, IconUpload } from "@tabler/icons-react";
+import { IconEdit, IconUpload, IconUserMinus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
-import { useEditUser, useUploadAvatar, useUserProfile } from "../api/users.ts";
+import { useEditUser, useRemoveFromAccount, useUploadAvatar, useUserProfile } from "../api/users.ts";
 
 const viewRoute = getRouteApi("/layout/account/users/$id/view");
 const editRoute = getRouteApi("/layout/account/users/$id/edit");
@@ -53,6 +54,43 @@ export function UserViewPage() {
 export function OwnProfilePage() {
   const { data: user } = useUser();
   return user ? <ProfileView userId={user.id} /> : <Loader m="xl" />;
+}
+
+/** Takes the user out of the account after saying what that does; they can be invited again. */
+function RemoveFromAccount({ profile }: { profile: TUserProfile }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useRemoveFromAccount();
+  const confirm = () =>
+    confirmDanger({
+      title: t("Remove {{name}} from the account?", { name: profile.username }),
+      message: t(
+        "They lose access at once, with their groups and external-app tokens here. Their forms and answers stay. You can invite them again later.",
+      ),
+      confirmLabel: t("Remove"),
+      onConfirm: () =>
+        remove.mutate(profile.id, {
+          onSuccess: () => {
+            notifications.show({
+              color: "green",
+              message: t("{{name}} was removed from the account", { name: profile.username }),
+            });
+            void navigate({ to: "/users/all" });
+          },
+          onError: notifyError,
+        }),
+    });
+  return (
+    <Button
+      variant="light"
+      color="red"
+      leftSection={<IconUserMinus size={16} />}
+      loading={remove.isPending}
+      onClick={confirm}
+    >
+      {t("Remove from the account")}
+    </Button>
+  );
 }
 
 function ProfileView({ userId }: { userId: number }) {
@@ -102,21 +140,24 @@ function ProfileView({ userId }: { userId: number }) {
               </Group>
             </Stack>
           </Group>
-          {editable &&
-            (self ? (
-              <ButtonLink to="/user/edit" variant="light" leftSection={<IconEdit size={16} />}>
-                {t("Edit profile")}
-              </ButtonLink>
-            ) : (
-              <ButtonLink
-                to="/users/$id/edit"
-                params={{ id: userId }}
-                variant="light"
-                leftSection={<IconEdit size={16} />}
-              >
-                {t("Edit profile")}
-              </ButtonLink>
-            ))}
+          <Group gap="xs">
+            {editable &&
+              (self ? (
+                <ButtonLink to="/user/edit" variant="light" leftSection={<IconEdit size={16} />}>
+                  {t("Edit profile")}
+                </ButtonLink>
+              ) : (
+                <ButtonLink
+                  to="/users/$id/edit"
+                  params={{ id: userId }}
+                  variant="light"
+                  leftSection={<IconEdit size={16} />}
+                >
+                  {t("Edit profile")}
+                </ButtonLink>
+              ))}
+            {!self && can("users.remove") && <RemoveFromAccount profile={profile} />}
+          </Group>
         </Group>
         {profile.about && (
           <Text mt="md" style={{ whiteSpace: "pre-wrap" }}>
