@@ -191,7 +191,7 @@ export async function addMember(
   server: TestServer,
   accountId: number,
   name = "member",
-): Promise<{ api: ApiClient; id: number; username: string }> {
+): Promise<{ api: ApiClient; id: number; username: string; refreshToken: string }> {
   const { hashPassword } = await import("../src/auth/passwords.ts");
   const { users } = await import("../src/db/schema.ts");
   const username = `${name.slice(0, 6)}${++counter}${randomBytes(2).toString("hex")}`;
@@ -206,7 +206,12 @@ export async function addMember(
     .returning();
   const login = await server.api.post<TTokens>("/api/login", { username, password: "member123" });
   if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
-  return { api: server.api.as(login.body.token), id: row!.id, username };
+  return {
+    api: server.api.as(login.body.token),
+    id: row!.id,
+    username,
+    refreshToken: login.body.refresh_token,
+  };
 }
 
 /** A group with these members and functional permissions, made through the API by an admin. */

@@ -120,6 +120,8 @@ describe("avatar", () => {
     expect((await admin.post(`/api/account/users/${leaver.id}/remove`)).body).toEqual({ removed: true });
     // They keep their sign-in, but nothing of the account: not its forms, not through a token.
     expect((await leaver.api.get("/api/user")).body).toMatchObject({ account: null, roles: [] });
+    // …and are signed out: their sign-in cannot be renewed, so the app asks them to sign in again.
+    expect((await server.api.post("/api/refresh", { refresh_token: leaver.refreshToken })).status).toBe(401);
     expect((await leaver.api.get("/api/forms/account")).status).toBe(403);
     expect((await token.get("/api/forms/account")).status).toBe(401);
     expect((await admin.get<{ users: unknown[] }>(`/api/account/group/${group}`)).body.users).toEqual([]);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { Db } from "../db/connect.ts";
+import type { Db, Tx } from "../db/connect.ts";
 import { refreshTokens } from "../db/schema.ts";
 import { unauthorized } from "../http/errors.ts";
 
@@ -13,6 +13,14 @@ export interface TokenIssuer {
   verifyAccess(token: string): Promise<number>;
   /** Spends a refresh token and issues a new pair in its family; a reused one ends the family. */
   rotate(db: Db, refreshToken: string): Promise<{ token: string; refresh_token: string }>;
+}
+
+/** Ends every sign-in of a user: their refresh tokens stop working, so they must sign in again. */
+export async function endSessions(tx: Db | Tx, userId: number): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");

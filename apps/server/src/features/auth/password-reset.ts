@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashCode, newCode, oncePerFiveMinutes } from "../../auth/one-time-codes.ts";
 import { hashPassword } from "../../auth/passwords.ts";
+import { endSessions } from "../../auth/tokens.ts";
 import type { Db } from "../../db/connect.ts";
-import { passwordResets, refreshTokens, users } from "../../db/schema.ts";
+import { passwordResets, users } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -53,9 +54,6 @@ export async function confirmPasswordReset(db: Db, code: string, password: strin
       .returning();
     if (!reset) throw badRequest("reset.invalid");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, reset.userId), isNull(refreshTokens.revokedAt)));
+    await endSessions(tx, reset.userId);
   });
 }

@@ -1,6 +1,7 @@
 import type { TUserEditBody, TUserProfile } from "@formloom/core/api/users";
 import { ZUserEditBody } from "@formloom/core/api/users";
 import { and, asc, count, eq, ne } from "drizzle-orm";
+import { endSessions } from "../../auth/tokens.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { externalApps, groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
@@ -50,7 +51,7 @@ export async function present(ctx: UserContext, user: UserRow): Promise<TUserPro
 
 /**
  * POST /account/users/{id}/remove (admins): the user leaves the account at once, with their
- * group memberships and external-app tokens there. Their forms and answers stay with the
+ * group memberships and external-app tokens there, and is signed out everywhere. Their forms and answers stay with the
  * account, and they keep their sign-in, so they can be invited again. An admin cannot remove
  * themselves, so an account always keeps one.
  */
@@ -69,6 +70,7 @@ export async function removeFromAccount(ctx: TenantContext, userId: number): Pro
     await tx
       .delete(externalApps)
       .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.userId, userId)));
+    await endSessions(tx, userId);
   });
 }
 
