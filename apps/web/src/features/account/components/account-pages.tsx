@@ -23,7 +23,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useForms } from "../../forms/api/get-forms.ts";
@@ -199,9 +199,7 @@ export function AccountEditPage() {
           notifications.show({ color: "green", message: t("Saved") });
           void navigate({ to: "/account" });
         },
-        onError: (e) => {
-          if (Object.keys(fieldErrors(e)).length === 0) notifyError(e);
-        },
+        onError: notifyUnlessFieldErrors,
       },
     );
   };

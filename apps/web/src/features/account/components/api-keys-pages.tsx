@@ -22,7 +22,7 @@ import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useAddApiKey, useApiKey, useApiKeys, useDeleteApiKey, useEditApiKey } from "../api/api-keys.ts";
 
@@ -122,7 +122,7 @@ function ApiKeyForm({ current, onSaved }: { current?: TApiKey; onSaved(): void }
     if (!parsed.success) return setErrors(issueErrors(parsed.error.issues));
     const onError = (e: unknown) => {
       setErrors(fieldErrors(e));
-      if (Object.keys(fieldErrors(e)).length === 0) notifyError(e);
+      notifyUnlessFieldErrors(e);
     };
     const onSuccess = () => {
       notifications.show({ color: "green", message: t("Saved") });

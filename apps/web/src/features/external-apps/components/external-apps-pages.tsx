@@ -23,8 +23,8 @@ import { EditDeleteActions } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
-import { errorText, fieldErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { errorText } from "../../../lib/error-text.ts";
+import { notifyError, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import {
   useCreateExternalApp,
@@ -154,11 +154,10 @@ export function NewExternalAppPage() {
           pending={create.isPending}
           serverError={create.error}
           onCancel={toList}
-          onSubmit={(body) => create.mutate(body, { onSuccess: setCreated })}
+          onSubmit={(body) =>
+            create.mutate(body, { onSuccess: setCreated, onError: notifyUnlessFieldErrors })
+          }
         />
-        {create.isError && Object.keys(fieldErrors(create.error)).length === 0 && (
-          <Alert color="red">{errorText(create.error)}</Alert>
-        )}
       </Stack>
       <Modal
         opened={created !== null}
@@ -219,9 +218,7 @@ export function EditExternalAppPage() {
           onCancel={toList}
           onSubmit={(body) =>
             edit.mutate(body, {
-              onError: (e) => {
-                if (Object.keys(fieldErrors(e)).length === 0) notifyError(e);
-              },
+              onError: notifyUnlessFieldErrors,
               onSuccess: () => {
                 notifications.show({ color: "green", message: t("Saved") });
                 toList();
