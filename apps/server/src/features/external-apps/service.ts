@@ -35,24 +35,28 @@ function expiryOf(value: string | undefined, fallback: Date): Date {
   return expiresAt;
 }
 
-export async function listExternalApps(ctx: TenantContext) {
+/** The account's tokens with their makers' names, or just one of them. */
+async function appsOf(ctx: TenantContext, appId?: number) {
   const rows = await ctx.db
     .select({ app: externalApps, owner: users.username })
     .from(externalApps)
     .leftJoin(users, eq(users.id, externalApps.userId))
-    .where(eq(externalApps.accountId, ctx.accountId))
+    .where(
+      and(
+        eq(externalApps.accountId, ctx.accountId),
+        appId === undefined ? undefined : eq(externalApps.id, appId),
+      ),
+    )
     .orderBy(desc(externalApps.id));
   return rows.map((row) => present(row.app, row.owner));
 }
 
+export const listExternalApps = (ctx: TenantContext) => appsOf(ctx);
+
 export async function getExternalApp(ctx: TenantContext, appId: number) {
-  const [row] = await ctx.db
-    .select({ app: externalApps, owner: users.username })
-    .from(externalApps)
-    .leftJoin(users, eq(users.id, externalApps.userId))
-    .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.id, appId)));
-  if (!row) throw notFound("external_app.not_found");
-  return present(row.app, row.owner);
+  const [app] = await appsOf(ctx, appId);
+  if (!app) throw notFound("external_app.not_found");
+  return app;
 }
 
 /** A new token acting as its maker; the token itself is in this answer only. */

@@ -23,6 +23,16 @@ export async function listGroups(ctx: TenantContext) {
   return rows.map((row) => present(row.group, row.userCount));
 }
 
+/** One group of the caller's account, without its members; another account's is not found. */
+export async function loadGroup(ctx: TenantContext, groupId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.accountId, ctx.accountId), eq(groups.id, groupId)));
+  if (!row) throw notFound("group.not_found");
+  return row;
+}
+
 export async function getGroup(ctx: TenantContext, groupId: number) {
   const [row] = await ctx.db
     .select({ group: groups, userCount: memberCount })

@@ -8,15 +8,7 @@ import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
 import { readFields } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
-
-async function loadGroup(ctx: TenantContext, groupId: number) {
-  const [row] = await ctx.db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.accountId, ctx.accountId), eq(groups.id, groupId)));
-  if (!row) throw notFound("group.not_found");
-  return row;
-}
+import { loadGroup } from "../groups/service.ts";
 
 /** GET …/permissions/list: every grantable permission, by category. */
 export async function permissionCatalogue(ctx: TenantContext, groupId: number) {
