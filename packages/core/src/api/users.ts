@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES } from "./auth.ts";
+import { ZRowId } from "./ids.ts";
 
 export const GENDERS = ["female", "male", "unknown"] as const;
 
@@ -73,9 +74,9 @@ export const ZAccountResourcesQuery = z
   .object({
     date_from: z.iso.date("resources.date.invalid").optional(),
     date_to: z.iso.date("resources.date.invalid").optional(),
-    form_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    group_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    user_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    form_id: ZRowId.optional(),
+    group_id: ZRowId.optional(),
+    user_id: ZRowId.optional(),
   })
   .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
     message: "resources.date.order",

@@ -5,6 +5,7 @@ import {
   ZApiKeyAddBody,
   ZApiKeyEditBody,
 } from "@formloom/core/api/api-keys";
+import { ZIdParams } from "@formloom/core/api/ids";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -86,7 +87,7 @@ async function deleteKey(ctx: TenantContext, keyId: number) {
 export function apiKeyRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["account"];
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ZIdParams;
   const admin = (request: Parameters<typeof requireTenant>[1]) =>
     requireTenant(deps, request, "account.edit");
 

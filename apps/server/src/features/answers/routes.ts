@@ -5,21 +5,19 @@ import {
   ZAnswerPageQuery,
   ZSubmissionAccepted,
 } from "@formloom/core/api/answers";
+import { ZIdParams, ZRowId } from "@formloom/core/api/ids";
 import { ZSubmission } from "@formloom/core/submission";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
-import { ZFormIdParams } from "../forms/routes.ts";
 import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
 import { submitAnswer } from "./submit.ts";
-
-const positiveInt = z.coerce.number().int().positive().max(2_147_483_647);
 
 export function answerRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["answers"];
-  const params = ZFormIdParams;
+  const params = ZIdParams;
 
   r.post(
     "/forms/answer",
@@ -50,7 +48,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        params: params.extend({ page: positiveInt, size: z.coerce.number().int().min(1).max(500) }),
+        params: params.extend({ page: ZRowId, size: z.coerce.number().int().min(1).max(500) }),
         querystring: ZAnswerPageQuery,
         response: { 200: ZAnswerPage },
       },
@@ -64,7 +62,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get(
     "/forms/:id/answer/:answerId",
-    { schema: { tags, params: params.extend({ answerId: positiveInt }), response: { 200: ZAnswerDetail } } },
+    { schema: { tags, params: params.extend({ answerId: ZRowId }), response: { 200: ZAnswerDetail } } },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.view");
       return getAnswer(ctx, request.params.id, request.params.answerId);

@@ -1,4 +1,5 @@
 import { ZExternalApp, ZExternalAppBody, ZExternalAppCreated } from "@formloom/core/api/external-apps";
+import { ZIdParams } from "@formloom/core/api/ids";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,7 +16,7 @@ import {
 export function externalAppRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["external apps"];
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ZIdParams;
   const allowed = (request: Parameters<typeof requireTenant>[1]) =>
     requireTenant(deps, request, "external_apps.manage");
 

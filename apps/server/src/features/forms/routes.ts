@@ -7,6 +7,7 @@ import {
   ZNewAnswerCount,
   ZPublicForm,
 } from "@formloom/core/api/forms";
+import { ZIdParams } from "@formloom/core/api/ids";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -23,12 +24,10 @@ import {
   updateForm,
 } from "./service.ts";
 
-export const ZFormIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 export function formRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["forms"];
-  const params = ZFormIdParams;
+  const params = ZIdParams;
 
   r.post(
     "/forms",

@@ -6,6 +6,7 @@ import {
   ZGroupUsersBody,
   ZGroupWithUsers,
 } from "@formloom/core/api/groups";
+import { ZIdParams } from "@formloom/core/api/ids";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +26,7 @@ import {
 export function groupRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["groups"];
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ZIdParams;
 
   r.get(
     "/account/users",

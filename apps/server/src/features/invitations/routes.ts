@@ -1,3 +1,4 @@
+import { ZIdParams } from "@formloom/core/api/ids";
 import {
   ZInvitation,
   ZInvitationList,
@@ -19,7 +20,6 @@ import {
   sendInvitations,
 } from "./service.ts";
 
-const invitationParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const ZCode = z.object({ code: z.string().min(10, "invitation.invalid").max(200, "invitation.invalid") });
 
 export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
@@ -54,7 +54,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        params: invitationParams,
+        params: ZIdParams,
         response: { 200: ZInvitation },
       },
     },
@@ -69,7 +69,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "Mails a waiting or expired invitation again with a new link, at most every five minutes.",
-        params: invitationParams,
+        params: ZIdParams,
         response: { 200: ZInvitation },
       },
     },

@@ -1,3 +1,4 @@
+import { ZIdParams, ZRowId } from "@formloom/core/api/ids";
 import {
   ZDataAccess,
   ZDataAccessBody,
@@ -8,7 +9,6 @@ import {
 } from "@formloom/core/api/permissions";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import {
   formAccessList,
@@ -20,14 +20,12 @@ import {
   setPermissions,
 } from "./service.ts";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
 /** Functional permissions per group, and data permissions per form and group (platform.md §6). */
 export function permissionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["permissions"];
   // `id` is the group's on group routes and the form's on form routes.
-  const idParams = z.object({ id });
+  const idParams = ZIdParams;
 
   r.get(
     "/account/group/:id/permissions/list",
@@ -67,7 +65,7 @@ export function permissionRoutes(app: FastifyInstance, deps: Deps): void {
       formAccessList(await requireTenant(deps, request, "permissions.manage"), request.params.id),
   );
 
-  const pairParams = z.object({ id, groupId: id });
+  const pairParams = ZIdParams.extend({ groupId: ZRowId });
   r.get(
     "/forms/:id/permissions/group/:groupId",
     { schema: { tags, params: pairParams, response: { 200: ZDataAccess } } },

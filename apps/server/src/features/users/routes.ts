@@ -1,4 +1,5 @@
 import { type TUserSettings, ZUserSettings, ZUserSettingsPatch } from "@formloom/core/api/auth";
+import { ZIdParams } from "@formloom/core/api/ids";
 import { ZUserEditBody, ZUserProfile } from "@formloom/core/api/users";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -19,7 +20,7 @@ const presentSettings = (user: UserRow): TUserSettings => ({
 /** A user's own settings: language, time zone, currency (platform.md §7). */
 export function userRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+  const params = ZIdParams;
   const tags = ["users"];
 
   r.get(
