@@ -90,6 +90,18 @@ export const loginFailures = pgTable(
   (t) => [index("login_failures_key_idx").on(t.key, t.createdAt)],
 );
 
+/**
+ * Sign-in attempts per key (a user and an address, a user, an address) in a fixed window: one
+ * row per key, bumped by a single upsert before the password is checked, so parallel requests
+ * cannot all slip under the limit. `notBefore` holds back the next try of a key with growing delays.
+ */
+export const signInCounters = pgTable("sign_in_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
+  notBefore: timestamp("not_before", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const forms = pgTable(
   "forms",
   {
