@@ -26,6 +26,7 @@ import { permissionRoutes } from "./features/permissions/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { installSecurity } from "./http/security.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
 import type { Settings } from "./settings.ts";
@@ -42,6 +43,7 @@ export async function buildApp(settings: Settings, database: Database): Promise<
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await installSecurity(app, settings);
   const hasWebApp = existsSync(settings.webDist);
   installErrorHandler(app, hasWebApp ? webAppPage : undefined);
   app.addHook("onResponse", async (request, reply) => {

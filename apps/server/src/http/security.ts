@@ -1,0 +1,102 @@
+import { constants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
+import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Settings } from "../settings.ts";
+
+type Directives = Record<string, string[] | null>;
+
+const SELF = "'self'";
+const NONE = "'none'";
+
+/**
+ * The signed-in app: only our own script files run (the built pages carry no inline script),
+ * it talks to its own origin only, and no other site may frame it.
+ */
+const APP: Directives = {
+  "default-src": [SELF],
+  "script-src": [SELF],
+  "script-src-attr": [NONE],
+  // Mantine writes its theme's CSS variables into <style> elements in the browser and its
+  // components set style attributes computed at run time, so no hash list can cover them.
+  // Inline style cannot run code; inline script stays forbidden.
+  "style-src": [SELF, "'unsafe-inline'"],
+  // The favicon is a data: URL; an avatar being chosen is previewed from a blob: URL.
+  "img-src": [SELF, "data:", "blob:"],
+  "font-src": [SELF, "data:"],
+  "connect-src": [SELF],
+  "object-src": [NONE],
+  "base-uri": [SELF],
+  "form-action": [SELF],
+  "frame-ancestors": [NONE],
+};
+
+/** The public form page is meant to be embedded in respondents' own sites. */
+const PUBLIC_FORM: Directives = { ...APP, "frame-ancestors": ["*"] };
+
+/**
+ * Swagger UI: its page loads only script files of its own (no inline script) and styles itself
+ * with inline styles, like the app; "Try it out" calls our API. It is ours to frame, no one else's.
+ */
+const API_DOCS: Directives = { ...APP, "img-src": [SELF, "data:"] };
+
+export type PagePolicy = "app" | "public-form" | "api-docs";
+
+/** Which policy a path gets: the public form page stays embeddable, everything else refuses framing. */
+export function policyFor(url: string): PagePolicy {
+  if (url.startsWith("/f/")) return "public-form";
+  if (url === "/api/docs" || url.startsWith("/api/docs/") || url.startsWith("/api/docs?")) return "api-docs";
+  return "app";
+}
+
+const DIRECTIVES: Record<PagePolicy, Directives> = {
+  app: APP,
+  "public-form": PUBLIC_FORM,
+  "api-docs": API_DOCS,
+};
+
+/** A year, the usual HSTS lifetime; subdomains are left out since they may belong to other services. */
+const HSTS = { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false };
+
+/**
+ * Security headers on every response, compression of text answers, and `no-store` on API
+ * answers so no shared cache keeps one user's data. Registered before any route: both plugins
+ * attach themselves to routes as those are added.
+ */
+export async function installSecurity(app: FastifyInstance, settings: Settings): Promise<void> {
+  const publicUrlIsHttps = settings.publicUrl?.startsWith("https:") ?? false;
+  const isHttps = (request: FastifyRequest) => publicUrlIsHttps || request.protocol === "https";
+
+  // `global: false`: the headers depend on the path and the scheme, so the hook below applies
+  // them per request through `reply.helmet(...)`.
+  await app.register(fastifyHelmet, { global: false });
+  app.addHook("onRequest", async (request, reply) => {
+    const policy = policyFor(request.url);
+    const https = isHttps(request);
+    const options: FastifyHelmetOptions = {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          ...DIRECTIVES[policy],
+          // Only over HTTPS: on a plain-HTTP install (a LAN address) it would break every asset.
+          ...(https ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      strictTransportSecurity: https ? HSTS : false,
+      xFrameOptions: policy === "public-form" ? false : { action: "deny" },
+      // An embedding site that isolates itself (COEP) may still load the form page.
+      crossOriginResourcePolicy: { policy: policy === "public-form" ? "cross-origin" : "same-origin" },
+      referrerPolicy: { policy: "no-referrer" },
+    };
+    reply.helmet(options);
+    if (request.url.startsWith("/api/") && policy !== "api-docs") reply.header("cache-control", "no-store");
+  });
+
+  await app.register(fastifyCompress, {
+    encodings: ["br", "gzip"],
+    // Requests are not decompressed: no client of ours sends compressed bodies, and a small
+    // compressed body could otherwise expand far past what the body limit meant to allow.
+    globalDecompression: false,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
