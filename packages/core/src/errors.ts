@@ -80,6 +80,10 @@ export const MESSAGES = {
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
   "request.too_large": "The request body is too large",
+  "request.invalid_characters":
+    "The request contains characters that cannot be stored (a NUL character or a broken UTF-16 pair)",
+  "request.too_deep": "The request nests too deeply",
+  "request.empty": "There is nothing to change: the request names no field to update",
   not_allowed: "Permissions denied",
   "group.name.exists": "This group already exists!",
   "group.name.empty": "Group name can't be empty",

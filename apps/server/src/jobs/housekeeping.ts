@@ -7,6 +7,7 @@ import {
   mailOutbox,
   passwordResets,
   refreshTokens,
+  signInCounters,
 } from "../db/schema.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,6 +22,10 @@ export async function cleanUp(db: Db): Promise<number> {
   const results = await Promise.all([
     db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo)).returning({ id: loginFailures.id }),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
+    db
+      .delete(signInCounters)
+      .where(and(lt(signInCounters.windowStart, dayAgo), lt(signInCounters.notBefore, dayAgo)))
+      .returning({ id: signInCounters.key }),
     db
       .delete(passwordResets)
       .where(lt(passwordResets.expiresAt, dayAgo))

@@ -49,6 +49,13 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZTokens = z.object({ token: z.string(), refresh_token: z.string() });
 export type TTokens = z.infer<typeof ZTokens>;
+/** A refused sign-in try: wait `retryAfter` seconds (also sent as the Retry-After header). */
+export const ZSignInLimited = z.object({
+  code: z.literal("auth.rate_limited"),
+  message: z.string(),
+  retryAfter: z.number().int().positive(),
+});
+
 
 export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(500) });
 

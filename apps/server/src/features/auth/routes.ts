@@ -6,6 +6,7 @@ import {
   ZRegisterBody,
   ZResetConfirmBody,
   ZResetRequestBody,
+  ZSignInLimited,
   ZTokens,
   ZUserInfo,
 } from "@formloom/core/api/auth";
@@ -20,6 +21,7 @@ import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ts";
 import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
 
+import { SignInLimited } from "./sign-in-limits.ts";
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["auth"];
@@ -33,8 +35,27 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/login",
-    { config: { public: true }, schema: { tags, body: ZLoginBody, response: { 200: ZTokens } } },
-    async (request) => login(deps.db, deps.tokens, request.body, request.ip),
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "Signs in by username or e-mail. Too many failed tries answer 429 with the seconds to wait.",
+        body: ZLoginBody,
+        response: { 200: ZTokens, 429: ZSignInLimited },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await login(deps.db, deps.tokens, request.body, request.ip);
+      } catch (error) {
+        if (!(error instanceof SignInLimited)) throw error;
+        return reply
+          .status(429)
+          .header("retry-after", String(error.retryAfter))
+          .send({ code: "auth.rate_limited" as const, message: error.message, retryAfter: error.retryAfter });
+      }
+    },
   );
 
   r.post(

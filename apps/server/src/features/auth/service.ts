@@ -1,21 +1,18 @@
 import type { TCreateAccountBody, TLoginBody, TRegisterBody, TUserInfo } from "@formloom/core/api/auth";
 import { ZCreateAccountBody, ZRegisterBody, ZUserSettings } from "@formloom/core/api/auth";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/passwords.ts";
 import type { TokenIssuer } from "../../auth/tokens.ts";
 import type { Db } from "../../db/connect.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { accounts, loginFailures, users } from "../../db/schema.ts";
+import { accounts, users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
-import { AppError, conflict, unauthorized } from "../../http/errors.ts";
+import { conflict, unauthorized } from "../../http/errors.ts";
 import { permissionsOf, rolesOf } from "../../http/policy.ts";
 import { acceptInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
 import { sendEmailConfirmation } from "./email-confirmation.ts";
-
-const FAILURE_WINDOW = sql`now() - interval '15 minutes'`;
-const MAX_FAILURES_PER_USERNAME = 10;
-const MAX_FAILURES_PER_IP = 50;
+import { countSignInTry } from "./sign-in-limits.ts";
 
 /**
  * The language and time zone the person signed up in, each kept when valid: a wrong one falls
@@ -74,32 +71,23 @@ export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody
 }
 
 export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: string) {
-  const userKey = `user:${body.username.toLowerCase()}`;
-  const ipKey = `ip:${ip}`;
-  const [counts] = await db
-    .select({
-      byUser: sql<number>`count(*) filter (where ${loginFailures.key} = ${userKey})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${loginFailures.key} = ${ipKey})`.mapWith(Number),
-    })
-    .from(loginFailures)
-    .where(gt(loginFailures.createdAt, FAILURE_WINDOW));
-  if ((counts?.byUser ?? 0) >= MAX_FAILURES_PER_USERNAME || (counts?.byIp ?? 0) >= MAX_FAILURES_PER_IP) {
-    throw new AppError(429, "auth.rate_limited");
-  }
-
+  // A login with "@" is an e-mail address and matches only addresses: no username looks like one,
+  // so nobody's username can capture sign-in by someone else's e-mail.
+  const byEmail = body.username.includes("@");
   const [user] = await db
     .select()
     .from(users)
     .where(
-      sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.username})`,
+      byEmail
+        ? sql`lower(${users.email}) = lower(${body.username})`
+        : sql`lower(${users.username}) = lower(${body.username})`,
     )
     .limit(1);
+  const subject = user ? String(user.id) : `name:${body.username.toLowerCase()}`;
+  const attempt = await countSignInTry(db, subject, ip);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !valid) {
-    await db.insert(loginFailures).values([{ key: userKey }, { key: ipKey }]);
-    throw unauthorized("auth.bad_credentials");
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.key, userKey));
+  if (!user || !valid) throw unauthorized("auth.bad_credentials");
+  await attempt.succeeded();
   await db.update(users).set({ lastActivityAt: sql`now()` }).where(eq(users.id, user.id));
   return tokens.issue(db, user.id);
 }
