@@ -26,6 +26,8 @@ import { permissionRoutes } from "./features/permissions/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { installInputGuard } from "./http/input-guard.ts";
+import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
 import { installSecurity } from "./http/security.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
@@ -33,9 +35,13 @@ import type { Settings } from "./settings.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(settings: Settings, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  settings: Settings,
+  database: Database,
+  logDestination?: LogDestination,
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: settings.logLevel === "silent" ? false : { level: settings.logLevel },
+    logger: loggerOptions(settings.logLevel, logDestination),
     bodyLimit: BODY_LIMIT_BYTES,
     // One line per request only at debug level; errors are always logged.
     logController: new LogController({ disableRequestLogging: true }),
@@ -46,9 +52,10 @@ export async function buildApp(settings: Settings, database: Database): Promise<
   await installSecurity(app, settings);
   const hasWebApp = existsSync(settings.webDist);
   installErrorHandler(app, hasWebApp ? webAppPage : undefined);
+  installInputGuard(app);
   app.addHook("onResponse", async (request, reply) => {
     request.log.debug(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: reply.elapsedTime },
+      { method: request.method, url: pathOnly(request.url), status: reply.statusCode, ms: reply.elapsedTime },
       "request",
     );
   });

@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES } from "../src/app.ts";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  addMember,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let server: TestServer;
 let api: ApiClient;
+let accountId: number;
+let userId: number;
+let formId: number;
+let alias: string;
+let subdomain: string;
 beforeAll(async () => {
   server = await startTestServer();
-  ({ api } = await signUpWithAccount(server.api, "bad"));
+  ({ api, accountId } = await signUpWithAccount(server.api, "bad"));
+  userId = (await api.get<{ id: number }>("/api/user")).body.id;
+  const form = await api.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", sampleForm);
+  formId = form.body.form.id;
+  alias = form.body.form.formPathAlias;
+  subdomain = (await api.get<{ subdomain: string }>(`/api/account/${accountId}`)).body.subdomain;
 });
 afterAll(() => server.close());
 
@@ -84,3 +101,136 @@ describe("bad input", () => {
     expect((await api.get<{ forms: unknown[] }>("/api/forms/account")).body.forms).toEqual(before.body.forms);
   });
 });
+
+/** Raw JSON text, so escapes such as a lone `\ud800` reach the server exactly as written. */
+const json = { "content-type": "application/json" };
+
+describe("input the database cannot store is refused in one place, before any route reads it", () => {
+  const INVALID = "request.invalid_characters";
+  const cases: Array<[string, () => [string, string, string | undefined]]> = [
+    ["a NUL in an answer", () => ["POST", "/api/forms/answer", answerWith('"a\\u0000b"')]],
+    ["a lone high surrogate in an answer", () => ["POST", "/api/forms/answer", answerWith('"a\\ud800b"')]],
+    ["a lone low surrogate in an answer", () => ["POST", "/api/forms/answer", answerWith('"\\udc00"')]],
+    ["a NUL in a form title", () => ["POST", "/api/forms", '{"title": "Survey\\u0000", "fields": []}']],
+    ["a NUL in a profile field", () => ["POST", `/api/user/${userId}/edit`, '{"city": "Rome\\u0000"}']],
+    [
+      "a NUL in a key of the body",
+      () => [
+        "POST",
+        "/api/forms/answer",
+        `{"formId": ${formId}, "answers": [], "miscData": {"k\\u0000": 1}}`,
+      ],
+    ],
+    [
+      "a NUL in a sign-in name",
+      () => ["POST", "/api/login", '{"username": "ann\\u0000", "password": "secret123"}'],
+    ],
+    ["%00 as the public form's alias", () => ["GET", `/api/forms/path/%00/${subdomain}`, undefined]],
+    [
+      "%00 inside the public form's alias",
+      () => ["GET", `/api/forms/path/${alias}%00/${subdomain}`, undefined],
+    ],
+    ["%00 in an invitation code", () => ["GET", "/api/invitations/abc%00", undefined]],
+    [
+      "%00 in a query string",
+      () => ["GET", `/api/forms/${formId}/answer/paginated/1/10?sortBy=id%00`, undefined],
+    ],
+    ["%00 in the web app's public form path", () => ["GET", "/f/%00", undefined]],
+  ];
+  it.each(cases)("%s → 400 request.invalid_characters", async (_name, request) => {
+    const [method, url, body] = request();
+    const response = await api.request(method, url, body, body === undefined ? {} : json);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ code: INVALID, message: expect.any(String) });
+  });
+
+  it("nesting deeper than any form needs → 400 request.too_deep", async () => {
+    const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
+    const body = `{"formId": ${formId}, "answers": [{"fieldId": "name", "answer": ${deep}}]}`;
+    const response = await api.request("POST", "/api/forms/answer", body, json);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ code: "request.too_deep" });
+  });
+
+  it("a well-formed emoji pair and other unicode are stored as sent", async () => {
+    const answer = "Zoë 😀 — 名前";
+    const sent = await api.post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [{ fieldId: "name", answer }],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const stored = await api.get(`/api/forms/${formId}/answer/${sent.body.id}`);
+    expect(stored.text).toContain(answer);
+  });
+});
+
+describe("ids beyond PostgreSQL's int are refused as input, in paths and bodies alike", () => {
+  const TOO_BIG = 2_147_483_648;
+  it.each<[string, () => [string, string, unknown]]>([
+    ["the form of a submission", () => ["POST", "/api/forms/answer", { formId: TOO_BIG, answers: [] }]],
+    ["a form in the path", () => ["GET", `/api/forms/${TOO_BIG}`, undefined]],
+    ["an account in the path", () => ["GET", `/api/account/${TOO_BIG}`, undefined]],
+    ["an answer in the path", () => ["GET", `/api/forms/${formId}/answer/${TOO_BIG}`, undefined]],
+    ["a page number", () => ["GET", `/api/forms/${formId}/answer/paginated/${TOO_BIG}/10`, undefined]],
+    [
+      "answers to mark read",
+      () => ["PATCH", `/api/forms/${formId}/answer/status/read`, { answerIds: [TOO_BIG] }],
+    ],
+    ["answers to delete", () => ["DELETE", `/api/forms/${formId}/answer`, { answerIds: [1, TOO_BIG] }]],
+    ["a form in a resources query", () => ["GET", `/api/account/resources?form_id=${TOO_BIG}`, undefined]],
+  ])("%s → 400 request.invalid", async (_name, request) => {
+    const [method, url, body] = request();
+    const response = await api.request(method, url, body);
+    expect(response.status, response.text).toBe(400);
+    expect(response.body).toMatchObject({ code: "request.invalid" });
+  });
+
+  it("group members beyond int → 400 request.invalid", async () => {
+    const group = await api.post<{ id: number }>("/api/account/group/create", { groupName: "Big ids" });
+    for (const path of ["add", "remove"]) {
+      const response = await api.post(`/api/account/group/${group.body.id}/users/${path}`, {
+        userIds: [TOO_BIG],
+      });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body).toMatchObject({ code: "request.invalid" });
+    }
+  });
+});
+
+describe("an update that names nothing to change is refused with request.empty", () => {
+  it.each<[string, () => [string, string]]>([
+    ["settings", () => ["PATCH", `/api/user/${userId}/settings`]],
+    ["one's profile", () => ["POST", `/api/user/${userId}/edit`]],
+    ["the account", () => ["PATCH", "/api/account/edit"]],
+  ])("%s, with {} or only unknown keys → 400 request.empty, and nothing changes", async (_name, request) => {
+    const [method, url] = request();
+    for (const body of [{}, { nickname: "unknown key" }]) {
+      const response = await api.request(method, url, body);
+      expect(response.status, response.text).toBe(400);
+      expect(response.body).toMatchObject({ code: "request.empty", message: expect.any(String) });
+    }
+    expect((await server.api.get("/api/health")).status).toBe(200);
+  });
+
+  it("a member's {} on their own settings and profile is refused the same way", async () => {
+    const member = await addMember(server, accountId, "empty");
+    for (const url of [`/api/user/${member.id}/settings`, `/api/user/${member.id}/edit`]) {
+      const response = await member.api.request(url.endsWith("settings") ? "PATCH" : "POST", url, {});
+      expect(response.status, response.text).toBe(400);
+      expect(response.body).toMatchObject({ code: "request.empty" });
+    }
+  });
+
+  it("a real change still goes through", async () => {
+    const settings = await api.patch<{ locale: string }>(`/api/user/${userId}/settings`, { locale: "it" });
+    expect(settings.status, settings.text).toBe(200);
+    expect(settings.body.locale).toBe("it");
+    const account = await api.patch<{ name: string }>("/api/account/edit", { name: "Renamed team" });
+    expect(account.status, account.text).toBe(200);
+    expect(account.body.name).toBe("Renamed team");
+  });
+});
+
+function answerWith(answerJson: string): string {
+  return `{"formId": ${formId}, "answers": [{"fieldId": "name", "answer": ${answerJson}}]}`;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRowIdInBody } from "./api/ids.ts";
 import type { TElement } from "./element-schema.ts";
 import { type ValidationError, validationError } from "./errors.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
@@ -15,7 +16,7 @@ export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;
 
 /** What a respondent's browser sends (POST /api/forms/answer). */
 export const ZSubmission = z.object({
-  formId: z.number().int().positive(),
+  formId: ZRowIdInBody,
   startTime: z.iso.datetime({ offset: true }).optional(),
   submitTime: z.iso.datetime({ offset: true }).optional(),
   formPassingTime: z.number().nonnegative().finite().optional(),

@@ -2,6 +2,7 @@ import { type ApiErrorBody, MESSAGES, type ValidationError } from "@formloom/cor
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, isMessageCode } from "./errors.ts";
+import { pathOnly } from "./logging.ts";
 
 /** Maps every failure to `{ code, message, validationErrors? }`; a 500 never carries a stack. */
 export function installErrorHandler(
@@ -10,7 +11,13 @@ export function installErrorHandler(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toResponse(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    // Where it failed and why, never what was sent: no body, query string or headers.
+    const where = { method: request.method, route: request.routeOptions.url, path: pathOnly(request.url) };
+    if (status >= 500) request.log.error({ ...where, err: error }, "request failed");
+    else if (databaseInputError(error)) {
+      // Input the request checks let through; the source deserves a fix, so it is worth a line.
+      request.log.warn({ ...where, err: error }, "database refused the input");
+    }
     return reply.status(status).send(body);
   });
   // Paths outside /api that are not files belong to the web app's client-side routing.
@@ -40,6 +47,7 @@ function toResponse(error: FastifyError): { status: number; body: ApiErrorBody }
     const first = validationErrors.find((e) => e.code !== "request.invalid");
     return { status: 400, body: body(first?.code ?? "request.invalid", validationErrors) };
   }
+  if (databaseInputError(error)) return { status: 400, body: body("request.invalid") };
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -54,4 +62,17 @@ function toResponse(error: FastifyError): { status: number; body: ApiErrorBody }
     return { status: error.statusCode, body: body("request.invalid") };
   }
   return { status: 500, body: body("server.error") };
+}
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a number out of range, text it cannot
+ * store or parse) are caused by the request's values, so they are the caller's 400, not a 500.
+ * The driver's error arrives wrapped in the query builder's, hence the walk down `cause`.
+ */
+function databaseInputError(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
+    const code = (cause as Error & { code?: unknown }).code;
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
 }

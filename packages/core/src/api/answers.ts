@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRowIdInBody } from "./ids.ts";
 
 export const ZStoredAnswer = z.object({
   fieldId: z.string(),
@@ -53,6 +54,6 @@ export const ZAnswerPage = z.object({
 });
 export type TAnswerPage = z.infer<typeof ZAnswerPage>;
 
-export const ZAnswerIdsBody = z.object({ answerIds: z.array(z.number().int().positive()).min(1).max(1000) });
+export const ZAnswerIdsBody = z.object({ answerIds: z.array(ZRowIdInBody).min(1).max(1000) });
 
 export const ZSubmissionAccepted = z.object({ id: z.number(), submitTime: z.string() });

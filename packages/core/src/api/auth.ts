@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requireChange } from "./updates.ts";
 
 /** Request and response shapes of sign-in, registration and accounts, shared by server and web. */
 
@@ -56,7 +57,6 @@ export const ZSignInLimited = z.object({
   retryAfter: z.number().int().positive(),
 });
 
-
 export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(500) });
 
 export const ACCOUNT_TYPES = ["individual", "company"] as const;
@@ -104,7 +104,7 @@ export const ZUserSettings = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, "user.currency.invalid"),
 });
 export type TUserSettings = z.infer<typeof ZUserSettings>;
-export const ZUserSettingsPatch = ZUserSettings.partial();
+export const ZUserSettingsPatch = requireChange(ZUserSettings.partial());
 
 export const ZUserInfo = z.object({
   id: z.number(),

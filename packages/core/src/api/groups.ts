@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { ZRowIdInBody } from "./ids.ts";
 
 /** platform.md §5: a group name is required and not empty (at least 2 symbols). */
 const ZGroupName = z.string().trim().min(1, "group.name.empty").min(2, "group.name.empty").max(100);
 
 export const ZGroupCreateBody = z.object({ groupName: ZGroupName });
 export const ZGroupEditBody = z.object({ name: ZGroupName });
-export const ZGroupUsersBody = z.object({ userIds: z.array(z.number().int().positive()).min(1).max(500) });
+export const ZGroupUsersBody = z.object({ userIds: z.array(ZRowIdInBody).min(1).max(500) });
 
 export const ZGroupMember = z.object({ id: z.number(), username: z.string(), email: z.string() });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACCOUNT_TYPES } from "./auth.ts";
 import { ZRowId } from "./ids.ts";
+import { requireChange } from "./updates.ts";
 
 export const GENDERS = ["female", "male", "unknown"] as const;
 
@@ -33,42 +34,46 @@ export type TUserProfile = z.infer<typeof ZUserProfile>;
 
 const text = (max: number) => z.string().trim().max(max, "request.invalid");
 
-export const ZUserEditBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "register.email.required")
-    .pipe(z.email("register.email.invalid"))
-    .optional(),
-  firstName: text(100).optional(),
-  middleName: text(100).optional(),
-  lastName: text(100).optional(),
-  city: text(100).optional(),
-  country: text(100).optional(),
-  phone: z
-    .string()
-    .trim()
-    .max(40)
-    .regex(/^[+\d\s()-]*$/, "user.phone.invalid")
-    .optional(),
-  dateOfBirth: z.iso.date("user.date_of_birth.invalid").nullable().optional(),
-  website: z
-    .string()
-    .trim()
-    .max(300)
-    .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), "user.website.invalid")
-    .optional(),
-  gender: z.enum(GENDERS).optional(),
-  about: text(2000).optional(),
-  /** Only an admin may change this, and not for themselves. */
-  isAccountAdmin: z.boolean().optional(),
-});
+export const ZUserEditBody = requireChange(
+  z.object({
+    email: z
+      .string()
+      .trim()
+      .min(1, "register.email.required")
+      .pipe(z.email("register.email.invalid"))
+      .optional(),
+    firstName: text(100).optional(),
+    middleName: text(100).optional(),
+    lastName: text(100).optional(),
+    city: text(100).optional(),
+    country: text(100).optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+\d\s()-]*$/, "user.phone.invalid")
+      .optional(),
+    dateOfBirth: z.iso.date("user.date_of_birth.invalid").nullable().optional(),
+    website: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), "user.website.invalid")
+      .optional(),
+    gender: z.enum(GENDERS).optional(),
+    about: text(2000).optional(),
+    /** Only an admin may change this, and not for themselves. */
+    isAccountAdmin: z.boolean().optional(),
+  }),
+);
 export type TUserEditBody = z.input<typeof ZUserEditBody>;
 
-export const ZAccountEditBody = z.object({
-  name: z.string().trim().min(2, "request.invalid").max(100).optional(),
-  type: z.enum(ACCOUNT_TYPES).optional(),
-});
+export const ZAccountEditBody = requireChange(
+  z.object({
+    name: z.string().trim().min(2, "request.invalid").max(100).optional(),
+    type: z.enum(ACCOUNT_TYPES).optional(),
+  }),
+);
 
 export const ZAccountResourcesQuery = z
   .object({

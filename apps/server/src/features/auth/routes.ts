@@ -10,6 +10,7 @@ import {
   ZTokens,
   ZUserInfo,
 } from "@formloom/core/api/auth";
+import { ZIdParams } from "@formloom/core/api/ids";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -144,7 +145,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags: ["account"],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZIdParams,
         response: { 200: ZAccount },
       },
     },
