@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
+import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -16,6 +18,7 @@ import type { Database } from "./db/connect.ts";
 import { apiKeyRoutes } from "./features/account/api-keys.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
+import { createSubmissions } from "./features/answers/submit.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
 import { formRoutes } from "./features/forms/routes.ts";
@@ -46,6 +49,9 @@ export async function buildApp(
     // One line per request only at debug level; errors are always logged.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: settings.trustProxy,
+    // While shutting down, requests that still arrive on open connections get 503, which is
+    // also how /api/ready tells a balancer to stop sending work (main.ts, SIGTERM).
+    return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,13 +85,17 @@ export async function buildApp(
     secrets: createSecretBox(settings.secretKey),
   };
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+  // Signs the respondent cookie of public forms (features/answers/respondent.ts).
+  await app.register(fastifyCookie, {
+    secret: createHmac("sha256", settings.secretKey).update("respondent-cookie").digest(),
+  });
   await app.register(
     async (api) => {
       api.addHook("onRequest", requireCallerFirst(deps));
       healthRoutes(api, database);
       authRoutes(api, deps);
       formRoutes(api, deps);
-      answerRoutes(api, deps);
+      answerRoutes(api, deps, createSubmissions(database));
       userRoutes(api, deps);
       groupRoutes(api, deps);
       permissionRoutes(api, deps);

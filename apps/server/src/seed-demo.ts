@@ -63,7 +63,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
           formPathAlias: "event-feedback",
         },
         fields: [name, mail, rating, comments],
-        lastAnsweredAt: new Date(),
       })
       .returning();
     const samples = [

@@ -5,6 +5,10 @@
 export const MESSAGES = {
   "auth.bad_credentials": "Incorrect login or password",
   "auth.rate_limited": "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  "auth.session_required":
+    "Sign in with your password to do this: an external app's token may not change e-mails, passwords, tokens, keys or members",
+  "auth.current_password.required": "Enter your current password",
+  "auth.current_password.wrong": "The current password is not correct",
   "token.expired": "Your session has expired",
   "token.invalid": "Your session is not valid, please sign in again",
   "refresh_token.invalid": "Your session has ended, please sign in again",
@@ -77,6 +81,9 @@ export const MESSAGES = {
   "submission.invalid": "Some answers are not valid",
   "submission.accepted": "Thank you! Your answers were sent.",
   "submission.too_soon": "You can not submit this form twice in such short time. Please wait!",
+  "submission.form_changed":
+    "The form changed while your answers were being sent. Please check them and send again.",
+  "submission.key.invalid": "The Idempotency-Key header must be 1 to 200 visible characters",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
   "request.too_large": "The request body is too large",
@@ -95,7 +102,7 @@ export const MESSAGES = {
   "invitation.emails.empty": "Enter at least one e-mail address",
   "invitation.email.invalid": "Some e-mail addresses are not valid",
   "invitation.emails.too_many": "Send at most 100 invitations at a time",
-  "invitation.already_member": "This person already belongs to an account",
+  "invitation.already_member": "They already belong to this account",
   "invitation.invalid": "This invitation is not valid any more. Ask for a new one.",
   "invitation.email.mismatch": "Register with the e-mail address the invitation was sent to",
   "invitation.not_found": "Invitation not found",
@@ -107,6 +114,7 @@ export const MESSAGES = {
   "external_app.expiry.past": "The expiration date must be in the future",
   "external_app.expiry.too_far": "The expiration date can be at most 6 months ahead",
   "external_app.not_found": "External app not found",
+  "external_app.not_owner": "Only the token's maker may change it; an admin may only disable or delete it",
   "api_token.invalid": "This API token is not valid",
   "api_token.expired": "This API token has expired",
   "api_token.ip_not_allowed": "This API token may not be used from this IP address",

@@ -15,8 +15,22 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** Runs one parameterised statement and returns its rows. */
+export type Query = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+/**
+ * The driver beneath the ORM, for the few hot paths where building a statement through it costs
+ * more than the statement itself (a submission). Parameters are sent as typed by their casts.
+ */
+export interface RawSql {
+  query: Query;
+  /** Runs `work` in one transaction on one connection; it commits when `work` resolves. */
+  transaction<T>(work: (query: Query) => Promise<T>): Promise<T>;
+}
+
 export interface Database {
   db: Db;
+  raw: RawSql;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
 }
@@ -44,7 +58,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end();
       await Promise.all(closing);
     };
-    return { db, engine: "postgres", close };
+    return { db, raw: postgresRaw(pool), engine: "postgres", close };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const unlock = lockDataDirectory(options.dataDir);
@@ -54,6 +68,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migratePglite(db, { migrationsFolder });
     return {
       db,
+      raw: pgliteRaw(client),
       engine: "pglite",
       close: async () => {
         await client.close();
@@ -64,4 +79,40 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     unlock();
     throw error;
   }
+}
+
+function postgresRaw(pool: pg.Pool): RawSql {
+  const on =
+    (client: pg.Pool | pg.PoolClient): Query =>
+    async <Row>(text: string, params: unknown[] = []) =>
+      (await client.query(text, params)).rows as Row[];
+  return {
+    query: on(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await work(on(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+function pgliteRaw(client: PGlite): RawSql {
+  type Session = Pick<PGlite, "query">;
+  const on =
+    (session: Session): Query =>
+    async <Row>(text: string, params: unknown[] = []) =>
+      (await session.query<Row>(text, params)).rows;
+  return {
+    query: on(client),
+    transaction: (work) => client.transaction((tx) => work(on(tx))),
+  };
 }

@@ -120,8 +120,8 @@ export const forms = pgTable(
     /** The core model version the documents were written at (core's MODEL_VERSION); 0 = read through the schemas. */
     modelVersion: integer("model_version").notNull().default(0),
     createdAt: createdAt(),
+    /** Also the version a cached copy of the form is checked against when a submission is stored. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    lastAnsweredAt: timestamp("last_answered_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -143,7 +143,16 @@ export const formAnswers = pgTable(
     answers: jsonb("answers").notNull(),
     device: jsonb("device").notNull(),
     deviceFingerprint: text("device_fingerprint"),
+    /** The signed respondent cookie's id the server issued to this browser, if it sent one. */
+    respondent: text("respondent"),
     ip: text("ip"),
+    /**
+     * Names one submission within its form: the client's Idempotency-Key, else one the server
+     * makes. A retried submission with the same key is stored once.
+     */
+    submissionKey: text("submission_key")
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     miscData: jsonb("misc_data"),
     isViewed: boolean("is_viewed").notNull().default(false),
     /** Calculation forms: the total score, the result (core's ResultOutcome) and each field's points. */
@@ -155,6 +164,7 @@ export const formAnswers = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     foreignKey({ columns: [t.accountId, t.formId], foreignColumns: [forms.accountId, forms.id] }),
     index("form_answers_form_submit_idx").on(t.accountId, t.formId, t.submitTime),
+    uniqueIndex("form_answers_submission_key").on(t.accountId, t.formId, t.submissionKey),
     index("form_answers_unread_idx").on(t.accountId, t.formId).where(sql`not ${t.isViewed}`),
   ],
 );

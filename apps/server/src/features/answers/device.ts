@@ -1,7 +1,29 @@
 import UAParser from "ua-parser-js";
 
+export interface Device {
+  type: string;
+  os: string;
+  browser: string;
+  language: string;
+  platform: string;
+}
+
+/** Parsing a User-Agent is the costliest step of a submission; browsers repeat a few hundred. */
+const MAX_REMEMBERED = 500;
+const remembered = new Map<string, Device>();
+
 /** Device data of a submission, read from the browser's User-Agent and Accept-Language. */
-export function deviceFromHeaders(userAgent: string | undefined, acceptLanguage: string | undefined) {
+export function deviceFromHeaders(userAgent: string | undefined, acceptLanguage: string | undefined): Device {
+  const key = `${userAgent ?? ""}\n${acceptLanguage ?? ""}`;
+  const known = remembered.get(key);
+  if (known) return known;
+  const device = parseDevice(userAgent, acceptLanguage);
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, device);
+  return device;
+}
+
+function parseDevice(userAgent: string | undefined, acceptLanguage: string | undefined): Device {
   const parsed = new UAParser(userAgent ?? "").getResult();
   const os = [parsed.os.name, parsed.os.version].filter(Boolean).join(" ");
   const browser = [parsed.browser.name, parsed.browser.major].filter(Boolean).join(" ");

@@ -11,10 +11,18 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { respondentOf } from "./respondent.ts";
 import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
-import { submitAnswer } from "./submit.ts";
+import type { Submissions } from "./submit.ts";
 
-export function answerRoutes(app: FastifyInstance, deps: Deps): void {
+/** A client's name for one submission: printable ASCII, as the Idempotency-Key header carries. */
+const ZIdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, "submission.key.invalid")
+  .optional()
+  .describe("Sent again with a retry, the same submission is stored once and answered with 200.");
+
+export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Submissions): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["answers"];
   const params = ZIdParams;
@@ -27,19 +35,24 @@ export function answerRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ["public"],
         description:
           "A respondent's submission (no sign-in needed unless the form is limited to registered users).",
+        headers: z.looseObject({ "idempotency-key": ZIdempotencyKey }),
         body: ZSubmission,
-        response: { 201: ZSubmissionAccepted },
+        response: { 200: ZSubmissionAccepted, 201: ZSubmissionAccepted },
       },
     },
     async (request, reply) => {
-      const visitor = await optionalUser(deps, request).catch(() => undefined);
-      const accepted = await submitAnswer(deps.db, request.body, {
+      const visitor = request.headers.authorization
+        ? await optionalUser(deps, request).catch(() => undefined)
+        : undefined;
+      const { replayed, ...accepted } = await submissions.submit(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         acceptLanguage: request.headers["accept-language"],
         visitor,
+        respondent: respondentOf(request),
+        idempotencyKey: request.headers["idempotency-key"],
       });
-      return reply.status(201).send(accepted);
+      return reply.status(replayed ? 200 : 201).send(accepted);
     },
   );
 

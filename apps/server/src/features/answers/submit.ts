@@ -1,47 +1,100 @@
+import { randomUUID } from "node:crypto";
 import { parseInterval } from "@formloom/core/interval";
 import { scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
-import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../db/connect.ts";
-import { formAnswers, forms } from "../../db/schema.ts";
+import type { Database, Query } from "../../db/connect.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
-import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
+import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
 import { deviceFromHeaders } from "./device.ts";
+import { createFormCache, type FillableForm } from "./form-cache.ts";
 
 export interface SubmissionMeta {
   ip: string;
   userAgent: string | undefined;
   acceptLanguage: string | undefined;
   visitor: UserRow | undefined;
+  /** The id in the browser's signed respondent cookie, if it sent a valid one. */
+  respondent: string | undefined;
+  /** The client's Idempotency-Key: a retry with the same key is stored once. */
+  idempotencyKey: string | undefined;
 }
 
-/**
- * Stores a respondent's submission after checking it with core's validation. The answer and
- * the form's last-answered date are written in one transaction; once this returns, the
- * submission is committed.
- */
-export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMeta) {
-  const [form] = await db.select().from(forms).where(eq(forms.id, body.formId));
-  if (!form) throw notFound("form.not_found");
-  // One read of the stored form serves every step below.
-  const { settings, fields } = readForm(form);
-  assertFillable(form, settings, meta.visitor);
+export interface Accepted {
+  id: number;
+  submitTime: string;
+  /** The key was used before: this is the submission stored then. */
+  replayed: boolean;
+}
 
+/** How often a submission is checked again when its form changes under it before giving up. */
+const ATTEMPTS = 3;
+
+/**
+ * Stores respondents' submissions after checking them with core's validation. A submission is
+ * acknowledged only once the statement that stores it has committed. Nothing on the form's row
+ * is written, so submissions to one form never queue behind each other.
+ */
+export function createSubmissions(database: Database) {
+  const formCache = createFormCache(database.db);
+  // PGlite runs one statement at a time: more writes at once would only queue inside it.
+  const writer = createAnswerWriter(database.raw, {
+    maxRows: 200,
+    parallelWrites: database.engine === "pglite" ? 1 : 4,
+  });
+
+  async function submit(body: TSubmission, meta: SubmissionMeta): Promise<Accepted> {
+    const submissionKey = meta.idempotencyKey ?? randomUUID();
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const form = await formCache.get(body.formId, attempt > 0);
+      const prepared = prepare(form, body, meta, submissionKey);
+      const id = await (prepared.exclusive
+        ? storeExclusively(database.raw.transaction, prepared)
+        : writer.add(prepared.row)
+      ).catch((error: unknown) => {
+        // The form was deleted while this submission was being stored.
+        throw isForeignKeyViolation(error) ? notFound("form.not_found") : error;
+      });
+      if (id !== null) return { id, submitTime: prepared.row.submitTime, replayed: false };
+      if (meta.idempotencyKey) {
+        const earlier = await storedUnderKey(database.raw.query, prepared.row);
+        if (earlier) return { ...earlier, replayed: true };
+      }
+      // Not stored and not a retry: the form changed or closed since the copy was read.
+    }
+    throw new AppError(409, "submission.form_changed");
+  }
+
+  return { submit };
+}
+
+export type Submissions = ReturnType<typeof createSubmissions>;
+
+interface Prepared {
+  row: AnswerRow;
+  /** The form limits how often one respondent submits: checked and stored under a lock. */
+  intervalSeconds: number | null;
+  /** A rule publishes or unpublishes the form when this submission is stored. */
+  publishing: boolean | null;
+  exclusive: boolean;
+}
+
+/** Everything a submission needs short of the database: access, validation, scoring, the row. */
+function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, key: string): Prepared {
+  const { row, settings, fields } = form;
+  assertFillable(row, settings, meta.visitor);
   const { errors, answers, outcome } = validateSubmission(fields, body.answers, {
     rules: settings.conditionalRules,
     captcha: body.captcha,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
   // A rule may publish or unpublish the form; the last such intent wins.
-  const publishing = outcome.intents
+  const publishIntent = outcome.intents
     .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
     .at(-1);
-
-  await assertIntervalPassed(db, form, settings.nextSubmissionTime, body, meta);
-
   const scored =
     settings.type === "calculation"
       ? scoreSubmission(settings, fields, Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])), {
@@ -53,71 +106,109 @@ export async function submitAnswer(db: Db, body: TSubmission, meta: SubmissionMe
   const startTime = body.startTime ? new Date(body.startTime) : null;
   const passing =
     body.formPassingTime ?? (startTime ? (submitTime.getTime() - startTime.getTime()) / 1000 : null);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(formAnswers)
-      .values({
-        accountId: form.accountId,
-        formId: form.id,
-        userId: meta.visitor?.accountId === form.accountId ? meta.visitor.id : null,
-        startTime: startTime && startTime <= submitTime ? startTime : null,
-        submitTime,
-        formPassingTime: passing === null || passing < 0 ? null : Math.round(passing),
-        answers,
-        device: deviceFromHeaders(meta.userAgent, meta.acceptLanguage),
-        deviceFingerprint: body.deviceFingerprint ?? null,
-        ip: meta.ip,
-        miscData: body.miscData ?? null,
-        score: scored?.total ?? null,
-        result: scored?.result ?? null,
-        fieldScores: scored?.fieldScores ?? null,
-      })
-      .returning({ id: formAnswers.id, submitTime: formAnswers.submitTime });
-    const published = publishing
-      ? {
-          isPublished: publishing.type === "publish",
-          settings: { ...settings, isPublished: publishing.type === "publish" },
-        }
-      : {};
-    await tx
-      .update(forms)
-      .set({ lastAnsweredAt: sql`now()`, ...published })
-      .where(and(eq(forms.accountId, form.accountId), eq(forms.id, form.id)));
-    return { id: row!.id, submitTime: row!.submitTime.toISOString() };
+  const interval = parseInterval(settings.nextSubmissionTime);
+  const intervalSeconds = interval.ok ? interval.seconds : null;
+  const publishing = publishIntent ? publishIntent.type === "publish" : null;
+  return {
+    row: {
+      accountId: row.accountId,
+      formId: row.id,
+      formVersion: form.version,
+      userId: meta.visitor?.accountId === row.accountId ? meta.visitor.id : null,
+      startTime: startTime && startTime <= submitTime ? startTime.toISOString() : null,
+      submitTime: submitTime.toISOString(),
+      formPassingTime: passing === null || passing < 0 ? null : Math.round(passing),
+      answers,
+      device: deviceFromHeaders(meta.userAgent, meta.acceptLanguage),
+      deviceFingerprint: body.deviceFingerprint ?? null,
+      respondent: meta.respondent ?? null,
+      ip: meta.ip,
+      miscData: body.miscData ?? null,
+      score: scored?.total ?? null,
+      result: scored?.result ?? null,
+      fieldScores: scored?.fieldScores ?? null,
+      submissionKey: key,
+    },
+    intervalSeconds,
+    publishing,
+    exclusive: intervalSeconds !== null || publishing !== null,
+  };
+}
+
+/**
+ * Stores one submission in its own transaction: under a lock per respondent when the form limits
+ * how often one may submit (so a burst from one respondent is checked one at a time, on either
+ * engine and across processes), and with the rule's publishing change when it has one.
+ */
+async function storeExclusively(
+  transaction: Database["raw"]["transaction"],
+  prepared: Prepared,
+): Promise<number | null> {
+  const { row, intervalSeconds, publishing } = prepared;
+  return transaction(async (query) => {
+    if (intervalSeconds !== null) await assertIntervalPassed(query, row, intervalSeconds);
+    const [id] = await insertAnswers(query, [row]);
+    if (id !== null && id !== undefined && publishing !== null) {
+      await query(
+        `update forms set is_published = $3::bool,
+           settings = jsonb_set(settings, '{isPublished}', to_jsonb($3::bool)), updated_at = now()
+         where account_id = $1::int4 and id = $2::int4`,
+        [row.accountId, row.formId, publishing],
+      );
+    }
+    return id ?? null;
   });
 }
 
 /**
- * A form with a time between submissions refuses a second one from the same respondent too
- * soon: the same signed-in user, else the same device fingerprint, else the same address.
+ * Who the respondent is, as far as the server can tell: the signed-in user, the signed cookie it
+ * issued, the browser's fingerprint. A caller with neither a user nor the cookie (a script, or a
+ * browser that never opened the form) is known by its address as well.
  */
-async function assertIntervalPassed(
-  db: Db,
-  form: typeof forms.$inferSelect,
-  nextSubmissionTime: string,
-  body: TSubmission,
-  meta: SubmissionMeta,
-): Promise<void> {
-  const interval = parseInterval(nextSubmissionTime);
-  if (!interval.ok || interval.seconds === null) return;
-  const respondent = meta.visitor
-    ? eq(formAnswers.userId, meta.visitor.id)
-    : body.deviceFingerprint
-      ? eq(formAnswers.deviceFingerprint, body.deviceFingerprint)
-      : eq(formAnswers.ip, meta.ip);
-  const [recent] = await db
-    .select({ id: formAnswers.id })
-    .from(formAnswers)
-    .where(
-      and(
-        eq(formAnswers.accountId, form.accountId),
-        eq(formAnswers.formId, form.id),
-        respondent,
-        gt(formAnswers.submitTime, sql`now() - make_interval(secs => ${interval.seconds})`),
-      ),
-    )
-    .limit(1);
-  if (recent) throw new AppError(429, "submission.too_soon");
+function respondentKeys(row: AnswerRow): string[] {
+  const keys: string[] = [];
+  if (row.userId !== null) keys.push(`user:${row.userId}`);
+  if (row.respondent) keys.push(`respondent:${row.respondent}`);
+  if (row.deviceFingerprint) keys.push(`fingerprint:${row.deviceFingerprint}`);
+  if (row.userId === null && !row.respondent) keys.push(`ip:${row.ip}`);
+  return keys;
+}
+
+async function assertIntervalPassed(query: Query, row: AnswerRow, seconds: number): Promise<void> {
+  const keys = respondentKeys(row);
+  // Locks taken in one order by every submission, so two respondents sharing a key cannot deadlock.
+  await query(
+    `select pg_advisory_xact_lock($1::int4, hashtext(k))
+       from (select distinct k from string_to_table($2::text, E'\\n') k order by k) keys`,
+    [row.formId, keys.join("\n")],
+  );
+  const recent = await query(
+    `select 1 from form_answers
+      where account_id = $1::int4 and form_id = $2::int4
+        and submit_time > now() - make_interval(secs => $3::float8)
+        and (user_id = $4::int4 or respondent = $5::text or device_fingerprint = $6::text
+             or ($7::text is not null and ip = $7::text))
+      limit 1`,
+    [
+      row.accountId,
+      row.formId,
+      seconds,
+      row.userId,
+      row.respondent,
+      row.deviceFingerprint,
+      keys.includes(`ip:${row.ip}`) ? row.ip : null,
+    ],
+  );
+  if (recent.length > 0) throw new AppError(429, "submission.too_soon");
+}
+
+async function storedUnderKey(query: Query, row: AnswerRow) {
+  const [found] = await query<{ id: number; submit_time: string }>(
+    `select id, to_json(submit_time) #>> '{}' as submit_time from form_answers
+      where account_id = $1::int4 and form_id = $2::int4 and submission_key = $3::text`,
+    [row.accountId, row.formId, row.submissionKey],
+  );
+  return found ? { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString() } : undefined;
 }
 
 /** How often the respondent left the form's window, as the browser counted it. */

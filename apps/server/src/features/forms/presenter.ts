@@ -36,19 +36,27 @@ export function presentForm(
   row: FormRow,
   account: Pick<AccountRow, "id" | "name" | "subdomain">,
   creator: { id: number; username: string; email: string } | null,
+  lastAnsweredAt: Date | null,
 ): TFormView {
   return {
     ...readSettings(row),
     id: row.id,
     creationDate: row.createdAt.toISOString(),
     lastChangeDate: row.updatedAt.toISOString(),
-    lastAnsweredDate: row.lastAnsweredAt?.toISOString() ?? null,
+    lastAnsweredDate: lastAnsweredAt?.toISOString() ?? null,
     creator,
     account: { id: account.id, name: account.name, subdomain: account.subdomain },
   };
 }
 
-export function presentListItem(row: FormRow, answerCount: number, newAnswerCount: number): TFormListItem {
+/** What the answers say about a form: derived from them, never stored on the form's row. */
+export interface AnswerStats {
+  answerCount: number;
+  newAnswerCount: number;
+  lastAnsweredAt: Date | null;
+}
+
+export function presentListItem(row: FormRow, stats: AnswerStats): TFormListItem {
   return {
     id: row.id,
     title: row.title,
@@ -57,8 +65,8 @@ export function presentListItem(row: FormRow, answerCount: number, newAnswerCoun
     type: readSettings(row).type,
     creationDate: row.createdAt.toISOString(),
     lastChangeDate: row.updatedAt.toISOString(),
-    lastAnsweredDate: row.lastAnsweredAt?.toISOString() ?? null,
-    answerCount,
-    newAnswerCount,
+    lastAnsweredDate: stats.lastAnsweredAt?.toISOString() ?? null,
+    answerCount: stats.answerCount,
+    newAnswerCount: stats.newAnswerCount,
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { issueRespondentCookie } from "../answers/respondent.ts";
 import { publicFormByPath } from "./public.ts";
 import {
   cloneForm,
@@ -107,9 +108,11 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: ZPublicForm },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const visitor = await optionalUser(deps, request).catch(() => undefined);
-      return publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor);
+      const form = await publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor);
+      issueRespondentCookie(request, reply);
+      return form;
     },
   );
 }

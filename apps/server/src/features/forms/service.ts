@@ -5,7 +5,7 @@ import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { isUniqueViolation } from "../../db/errors.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
@@ -31,7 +31,14 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
         .from(users)
         .where(eq(users.id, row.creatorId))
     : [];
-  return { form: presentForm(row, account!, creator ?? null), fields: readFields(row) };
+  const [answered] = await ctx.db
+    .select({ at: lastAnsweredAt(ctx.accountId) })
+    .from(forms)
+    .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, row.id)));
+  return {
+    form: presentForm(row, account!, creator ?? null, answered?.at ?? null),
+    fields: readFields(row),
+  };
 }
 
 export async function getForm(ctx: TenantContext, formId: number) {
@@ -117,7 +124,13 @@ export async function deleteForm(ctx: TenantContext, formId: number) {
     .where(and(eq(formAnswers.accountId, ctx.accountId), eq(formAnswers.formId, formId)))
     .limit(1);
   if (answer) throw conflict("form.has_answers");
-  await ctx.db.delete(forms).where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
+  try {
+    await ctx.db.delete(forms).where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
+  } catch (error) {
+    // A submission arrived between the check and the delete: the form now has answers.
+    if (isForeignKeyViolation(error)) throw conflict("form.has_answers");
+    throw error;
+  }
 }
 
 /** A copy titled "<title> (copy)" whose alias is made anew from that title. */
@@ -133,7 +146,14 @@ export async function cloneForm(ctx: TenantContext, formId: number) {
 }
 
 // Written out in full: inside the subquery an unqualified "id" would name the answer's own id.
-const answerCounts = (accountId: number) => ({
+// "Last answered" is read from the answers (an index scan), so a submission never has to
+// update the form's row: submissions to one form would otherwise queue on that row's lock.
+const lastAnsweredAt = (accountId: number) =>
+  sql<Date | null>`(select max(a.submit_time) from form_answers a
+    where a.account_id = ${accountId} and a.form_id = "forms"."id")`.mapWith(formAnswers.submitTime);
+
+const answerStats = (accountId: number) => ({
+  lastAnsweredAt: lastAnsweredAt(accountId),
   answerCount: sql<number>`(select count(*) from form_answers a
     where a.account_id = ${accountId} and a.form_id = "forms"."id")`.mapWith(Number),
   newAnswerCount: sql<number>`(select count(*) from form_answers a
@@ -142,7 +162,7 @@ const answerCounts = (accountId: number) => ({
 
 function formsWithCounts(ctx: TenantContext) {
   return ctx.db
-    .select({ form: forms, ...answerCounts(ctx.accountId) })
+    .select({ form: forms, ...answerStats(ctx.accountId) })
     .from(forms)
     .where(eq(forms.accountId, ctx.accountId))
     .orderBy(desc(forms.id));
@@ -150,7 +170,7 @@ function formsWithCounts(ctx: TenantContext) {
 
 export async function listForms(ctx: TenantContext) {
   const rows = await formsWithCounts(ctx);
-  return rows.map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount));
+  return rows.map((row) => presentListItem(row.form, row));
 }
 
 /** Unread submissions across the forms whose answers the caller may read (most recent first). */
@@ -162,7 +182,7 @@ export async function newAnswerCount(ctx: TenantContext) {
   );
   const forms = withNew
     .filter((row) => access.get(row.form.id)?.level !== "none")
-    .map((row) => presentListItem(row.form, row.answerCount, row.newAnswerCount))
+    .map((row) => presentListItem(row.form, row))
     .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
     .map((form) => ({
       formId: form.id,
@@ -176,7 +196,7 @@ export async function newAnswerCount(ctx: TenantContext) {
 
 export async function formSummary(ctx: TenantContext, formId: number) {
   const [row] = await ctx.db
-    .select({ form: forms, ...answerCounts(ctx.accountId) })
+    .select({ form: forms, ...answerStats(ctx.accountId) })
     .from(forms)
     .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
   if (!row) throw notFound("form.not_found");
@@ -185,6 +205,6 @@ export async function formSummary(ctx: TenantContext, formId: number) {
     title: row.form.title,
     answerCount: row.answerCount,
     newAnswerCount: row.newAnswerCount,
-    lastAnsweredDate: row.form.lastAnsweredAt?.toISOString() ?? null,
+    lastAnsweredDate: row.lastAnsweredAt?.toISOString() ?? null,
   };
 }

@@ -1,0 +1,52 @@
+import type { TElement } from "@formloom/core/element-schema";
+import type { TFormSettings } from "@formloom/core/form-schema";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { forms } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { readForm } from "../forms/presenter.ts";
+
+/** A form as a submission needs it: read and hydrated once per version, not once per request. */
+export interface FillableForm {
+  row: typeof forms.$inferSelect;
+  settings: TFormSettings;
+  fields: TElement[];
+  /**
+   * `updated_at` exactly as the database writes it. The statement that stores a submission
+   * checks it, so an answer checked against a copy the form has since outgrown is never stored.
+   */
+  version: string;
+}
+
+const MAX_FORMS = 1000;
+
+/**
+ * Forms by id, kept per process. Nothing here has to agree across processes: every use is
+ * checked against the database's current version in the same statement that stores the answer.
+ */
+export function createFormCache(db: Db) {
+  const cached = new Map<number, FillableForm>();
+
+  async function load(formId: number): Promise<FillableForm> {
+    const [found] = await db
+      .select({ row: forms, version: sql<string>`${forms.updatedAt}::text` })
+      .from(forms)
+      .where(eq(forms.id, formId));
+    cached.delete(formId);
+    if (!found) throw notFound("form.not_found");
+    const form = { ...readForm(found.row), row: found.row, version: found.version };
+    if (cached.size >= MAX_FORMS) cached.delete(cached.keys().next().value!);
+    cached.set(formId, form);
+    return form;
+  }
+
+  return {
+    /** The cached copy, or a fresh read when there is none or `fresh` asks for one. */
+    get(formId: number, fresh = false): Promise<FillableForm> {
+      const form = fresh ? undefined : cached.get(formId);
+      return form ? Promise.resolve(form) : load(formId);
+    },
+  };
+}
+
+export type FormCache = ReturnType<typeof createFormCache>;
