@@ -68,7 +68,7 @@ describe("external-app tokens", () => {
     // …but never manages tokens, so a leaked one cannot make more.
     const mint = await app.post("/api/external-apps", valid);
     expect(mint.status).toBe(403);
-    expect(mint.body.code).toBe("not_allowed");
+    expect(mint.body.code).toBe("auth.session_required");
   });
 
   it("refuses the token from other addresses, after expiry, and when disabled", async () => {

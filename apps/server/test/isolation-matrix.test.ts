@@ -36,6 +36,7 @@ const PUBLIC = new Set([
   "post /api/register",
   "post /api/login",
   "post /api/refresh",
+  "post /api/logout",
   "post /api/reset-password/request",
   "post /api/reset-password/confirm",
   "post /api/forms/answer",
@@ -73,6 +74,11 @@ const BODIES: Record<string, unknown> = {
   "patch /api/account/edit": { name: "Hijacked account" },
   "post /api/account/api-keys": { name: "Planted key", service: "Maps", key: "planted-key-123" },
   "post /api/account/api-keys/{id}/edit": { name: "Hijacked key", service: "Maps" },
+  "post /api/update-password": {
+    currentPassword: "not-their-password-1",
+    password: "planted123",
+    passwordConfirmation: "planted123",
+  },
 };
 
 /** What a path parameter means in each route family, filled with A's real ids. */
@@ -154,6 +160,8 @@ const MAY_SUCCEED: Record<string, Set<string>> = {
 const OWN_REFUSALS: Record<string, number> = {
   "post /api/account/create": 409,
   "post /api/invitations/accept": 400,
+  // Each persona may change only their own password, and only knowing it.
+  "post /api/update-password": 400,
 };
 
 beforeAll(async () => {

@@ -9,6 +9,10 @@ export const MESSAGES = {
     "Sign in with your password to do this: an external app's token may not change e-mails, passwords, tokens, keys or members",
   "auth.current_password.required": "Enter your current password",
   "auth.current_password.wrong": "The current password is not correct",
+  "auth.session_required":
+    "Sign in with your password to do this: an external app's token may not change e-mails, passwords, tokens, keys or members",
+  "auth.current_password.required": "Enter your current password",
+  "auth.current_password.wrong": "The current password is not correct",
   "token.expired": "Your session has expired",
   "token.invalid": "Your session is not valid, please sign in again",
   "refresh_token.invalid": "Your session has ended, please sign in again",

@@ -44,6 +44,12 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Served without a signed-in caller; every other API route requires one. */
     public?: boolean;
+    /**
+     * Only for a person signed in with their password, never for an external app's token:
+     * routes that change an e-mail or password, tokens, API keys or who belongs where. A token
+     * limited to one address must not be able to turn itself into the whole account.
+     */
+    sessionOnly?: boolean;
   }
 }
 
@@ -66,8 +72,16 @@ function authenticate(deps: Deps, request: FastifyRequest): Promise<UserContext 
  */
 export function requireCallerFirst(deps: Deps) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!request.routeOptions.config.public) await requireUser(deps, request);
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const ctx = await requireUser(deps, request);
+    if (config.sessionOnly) requireSession(ctx);
   };
+}
+
+/** Refuses an external app's token: what follows needs the person themselves. */
+export function requireSession(ctx: UserContext): void {
+  if (ctx.via !== "session") throw forbidden("auth.session_required");
 }
 
 async function identify(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {

@@ -3,7 +3,8 @@ import { requireChange } from "./updates.ts";
 
 /** Request and response shapes of sign-in, registration and accounts, shared by server and web. */
 
-const ZPassword = z
+/** A new password: the rules of registration, reset and change alike. */
+export const ZPassword = z
   .string()
   .min(8, "register.password.too_short")
   .max(200, "request.invalid")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_TYPES } from "./auth.ts";
+import { ACCOUNT_TYPES, ZPassword } from "./auth.ts";
 import { ZRowId } from "./ids.ts";
 import { requireChange } from "./updates.ts";
 
@@ -64,9 +64,27 @@ export const ZUserEditBody = requireChange(
     about: text(2000).optional(),
     /** Only an admin may change this, and not for themselves. */
     isAccountAdmin: z.boolean().optional(),
+    /** The caller's own password: required when the e-mail changes, since resets go there. */
+    currentPassword: z.string().max(200, "request.invalid").optional(),
   }),
 );
 export type TUserEditBody = z.input<typeof ZUserEditBody>;
+
+/**
+ * POST /update-password (platform.md §7): the signed-in person's current password and a new one
+ * with its confirmation, under the same rules as at registration.
+ */
+export const ZUpdatePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, "auth.current_password.required").max(200, "request.invalid"),
+    password: ZPassword,
+    passwordConfirmation: z.string().min(1, "register.password_confirmation.required"),
+  })
+  .refine((body) => body.password === body.passwordConfirmation, {
+    message: "register.password_confirmation.not_equal",
+    path: ["passwordConfirmation"],
+  });
+export type TUpdatePasswordBody = z.input<typeof ZUpdatePasswordBody>;
 
 export const ZAccountEditBody = requireChange(
   z.object({

@@ -88,33 +88,37 @@ export function apiKeyRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["account"];
   const params = ZIdParams;
+  // Tokens and keys are made and changed by a person signed in, never by another token.
+  const config = { sessionOnly: true };
   const admin = (request: Parameters<typeof requireTenant>[1]) =>
     requireTenant(deps, request, "account.edit");
 
   r.get(
     "/account/api-keys",
-    { schema: { tags, response: { 200: z.object({ keys: z.array(ZApiKey) }) } } },
+    { config, schema: { tags, response: { 200: z.object({ keys: z.array(ZApiKey) }) } } },
     async (request) => ({
       keys: await listKeys(await admin(request)),
     }),
   );
   r.post(
     "/account/api-keys",
-    { schema: { tags, body: ZApiKeyAddBody, response: { 201: ZApiKey } } },
+    { config, schema: { tags, body: ZApiKeyAddBody, response: { 201: ZApiKey } } },
     async (request, reply) =>
       reply.status(201).send(await addKey(await admin(request), deps.secrets, request.body)),
   );
-  r.get("/account/api-keys/:id", { schema: { tags, params, response: { 200: ZApiKey } } }, async (request) =>
-    getKey(await admin(request), request.params.id),
+  r.get(
+    "/account/api-keys/:id",
+    { config, schema: { tags, params, response: { 200: ZApiKey } } },
+    async (request) => getKey(await admin(request), request.params.id),
   );
   r.post(
     "/account/api-keys/:id/edit",
-    { schema: { tags, params, body: ZApiKeyEditBody, response: { 200: ZApiKey } } },
+    { config, schema: { tags, params, body: ZApiKeyEditBody, response: { 200: ZApiKey } } },
     async (request) => editKey(await admin(request), deps.secrets, request.params.id, request.body),
   );
   r.post(
     "/account/api-keys/:id/delete",
-    { schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
+    { config, schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
     async (request) => {
       await deleteKey(await admin(request), request.params.id);
       return { deleted: true as const };

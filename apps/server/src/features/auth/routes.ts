@@ -133,7 +133,10 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/account/create",
-    { schema: { tags: ["account"], body: ZCreateAccountBody, response: { 201: ZAccount } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags: ["account"], body: ZCreateAccountBody, response: { 201: ZAccount } },
+    },
     async (request, reply) => {
       const ctx = await requireUser(deps, request);
       return reply.status(201).send(await createAccount(ctx, request.body));

@@ -17,37 +17,39 @@ export function externalAppRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["external apps"];
   const params = ZIdParams;
+  // Tokens and keys are made and changed by a person signed in, never by another token.
+  const config = { sessionOnly: true };
   const allowed = (request: Parameters<typeof requireTenant>[1]) =>
     requireTenant(deps, request, "external_apps.manage");
 
   r.post(
     "/external-apps",
-    { schema: { tags, body: ZExternalAppBody, response: { 201: ZExternalAppCreated } } },
+    { config, schema: { tags, body: ZExternalAppBody, response: { 201: ZExternalAppCreated } } },
     async (request, reply) =>
       reply.status(201).send(await createExternalApp(await allowed(request), request.body)),
   );
 
   r.get(
     "/external-apps",
-    { schema: { tags, response: { 200: z.object({ apps: z.array(ZExternalApp) }) } } },
+    { config, schema: { tags, response: { 200: z.object({ apps: z.array(ZExternalApp) }) } } },
     async (request) => ({ apps: await listExternalApps(await allowed(request)) }),
   );
 
   r.get(
     "/external-apps/:id",
-    { schema: { tags, params, response: { 200: ZExternalApp } } },
+    { config, schema: { tags, params, response: { 200: ZExternalApp } } },
     async (request) => getExternalApp(await allowed(request), request.params.id),
   );
 
   r.post(
     "/external-apps/:id/edit",
-    { schema: { tags, params, body: ZExternalAppBody, response: { 200: ZExternalApp } } },
+    { config, schema: { tags, params, body: ZExternalAppBody, response: { 200: ZExternalApp } } },
     async (request) => editExternalApp(await allowed(request), request.params.id, request.body),
   );
 
   r.post(
     "/external-apps/:id/delete",
-    { schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
+    { config, schema: { tags, params, response: { 200: z.object({ deleted: z.literal(true) }) } } },
     async (request) => {
       await deleteExternalApp(await allowed(request), request.params.id);
       return { deleted: true as const };

@@ -77,7 +77,10 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/account/group/:id/users/add",
-    { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } },
+    },
     async (request) =>
       addGroupUsers(
         await requireTenant(deps, request, "groups.manage"),
@@ -88,7 +91,10 @@ export function groupRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/account/group/:id/users/remove",
-    { schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags, params, body: ZGroupUsersBody, response: { 200: ZGroupWithUsers } },
+    },
     async (request) =>
       removeGroupUsers(
         await requireTenant(deps, request, "groups.manage"),

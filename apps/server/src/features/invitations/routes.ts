@@ -29,6 +29,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/account/invitations/send",
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         body: ZInvitationSendBody,
@@ -52,6 +53,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/account/invitations/:id/revoke",
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         params: ZIdParams,
@@ -65,6 +67,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/account/invitations/:id/resend",
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         description:
@@ -110,7 +113,10 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/invitations/accept",
-    { schema: { tags, body: ZCode, response: { 200: z.object({ accepted: z.literal(true) }) } } },
+    {
+      config: { sessionOnly: true },
+      schema: { tags, body: ZCode, response: { 200: z.object({ accepted: z.literal(true) }) } },
+    },
     async (request) => {
       await acceptAsSignedIn(await requireUser(deps, request), request.body.code);
       return { accepted: true as const };

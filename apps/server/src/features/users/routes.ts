@@ -1,6 +1,6 @@
-import { type TUserSettings, ZUserSettings, ZUserSettingsPatch } from "@formloom/core/api/auth";
+import { type TUserSettings, ZTokens, ZUserSettings, ZUserSettingsPatch } from "@formloom/core/api/auth";
 import { ZIdParams } from "@formloom/core/api/ids";
-import { ZUserEditBody, ZUserProfile } from "@formloom/core/api/users";
+import { ZUpdatePasswordBody, ZUserEditBody, ZUserProfile } from "@formloom/core/api/users";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,6 +9,7 @@ import { users } from "../../db/schema.ts";
 import { type Deps, requireTenant, requireUser, type UserRow } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { readAvatar, uploadAvatar } from "./avatar.ts";
+import { updatePassword } from "./password.ts";
 import { editUserProfile, getUserProfile, present, removeFromAccount } from "./service.ts";
 
 const presentSettings = (user: UserRow): TUserSettings => ({
@@ -99,6 +100,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
   r.post(
     "/account/users/:id/remove",
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         description: "Takes a user out of the account (admins only); they keep their sign-in.",
@@ -114,7 +116,38 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/user/:id/edit",
-    { schema: { tags, params, body: ZUserEditBody, response: { 200: ZUserProfile } } },
-    async (request) => editUserProfile(await requireUser(deps, request), request.params.id, request.body),
+    {
+      config: { sessionOnly: true },
+      schema: {
+        tags,
+        description:
+          "Edits a profile. A new e-mail needs the caller's currentPassword and is unconfirmed until the link mailed to it is opened.",
+        params,
+        body: ZUserEditBody,
+        response: { 200: ZUserProfile },
+      },
+    },
+    async (request) =>
+      editUserProfile(
+        await requireUser(deps, request),
+        request.params.id,
+        request.body,
+        deps.settings.linkBase,
+      ),
+  );
+
+  r.post(
+    "/update-password",
+    {
+      config: { sessionOnly: true },
+      schema: {
+        tags,
+        description:
+          "Changes the caller's password after checking the current one. Every sign-in of the user ends, this one too; the answer is a fresh token pair for the caller.",
+        body: ZUpdatePasswordBody,
+        response: { 200: ZTokens },
+      },
+    },
+    async (request) => updatePassword(await requireUser(deps, request), deps.tokens, request.body),
   );
 }

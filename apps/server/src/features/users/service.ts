@@ -7,6 +7,8 @@ import { externalApps, groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { can, rolesOf } from "../../http/policy.ts";
+import { sendEmailConfirmation } from "../auth/email-confirmation.ts";
+import { checkCurrentPassword } from "./password.ts";
 
 export const avatarUrl = (user: UserRow) =>
   user.avatar ? `/api/user/${user.id}/avatar/${user.avatar}` : null;
@@ -101,21 +103,28 @@ export async function getUserProfile(ctx: UserContext, userId: number) {
 /**
  * POST /user/{id}/edit. One's own profile, or with "users.edit" another member's; only an admin
  * changes another user's e-mail (it decides where password resets go), edits an admin, or
- * grants and takes the admin role, and the last admin cannot step down.
+ * grants and takes the admin role, and the last admin cannot step down. A new e-mail needs the
+ * caller's current password, and stays unconfirmed until its owner opens the link mailed there.
  */
-export async function editUserProfile(ctx: UserContext, userId: number, input: TUserEditBody) {
+export async function editUserProfile(
+  ctx: UserContext,
+  userId: number,
+  input: TUserEditBody,
+  linkBase: string,
+) {
   const body = ZUserEditBody.parse(input);
   const self = userId === ctx.user.id;
   const tenant = tenantOf(ctx);
   const target = self ? ctx.user : tenant ? await accountUser(tenant, userId) : undefined;
   if (!target) throw notFound("user.not_found");
   const isAdmin = ctx.user.isAccountAdmin && tenant !== undefined;
+  const changesEmail = body.email !== undefined && body.email.toLowerCase() !== target.email.toLowerCase();
   if (!self) {
     if (!tenant || !(await can(tenant, "users.edit"))) throw forbidden("not_allowed");
-    const changesEmail = body.email !== undefined && body.email.toLowerCase() !== target.email.toLowerCase();
     if (!isAdmin && (target.isAccountAdmin || changesEmail)) throw forbidden("not_allowed");
   }
-  const { isAccountAdmin, ...profile } = body;
+  if (changesEmail) await checkCurrentPassword(ctx.user, body.currentPassword);
+  const { isAccountAdmin, currentPassword: _checked, ...profile } = body;
   const changesRole = isAccountAdmin !== undefined && isAccountAdmin !== target.isAccountAdmin;
   if (changesRole && !isAdmin) throw forbidden("not_allowed");
   if (changesRole && !isAccountAdmin && tenant) {
@@ -128,12 +137,20 @@ export async function editUserProfile(ctx: UserContext, userId: number, input: T
     if ((others?.value ?? 0) === 0) throw conflict("user.last_admin");
   }
   try {
-    const [updated] = await ctx.db
-      .update(users)
-      .set({ ...profile, ...(changesRole ? { isAccountAdmin } : {}) })
-      .where(eq(users.id, target.id))
-      .returning();
-    return present(ctx, updated!);
+    const updated = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          ...profile,
+          ...(changesRole ? { isAccountAdmin } : {}),
+          ...(changesEmail ? { emailConfirmedAt: null } : {}),
+        })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (changesEmail) await sendEmailConfirmation(tx, row!, linkBase);
+      return row!;
+    });
+    return present(ctx, updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("register.email.exists", "email");
     throw error;
