@@ -119,6 +119,7 @@ export const MESSAGES = {
   "external_app.expiry.too_far": "The expiration date can be at most 6 months ahead",
   "external_app.not_found": "External app not found",
   "external_app.not_owner": "Only the token's maker may change it; an admin may only disable or delete it",
+  "external_app.not_owner": "Only the token's maker may change it; an admin may only disable or delete it",
   "api_token.invalid": "This API token is not valid",
   "api_token.expired": "This API token has expired",
   "api_token.ip_not_allowed": "This API token may not be used from this IP address",

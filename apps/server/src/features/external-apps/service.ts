@@ -8,7 +8,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { newExternalAppToken } from "../../auth/external-app-tokens.ts";
 import { externalApps, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { invalidField, notFound } from "../../http/errors.ts";
+import { forbidden, invalidField, notFound } from "../../http/errors.ts";
 
 type AppRow = typeof externalApps.$inferSelect;
 
@@ -35,7 +35,15 @@ function expiryOf(value: string | undefined, fallback: Date): Date {
   return expiresAt;
 }
 
-/** The account's tokens with their makers' names, or just one of them. */
+/**
+ * A token acts as its maker, so only its maker manages it. An admin sees every token of the
+ * account and may switch one off or delete it, but never widen, extend or re-enable someone
+ * else's; a member sees only their own.
+ */
+const visibleTo = (ctx: TenantContext) =>
+  ctx.user.isAccountAdmin ? undefined : eq(externalApps.userId, ctx.user.id);
+
+/** The tokens the caller may see, with their makers' names, or just one of them. */
 async function appsOf(ctx: TenantContext, appId?: number) {
   const rows = await ctx.db
     .select({ app: externalApps, owner: users.username })
@@ -44,19 +52,26 @@ async function appsOf(ctx: TenantContext, appId?: number) {
     .where(
       and(
         eq(externalApps.accountId, ctx.accountId),
+        visibleTo(ctx),
         appId === undefined ? undefined : eq(externalApps.id, appId),
       ),
     )
     .orderBy(desc(externalApps.id));
-  return rows.map((row) => present(row.app, row.owner));
+  return rows.map((row) => ({ ...present(row.app, row.owner), ownerId: row.app.userId }));
 }
 
-export const listExternalApps = (ctx: TenantContext) => appsOf(ctx);
+const withoutOwnerId = ({ ownerId: _ownerId, ...app }: Awaited<ReturnType<typeof appsOf>>[number]) => app;
 
-export async function getExternalApp(ctx: TenantContext, appId: number) {
+export const listExternalApps = async (ctx: TenantContext) => (await appsOf(ctx)).map(withoutOwnerId);
+
+async function visibleApp(ctx: TenantContext, appId: number) {
   const [app] = await appsOf(ctx, appId);
   if (!app) throw notFound("external_app.not_found");
   return app;
+}
+
+export async function getExternalApp(ctx: TenantContext, appId: number) {
+  return withoutOwnerId(await visibleApp(ctx, appId));
 }
 
 /** A new token acting as its maker; the token itself is in this answer only. */
@@ -81,13 +96,29 @@ export async function createExternalApp(ctx: TenantContext, input: TExternalAppB
   return { app: present(row!, ctx.user.username), token };
 }
 
+const sameIps = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((ip, index) => ip === b[index]);
+
+/**
+ * Its maker changes a token freely within the rules; an admin editing someone else's token may
+ * only disable it, and any other change is refused rather than half applied.
+ */
 export async function editExternalApp(ctx: TenantContext, appId: number, input: TExternalAppBody) {
   const body = ZExternalAppBody.parse(input);
-  const current = await getExternalApp(ctx, appId);
-  const expiresAt =
-    body.expiresAt === current.expiresAt
-      ? new Date(current.expiresAt)
-      : expiryOf(body.expiresAt, new Date(current.expiresAt));
+  const current = await visibleApp(ctx, appId);
+  const unchangedExpiry = body.expiresAt === undefined || body.expiresAt === current.expiresAt;
+  if (current.ownerId !== ctx.user.id) {
+    const onlyDisables =
+      body.name === current.name &&
+      body.description === current.description &&
+      sameIps(body.allowedIps, current.allowedIps) &&
+      unchangedExpiry &&
+      (body.status === "disabled" || body.status === current.status);
+    if (!onlyDisables) throw forbidden("external_app.not_owner");
+  }
+  const expiresAt = unchangedExpiry
+    ? new Date(current.expiresAt)
+    : expiryOf(body.expiresAt, new Date(current.expiresAt));
   await ctx.db
     .update(externalApps)
     .set({
@@ -97,14 +128,22 @@ export async function editExternalApp(ctx: TenantContext, appId: number, input: 
       expiresAt,
       status: body.status,
     })
-    .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.id, appId)));
+    .where(
+      and(
+        eq(externalApps.accountId, ctx.accountId),
+        eq(externalApps.id, appId),
+        // The maker checked above is the maker written to: a token cannot change hands meanwhile.
+        eq(externalApps.userId, current.ownerId),
+      ),
+    );
   return getExternalApp(ctx, appId);
 }
 
+/** Its maker deletes a token, and so may an admin (to stop a leaked one); a member no one else's. */
 export async function deleteExternalApp(ctx: TenantContext, appId: number) {
   const deleted = await ctx.db
     .delete(externalApps)
-    .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.id, appId)))
+    .where(and(eq(externalApps.accountId, ctx.accountId), eq(externalApps.id, appId), visibleTo(ctx)))
     .returning({ id: externalApps.id });
   if (deleted.length === 0) throw notFound("external_app.not_found");
 }
