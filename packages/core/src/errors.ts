@@ -9,10 +9,6 @@ export const MESSAGES = {
     "Sign in with your password to do this: an external app's token may not change e-mails, passwords, tokens, keys or members",
   "auth.current_password.required": "Enter your current password",
   "auth.current_password.wrong": "The current password is not correct",
-  "auth.session_required":
-    "Sign in with your password to do this: an external app's token may not change e-mails, passwords, tokens, keys or members",
-  "auth.current_password.required": "Enter your current password",
-  "auth.current_password.wrong": "The current password is not correct",
   "token.expired": "Your session has expired",
   "token.invalid": "Your session is not valid, please sign in again",
   "refresh_token.invalid": "Your session has ended, please sign in again",
@@ -118,7 +114,6 @@ export const MESSAGES = {
   "external_app.expiry.past": "The expiration date must be in the future",
   "external_app.expiry.too_far": "The expiration date can be at most 6 months ahead",
   "external_app.not_found": "External app not found",
-  "external_app.not_owner": "Only the token's maker may change it; an admin may only disable or delete it",
   "external_app.not_owner": "Only the token's maker may change it; an admin may only disable or delete it",
   "api_token.invalid": "This API token is not valid",
   "api_token.expired": "This API token has expired",
