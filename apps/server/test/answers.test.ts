@@ -341,6 +341,50 @@ describe("calculation forms", () => {
     expect(byScore.body.answerList.map((a) => a.id)).toEqual([right.body.id, wrong.body.id]);
   });
 
+  it("gives respondents the quiz without its correct answers, points or hidden result values", async () => {
+    const quiz = {
+      title: "Secret quiz",
+      type: "calculation",
+      resultType: "gradations",
+      resultsHandlingGradation: [
+        { id: "top", minScoreGradation: 0, maxScoreGradation: 10, hiddenValue: "COUPON-42" },
+      ],
+      fields: [
+        {
+          id: "capital",
+          fieldType: "radio",
+          question: "Capital of France?",
+          calcSettings: { calcType: "check_values", points: 5 },
+          fieldSettings: {
+            answerVariants: [
+              { id: "paris", title: "Paris", checkValue: true },
+              { id: "rome", title: "Rome" },
+            ],
+          },
+        },
+        { id: "gap", fieldType: "gapText", fieldSettings: { gapText: "Water boils at [[100]] degrees" } },
+      ],
+    };
+    const created = await api.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", quiz);
+    const subdomain = (await api.get<{ account: { subdomain: string } }>("/api/user")).body.account.subdomain;
+    const shown = await server.api.get(`/api/forms/path/${created.body.form.formPathAlias}/${subdomain}`);
+    expect(shown.status).toBe(200);
+    for (const secret of ['"checkValue":true', '"points":5', "COUPON-42", "[[100]]"]) {
+      expect(shown.text).not.toContain(secret);
+    }
+    expect(shown.text).toContain("Paris");
+    const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: created.body.form.id,
+      answers: [
+        { fieldId: "capital", answer: "paris" },
+        { fieldId: "gap", answer: ["100"] },
+      ],
+    });
+    expect(sent.status).toBe(201);
+    const stored = await api.get(`/api/forms/${created.body.form.id}/answer/${sent.body.id}`);
+    expect(stored.body).toMatchObject({ score: 5, fieldScores: { capital: 5 } });
+  });
+
   it("leaves data-collection submissions unscored", async () => {
     const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
     const sent = await server.api.post<{ id: number }>("/api/forms/answer", {

@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { publicElement, publicSettings } from "@formloom/core/public-form";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { accounts, forms } from "../../db/schema.ts";
@@ -35,6 +36,10 @@ export async function publicFormByPath(
   if (!found) throw notFound("form.not_found");
   const { settings, fields } = readForm(found.form);
   assertFillable(found.form, settings, visitor);
-  // Rules may show a field that starts hidden, so the browser gets every field.
-  return { form: { ...settings, id: found.form.id, accountSubdomain: found.subdomain }, fields };
+  // Rules may show a field that starts hidden, so the browser gets every field, each without
+  // what marks a quiz: the server scores with the whole form.
+  return {
+    form: { ...publicSettings(settings), id: found.form.id, accountSubdomain: found.subdomain },
+    fields: fields.map(publicElement),
+  };
 }
