@@ -13,6 +13,8 @@ export interface TokenIssuer {
   verifyAccess(token: string): Promise<number>;
   /** Spends a refresh token and issues a new pair in its family; a reused one ends the family. */
   rotate(db: Db, refreshToken: string): Promise<{ token: string; refresh_token: string }>;
+  /** Log out: ends the sign-in (the family) a refresh token belongs to; an unknown token is no error. */
+  revoke(db: Db, refreshToken: string): Promise<void>;
 }
 
 /** Ends every sign-in of a user: their refresh tokens stop working, so they must sign in again. */
@@ -23,12 +25,19 @@ export async function endSessions(tx: Db | Tx, userId: number): Promise<void> {
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+async function revokeFamily(tx: Tx, family: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+}
+
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 export function createTokenIssuer(secret: string, accessTtlSeconds: number): TokenIssuer {
   const key = new TextEncoder().encode(secret);
 
-  async function issue(db: Db, userId: number, family: string = randomUUID()) {
+  async function issue(db: Db | Tx, userId: number, family: string = randomUUID()) {
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(userId))
@@ -47,7 +56,11 @@ export function createTokenIssuer(secret: string, accessTtlSeconds: number): Tok
 
   async function verifyAccess(token: string): Promise<number> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      // A token without an expiry would be valid forever: refuse it even with our signature.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ["HS256"],
+        requiredClaims: ["exp", "sub"],
+      });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || userId <= 0) throw unauthorized("token.invalid");
       return userId;
@@ -57,34 +70,56 @@ export function createTokenIssuer(secret: string, accessTtlSeconds: number): Tok
     }
   }
 
+  /**
+   * Spending a token, issuing its successor and ending the family on reuse are one transaction
+   * that holds the family's rows locked: parallel refreshes with one token take turns, so a reuse
+   * always sees, and ends, the token the first of them was given.
+   */
   async function rotate(db: Db, refreshToken: string) {
-    const [spent] = await db
-      .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, sha256(refreshToken)),
-          isNull(refreshTokens.usedAt),
-          isNull(refreshTokens.revokedAt),
-          sql`${refreshTokens.expiresAt} > now()`,
-        ),
-      )
-      .returning();
-    if (spent) return issue(db, spent.userId, spent.family);
-
-    const [known] = await db
-      .select({ family: refreshTokens.family })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-    if (known) {
-      // A spent token came back: someone holds a copy. End every token of that sign-in.
-      await db
+    const hash = sha256(refreshToken);
+    const issued = await db.transaction(async (tx) => {
+      const [known] = await tx
+        .select({ family: refreshTokens.family })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hash));
+      if (!known) return null;
+      await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.family, known.family))
+        .for("update");
+      const [spent] = await tx
         .update(refreshTokens)
-        .set({ revokedAt: sql`now()` })
-        .where(eq(refreshTokens.family, known.family));
-    }
-    throw unauthorized("refresh_token.invalid");
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, hash),
+            isNull(refreshTokens.usedAt),
+            isNull(refreshTokens.revokedAt),
+            sql`${refreshTokens.expiresAt} > now()`,
+          ),
+        )
+        .returning();
+      if (spent) return issue(tx, spent.userId, spent.family);
+      // A spent or ended token came back: someone may hold a copy. End every token of that sign-in.
+      await revokeFamily(tx, known.family);
+      return null;
+    });
+    if (!issued) throw unauthorized("refresh_token.invalid");
+    return issued;
   }
 
-  return { issue, verifyAccess, rotate };
+  async function revoke(db: Db, refreshToken: string) {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          isNull(refreshTokens.revokedAt),
+          sql`${refreshTokens.family} = (select ${refreshTokens.family} from ${refreshTokens} where ${refreshTokens.tokenHash} = ${sha256(refreshToken)})`,
+        ),
+      );
+  }
+
+  return { issue, verifyAccess, rotate, revoke };
 }

@@ -37,9 +37,22 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
-/** The logout routine: clears the session and reloads, which the route guard sends to /login. */
+/**
+ * The logout routine: ends the sign-in on the server, clears the session and reloads, which the
+ * route guard sends to /login. The server call is kept alive through the reload and its answer is
+ * not awaited: logging out never waits for, or fails with, the network.
+ */
 export function logout(): void {
+  const refresh_token = session.refreshToken();
   session.clear();
+  if (refresh_token) {
+    void fetch("/api/logout", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh_token }),
+      keepalive: true,
+    }).catch(() => undefined);
+  }
   window.location.reload();
 }
 

@@ -21,8 +21,8 @@ import { forbidden, notFound } from "../../http/errors.ts";
 import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ts";
 import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
-
 import { SignInLimited } from "./sign-in-limits.ts";
+
 export function authRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["auth"];
@@ -63,6 +63,25 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     "/refresh",
     { config: { public: true }, schema: { tags, body: ZRefreshBody, response: { 200: ZTokens } } },
     async (request) => deps.tokens.rotate(deps.db, request.body.refresh_token),
+  );
+
+  r.post(
+    "/logout",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "Log out: ends the sign-in the refresh token belongs to, so none of its refresh tokens works " +
+          "again. Other sign-ins of the user stay. Answers 204 for any token, known or not.",
+        body: ZRefreshBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await deps.tokens.revoke(deps.db, request.body.refresh_token);
+      return reply.status(204).send(null);
+    },
   );
 
   r.post(
