@@ -13,6 +13,30 @@ interface Letters {
 }
 
 const lines = (...parts: string[]) => parts.join("\n");
+
+/**
+ * User-typed text (names of people and accounts) on one line: control characters, line and
+ * paragraph separators and bidi overrides become spaces. In a header a line break would start
+ * a new header (Bcc:, a second body); in a body it would let a name write lines of its own that
+ * read as ours.
+ */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+type Write<V> = (values: V) => Letter;
+
+/** Every value a letter is written from is made one line, and so is the subject it ends up with. */
+function guarded<V extends Record<string, string>>(write: Write<V>): Write<V> {
+  return (values) => {
+    const clean = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, oneLine(value)]));
+    const letter = write(clean as V);
+    return { subject: oneLine(letter.subject), text: letter.text };
+  };
+}
 const days = INVITATION_TTL_DAYS;
 
 /**
@@ -48,7 +72,7 @@ const LETTERS: Record<Locale, Letters> = {
       text: lines(
         "Hello,",
         "",
-        `${inviter} invites you to join the account "${account}" on Formloom.`,
+        `The user "${inviter}" invites you to join the account "${account}" on Formloom.`,
         "To accept, register through this link:",
         link,
         "",
@@ -84,7 +108,7 @@ const LETTERS: Record<Locale, Letters> = {
       text: lines(
         "Здравствуйте!",
         "",
-        `${inviter} приглашает вас присоединиться к аккаунту «${account}» в Formloom.`,
+        `Пользователь «${inviter}» приглашает вас присоединиться к аккаунту «${account}» в Formloom.`,
         "Чтобы принять приглашение, зарегистрируйтесь по ссылке:",
         link,
         "",
@@ -120,7 +144,7 @@ const LETTERS: Record<Locale, Letters> = {
       text: lines(
         "Вітаємо!",
         "",
-        `${inviter} запрошує вас приєднатися до акаунта «${account}» у Formloom.`,
+        `Користувач «${inviter}» запрошує вас приєднатися до акаунта «${account}» у Formloom.`,
         "Щоб прийняти запрошення, зареєструйтеся за посиланням:",
         link,
         "",
@@ -156,7 +180,7 @@ const LETTERS: Record<Locale, Letters> = {
       text: lines(
         "Hola:",
         "",
-        `${inviter} te invita a unirte a la cuenta «${account}» en Formloom.`,
+        `El usuario «${inviter}» te invita a unirte a la cuenta «${account}» en Formloom.`,
         "Para aceptar, regístrate con este enlace:",
         link,
         "",
@@ -192,7 +216,7 @@ const LETTERS: Record<Locale, Letters> = {
       text: lines(
         "Ciao,",
         "",
-        `${inviter} ti invita a unirti all'account «${account}» su Formloom.`,
+        `L'utente «${inviter}» ti invita a unirti all'account «${account}» su Formloom.`,
         "Per accettare, registrati con questo link:",
         link,
         "",
@@ -202,7 +226,16 @@ const LETTERS: Record<Locale, Letters> = {
   },
 };
 
-/** The letters in `locale`, or in English for a language the product does not speak. */
+/**
+ * The letters in `locale`, or in English for a language the product does not speak; every
+ * letter goes through `guarded`. In the bodies, text that someone other than the reader typed
+ * (the inviter's name, the account's name) stands in quotes, so it reads as a quotation.
+ */
 export function lettersIn(locale: string): Letters {
-  return (LOCALES as readonly string[]).includes(locale) ? LETTERS[locale as Locale] : LETTERS.en;
+  const letters = (LOCALES as readonly string[]).includes(locale) ? LETTERS[locale as Locale] : LETTERS.en;
+  return {
+    emailConfirmation: guarded(letters.emailConfirmation),
+    passwordReset: guarded(letters.passwordReset),
+    invitation: guarded(letters.invitation),
+  };
 }

@@ -39,11 +39,13 @@ export async function listInvitations(ctx: TenantContext) {
 }
 
 /**
- * Invites every address in `text` (spaces, commas or line breaks between them). An address whose
- * user already belongs to an account is skipped and reported (a user without one is invited and
- * accepts after signing in); a pending invitation to the same address is
- * replaced, so the newest link is the one that works. The mails are queued in the same
- * transaction as the invitations.
+ * Invites every address in `text` (spaces, commas or line breaks between them). Only an address
+ * of someone already in this account is skipped and reported. Every other address is invited the
+ * same way, whether nobody, a user without an account or another account's member has it, so
+ * the answer tells nobody who is registered or where they belong; whoever cannot join learns
+ * it themselves when accepting. A pending invitation to the same address is replaced, so the
+ * newest link is the one that works. The mails are queued in the same transaction as the
+ * invitations.
  */
 export async function sendInvitations(ctx: TenantContext, text: string, linkBase: string) {
   const { emails } = splitEmails(text);
@@ -58,7 +60,7 @@ export async function sendInvitations(ctx: TenantContext, text: string, linkBase
             sql`lower(${users.email})`,
             emails.map((email) => email.toLowerCase()),
           ),
-          sql`${users.accountId} is not null`,
+          eq(users.accountId, ctx.accountId),
         ),
       );
     const skip = new Set(registered.map((row) => row.email.toLowerCase()));

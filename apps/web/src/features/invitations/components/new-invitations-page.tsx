@@ -35,7 +35,7 @@ export function NewInvitationsPage() {
           notifications.show({
             color: "yellow",
             autoClose: false,
-            message: t("Not invited, they already belong to an account: {{emails}}", {
+            message: t("Not invited, they already belong to this account: {{emails}}", {
               emails: result.skipped.join(", "),
             }),
           });
