@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginFailures } from "../src/db/schema.ts";
 import { registerUser, startTestServer, type TestServer } from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
@@ -96,6 +98,41 @@ describe("password reset", () => {
         })
       ).body.code,
     ).toBe("reset.invalid");
+  });
+
+  it("ends an older reset link when a newer one is sent", async () => {
+    const tokens = await registerUser(server.api, "newer");
+    const { email, username } = (
+      await server.api.as(tokens.token).get<{ email: string; username: string }>("/api/user")
+    ).body;
+    const codeOf = (text: string) => /reset_password\/confirm\?code=([\w-]+)/.exec(text)?.[1];
+    expect((await server.api.post("/api/reset-password/request", { email })).status).toBe(202);
+    const older = codeOf((await smtp.waitFor(email, "Reset your Formloom password")).text);
+    // Five minutes pass: the next request is allowed.
+    await server.database.db.delete(loginFailures).where(eq(loginFailures.key, `reset:${email}`));
+    expect((await server.api.post("/api/reset-password/request", { email })).status).toBe(202);
+    await expect
+      .poll(
+        () => smtp.messages.filter((m) => m.to.includes(email) && m.subject.includes("Reset your")).length,
+      )
+      .toBe(2);
+    const newer = codeOf(smtp.messages.filter((m) => m.to.includes(email)).at(-1)!.text);
+    expect(newer).not.toBe(older);
+
+    const withOlder = await server.api.post("/api/reset-password/confirm", {
+      code: older,
+      password: "older1234",
+      passwordConfirmation: "older1234",
+    });
+    expect(withOlder.status).toBe(400);
+    expect(withOlder.body.code).toBe("reset.invalid");
+    const withNewer = await server.api.post("/api/reset-password/confirm", {
+      code: newer,
+      password: "newer1234",
+      passwordConfirmation: "newer1234",
+    });
+    expect(withNewer.status).toBe(200);
+    expect((await server.api.post("/api/login", { username, password: "newer1234" })).status).toBe(200);
   });
 
   it("mails an e-mail confirmation link on registration that confirms the address once", async () => {

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashCode, newCode, oncePerFiveMinutes } from "../../auth/one-time-codes.ts";
 import { hashPassword } from "../../auth/passwords.ts";
 import { endSessions } from "../../auth/tokens.ts";
-import type { Db } from "../../db/connect.ts";
+import type { Db, Tx } from "../../db/connect.ts";
 import { passwordResets, users } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { lettersIn } from "../../mail/letters.ts";
@@ -20,8 +20,15 @@ export async function requestPasswordReset(db: Db, email: string, linkBase: stri
   await db.transaction(async (tx) => {
     await oncePerFiveMinutes(tx, key, "reset.already_sent");
 
-    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    // Locked, so parallel requests for one user take turns and the last one's link is the only one.
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .for("update");
     if (!user) return;
+    // Only the newest link works: a new one ends every older one still waiting in some inbox.
+    await endResetCodes(tx, user.id);
     const { code, hash } = newCode(32);
     await tx
       .insert(passwordResets)
@@ -54,6 +61,14 @@ export async function confirmPasswordReset(db: Db, code: string, password: strin
       .returning();
     if (!reset) throw badRequest("reset.invalid");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    await endResetCodes(tx, reset.userId);
     await endSessions(tx, reset.userId);
   });
+}
+
+async function endResetCodes(tx: Tx, userId: number): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
