@@ -1,0 +1,281 @@
+// npm run bench:submit — load on POST /api/forms/answer with a valid 10-field submission, at 1, 16
+// and 64 connections, on PGlite and (when reachable) PostgreSQL; beside it, in the same run, the
+// same load on a baseline server that stores the same JSONB row with one plain INSERT through the
+// same driver (bench/submit-baseline.ts). Prints req/s, p50, p99, errors, the app's ratio to the
+// baseline, and stored rows against 2xx answers. BENCH_SECONDS (default 20) sets each run's length;
+// BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create a database on.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = [1, 16, 64];
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The typical form of the public-page budget: ten questions of the common types. */
+const FIELDS = [
+  { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+  { id: "mail", fieldType: "email", question: "E-mail", isRequired: true },
+  { id: "plan", fieldType: "radio", question: "Plan", fieldSettings: { answerVariants: variants(3) } },
+  { id: "topics", fieldType: "checkbox", question: "Topics", fieldSettings: { answerVariants: variants(4) } },
+  { id: "nps", fieldType: "nps", question: "Recommend us?" },
+  { id: "story", fieldType: "textarea", question: "Tell us more" },
+  { id: "city", fieldType: "select", question: "City", fieldSettings: { answerVariants: variants(5) } },
+  { id: "age", fieldType: "number", question: "Age", validationSettings: { min: 0, max: 130 } },
+  { id: "when", fieldType: "dateTime", question: "Visit date", fieldSettings: { dateTimeMode: "date" } },
+  { id: "stars", fieldType: "rate", question: "Rating", fieldSettings: { maxRating: 5 } },
+];
+const ANSWERS = [
+  { fieldId: "name", answer: "Ada Lovelace" },
+  { fieldId: "mail", answer: "ada@example.com" },
+  { fieldId: "plan", answer: "v2" },
+  { fieldId: "topics", answer: ["v1", "v3"] },
+  { fieldId: "nps", answer: 9 },
+  { fieldId: "story", answer: "The analytical engine weaves algebraic patterns just as the loom weaves." },
+  { fieldId: "city", answer: "v4" },
+  { fieldId: "age", answer: 36 },
+  { fieldId: "when", answer: "2026-11-22" },
+  { fieldId: "stars", answer: 4 },
+];
+
+function variants(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `v${i + 1}`,
+    title: `Option ${i + 1}`,
+    value: `${i + 1}`,
+  }));
+}
+
+interface Target {
+  engine: "PGlite" | "PostgreSQL";
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+async function targets(): Promise<Target[]> {
+  const list: Target[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), "formloom-bench-"));
+  list.push({
+    engine: "PGlite",
+    env: { DATA_DIR: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  });
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL at ${ADMIN_URL} is not reachable: PGlite only.`);
+    return list;
+  }
+  const name = `formloom_bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pgDir = mkdtempSync(path.join(tmpdir(), "formloom-bench-"));
+  list.push({
+    engine: "PostgreSQL",
+    env: { DATABASE_URL: url.toString(), DATA_DIR: pgDir },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      rmSync(pgDir, { recursive: true, force: true });
+    },
+  });
+  return list;
+}
+
+function start(args: string[], cwd: string, env: Record<string, string>, ready: string) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  return new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(ready)) resolve({ child, url: `http://127.0.0.1:${port}` });
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await gone;
+}
+
+async function call<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An account with the 10-field form, made through the API; returns the form id and a token. */
+async function prepareApp(url: string) {
+  const user = `bench${randomBytes(3).toString("hex")}`;
+  const { token } = await call<{ token: string }>(`${url}/api/register`, "POST", {
+    username: user,
+    email: `${user}@example.com`,
+    password: "bench12345",
+    passwordConfirmation: "bench12345",
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+  await call(
+    `${url}/api/account/create`,
+    "POST",
+    { name: "Bench", subdomain: user, type: "company", acceptDpa: true },
+    token,
+  );
+  const created = await call<{ form: { id: number } }>(
+    `${url}/api/forms`,
+    "POST",
+    { title: "Bench", fields: FIELDS },
+    token,
+  );
+  return { formId: created.form.id, token };
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  ok: number;
+}
+
+async function load(url: string, body: string, connections: number, seconds: number): Promise<Run> {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections,
+    duration: seconds,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+    },
+    body,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    ok: result["2xx"],
+  };
+}
+
+/** A warm-up (JIT, caches, connections), then one run per connection count; every 2xx is counted. */
+async function measure(url: string, body: string): Promise<{ runs: Run[]; acknowledged: number }> {
+  const warmUp = await load(url, body, 16, Math.min(3, SECONDS));
+  const runs: Run[] = [];
+  for (const connections of CONNECTIONS) runs.push(await load(url, body, connections, SECONDS));
+  return { runs, acknowledged: [warmUp, ...runs].reduce((sum, run) => sum + run.ok, 0) };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function runApp(target: Target) {
+  const app = await start(
+    ["--import", "tsx", "src/main.ts"],
+    path.join(root, "apps/server"),
+    target.env,
+    "Formloom is running",
+  );
+  try {
+    const { formId, token } = await prepareApp(app.url);
+    const measured = await measure(
+      `${app.url}/api/forms/answer`,
+      JSON.stringify({ formId, answers: ANSWERS }),
+    );
+    const summary = await call<{ answerCount: number }>(
+      `${app.url}/api/forms/${formId}/summary`,
+      "GET",
+      undefined,
+      token,
+    );
+    return { ...measured, stored: summary.answerCount };
+  } finally {
+    await stop(app.child);
+  }
+}
+
+async function runBaseline(target: Target) {
+  const baseline = await start(
+    ["--import", "tsx", "submit-baseline.ts"],
+    import.meta.dirname,
+    target.env,
+    "baseline listening",
+  );
+  try {
+    const measured = await measure(baseline.url, JSON.stringify({ formId: 1, answers: ANSWERS }));
+    return { ...measured, stored: (await call<{ stored: number }>(baseline.url, "GET")).stored };
+  } finally {
+    await stop(baseline.child);
+  }
+}
+
+async function benchEngine(target: Target) {
+  const app = await runApp(target);
+  const baseline = await runBaseline(target);
+  console.log(`\n${target.engine} (${SECONDS} s per run)`);
+  console.log(
+    "connections | app req/s | baseline req/s | app/baseline | app p50 / p99 ms | baseline p50 / p99 ms | app errors",
+  );
+  CONNECTIONS.forEach((connections, i) => {
+    const a = app.runs[i]!;
+    const b = baseline.runs[i]!;
+    console.log(
+      `${String(connections).padStart(11)} | ${fmt(a.rps).padStart(9)} | ${fmt(b.rps).padStart(14)} | ${fmt(a.rps / b.rps, 2).padStart(12)} | ${`${a.p50} / ${a.p99}`.padStart(16)} | ${`${b.p50} / ${b.p99}`.padStart(21)} | ${a.errors}`,
+    );
+  });
+  console.log(
+    `stored rows vs 2xx answers: app ${fmt(app.stored)} / ${fmt(app.acknowledged)}, baseline ${fmt(baseline.stored)} / ${fmt(baseline.acknowledged)}`,
+  );
+  return { app, baseline };
+}
+
+const results: string[] = [];
+for (const target of await targets()) {
+  try {
+    const { app, baseline } = await benchEngine(target);
+    const at64 = CONNECTIONS.indexOf(64);
+    const a = app.runs[at64]!;
+    const b = baseline.runs[at64]!;
+    results.push(
+      `${target.engine} at 64 connections: app ${fmt(a.rps)} req/s (${fmt(a.rps / b.rps, 2)}× the plain INSERT's ${fmt(b.rps)}), p99 ${a.p99} ms, ${a.errors} errors, stored ${app.stored === app.acknowledged ? "=" : "≠"} 2xx`,
+    );
+  } finally {
+    await target.drop();
+  }
+}
+console.log(`\n${results.join("\n")}`);
