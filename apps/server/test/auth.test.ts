@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/db/schema.ts";
 import { registerUser, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -21,6 +22,7 @@ describe("registration", () => {
   it.each([
     [{ username: "ab" }, "register.username.length"],
     [{ username: "a".repeat(17) }, "register.username.length"],
+    [{ username: "bob@mail.io" }, "register.username.email_like"],
     [{ email: "" }, "register.email.required"],
     [{ email: "nope" }, "register.email.invalid"],
     [{ password: "short1", passwordConfirmation: "short1" }, "register.password.too_short"],
@@ -98,6 +100,33 @@ describe("registration", () => {
       code: "auth.bad_credentials",
       message: "Incorrect login or password",
     });
+  });
+});
+
+describe("sign-in by e-mail", () => {
+  it("matches only e-mail addresses, even when an older username looks like someone's address", async () => {
+    // A username from before usernames could not hold "@", equal to another person's address.
+    const { hashPassword } = await import("../src/auth/passwords.ts");
+    await server.database.db.insert(users).values({
+      username: "eve@mail.io",
+      email: "squatter@example.com",
+      passwordHash: await hashPassword("squatter1"),
+    });
+    const owner = await server.api.post("/api/register", {
+      ...validRegistration,
+      username: "evelyn",
+      email: "Eve@Mail.io",
+    });
+    expect(owner.status).toBe(201);
+
+    const byEmail = await server.api.post<{ token: string }>("/api/login", {
+      username: "eve@mail.io",
+      password: "secret123",
+    });
+    expect(byEmail.status).toBe(200);
+    expect((await server.api.as(byEmail.body.token).get("/api/user")).body.username).toBe("evelyn");
+    const squatter = await server.api.post("/api/login", { username: "eve@mail.io", password: "squatter1" });
+    expect(squatter.status).toBe(401);
   });
 });
 

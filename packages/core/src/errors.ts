@@ -14,6 +14,7 @@ export const MESSAGES = {
   "refresh_token.invalid": "Your session has ended, please sign in again",
   "register.username.length": "Username must be 3 to 16 characters long",
   "register.username.exists": "This username is already taken",
+  "register.username.email_like": "A username may not contain @: it must not look like an e-mail address",
   "register.email.required": "E-mail is required",
   "register.email.invalid": "E-mail is not valid",
   "register.email.exists": "This e-mail is already registered",

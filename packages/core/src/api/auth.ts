@@ -12,7 +12,13 @@ export const ZPassword = z
 
 export const ZRegisterBody = z
   .object({
-    username: z.string().trim().min(3, "register.username.length").max(16, "register.username.length"),
+    // No "@": sign-in by e-mail matches addresses only, and no username can pass for one.
+    username: z
+      .string()
+      .trim()
+      .min(3, "register.username.length")
+      .max(16, "register.username.length")
+      .refine((name) => !name.includes("@"), "register.username.email_like"),
     email: z.string().trim().min(1, "register.email.required").pipe(z.email("register.email.invalid")),
     password: ZPassword,
     passwordConfirmation: z.string().min(1, "register.password_confirmation.required"),
@@ -49,14 +55,15 @@ export const ZLoginBody = z.object({
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
-export const ZTokens = z.object({ token: z.string(), refresh_token: z.string() });
-export type TTokens = z.infer<typeof ZTokens>;
 /** A refused sign-in try: wait `retryAfter` seconds (also sent as the Retry-After header). */
 export const ZSignInLimited = z.object({
   code: z.literal("auth.rate_limited"),
   message: z.string(),
   retryAfter: z.number().int().positive(),
 });
+
+export const ZTokens = z.object({ token: z.string(), refresh_token: z.string() });
+export type TTokens = z.infer<typeof ZTokens>;
 
 export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(500) });
 
