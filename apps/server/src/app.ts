@@ -56,6 +56,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await installSecurity(app, settings);
+  // Set by main.ts on SIGTERM: /api/ready answers 503 from then on (features/health/routes.ts).
+  app.decorate("draining", false);
   const hasWebApp = existsSync(settings.webDist);
   installErrorHandler(app, hasWebApp ? webAppPage : undefined);
   installInputGuard(app);

@@ -4,19 +4,40 @@ import { DataDirectoryLockedError } from "./db/lock.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed-demo.ts";
 import { loadSettings, SettingsError } from "./settings.ts";
 
+/** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const settings = loadSettings();
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const seeded = settings.seedDemo && (await seedDemo(database.db));
   const app = await buildApp(settings, database);
 
+  // Stop accepting, let the requests in flight finish (for a while), stop the mailer and the
+  // housekeeping (their onClose hooks), then close the database. A repeated signal changes
+  // nothing: npm forwards Ctrl-C to the server, which therefore often gets SIGINT twice.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
+    app.draining = true;
+    if (settings.shutdownDrainMs > 0) {
+      app.log.info(`${signal}: not ready any more; still serving for ${settings.shutdownDrainMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainMs));
+    }
+    app.log.info(`${signal}: finishing the requests in flight, then shutting down`);
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      console.error("Formloom did not shut down cleanly:", error);
+      process.exit(1);
+    }
+    clearTimeout(cut);
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

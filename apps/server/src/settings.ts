@@ -31,6 +31,7 @@ const ZEnv = z.object({
     .int()
     .positive()
     .default(15 * 60),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export interface Settings {
@@ -55,6 +56,8 @@ export interface Settings {
   accessTokenTtlSeconds: number;
   /** The built web app, served when present. */
   webDist: string;
+  /** After SIGTERM, how long /api/ready answers 503 while requests are still served. */
+  shutdownDrainMs: number;
 }
 
 export class SettingsError extends Error {}
@@ -94,6 +97,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
   };
 }
 

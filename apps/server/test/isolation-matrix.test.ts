@@ -33,6 +33,7 @@ const SECRETS = [
 /** Routes anyone may call; they are checked elsewhere. The test fails when a new route is neither here nor checked. */
 const PUBLIC = new Set([
   "get /api/health",
+  "get /api/ready",
   "post /api/register",
   "post /api/login",
   "post /api/refresh",
