@@ -15,8 +15,16 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-/** Runs one parameterised statement and returns its rows. */
-export type Query = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+/**
+ * Runs one parameterised statement and returns its rows. A `name` makes it a prepared statement
+ * on PostgreSQL (parsed and planned once per connection); PGlite runs in this process and has
+ * no planning round trip to save.
+ */
+export type Query = <Row = Record<string, unknown>>(
+  text: string,
+  params?: unknown[],
+  name?: string,
+) => Promise<Row[]>;
 
 /**
  * The driver beneath the ORM, for the few hot paths where building a statement through it costs
@@ -84,8 +92,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 function postgresRaw(pool: pg.Pool): RawSql {
   const on =
     (client: pg.Pool | pg.PoolClient): Query =>
-    async <Row>(text: string, params: unknown[] = []) =>
-      (await client.query(text, params)).rows as Row[];
+    async <Row>(text: string, params: unknown[] = [], name?: string) =>
+      (await client.query({ text, values: params, ...(name ? { name } : {}) })).rows as Row[];
   return {
     query: on(pool),
     async transaction(work) {

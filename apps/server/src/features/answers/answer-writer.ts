@@ -77,6 +77,7 @@ export async function insertAnswers(query: Query, rows: AnswerRow[]): Promise<Ar
   const stored = await query<{ id: number; submission_key: string }>(
     insertStatement(rows.length),
     rows.flatMap(parameters),
+    `form_answers_insert_${rows.length}`,
   );
   const ids = new Map(stored.map((row) => [row.submission_key, Number(row.id)]));
   return rows.map((row) => ids.get(row.submissionKey) ?? null);
