@@ -171,3 +171,27 @@ describe("data permissions", () => {
     expect((await admin.get(single)).text).toContain("ada@example.com");
   });
 });
+
+describe("setting a group's permissions in parallel", () => {
+  it("answers every request and leaves exactly one of the sets, not a mix or a 500", async () => {
+    const groupId = await groupWith(admin, "Raced", [], []);
+    const sets = [
+      ["forms.view", "results.view"],
+      ["forms.create", "users.view"],
+      ["results.delete", "forms.view", "users.view"],
+      ["forms.view"],
+      ["forms.create", "results.view", "forms.view"],
+      ["users.view", "results.view"],
+    ];
+    const responses = await Promise.all(
+      [...sets, ...sets].map((permissions) =>
+        admin.post(`/api/account/group/${groupId}/permissions/set`, { permissions }),
+      ),
+    );
+    for (const response of responses) expect(response.status, response.text).toBe(200);
+    const final = await admin.get<{ permissions: string[] }>(
+      `/api/account/group/${groupId}/permissions/status`,
+    );
+    expect(sets.map((set) => [...set].sort().join())).toContain([...final.body.permissions].sort().join());
+  });
+});

@@ -37,6 +37,13 @@ export async function permissionStatus(ctx: TenantContext, groupId: number) {
 export async function setPermissions(ctx: TenantContext, groupId: number, permissions: readonly string[]) {
   await loadGroup(ctx, groupId);
   await ctx.db.transaction(async (tx) => {
+    // Parallel sets of one group take turns on the group's row: otherwise both delete the old
+    // rows, both insert, and the second insert collides with the first (a unique violation).
+    await tx
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.accountId, ctx.accountId), eq(groups.id, groupId)))
+      .for("update");
     await tx
       .delete(groupPermissions)
       .where(and(eq(groupPermissions.accountId, ctx.accountId), eq(groupPermissions.groupId, groupId)));
