@@ -1,8 +1,9 @@
 import { createRoute, createRouter } from "@tanstack/react-router";
+import { z } from "zod";
 import { CreateAccountPage } from "../features/auth/components/create-account-page.tsx";
 import { DashboardPage } from "../features/dashboard/components/dashboard-page.tsx";
 import { OwnProfileEditPage, OwnProfilePage } from "../features/users/components/profile-pages.tsx";
-import { SettingsPage } from "../features/users/components/settings-page.tsx";
+import { SETTINGS_TABS, SettingsPage } from "../features/users/components/settings-page.tsx";
 import { msg } from "../i18n/i18n.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { queryClient } from "./query-client.ts";
@@ -31,6 +32,7 @@ const dashboardRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/settings",
+  validateSearch: z.object({ tab: z.enum(SETTINGS_TABS).optional() }),
   staticData: { title: msg("Settings") },
   component: SettingsPage,
 });

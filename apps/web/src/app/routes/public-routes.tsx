@@ -1,9 +1,9 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import { z } from "zod";
+import { AutologinPage } from "../../features/auth/components/autologin-page.tsx";
 import { JoinPage } from "../../features/auth/components/join-page.tsx";
 import { LoginPage } from "../../features/auth/components/login-page.tsx";
 import {
-  AutologinPage,
   ConfirmEmailPage,
   NoAccountPage,
   SessionEndedPage,

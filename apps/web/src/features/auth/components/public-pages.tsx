@@ -48,44 +48,6 @@ export function ConfirmEmailPage() {
   );
 }
 
-/**
- * autologin#token=…&refresh_token=…&redirect=/path: signs in with tokens handed over by
- * another window or app. They travel in the fragment, which browsers never send to a server.
- */
-export function AutologinPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const token = fragment.get("token");
-  const refreshToken = fragment.get("refresh_token");
-  const target = safePath(fragment.get("redirect"));
-
-  useEffect(() => {
-    if (!token || !refreshToken) return;
-    session.store({ token, refresh_token: refreshToken });
-    window.history.replaceState(null, "", window.location.pathname);
-    void navigate({ href: target, replace: true });
-  }, [token, refreshToken, target, navigate]);
-
-  if (token && refreshToken) {
-    return (
-      <Center h="100vh">
-        <Loader />
-      </Center>
-    );
-  }
-  return (
-    <AuthCard title={t("Automatic sign-in")}>
-      <Stack>
-        <Alert color="red">
-          {t("This sign-in link is not complete. Please sign in with your username.")}
-        </Alert>
-        <ButtonLink to="/login">{t("Sign in")}</ButtonLink>
-      </Stack>
-    </AuthCard>
-  );
-}
-
 const endedRoute = getRouteApi("/session_ended");
 
 /** session_ended: the sign-in ran out; sign in again to stay where one was, or log out. */

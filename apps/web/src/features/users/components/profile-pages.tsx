@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Paper,
+  PasswordInput,
   Select,
   SimpleGrid,
   Stack,
@@ -228,22 +229,26 @@ function ProfileForm({ profile, self, isAdmin }: { profile: TUserProfile; self: 
     gender: profile.gender,
     about: profile.about,
     isAccountAdmin: profile.isAccountAdmin,
+    currentPassword: "",
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _, ...rest }) => rest);
   };
+  // A new e-mail decides where password resets go: the server asks for the caller's password.
+  const changesEmail = values.email.trim().toLowerCase() !== profile.email.toLowerCase();
   const back = () =>
     self ? navigate({ to: "/user/view" }) : navigate({ to: "/users/$id/view", params: { id: profile.id } });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { isAccountAdmin, email, ...rest } = values;
+    const { isAccountAdmin, email, currentPassword, ...rest } = values;
     const body: TUserEditBody = {
       ...rest,
       dateOfBirth: values.dateOfBirth || null,
       ...(self || isAdmin ? { email } : {}),
+      ...(changesEmail ? { currentPassword } : {}),
       ...(isAdmin && !self ? { isAccountAdmin } : {}),
     };
     const parsed = ZUserEditBody.safeParse(body);
@@ -261,7 +266,11 @@ function ProfileForm({ profile, self, isAdmin }: { profile: TUserProfile; self: 
     });
   };
 
-  const text = (key: Exclude<keyof Draft, "gender" | "isAccountAdmin">, label: string, extra = {}) => (
+  const text = (
+    key: Exclude<keyof Draft, "gender" | "isAccountAdmin" | "currentPassword">,
+    label: string,
+    extra = {},
+  ) => (
     <TextInput
       label={label}
       value={values[key]}
@@ -326,6 +335,19 @@ function ProfileForm({ profile, self, isAdmin }: { profile: TUserProfile; self: 
               onChange={(value) => value && set("gender", value as Draft["gender"])}
             />
           </SimpleGrid>
+          {changesEmail && (
+            <PasswordInput
+              label={self ? t("Your current password") : t("Your own current password")}
+              description={t(
+                "Needed to change the e-mail. The new address stays unconfirmed until the link we mail there is opened.",
+              )}
+              autoComplete="current-password"
+              required
+              value={values.currentPassword}
+              error={errors.currentPassword}
+              onChange={(event) => set("currentPassword", event.currentTarget.value)}
+            />
+          )}
           {text("website", t("Website"), { placeholder: "https://" })}
           <Textarea
             label={t("About")}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from "@
 import { modals } from "@mantine/modals";
 import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
+import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES } from "../../../i18n/i18n.ts";
@@ -11,23 +12,41 @@ import { notifyError } from "../../../lib/notify.ts";
 import { session } from "../../../lib/session.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useUpdateSettings } from "../../auth/api/update-settings.ts";
+import { ChangePassword } from "./change-password.tsx";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 const CURRENCIES = Intl.supportedValuesOf("currency");
 
-/** user/settings: general (language, time zone, currency) and clearing this browser's cache. */
+export const SETTINGS_TABS = ["general", "password", "clear_cache"] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+const settingsRoute = getRouteApi("/layout/user/settings");
+
+/**
+ * user/settings: general (language, time zone, currency), the password, and clearing this
+ * browser's cache; the open tab is in the address (?tab=password), so it can be linked to.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { tab } = settingsRoute.useSearch();
+  const navigate = settingsRoute.useNavigate();
   return (
     <Stack maw={640}>
       <Title order={2}>{t("Settings")}</Title>
-      <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs
+        value={tab ?? "general"}
+        onChange={(value) => value && void navigate({ search: { tab: value as SettingsTab }, replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="general">{t("General")}</Tabs.Tab>
+          <Tabs.Tab value="password">{t("Password")}</Tabs.Tab>
           <Tabs.Tab value="clear_cache">{t("Clear cache")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           <GeneralSettings />
+        </Tabs.Panel>
+        <Tabs.Panel value="password" pt="md">
+          <ChangePassword />
         </Tabs.Panel>
         <Tabs.Panel value="clear_cache" pt="md">
           <ClearCache />

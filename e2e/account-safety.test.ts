@@ -1,0 +1,115 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+
+const ctx = appAndBrowser({ SEED_DEMO: "true" });
+
+/** Another person's sign-in, made over the API: what an attacker would put into a link. */
+async function registerOther(baseUrl: string, username: string) {
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      password: "other-pass-1",
+      passwordConfirmation: "other-pass-1",
+      acceptTermsAndConditionsAgreement: true,
+      acceptPrivacyPolicyAgreement: true,
+    }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { token: string; refresh_token: string };
+}
+
+/** Who this browser's stored sign-in belongs to, asked the way the app asks. */
+const signedInAs = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch("/api/user", {
+      headers: { authorization: `Bearer ${localStorage.getItem("formloom.token")}` },
+    });
+    return ((await response.json()) as { username: string }).username;
+  });
+
+describe("automatic sign-in", () => {
+  it("asks a signed-in person before switching to the link's user, and can stay", async () => {
+    const other = await registerOther(ctx.app.url, "mallory");
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signInAsDemo(page, ctx.app.url);
+    const link = `${ctx.app.url}/autologin#token=${other.token}&refresh_token=${other.refresh_token}&redirect=/user/view`;
+
+    await page.goto(link);
+    await page.getByText("You are signed in as demo.").waitFor();
+    await page.getByText("Sign in as mallory instead?").waitFor();
+    expect(page.url()).not.toContain("token=");
+    await page.getByRole("button", { name: "Stay as demo" }).click();
+    await page.waitForURL(`${ctx.app.url}/`);
+    expect(await signedInAs(page)).toBe("demo");
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${ctx.app.url}/user/view`);
+    expect(await signedInAs(page)).toBe("mallory");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("signs someone not signed in straight in", async () => {
+    const other = await registerOther(ctx.app.url, "newcomer");
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${ctx.app.url}/autologin#token=${other.token}&refresh_token=${other.refresh_token}`);
+    await page.waitForURL(`${ctx.app.url}/**`);
+    await page.waitForFunction(() => localStorage.getItem("formloom.token") !== null);
+    expect(await signedInAs(page)).toBe("newcomer");
+    await context.close();
+  });
+});
+
+describe("changing the password in the settings", () => {
+  it("says a wrong current password under its input, then changes it and stays signed in", async () => {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      const context = await ctx.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await signInAsDemo(page, ctx.app.url);
+      await page.goto(`${ctx.app.url}/user/settings?tab=password`);
+      await page.getByRole("textbox", { name: "Current password" }).waitFor();
+      await screenshot(page, `settings-password-${width}`);
+      await context.close();
+    }
+
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signInAsDemo(page, ctx.app.url);
+    await page.goto(`${ctx.app.url}/user/settings`);
+    await page.getByRole("tab", { name: "Password" }).click();
+    await page.getByRole("textbox", { name: "Current password" }).fill("not-the-password-1");
+    await page.getByRole("textbox", { name: "New password" }).fill("brand-new-pass-2");
+    await page.getByRole("textbox", { name: "Confirm password" }).fill("brand-new-pass-2");
+    await page.getByRole("button", { name: "Change password" }).click();
+    const wrong = page.getByText("The current password is not correct");
+    await wrong.waitFor();
+    // The message belongs to the current-password input, not to a toast.
+    const describedBy = await page
+      .getByRole("textbox", { name: "Current password" })
+      .getAttribute("aria-describedby");
+    expect(describedBy).toBeTruthy();
+    expect(await wrong.getAttribute("id")).toBe(describedBy!.split(" ").find((id) => id.includes("error")));
+    await screenshot(page, "settings-password-wrong");
+
+    await page.getByRole("textbox", { name: "Current password" }).fill("demo12345");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByText("Your password was changed. Other devices were signed out.").waitFor();
+    await page.reload();
+    await page.getByRole("tab", { name: "Password" }).waitFor();
+    expect(await signedInAs(page)).toBe("demo");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
