@@ -8,11 +8,20 @@ import { useState } from "react";
 
 const TOKEN_KEY = "formloom.token";
 
+/** Names one filling of the form, so sending it again after a lost answer stores it once. */
+function newSubmissionKey(): string {
+  // getRandomValues works on plain-HTTP pages too, where randomUUID does not exist.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
 /** The respondent's form: sends the answers and says clearly when that did not work. */
 export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }) {
   const [startTime] = useState(() => new Date());
   const [notice, setNotice] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
 
   const submit = async (answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined> => {
     setNotice(null);
@@ -28,6 +37,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
         method: "POST",
         headers: {
           "content-type": "application/json",
+          "idempotency-key": submissionKey,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
         body: JSON.stringify({
@@ -48,6 +58,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
         window.location.assign(normalizeExternalLink(customUrl));
       } else if (submissionAction === "showFormAgain") {
         setRound((n) => n + 1);
+        setSubmissionKey(newSubmissionKey());
         setNotice(MESSAGES["submission.accepted"]);
       } else {
         onSent();
