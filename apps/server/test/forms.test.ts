@@ -100,11 +100,16 @@ describe("forms", () => {
     expect((await api.get<FormBody>(`/api/forms/${id}`)).body.fields).toHaveLength(3);
   });
 
-  it("clones as '<title> (copy)' with an alias made anew", async () => {
+  it("clones as an unpublished '<title> (copy)' with an alias made anew", async () => {
     const created = await api.post<FormBody>("/api/forms", { title: "Quiz", formPathAlias: "my-quiz" });
+    expect(created.body.form).toMatchObject({ isPublished: true });
     const clone = await api.post<FormBody>(`/api/forms/${created.body.form.id}/clone`);
     expect(clone.status).toBe(201);
-    expect(clone.body.form).toMatchObject({ title: "Quiz (copy)", formPathAlias: "quiz-copy" });
+    expect(clone.body.form).toMatchObject({
+      title: "Quiz (copy)",
+      formPathAlias: "quiz-copy",
+      isPublished: false,
+    });
     expect(clone.body.form.id).not.toBe(created.body.form.id);
   });
 

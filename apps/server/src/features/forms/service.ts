@@ -133,13 +133,17 @@ export async function deleteForm(ctx: TenantContext, formId: number) {
   }
 }
 
-/** A copy titled "<title> (copy)" whose alias is made anew from that title. */
+/**
+ * A copy titled "<title> (copy)" whose alias is made anew from that title. It starts unpublished:
+ * a draft to change, not a second live form collecting answers the moment it exists.
+ */
 export async function cloneForm(ctx: TenantContext, formId: number) {
   const source = await loadForm(ctx, formId);
   const settings = readSettings(source);
   return createForm(ctx, {
     ...settings,
     title: `${settings.title} (copy)`,
+    isPublished: false,
     formPathAlias: "",
     fields: readFields(source),
   });
