@@ -10,6 +10,7 @@ interface Letters {
   emailConfirmation(v: { username: string; link: string }): Letter;
   passwordReset(v: { username: string; link: string }): Letter;
   invitation(v: { inviter: string; account: string; link: string }): Letter;
+  registrationAttempt(v: { username: string; signInLink: string; resetLink: string }): Letter;
 }
 
 const lines = (...parts: string[]) => parts.join("\n");
@@ -79,6 +80,22 @@ const LETTERS: Record<Locale, Letters> = {
         `The link works once, for ${days} days. If you did not expect this invitation, ignore this message.`,
       ),
     }),
+    registrationAttempt: ({ username, signInLink, resetLink }) => ({
+      subject: "Someone tried to register at Formloom with your e-mail",
+      text: lines(
+        `Hello ${username},`,
+        "",
+        "Someone, perhaps you, tried to register a new Formloom account with this e-mail address.",
+        `It already belongs to your account "${username}", so no new account was made.`,
+        "",
+        "To sign in, open:",
+        signInLink,
+        "Forgot your password? Choose a new one here:",
+        resetLink,
+        "",
+        "If it was not you, ignore this message: nothing has changed.",
+      ),
+    }),
   },
   ru: {
     emailConfirmation: ({ username, link }) => ({
@@ -113,6 +130,22 @@ const LETTERS: Record<Locale, Letters> = {
         link,
         "",
         `Ссылка срабатывает один раз и действует ${days} дней. Если вы не ждали приглашения, проигнорируйте письмо.`,
+      ),
+    }),
+    registrationAttempt: ({ username, signInLink, resetLink }) => ({
+      subject: "Кто-то пытался зарегистрироваться в Formloom с вашим e-mail",
+      text: lines(
+        `Здравствуйте, ${username}!`,
+        "",
+        "Кто-то, возможно вы, пытался зарегистрировать новую учётную запись Formloom с этим адресом e-mail.",
+        `Адрес уже принадлежит вашей учётной записи «${username}», поэтому новая не создана.`,
+        "",
+        "Чтобы войти, откройте:",
+        signInLink,
+        "Забыли пароль? Задайте новый здесь:",
+        resetLink,
+        "",
+        "Если это были не вы, проигнорируйте письмо: ничего не изменилось.",
       ),
     }),
   },
@@ -151,6 +184,22 @@ const LETTERS: Record<Locale, Letters> = {
         `Посилання спрацьовує один раз і діє ${days} днів. Якщо ви не чекали запрошення, проігноруйте лист.`,
       ),
     }),
+    registrationAttempt: ({ username, signInLink, resetLink }) => ({
+      subject: "Хтось намагався зареєструватися у Formloom з вашим e-mail",
+      text: lines(
+        `Вітаємо, ${username}!`,
+        "",
+        "Хтось, можливо ви, намагався зареєструвати новий обліковий запис Formloom з цією адресою e-mail.",
+        `Адреса вже належить вашому обліковому запису «${username}», тому новий не створено.`,
+        "",
+        "Щоб увійти, відкрийте:",
+        signInLink,
+        "Забули пароль? Задайте новий тут:",
+        resetLink,
+        "",
+        "Якщо це були не ви, проігноруйте лист: нічого не змінилося.",
+      ),
+    }),
   },
   es: {
     emailConfirmation: ({ username, link }) => ({
@@ -185,6 +234,22 @@ const LETTERS: Record<Locale, Letters> = {
         link,
         "",
         `El enlace funciona una vez, durante ${days} días. Si no esperabas esta invitación, ignora este mensaje.`,
+      ),
+    }),
+    registrationAttempt: ({ username, signInLink, resetLink }) => ({
+      subject: "Alguien intentó registrarse en Formloom con tu correo",
+      text: lines(
+        `Hola, ${username}:`,
+        "",
+        "Alguien, quizá tú, intentó registrar una cuenta nueva de Formloom con esta dirección de correo.",
+        `Ya pertenece a tu cuenta «${username}», así que no se creó ninguna cuenta nueva.`,
+        "",
+        "Para iniciar sesión, abre:",
+        signInLink,
+        "¿Olvidaste tu contraseña? Elige una nueva aquí:",
+        resetLink,
+        "",
+        "Si no fuiste tú, ignora este mensaje: nada ha cambiado.",
       ),
     }),
   },
@@ -223,6 +288,22 @@ const LETTERS: Record<Locale, Letters> = {
         `Il link funziona una sola volta, per ${days} giorni. Se non aspettavi questo invito, ignora questo messaggio.`,
       ),
     }),
+    registrationAttempt: ({ username, signInLink, resetLink }) => ({
+      subject: "Qualcuno ha provato a registrarsi su Formloom con la tua e-mail",
+      text: lines(
+        `Ciao ${username},`,
+        "",
+        "Qualcuno, forse tu, ha provato a registrare un nuovo account Formloom con questo indirizzo e-mail.",
+        `L'indirizzo appartiene già al tuo account «${username}», quindi non è stato creato nessun nuovo account.`,
+        "",
+        "Per accedere, apri:",
+        signInLink,
+        "Hai dimenticato la password? Scegline una nuova qui:",
+        resetLink,
+        "",
+        "Se non sei stato tu, ignora questo messaggio: non è cambiato nulla.",
+      ),
+    }),
   },
 };
 
@@ -237,5 +318,6 @@ export function lettersIn(locale: string): Letters {
     emailConfirmation: guarded(letters.emailConfirmation),
     passwordReset: guarded(letters.passwordReset),
     invitation: guarded(letters.invitation),
+    registrationAttempt: guarded(letters.registrationAttempt),
   };
 }

@@ -33,6 +33,13 @@ export const ZRegisterBody = z
   });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
+/**
+ * The answer to a registration that cannot sign in yet: look in the inbox of the address given.
+ * (Sent when the address already has an account; the mail there says how to sign in.)
+ */
+export const ZRegisterCheckEmail = z.object({ checkEmail: z.literal(true) });
+export type TRegisterCheckEmail = z.infer<typeof ZRegisterCheckEmail>;
+
 export const ZResetRequestBody = z.object({
   email: z.string().trim().min(1, "register.email.required").pipe(z.email("register.email.invalid")),
 });

@@ -4,6 +4,7 @@ import {
   ZLoginBody,
   ZRefreshBody,
   ZRegisterBody,
+  ZRegisterCheckEmail,
   ZResetConfirmBody,
   ZResetRequestBody,
   ZSignInLimited,
@@ -29,9 +30,22 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.post(
     "/register",
-    { config: { public: true }, schema: { tags, body: ZRegisterBody, response: { 201: ZTokens } } },
-    async (request, reply) =>
-      reply.status(201).send(await register(deps.db, deps.tokens, request.body, deps.settings.linkBase)),
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "Registers and signs in (201). When the e-mail already has an account the answer is 202 " +
+          '"check your inbox", and that address gets a mail saying how to sign in or reset the password: ' +
+          "the call does not tell which addresses are registered. A taken username is 409.",
+        body: ZRegisterBody,
+        response: { 201: ZTokens, 202: ZRegisterCheckEmail },
+      },
+    },
+    async (request, reply) => {
+      const result = await register(deps.db, deps.tokens, request.body, deps.settings.linkBase);
+      return "checkEmail" in result ? reply.status(202).send(result) : reply.status(201).send(result);
+    },
   );
 
   r.post(

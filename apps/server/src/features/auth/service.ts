@@ -1,4 +1,11 @@
-import type { TCreateAccountBody, TLoginBody, TRegisterBody, TUserInfo } from "@formloom/core/api/auth";
+import type {
+  TCreateAccountBody,
+  TLoginBody,
+  TRegisterBody,
+  TRegisterCheckEmail,
+  TTokens,
+  TUserInfo,
+} from "@formloom/core/api/auth";
 import { ZCreateAccountBody, ZRegisterBody, ZUserSettings } from "@formloom/core/api/auth";
 import { and, eq, sql } from "drizzle-orm";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "../../auth/passwords.ts";
@@ -9,9 +16,10 @@ import { accounts, users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { conflict, unauthorized } from "../../http/errors.ts";
 import { permissionsOf, rolesOf } from "../../http/policy.ts";
-import { acceptInvitation } from "../invitations/service.ts";
+import { acceptInvitation, previewInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
 import { sendEmailConfirmation } from "./email-confirmation.ts";
+import { tellOwnerOfRegistrationAttempt } from "./registration-attempt.ts";
 import { countSignInTry } from "./sign-in-limits.ts";
 
 /**
@@ -27,19 +35,25 @@ function startingSettings(params: Record<string, unknown> | undefined) {
   };
 }
 
-export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody, linkBase: string) {
+/** What registration answers when the address already has an account: the same for everyone. */
+const CHECK_EMAIL: TRegisterCheckEmail = { checkEmail: true };
+
+/**
+ * Registers and signs in. A username already taken is said, since the person must choose
+ * another. An address already registered is not: the answer is "check your inbox", and the
+ * address's owner gets a mail saying how to sign in, so the call tells nobody else that the
+ * address is registered here.
+ */
+export async function register(
+  db: Db,
+  tokens: TokenIssuer,
+  input: TRegisterBody,
+  linkBase: string,
+): Promise<TTokens | TRegisterCheckEmail> {
   const body = ZRegisterBody.parse(input);
-  const [taken] = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.email})`,
-    );
-  if (taken) {
-    throw taken.username.toLowerCase() === body.username.toLowerCase()
-      ? conflict("register.username.exists", "username")
-      : conflict("register.email.exists", "email");
-  }
+  const clash = await clashOf(db, body.username, body.email);
+  if (clash.usernameTaken) throw conflict("register.username.exists", "username");
+  if (clash.emailOwner) return answerTakenAddress(db, body, clash.emailOwner, linkBase);
   const passwordHash = await hashPassword(body.password);
   try {
     const userId = await db.transaction(async (tx) => {
@@ -63,11 +77,51 @@ export async function register(db: Db, tokens: TokenIssuer, input: TRegisterBody
       }
       return user!.id;
     });
-    return tokens.issue(db, userId);
+    return await tokens.issue(db, userId);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("register.username.exists", "username");
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // A parallel registration took the name or the address meanwhile: answer as if it came first.
+    const late = await clashOf(db, body.username, body.email);
+    if (late.usernameTaken || !late.emailOwner) throw conflict("register.username.exists", "username");
+    return answerTakenAddress(db, body, late.emailOwner, linkBase);
   }
+}
+
+async function answerTakenAddress(
+  db: Db,
+  body: { email: string; inviteCode?: string | undefined },
+  owner: Parameters<typeof tellOwnerOfRegistrationAttempt>[1],
+  linkBase: string,
+): Promise<TRegisterCheckEmail> {
+  // Whoever holds an invitation mailed to this address reads that inbox: telling them that it
+  // has an account (sign in and accept instead) tells nobody else anything.
+  if (await invitedAt(db, body.inviteCode, body.email)) throw conflict("register.email.exists", "email");
+  await tellOwnerOfRegistrationAttempt(db, owner, linkBase);
+  return CHECK_EMAIL;
+}
+
+async function invitedAt(db: Db, inviteCode: string | undefined, email: string): Promise<boolean> {
+  if (!inviteCode) return false;
+  const invitation = await previewInvitation(db, inviteCode).catch(() => undefined);
+  return invitation?.email.toLowerCase() === email.toLowerCase();
+}
+
+async function clashOf(db: Db, username: string, email: string) {
+  const rows = await db
+    .select({
+      usernameTaken: sql<boolean>`lower(${users.username}) = lower(${username})`,
+      emailTaken: sql<boolean>`lower(${users.email}) = lower(${email})`,
+      username: users.username,
+      email: users.email,
+      accountId: users.accountId,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`);
+  return {
+    usernameTaken: rows.some((row) => row.usernameTaken),
+    emailOwner: rows.find((row) => row.emailTaken),
+  };
 }
 
 export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: string) {
