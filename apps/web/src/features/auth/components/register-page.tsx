@@ -1,5 +1,5 @@
 import { ZRegisterBody } from "@formloom/core/api/auth";
-import { Button, Checkbox, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,6 +32,7 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
   const register = useRegister();
   const [values, setValues] = useState({ ...EMPTY, email: invite?.email ?? "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sentTo, setSentTo] = useState<string>();
 
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -47,8 +48,11 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
       return;
     }
     register.mutate(parsed.data, {
-      // An invited user already belongs to the account; anyone else creates one next.
-      onSuccess: () => void navigate({ to: invite ? "/" : "/user/create_account" }),
+      onSuccess: (result) => {
+        if ("checkEmail" in result) return setSentTo(parsed.data.email);
+        // An invited user already belongs to the account; anyone else creates one next.
+        void navigate({ to: invite ? "/" : "/user/create_account" });
+      },
       onError: (error) => {
         const found = fieldErrors(error);
         setErrors(found);
@@ -56,6 +60,8 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
       },
     });
   };
+
+  if (sentTo) return <CheckYourInbox email={sentTo} />;
 
   return (
     <AuthCard
@@ -119,6 +125,23 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
           </Button>
         </Stack>
       </form>
+    </AuthCard>
+  );
+}
+
+/** The answer to a registration that cannot sign in yet: the mail says how to go on. */
+function CheckYourInbox({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("Check your inbox")}>
+      <Stack>
+        <Alert color="blue" role="status">
+          {t("We sent a message to {{email}}. It tells you how to go on.", { email })}
+        </Alert>
+        <AnchorLink to="/login" size="sm" ta="center">
+          {t("Back to sign in")}
+        </AnchorLink>
+      </Stack>
     </AuthCard>
   );
 }
