@@ -221,6 +221,19 @@ describe("an update that names nothing to change is refused with request.empty",
     }
   });
 
+  it("a body whose fields already hold their values → 200 with the profile unchanged", async () => {
+    const member = await addMember(server, accountId, "same");
+    const before = await api.get(`/api/user/${member.id}`);
+    for (const [url, body] of [
+      [`/api/user/${userId}/edit`, { isAccountAdmin: true }],
+      [`/api/user/${member.id}/edit`, { isAccountAdmin: false }],
+    ] as const) {
+      const response = await api.post(url, body);
+      expect(response.status, response.text).toBe(200);
+    }
+    expect((await api.get(`/api/user/${member.id}`)).body).toEqual(before.body);
+  });
+
   it("a real change still goes through", async () => {
     const settings = await api.patch<{ locale: string }>(`/api/user/${userId}/settings`, { locale: "it" });
     expect(settings.status, settings.text).toBe(200);

@@ -136,17 +136,16 @@ export async function editUserProfile(
       );
     if ((others?.value ?? 0) === 0) throw conflict("user.last_admin");
   }
+  const changes = {
+    ...profile,
+    ...(changesRole ? { isAccountAdmin } : {}),
+    ...(changesEmail ? { emailConfirmedAt: null } : {}),
+  };
+  // A role or password that changes nothing leaves nothing to write: answer with the profile as it is.
+  if (Object.keys(changes).length === 0) return present(ctx, target);
   try {
     const updated = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({
-          ...profile,
-          ...(changesRole ? { isAccountAdmin } : {}),
-          ...(changesEmail ? { emailConfirmedAt: null } : {}),
-        })
-        .where(eq(users.id, target.id))
-        .returning();
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, target.id)).returning();
       if (changesEmail) await sendEmailConfirmation(tx, row!, linkBase);
       return row!;
     });
