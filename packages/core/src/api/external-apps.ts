@@ -59,6 +59,8 @@ export const ZExternalApp = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   owner: z.string().nullable(),
+  /** Whether the caller made it: only its maker edits a token; an admin may disable or delete it. */
+  mine: z.boolean(),
 });
 export type TExternalApp = z.infer<typeof ZExternalApp>;
 

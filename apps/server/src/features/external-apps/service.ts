@@ -12,7 +12,7 @@ import { forbidden, invalidField, notFound } from "../../http/errors.ts";
 
 type AppRow = typeof externalApps.$inferSelect;
 
-function present(row: AppRow, owner: string | null) {
+function present(row: AppRow, owner: string | null, callerId: number) {
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +24,7 @@ function present(row: AppRow, owner: string | null) {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     owner,
+    mine: row.userId === callerId,
   };
 }
 
@@ -57,7 +58,7 @@ async function appsOf(ctx: TenantContext, appId?: number) {
       ),
     )
     .orderBy(desc(externalApps.id));
-  return rows.map((row) => ({ ...present(row.app, row.owner), ownerId: row.app.userId }));
+  return rows.map((row) => ({ ...present(row.app, row.owner, ctx.user.id), ownerId: row.app.userId }));
 }
 
 const withoutOwnerId = ({ ownerId: _ownerId, ...app }: Awaited<ReturnType<typeof appsOf>>[number]) => app;
@@ -93,7 +94,7 @@ export async function createExternalApp(ctx: TenantContext, input: TExternalAppB
       tokenStart: start,
     })
     .returning();
-  return { app: present(row!, ctx.user.username), token };
+  return { app: present(row!, ctx.user.username, ctx.user.id), token };
 }
 
 const sameIps = (a: readonly string[], b: readonly string[]) =>
@@ -107,7 +108,7 @@ export async function editExternalApp(ctx: TenantContext, appId: number, input: 
   const body = ZExternalAppBody.parse(input);
   const current = await visibleApp(ctx, appId);
   const unchangedExpiry = body.expiresAt === undefined || body.expiresAt === current.expiresAt;
-  if (current.ownerId !== ctx.user.id) {
+  if (!current.mine) {
     const onlyDisables =
       body.name === current.name &&
       body.description === current.description &&

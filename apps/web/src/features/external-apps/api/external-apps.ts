@@ -28,3 +28,15 @@ export const useEditExternalApp = (id: number) =>
   useAppMutation((body: TExternalAppBody) => api<TExternalApp>("POST", `/external-apps/${id}/edit`, body));
 export const useDeleteExternalApp = () =>
   useAppMutation((id: number) => api<{ deleted: true }>("POST", `/external-apps/${id}/delete`));
+
+/** Switches off someone else's token (all an admin may change of it); the rest is sent as it is. */
+export const useDisableExternalApp = () =>
+  useAppMutation((app: TExternalApp) =>
+    api<TExternalApp>("POST", `/external-apps/${app.id}/edit`, {
+      name: app.name,
+      description: app.description,
+      allowedIps: app.allowedIps,
+      expiresAt: app.expiresAt,
+      status: "disabled",
+    } satisfies TExternalAppBody),
+  );

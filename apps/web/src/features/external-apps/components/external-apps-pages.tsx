@@ -14,12 +14,12 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconPlus } from "@tabler/icons-react";
+import { IconPlayerPause, IconPlus, IconTrash } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
-import { EditDeleteActions } from "../../../components/icon-action.tsx";
+import { EditDeleteActions, IconAction } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
@@ -29,6 +29,7 @@ import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import {
   useCreateExternalApp,
   useDeleteExternalApp,
+  useDisableExternalApp,
   useEditExternalApp,
   useExternalApp,
   useExternalApps,
@@ -112,17 +113,49 @@ export function ExternalAppsPage() {
           },
           {
             width: 90,
-            cell: (app) => (
-              <EditDeleteActions
-                name={app.name}
-                onEdit={() => void navigate({ to: "/external-apps/$id/edit", params: { id: app.id } })}
-                onDelete={() => confirmDelete(app.id, app.name)}
-              />
-            ),
+            cell: (app) =>
+              app.mine ? (
+                <EditDeleteActions
+                  name={app.name}
+                  onEdit={() => void navigate({ to: "/external-apps/$id/edit", params: { id: app.id } })}
+                  onDelete={() => confirmDelete(app.id, app.name)}
+                />
+              ) : (
+                <OthersAppActions app={app} onDelete={() => confirmDelete(app.id, app.name)} />
+              ),
           },
         ]}
       />
     </Stack>
+  );
+}
+
+/**
+ * Someone else's token (an admin sees them all): it acts as its maker, so it can be switched off
+ * or deleted here, never edited.
+ */
+function OthersAppActions({ app, onDelete }: { app: TExternalApp; onDelete(): void }) {
+  const { t } = useTranslation();
+  const disable = useDisableExternalApp();
+  return (
+    <Group gap={4} wrap="nowrap">
+      <IconAction
+        label={t("Disable")}
+        ariaLabel={t("Disable {{name}}", { name: app.name })}
+        disabled={app.status === "disabled" || disable.isPending}
+        onClick={() => disable.mutate(app, { onError: notifyError })}
+      >
+        <IconPlayerPause size={16} />
+      </IconAction>
+      <IconAction
+        label={t("Delete")}
+        ariaLabel={t("Delete {{name}}", { name: app.name })}
+        color="red"
+        onClick={onDelete}
+      >
+        <IconTrash size={16} />
+      </IconAction>
+    </Group>
   );
 }
 
