@@ -4,11 +4,10 @@ import { useEffect, useState } from "react";
 import { FillForm } from "./fill-form.tsx";
 import { type FillLocation, fillPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
+import { storedToken } from "./stored-token.ts";
 import { ThankYou } from "./thank-you.tsx";
 
 type State = { kind: "loading" } | { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
-
-const TOKEN_KEY = "formloom.token";
 
 /** The public page: loads the published form and shows it, or its thank-you page. */
 export function FillApp() {
@@ -27,7 +26,7 @@ export function FillApp() {
   const subdomain = location?.subdomain;
   useEffect(() => {
     if (!alias || !subdomain) return;
-    const token = localStorage.getItem(TOKEN_KEY);
+    const token = storedToken();
     fetch(`/api/forms/path/${encodeURIComponent(alias)}/${encodeURIComponent(subdomain)}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })

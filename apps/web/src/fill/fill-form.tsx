@@ -5,8 +5,7 @@ import { normalizeExternalLink } from "@formloom/core/links";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { FormRenderer } from "@formloom/renderer/form-renderer";
 import { useState } from "react";
-
-const TOKEN_KEY = "formloom.token";
+import { storedToken } from "./stored-token.ts";
 
 /** Names one filling of the form, so sending it again after a lost answer stores it once. */
 function newSubmissionKey(): string {
@@ -29,7 +28,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
       setNotice(MESSAGES["network.offline"]);
       return;
     }
-    const token = localStorage.getItem(TOKEN_KEY);
+    const token = storedToken();
     const submitTime = new Date();
     let response: Response;
     try {
