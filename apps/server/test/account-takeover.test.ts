@@ -257,6 +257,35 @@ describe("changing the password while signed in", () => {
     ).toBe(200);
   });
 
+  it("gives a guesser of the current password no more tries than the sign-in page, even in parallel", async () => {
+    const { api: person } = await signUpWithAccount(server.api, "guessed");
+    const me = (await person.get<{ id: number }>("/api/user")).body;
+    const guesses = await Promise.all(
+      Array.from({ length: 14 }, (_, index) =>
+        index % 2 === 0
+          ? person.post("/api/update-password", {
+              currentPassword: `guess-${index}-pass`,
+              password: "newpass123",
+              passwordConfirmation: "newpass123",
+            })
+          : person.post(`/api/user/${me.id}/edit`, {
+              email: "guessed@example.org",
+              currentPassword: `guess-${index}-pass`,
+            }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const right = await person.post("/api/update-password", {
+      currentPassword: "secret123",
+      password: "newpass123",
+      passwordConfirmation: "newpass123",
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.code).toBe("auth.rate_limited");
+  });
+
   it("lets only one of parallel changes pass with the same current password", async () => {
     const { api: person } = await signUpWithAccount(server.api, "racer");
     const results = await Promise.all(

@@ -128,12 +128,10 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) =>
-      editUserProfile(
-        await requireUser(deps, request),
-        request.params.id,
-        request.body,
-        deps.settings.linkBase,
-      ),
+      editUserProfile(await requireUser(deps, request), request.params.id, request.body, {
+        linkBase: deps.settings.linkBase,
+        ip: request.ip,
+      }),
   );
 
   r.post(
@@ -148,6 +146,7 @@ export function userRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: ZTokens },
       },
     },
-    async (request) => updatePassword(await requireUser(deps, request), deps.tokens, request.body),
+    async (request) =>
+      updatePassword(await requireUser(deps, request), deps.tokens, request.body, request.ip),
   );
 }

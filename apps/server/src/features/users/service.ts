@@ -110,7 +110,7 @@ export async function editUserProfile(
   ctx: UserContext,
   userId: number,
   input: TUserEditBody,
-  linkBase: string,
+  call: { linkBase: string; ip: string },
 ) {
   const body = ZUserEditBody.parse(input);
   const self = userId === ctx.user.id;
@@ -123,7 +123,7 @@ export async function editUserProfile(
     if (!tenant || !(await can(tenant, "users.edit"))) throw forbidden("not_allowed");
     if (!isAdmin && (target.isAccountAdmin || changesEmail)) throw forbidden("not_allowed");
   }
-  if (changesEmail) await checkCurrentPassword(ctx.user, body.currentPassword);
+  if (changesEmail) await checkCurrentPassword(ctx, body.currentPassword, call.ip);
   const { isAccountAdmin, currentPassword: _checked, ...profile } = body;
   const changesRole = isAccountAdmin !== undefined && isAccountAdmin !== target.isAccountAdmin;
   if (changesRole && !isAdmin) throw forbidden("not_allowed");
@@ -146,7 +146,7 @@ export async function editUserProfile(
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.update(users).set(changes).where(eq(users.id, target.id)).returning();
-      if (changesEmail) await sendEmailConfirmation(tx, row!, linkBase);
+      if (changesEmail) await sendEmailConfirmation(tx, row!, call.linkBase);
       return row!;
     });
     return present(ctx, updated);
