@@ -228,3 +228,36 @@ export async function groupWith(
   await admin.post(`/api/account/group/${id}/permissions/set`, { permissions });
   return id;
 }
+
+export interface DocumentedRoute {
+  /** `method path` as the OpenAPI document spells it, e.g. `get /api/forms/{id}`. */
+  key: string;
+  method: string;
+  path: string;
+  hasBody: boolean;
+  /** The JSON body's schema, when the route takes one. */
+  body?: Record<string, unknown>;
+  query: Array<{ name: string; schema: Record<string, unknown> }>;
+}
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  parameters?: Array<{ in: string; name: string; schema?: Record<string, unknown> }>;
+}
+
+/** Every route of the server's own OpenAPI document, for tests that walk them all. */
+export async function documentedRoutes(api: ApiClient): Promise<DocumentedRoute[]> {
+  const doc = await api.get<{ paths: Record<string, Record<string, OpenApiOperation>> }>("/api/docs/json");
+  return Object.entries(doc.body.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      key: `${method} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      hasBody: operation.requestBody !== undefined,
+      body: operation.requestBody?.content?.["application/json"]?.schema,
+      query: (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} })),
+    })),
+  );
+}

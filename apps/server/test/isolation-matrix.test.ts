@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   addMember,
+  documentedRoutes,
   groupWith,
   signUpWithAccount,
   startTestServer,
@@ -237,25 +238,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function documentedRoutes(): Promise<
-  Array<{ key: string; method: string; path: string; hasBody: boolean }>
-> {
-  const doc = await server.api.get<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
-    "/api/docs/json",
-  );
-  return Object.entries(doc.body.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({
-      key: `${method} ${path}`,
-      method: method.toUpperCase(),
-      path,
-      hasBody: operation.requestBody !== undefined,
-    })),
-  );
-}
-
 describe("the isolation matrix over every documented route", () => {
   it("has a valid body for every route that takes one", async () => {
-    const missing = (await documentedRoutes())
+    const missing = (await documentedRoutes(server.api))
       .filter((route) => route.hasBody && !PUBLIC.has(route.key) && !(route.key in BODIES))
       .map((route) => route.key);
     expect(missing).toEqual([]);
@@ -271,7 +256,7 @@ describe("the isolation matrix over every documented route", () => {
   ]) {
     it(`refuses ${persona} and shows them nothing of account A`, async () => {
       const client = personas[persona]!;
-      const routes = (await documentedRoutes()).filter((route) => !PUBLIC.has(route.key));
+      const routes = (await documentedRoutes(server.api)).filter((route) => !PUBLIC.has(route.key));
       expect(routes.length).toBeGreaterThan(40);
       const allowed = MAY_SUCCEED[persona] ?? new Set<string>();
       const anonymous = !MAY_SUCCEED[persona];
@@ -294,7 +279,7 @@ describe("the isolation matrix over every documented route", () => {
   }
 
   it("asks who is calling before it reads the input, on every route but the public ones, which refuse it cleanly", async () => {
-    for (const route of await documentedRoutes()) {
+    for (const route of await documentedRoutes(server.api)) {
       // A body no route accepts, and for routes with ids, ids of the wrong type.
       const path = route.path.replace(/\{[^}]+\}/g, "not-an-id");
       const response = await server.api.request(
