@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SERVER_ROOT } from "./paths.ts";
 
 /** The one place the environment is read (README, "Settings"). */
 const ZEnv = z.object({
@@ -78,7 +79,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const base = env.INIT_CWD ?? process.cwd();
   const dataDir = values.DATA_DIR
     ? path.resolve(base, values.DATA_DIR)
-    : path.resolve(import.meta.dirname, "../../../data");
+    : path.resolve(SERVER_ROOT, "../../data");
   return {
     port: values.PORT,
     host: values.HOST,
@@ -96,7 +97,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
-    webDist: path.resolve(import.meta.dirname, "../../web/dist"),
+    webDist: path.resolve(SERVER_ROOT, "../web/dist"),
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
   };
 }

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { SERVER_ROOT } from "../paths.ts";
 import { lockDataDirectory } from "./lock.ts";
 import * as schema from "./schema.ts";
 
@@ -43,7 +44,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+const migrationsFolder = path.join(SERVER_ROOT, "drizzle");
 
 /**
  * Opens the database and brings its schema up to date: PostgreSQL when a URL is given,
