@@ -88,15 +88,22 @@ describe("sign-in limits", () => {
     const spread = await Promise.all(
       Array.from({ length: 25 }, () => signIn(username, "wrong-pass1", newAddress())),
     );
-    expect(count(spread, 401)).toBe(21);
-    expect(count(spread, 429)).toBe(4);
+    // The first twenty and the one after them are checked; the rest of the burst waits behind it.
+    expect(count(spread, 401)).toBeGreaterThanOrEqual(21);
+    expect(count(spread, 401) + count(spread, 429)).toBe(25);
 
+    // Each further guess doubles the wait (2, 4, 8 … s), so the guesser soon meets it.
+    let guessed = 0;
+    while (guessed < 5 && (await signIn(username, "wrong-pass1", newAddress())).status === 401) guessed++;
+    expect(guessed).toBeLessThan(5);
     const held = await signIn(username, "secret123", newAddress());
     expect(held.status).toBe(429);
     const wait = (held.body as { retryAfter: number }).retryAfter;
     expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(2);
+    expect(wait).toBeLessThanOrEqual(60);
     await new Promise((resolve) => setTimeout(resolve, wait * 1000 + 100));
+    expect((await signIn(username, "secret123", newAddress())).status).toBe(200);
+    // Signed in, the owner is not held back on the next device either.
     expect((await signIn(username, "secret123", newAddress())).status).toBe(200);
   });
 

@@ -55,9 +55,13 @@ export async function countSignInTry(db: Db, subject: string, address: string): 
   return {
     async succeeded() {
       await db.delete(signInCounters).where(sql`${signInCounters.key} = ${pair.key}`);
+      // The owner's own sign-in does not hold back their next one (another device, a minute later).
       await db
         .update(signInCounters)
-        .set({ count: sql`greatest(${signInCounters.count} - 1, 0)` })
+        .set({
+          count: sql`greatest(${signInCounters.count} - 1, 0)`,
+          notBefore: sql`least(${signInCounters.notBefore}, clock_timestamp())`,
+        })
         .where(sql`${signInCounters.key} in (${perAddress.key}, ${perUser.key})`);
     },
   };
