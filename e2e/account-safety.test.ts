@@ -113,3 +113,34 @@ describe("changing the password in the settings", () => {
     await context.close();
   });
 });
+
+describe("changing the e-mail in the profile", () => {
+  it("asks for the current password only when the e-mail changes", async () => {
+    await registerOther(ctx.app.url, "mover");
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${ctx.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("mover");
+    await page.getByRole("textbox", { name: "Password" }).fill("other-pass-1");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await page.goto(`${ctx.app.url}/user/edit`);
+    const email = page.getByRole("textbox", { name: "E-mail" });
+    await email.waitFor();
+    const current = page.getByLabel("Your current password");
+    expect(await current.count()).toBe(0);
+
+    await email.fill("mover-moved@example.org");
+    await current.fill("not-the-password-1");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("The current password is not correct").waitFor();
+
+    await current.fill("other-pass-1");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(`${ctx.app.url}/user/view`);
+    await page.getByText("mover-moved@example.org").waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
