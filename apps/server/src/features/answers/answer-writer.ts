@@ -21,66 +21,80 @@ export interface AnswerRow {
   submissionKey: string;
 }
 
-/** Columns in statement order, each with the cast that types its parameter on both engines. */
-const COLUMNS: Array<[column: string, cast: string, value: (row: AnswerRow) => unknown]> = [
-  ["account_id", "int4", (r) => r.accountId],
-  ["form_id", "int4", (r) => r.formId],
-  ["user_id", "int4", (r) => r.userId],
-  ["start_time", "text::timestamptz", (r) => r.startTime],
-  ["submit_time", "text::timestamptz", (r) => r.submitTime],
-  ["form_passing_time", "int4", (r) => r.formPassingTime],
-  ["answers", "text::jsonb", (r) => JSON.stringify(r.answers)],
-  ["device", "text::jsonb", (r) => JSON.stringify(r.device)],
-  ["device_fingerprint", "text", (r) => r.deviceFingerprint],
-  ["respondent", "text", (r) => r.respondent],
-  ["ip", "text", (r) => r.ip],
-  ["misc_data", "text::jsonb", (r) => json(r.miscData)],
-  ["score", "float8", (r) => r.score],
-  ["result", "text::jsonb", (r) => json(r.result)],
-  ["field_scores", "text::jsonb", (r) => json(r.fieldScores)],
-  ["submission_key", "text", (r) => r.submissionKey],
-];
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-const PARAMS_PER_ROW = COLUMNS.length + 1;
-
-const statements = new Map<number, string>();
+/** The stored columns with their types: the batch travels as one JSON array of such records. */
+const COLUMNS = {
+  account_id: "int4",
+  form_id: "int4",
+  user_id: "int4",
+  start_time: "timestamptz",
+  submit_time: "timestamptz",
+  form_passing_time: "int4",
+  answers: "jsonb",
+  device: "jsonb",
+  device_fingerprint: "text",
+  respondent: "text",
+  ip: "text",
+  misc_data: "jsonb",
+  score: "float8",
+  result: "jsonb",
+  field_scores: "jsonb",
+  submission_key: "text",
+} as const;
+const names = Object.keys(COLUMNS);
+const record = Object.entries({ ...COLUMNS, form_version: "timestamptz" })
+  .map(([name, type]) => `${name} ${type}`)
+  .join(", ");
 
 /**
- * Stores rows in one statement, each only if its form still has the version it was checked
- * against and is published; a key already used in its form stores nothing. Returns the new ids
- * by submission key.
+ * Stores a batch in one statement: each row only if its form still has the version it was checked
+ * against and is published; a key already used in its form stores nothing. One text for any batch
+ * size, so PostgreSQL prepares it once per connection.
  */
-function insertStatement(rows: number): string {
-  let text = statements.get(rows);
-  if (text) return text;
-  const names = COLUMNS.map(([column]) => column);
-  const tuples = Array.from({ length: rows }, (_, row) => {
-    const base = row * PARAMS_PER_ROW;
-    const values = COLUMNS.map(([, cast], i) => `$${base + i + 1}::${cast}`);
-    return `(${[...values, `$${base + PARAMS_PER_ROW}::text::timestamptz`].join(", ")})`;
-  });
-  text = `insert into form_answers (${names.join(", ")})
-    select ${names.map((name) => `v.${name}`).join(", ")}
-    from (values ${tuples.join(", ")}) as v(${names.join(", ")}, form_version)
-    where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
-      and f.is_published and f.updated_at = v.form_version)
-    on conflict (account_id, form_id, submission_key) do nothing
-    returning id, submission_key`;
-  statements.set(rows, text);
-  return text;
-}
+const INSERT = `insert into form_answers (${names.join(", ")})
+  select ${names.map((name) => `v.${name}`).join(", ")}
+  from jsonb_to_recordset($1::text::jsonb) as v(${record})
+  where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
+    and f.is_published and f.updated_at = v.form_version)
+  on conflict (account_id, form_id, submission_key) do nothing
+  returning id, form_id, submission_key`;
 
-const parameters = (row: AnswerRow) => [...COLUMNS.map(([, , value]) => value(row)), row.formVersion];
+const asRecord = (row: AnswerRow) => ({
+  account_id: row.accountId,
+  form_id: row.formId,
+  user_id: row.userId,
+  start_time: row.startTime,
+  submit_time: row.submitTime,
+  form_passing_time: row.formPassingTime,
+  answers: row.answers,
+  device: row.device,
+  device_fingerprint: row.deviceFingerprint,
+  respondent: row.respondent,
+  ip: row.ip,
+  misc_data: row.miscData ?? null,
+  score: row.score,
+  result: row.result ?? null,
+  field_scores: row.fieldScores ?? null,
+  submission_key: row.submissionKey,
+  form_version: row.formVersion,
+});
 
-/** Writes rows through `query`; the id of each stored row, or null for one the statement passed over. */
+/**
+ * Writes rows through `query`: the id of each stored row, or null for one the statement passed
+ * over (its form changed, or its key was used before, also by an earlier row of the same batch).
+ */
 export async function insertAnswers(query: Query, rows: AnswerRow[]): Promise<Array<number | null>> {
-  const stored = await query<{ id: number; submission_key: string }>(
-    insertStatement(rows.length),
-    rows.flatMap(parameters),
-    `form_answers_insert_${rows.length}`,
+  const stored = await query<{ id: number; form_id: number; submission_key: string }>(
+    INSERT,
+    [JSON.stringify(rows.map(asRecord))],
+    "form_answers_insert",
   );
-  const ids = new Map(stored.map((row) => [row.submission_key, Number(row.id)]));
-  return rows.map((row) => ids.get(row.submissionKey) ?? null);
+  const ids = new Map(stored.map((row) => [`${row.form_id}:${row.submission_key}`, Number(row.id)]));
+  return rows.map((row) => {
+    const key = `${row.formId}:${row.submissionKey}`;
+    const id = ids.get(key) ?? null;
+    ids.delete(key);
+    return id;
+  });
 }
 
 interface Waiting {
@@ -90,9 +104,9 @@ interface Waiting {
 }
 
 /**
- * Stores submissions that arrive together in one statement (a group commit): while a write is
- * under way the next submissions wait, and go in together as the next one. Alone, a submission
- * is written at once. Each caller is answered only after the statement holding its row has
+ * Stores submissions that arrive together in one statement (a group commit): the submissions ready
+ * in one turn of the event loop, and those that come while a write is under way, go in together as
+ * the next statement. Each caller is answered only after the statement holding its row has
  * committed, so an acknowledged submission is never lost.
  */
 export function createAnswerWriter(raw: RawSql, options: { maxRows: number; parallelWrites: number }) {
@@ -119,9 +133,24 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
       writing++;
       void write(batch).finally(() => {
         writing--;
-        pump();
+        schedule();
       });
     }
+  }
+
+  /**
+   * Writes on the next turn of the event loop rather than at once, so the submissions that are
+   * ready in this turn go in together: PGlite runs a statement without yielding, so nothing would
+   * gather behind a write under way.
+   */
+  let scheduled = false;
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      pump();
+    });
   }
 
   return {
@@ -129,7 +158,7 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
     add(row: AnswerRow): Promise<number | null> {
       return new Promise((resolve, reject) => {
         waiting.push({ row, resolve, reject });
-        pump();
+        schedule();
       });
     },
   };
