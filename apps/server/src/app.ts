@@ -124,6 +124,9 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: settings.webDist,
       index: "index.html",
+      // `npm start` writes .br and .gz beside each built file (scripts/start.mjs), so the large
+      // bundles are compressed once, at the best level, not again on every request.
+      preCompressed: true,
       // Hashed asset names change with their content, so browsers may keep them for good.
       setHeaders: (reply, file) => {
         reply.header(

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/connect.ts";
@@ -59,6 +59,13 @@ function fixtureWebApp(): string {
   writeFileSync(path.join(dir, "assets/main-Ab12Cd34.js"), `console.log("app");\n`.repeat(200));
   writeFileSync(path.join(dir, "assets/fill-Ef56Gh78.js"), `console.log("fill");\n`.repeat(200));
   writeFileSync(path.join(dir, "assets/main-Ij90Kl12.css"), `.root { color: red; }\n`.repeat(200));
+  // Copies compressed at build time (scripts/start.mjs); their text differs, to tell them apart.
+  writeFileSync(path.join(dir, "assets/vendor-Mn34Op56.js"), `console.log("plain");\n`.repeat(200));
+  writeFileSync(
+    path.join(dir, "assets/vendor-Mn34Op56.js.br"),
+    brotliCompressSync(`console.log("br copy");`),
+  );
+  writeFileSync(path.join(dir, "assets/vendor-Mn34Op56.js.gz"), gzipSync(`console.log("gz copy");`));
   return dir;
 }
 
@@ -218,6 +225,17 @@ describe("compression", () => {
         expect(decoded(response), kind).toBe(plain.body.toString());
       }
     }
+  });
+
+  it("sends the copies compressed at build time as they are", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      const response = await raw(`${server.url}/assets/vendor-Mn34Op56.js`, { "accept-encoding": encoding });
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(decoded(response)).toBe(`console.log("${encoding === "br" ? "br" : "gz"} copy");`);
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    const plain = await raw(`${server.url}/assets/vendor-Mn34Op56.js`, { "accept-encoding": "identity" });
+    expect(plain.body.toString()).toContain('console.log("plain");');
   });
 });
 
