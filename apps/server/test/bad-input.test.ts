@@ -197,6 +197,42 @@ describe("ids beyond PostgreSQL's int are refused as input, in paths and bodies 
   });
 });
 
+describe("times and numbers PostgreSQL cannot store are refused by the schema, naming the field", () => {
+  it.each<[string, () => [string, string, unknown], string]>([
+    [
+      "a start time in year 0",
+      () => ["POST", "/api/forms/answer", { formId, startTime: "0000-01-01T00:00:00Z", answers: [] }],
+      "startTime",
+    ],
+    [
+      "a start time so early the fill time overflows",
+      () => ["POST", "/api/forms/answer", { formId, startTime: "1900-01-01T00:00:00Z", answers: [] }],
+      "startTime",
+    ],
+    [
+      "a fill time past int",
+      () => ["POST", "/api/forms/answer", { formId, formPassingTime: 1e300, answers: [] }],
+      "formPassingTime",
+    ],
+    [
+      "a report from year 0",
+      () => ["GET", "/api/account/resources?date_from=0000-01-01", undefined],
+      "date_from",
+    ],
+  ])("%s → 400", async (_name, request, field) => {
+    const [method, url, body] = request();
+    const response = await api.request<{ validationErrors?: Array<{ field: string; message: string }> }>(
+      method,
+      url,
+      body,
+    );
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.validationErrors?.map((error) => error.field)).toContain(field);
+    for (const error of response.body.validationErrors ?? [])
+      expect(error.message).not.toMatch(/^[a-z_]+\.[a-z_.]+$/);
+  });
+});
+
 describe("an update that names nothing to change is refused with request.empty", () => {
   it.each<[string, () => [string, string]]>([
     ["settings", () => ["PATCH", `/api/user/${userId}/settings`]],

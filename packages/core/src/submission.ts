@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZRowIdInBody } from "./api/ids.ts";
+import { PG_INT_MAX, ZRowIdInBody } from "./api/ids.ts";
 import type { TElement } from "./element-schema.ts";
 import { type ValidationError, validationError } from "./errors.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
@@ -14,12 +14,22 @@ export const ZSubmissionAnswer = z.object({
 });
 export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;
 
+/**
+ * A moment the respondent's browser reports. Nobody opened a form before 1970, and earlier
+ * times break what is derived from them: PostgreSQL has no year 0, and the fill time from 1900
+ * on no longer fits its int.
+ */
+const ZClientTime = z.iso
+  .datetime({ offset: true })
+  .refine((value) => Date.parse(value) >= 0, "request.invalid");
+
 /** What a respondent's browser sends (POST /api/forms/answer). */
 export const ZSubmission = z.object({
   formId: ZRowIdInBody,
-  startTime: z.iso.datetime({ offset: true }).optional(),
-  submitTime: z.iso.datetime({ offset: true }).optional(),
-  formPassingTime: z.number().nonnegative().finite().optional(),
+  startTime: ZClientTime.optional(),
+  submitTime: ZClientTime.optional(),
+  /** Seconds, kept in an int column. */
+  formPassingTime: z.number().nonnegative().max(PG_INT_MAX).optional(),
   deviceFingerprint: z.string().max(200).optional(),
   captcha: z.string().max(2000).optional(),
   answers: z.array(ZSubmissionAnswer).max(1000),

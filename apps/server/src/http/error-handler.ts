@@ -42,7 +42,8 @@ function toResponse(error: FastifyError): { status: number; body: ApiErrorBody }
       const text = issue.message ?? "";
       const code = isMessageCode(text) ? text : "request.invalid";
       const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      return { field, code, message: code === "request.invalid" && text ? text : MESSAGES[code] };
+      // A library's own wording explains a generic refusal; a message code is shown as its text.
+      return { field, code, message: text && !isMessageCode(text) ? text : MESSAGES[code] };
     });
     const first = validationErrors.find((e) => e.code !== "request.invalid");
     return { status: 400, body: body(first?.code ?? "request.invalid", validationErrors) };

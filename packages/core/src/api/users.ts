@@ -93,10 +93,15 @@ export const ZAccountEditBody = requireChange(
   }),
 );
 
+/** A day of a report's period; PostgreSQL's calendar has no year 0, which the ISO format allows. */
+const ZQueryDate = z.iso
+  .date("resources.date.invalid")
+  .refine((value) => !value.startsWith("0000"), "resources.date.invalid");
+
 export const ZAccountResourcesQuery = z
   .object({
-    date_from: z.iso.date("resources.date.invalid").optional(),
-    date_to: z.iso.date("resources.date.invalid").optional(),
+    date_from: ZQueryDate.optional(),
+    date_to: ZQueryDate.optional(),
     form_id: ZRowId.optional(),
     group_id: ZRowId.optional(),
     user_id: ZRowId.optional(),
