@@ -4,7 +4,7 @@
 // same driver (bench/submit-baseline.ts). Prints req/s, p50, p99, errors, the app's ratio to the
 // baseline, and stored rows against 2xx answers. BENCH_SECONDS (default 20) sets each run's length;
 // BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create a database on.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -205,12 +205,7 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function runApp(target: Target) {
-  const app = await start(
-    ["--import", "tsx", "src/main.ts"],
-    path.join(root, "apps/server"),
-    target.env,
-    "Formloom is running",
-  );
+  const app = await start([SERVER_BUNDLE], path.join(root, "apps/server"), target.env, "Formloom is running");
   try {
     const { formId, token } = await prepareApp(app.url);
     const measured = await measure(
@@ -281,6 +276,14 @@ async function benchEngine(target: Target) {
   return { app, baseline };
 }
 
+// The server as production runs it: the compiled bundle `npm start` builds.
+const SERVER_BUNDLE = path.join(root, "apps/server/dist/main.js");
+if (
+  spawnSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { stdio: "inherit" }).status !==
+  0
+) {
+  throw new Error("the server bundle did not build");
+}
 const results: string[] = [];
 for (const target of await targets()) {
   try {
