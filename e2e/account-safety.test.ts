@@ -56,6 +56,24 @@ describe("automatic sign-in", () => {
     await context.close();
   });
 
+  it("asks nothing when the link is for the person already signed in", async () => {
+    const context = await ctx.browser.newContext();
+    const page = await context.newPage();
+    await signInAsDemo(page, ctx.app.url);
+    const fresh = await fetch(`${ctx.app.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "demo", password: "demo12345" }),
+    });
+    const tokens = (await fresh.json()) as { token: string; refresh_token: string };
+    await page.goto(
+      `${ctx.app.url}/autologin#token=${tokens.token}&refresh_token=${tokens.refresh_token}&redirect=/user/view`,
+    );
+    await page.waitForURL(`${ctx.app.url}/user/view`);
+    expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBe(tokens.token);
+    await context.close();
+  });
+
   it("signs someone not signed in straight in", async () => {
     const other = await registerOther(ctx.app.url, "newcomer");
     const context = await ctx.browser.newContext();

@@ -83,7 +83,14 @@ function SwitchUser({ handover }: { handover: Handover }) {
   const navigate = useNavigate();
   const { data: current } = useUser();
   const { data: other, isError } = useHandoverUser(handover.token);
-  if (!current || (!other && !isError)) {
+  // The same person with fresh tokens (another window of theirs) needs no question.
+  const samePerson = current !== undefined && other !== undefined && current.id === other.id;
+  useEffect(() => {
+    if (!samePerson) return;
+    session.store({ token: handover.token, refresh_token: handover.refreshToken });
+    window.location.replace(handover.target);
+  }, [samePerson, handover]);
+  if (!current || (!other && !isError) || samePerson) {
     return (
       <Center h="100vh">
         <Loader />
