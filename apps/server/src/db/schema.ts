@@ -79,7 +79,10 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.family)],
 );
 
-/** Failed sign-ins, counted in the database so every server process sees the same limit. */
+/**
+ * Marks of rate-limited requests (a reset link sent, a confirmation mail resent), kept in the
+ * database so every server process sees them. Sign-in tries are counted in sign_in_counters.
+ */
 export const loginFailures = pgTable(
   "login_failures",
   {
