@@ -117,6 +117,10 @@ describe("an external app's token is not a password", () => {
       .orderBy(desc(mailOutbox.id));
     const code = /confirm_email\?code=([\w-]+)/.exec(mail?.text ?? "")?.[1];
     expect(code).toBeDefined();
+    // The old address hears of it, so a takeover does not go unnoticed.
+    const notices = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, me.email));
+    expect(notices.map((notice) => notice.subject)).toContain("Your Formloom e-mail address was changed");
+    expect(notices.find((notice) => notice.text.includes('"moved@example.org"'))).toBeDefined();
     expect((await server.api.post("/api/email-confirm", { code })).status).toBe(200);
     expect((await person.get<{ emailConfirmed: boolean }>("/api/user")).body.emailConfirmed).toBe(true);
   });

@@ -11,6 +11,8 @@ interface Letters {
   passwordReset(v: { username: string; link: string }): Letter;
   invitation(v: { inviter: string; account: string; link: string }): Letter;
   registrationAttempt(v: { username: string; signInLink: string; resetLink: string }): Letter;
+  /** To the old address when an account's e-mail changes, so its owner hears of a takeover. */
+  emailChanged(v: { username: string; email: string }): Letter;
 }
 
 const lines = (...parts: string[]) => parts.join("\n");
@@ -80,6 +82,16 @@ const LETTERS: Record<Locale, Letters> = {
         `The link works once, for ${days} days. If you did not expect this invitation, ignore this message.`,
       ),
     }),
+    emailChanged: ({ username, email }) => ({
+      subject: "Your Formloom e-mail address was changed",
+      text: lines(
+        `Hello ${username},`,
+        "",
+        `The e-mail address of your Formloom account was changed to "${email}".`,
+        "",
+        "If you made this change, there is nothing more to do. If not, sign in, change your password and set your address back, or ask your account's admin for help.",
+      ),
+    }),
     registrationAttempt: ({ username, signInLink, resetLink }) => ({
       subject: "Someone tried to register at Formloom with your e-mail",
       text: lines(
@@ -130,6 +142,16 @@ const LETTERS: Record<Locale, Letters> = {
         link,
         "",
         `Ссылка срабатывает один раз и действует ${days} дней. Если вы не ждали приглашения, проигнорируйте письмо.`,
+      ),
+    }),
+    emailChanged: ({ username, email }) => ({
+      subject: "Адрес e-mail в Formloom изменён",
+      text: lines(
+        `Здравствуйте, ${username}!`,
+        "",
+        `Адрес e-mail вашей учётной записи Formloom изменён на «${email}».`,
+        "",
+        "Если это сделали вы, больше ничего делать не нужно. Если нет, войдите, смените пароль и верните свой адрес или попросите помощи у администратора аккаунта.",
       ),
     }),
     registrationAttempt: ({ username, signInLink, resetLink }) => ({
@@ -184,6 +206,16 @@ const LETTERS: Record<Locale, Letters> = {
         `Посилання спрацьовує один раз і діє ${days} днів. Якщо ви не чекали запрошення, проігноруйте лист.`,
       ),
     }),
+    emailChanged: ({ username, email }) => ({
+      subject: "Адресу e-mail у Formloom змінено",
+      text: lines(
+        `Вітаємо, ${username}!`,
+        "",
+        `Адресу e-mail вашого облікового запису Formloom змінено на «${email}».`,
+        "",
+        "Якщо це зробили ви, більше нічого робити не потрібно. Якщо ні, увійдіть, змініть пароль і поверніть свою адресу або попросіть допомоги в адміністратора акаунта.",
+      ),
+    }),
     registrationAttempt: ({ username, signInLink, resetLink }) => ({
       subject: "Хтось намагався зареєструватися у Formloom з вашим e-mail",
       text: lines(
@@ -234,6 +266,16 @@ const LETTERS: Record<Locale, Letters> = {
         link,
         "",
         `El enlace funciona una vez, durante ${days} días. Si no esperabas esta invitación, ignora este mensaje.`,
+      ),
+    }),
+    emailChanged: ({ username, email }) => ({
+      subject: "Se cambió tu dirección de correo de Formloom",
+      text: lines(
+        `Hola, ${username}:`,
+        "",
+        `La dirección de correo de tu cuenta de Formloom se cambió a «${email}».`,
+        "",
+        "Si hiciste tú el cambio, no tienes que hacer nada más. Si no, inicia sesión, cambia tu contraseña y recupera tu dirección, o pide ayuda al administrador de tu cuenta.",
       ),
     }),
     registrationAttempt: ({ username, signInLink, resetLink }) => ({
@@ -288,6 +330,16 @@ const LETTERS: Record<Locale, Letters> = {
         `Il link funziona una sola volta, per ${days} giorni. Se non aspettavi questo invito, ignora questo messaggio.`,
       ),
     }),
+    emailChanged: ({ username, email }) => ({
+      subject: "L'indirizzo e-mail di Formloom è stato cambiato",
+      text: lines(
+        `Ciao ${username},`,
+        "",
+        `L'indirizzo e-mail del tuo account Formloom è stato cambiato in «${email}».`,
+        "",
+        "Se sei stato tu, non devi fare altro. Altrimenti accedi, cambia la password e ripristina il tuo indirizzo, oppure chiedi aiuto all'amministratore del tuo account.",
+      ),
+    }),
     registrationAttempt: ({ username, signInLink, resetLink }) => ({
       subject: "Qualcuno ha provato a registrarsi su Formloom con la tua e-mail",
       text: lines(
@@ -319,5 +371,6 @@ export function lettersIn(locale: string): Letters {
     passwordReset: guarded(letters.passwordReset),
     invitation: guarded(letters.invitation),
     registrationAttempt: guarded(letters.registrationAttempt),
+    emailChanged: guarded(letters.emailChanged),
   };
 }

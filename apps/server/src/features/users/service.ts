@@ -7,6 +7,8 @@ import { externalApps, groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext, UserContext, UserRow } from "../../http/context.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { can, rolesOf } from "../../http/policy.ts";
+import { lettersIn } from "../../mail/letters.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
 import { sendEmailConfirmation } from "../auth/email-confirmation.ts";
 import { checkCurrentPassword } from "./password.ts";
 
@@ -146,7 +148,14 @@ export async function editUserProfile(
   try {
     const updated = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.update(users).set(changes).where(eq(users.id, target.id)).returning();
-      if (changesEmail) await sendEmailConfirmation(tx, row!, call.linkBase);
+      if (changesEmail) {
+        await sendEmailConfirmation(tx, row!, call.linkBase);
+        await enqueueMail(tx, {
+          accountId: target.accountId,
+          to: target.email,
+          ...lettersIn(target.locale).emailChanged({ username: target.username, email: row!.email }),
+        });
+      }
       return row!;
     });
     return present(ctx, updated);
