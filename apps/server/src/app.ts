@@ -31,7 +31,7 @@ import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
-import { installSecurity } from "./http/security.ts";
+import { answerBeforeRouting, installSecurity } from "./http/security.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
 import type { Settings } from "./settings.ts";
@@ -52,6 +52,7 @@ export async function buildApp(
     // While shutting down, requests that still arrive on open connections get 503, which is
     // also how /api/ready tells a balancer to stop sending work (main.ts, SIGTERM).
     return503OnClosing: true,
+    frameworkErrors: answerBeforeRouting,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -182,6 +182,20 @@ describe("security headers", () => {
     expect(page.body.toString()).toContain("fill-Ef56Gh78.js");
   });
 
+  it("answers an undecodable URL as a bad request with the same headers, before any route", async () => {
+    for (const url of ["/%%", "/api/forms/%E0%A4%A"]) {
+      const response = await raw(`${server.url}${url}`);
+      expect(response.status, url).toBe(400);
+      expect(JSON.parse(response.body.toString()), url).toMatchObject({ code: "request.invalid" });
+      const csp = cspOf(response);
+      expect(csp.get("script-src"), url).toBe("'self'");
+      expect(csp.get("frame-ancestors"), url).toBe("'none'");
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
+      expect(response.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
   it("sends HSTS only for HTTPS: PUBLIC_URL https, or a trusted proxy's X-Forwarded-Proto", async () => {
     const forged = await raw(`${server.url}/api/health`, { "x-forwarded-proto": "https" });
     expect(forged.headers["strict-transport-security"]).toBeUndefined();

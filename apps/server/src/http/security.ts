@@ -1,7 +1,8 @@
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MESSAGES } from "@formloom/core/errors";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Settings } from "../settings.ts";
 
 type Directives = Record<string, string[] | null>;
@@ -99,4 +100,30 @@ export async function installSecurity(app: FastifyInstance, settings: Settings):
     globalDecompression: false,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+}
+
+/** The app's policy as one header value, for answers sent where helmet does not run. */
+const APP_POLICY = Object.entries(APP)
+  .map(([name, values]) => [name, ...(values ?? [])].join(" "))
+  .join(";");
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (`/%%`) or a parameter past its length is
+ * answered before routing, so before any hook. Answered here like any other bad request: with
+ * the API's error shape and the headers every other answer carries.
+ */
+export function answerBeforeRouting(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : error.code === "FST_ERR_BAD_URL" ? 400 : 500;
+  const code = status === 500 ? "server.error" : "request.invalid";
+  return reply
+    .status(status)
+    .headers({
+      "content-security-policy": APP_POLICY,
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer",
+      "cache-control": "no-store",
+    })
+    .send({ code, message: MESSAGES[code] });
 }
