@@ -6,6 +6,7 @@ import type { TTokens } from "@formloom/core/api/auth";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { type Database, openDatabase } from "../src/db/connect.ts";
+import type { LogDestination } from "../src/http/logging.ts";
 import { loadSettings, type Settings } from "../src/settings.ts";
 
 /** A fresh database for one test file: a new PGlite directory, or a new PostgreSQL database. */
@@ -47,18 +48,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on an ephemeral port, speaking HTTP, against a fresh database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The real server on an ephemeral port, speaking HTTP, against a fresh database. It logs nothing
+ * unless given somewhere to write; then warnings and errors go there.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  logDestination?: LogDestination,
+): Promise<TestServer> {
   const target = await freshDatabaseTarget();
   const settings = loadSettings({
     DATA_DIR: target.dataDir,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: logDestination ? "warn" : "silent",
     SEED_DEMO: "false",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     ...env,
   });
   const database = await openDatabase(settings);
-  const app = await buildApp(settings, database);
+  const app = await buildApp(settings, database, logDestination);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
