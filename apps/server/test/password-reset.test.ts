@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginFailures } from "../src/db/schema.ts";
 import { registerUser, startTestServer, type TestServer } from "./harness.ts";
@@ -68,6 +68,20 @@ describe("password reset", () => {
       code: "reset.invalid",
       message: "Incorrectly entered data or user not found",
     });
+  });
+
+  it("sends one reset mail for a burst of 20 parallel requests", async () => {
+    const tokens = await registerUser(server.api, "burst");
+    const email = (await server.api.as(tokens.token).get<{ email: string }>("/api/user")).body.email;
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => server.api.post("/api/reset-password/request", { email })),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([202, ...Array<number>(19).fill(429)]);
+    await smtp.waitFor(email, "Reset your Formloom password");
+    const outbox = await server.database.db.execute(
+      sql`select count(*)::int as queued from mail_outbox where "to" = ${email} and subject like '%Reset%'`,
+    );
+    expect((outbox as unknown as { rows: Array<{ queued: number }> }).rows[0]?.queued).toBe(1);
   });
 
   it("answers the same for unknown addresses, and allows one request per address per five minutes", async () => {

@@ -17,9 +17,11 @@ export function newCode(bytes = 24): { code: string; hash: string } {
 /**
  * Allows an action once per five minutes for `key` (an address, a user): answers 429 with
  * `refusal` when it was done more recently, and records it otherwise. The marks live in the
- * database, so every server process sees them.
+ * database, so every server process sees them; a lock on the key until `tx` ends makes parallel
+ * requests take turns, so only one of a burst gets through.
  */
 export async function oncePerFiveMinutes(tx: Tx, key: string, refusal: MessageCode): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   const [recent] = await tx
     .select({ id: loginFailures.id })
     .from(loginFailures)
