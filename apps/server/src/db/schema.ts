@@ -153,9 +153,7 @@ export const formAnswers = pgTable(
      * Names one submission within its form: the client's Idempotency-Key, else one the server
      * makes. A retried submission with the same key is stored once.
      */
-    submissionKey: text("submission_key")
-      .notNull()
-      .default(sql`gen_random_uuid()::text`),
+    submissionKey: text("submission_key").notNull().default(sql`gen_random_uuid()::text`),
     miscData: jsonb("misc_data"),
     isViewed: boolean("is_viewed").notNull().default(false),
     /** Calculation forms: the total score, the result (core's ResultOutcome) and each field's points. */

@@ -119,7 +119,7 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
         raw.query,
         batch.map((item) => item.row),
       );
-      batch.forEach((item, i) => item.resolve(ids[i] ?? null));
+      for (const [i, item] of batch.entries()) item.resolve(ids[i] ?? null);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One row's failure (its form deleted meanwhile) must not fail the rows beside it.
