@@ -82,7 +82,9 @@ describe("the log of a failed request", () => {
 
   it("keeps what an operator needs: the error's type and frames, and a failed query's SQL without its values", async () => {
     await api.request("POST", "/api/login", { username: EMAIL, password: PASSWORD });
-    const entry = logged().findLast((line) => line.msg === "request failed");
+    const entry = logged()
+      .filter((line) => line.msg === "request failed")
+      .at(-1);
     const err = entry?.err as { type: string; stack: string } | undefined;
     expect(err?.type).toEqual(expect.any(String));
     expect(err?.stack).toMatch(/^ {4}at /);
