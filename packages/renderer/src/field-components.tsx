@@ -2,6 +2,7 @@ import type { FieldType } from "@formloom/core/element-schema";
 import type { ComponentType } from "react";
 import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
+import { MatrixField } from "./fields/matrix-field.tsx";
 import {
   ColourField,
   DateTimeField,
@@ -50,6 +51,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   radio: RadioField,
   checkbox: CheckboxField,
   select: SelectField,
+  matrix: MatrixField,
 };
 
 /** Types laid out by the form itself rather than by an input component. */

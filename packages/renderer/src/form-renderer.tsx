@@ -40,6 +40,7 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "rate",
   "scoring",
   "like",
+  "matrix",
 ]);
 
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */
@@ -61,7 +62,9 @@ export function FormRenderer(props: FormRendererProps) {
     const first = visible.find((f) => found.some((e) => e.field === f.id));
     const target = first && document.getElementById(inputId(first));
     // A choice group is a container: focus its first option.
-    const focusable = target?.matches("input, select, textarea") ? target : target?.querySelector("input");
+    const focusable = target?.matches("input, select, textarea")
+      ? target
+      : target?.querySelector<HTMLElement>("input, select, button:not(:disabled)");
     focusable?.focus();
   };
 
