@@ -2,6 +2,7 @@ import type { FieldType } from "@formloom/core/element-schema";
 import type { ComponentType } from "react";
 import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
+import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
 import {
   ColourField,
@@ -51,6 +52,9 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   radio: RadioField,
   checkbox: CheckboxField,
   select: SelectField,
+  currency: CurrencyField,
+  initials: InitialsField,
+  multipleInput: MultipleInputField,
   matrix: MatrixField,
 };
 

@@ -40,6 +40,9 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "rate",
   "scoring",
   "like",
+  "currency",
+  "initials",
+  "multipleInput",
   "matrix",
 ]);
 

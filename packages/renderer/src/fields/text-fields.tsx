@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 
 const placeholderOf = (props: FieldProps) => props.element.fieldSettings.placeholder ?? "";
@@ -73,6 +74,7 @@ export function TextareaField(props: FieldProps) {
 }
 
 export function NumberField(props: FieldProps) {
+  if (props.element.fieldSettings.numberFormat === "comma") return <CommaNumberField {...props} />;
   const { min, max } = props.element.validationSettings;
   return (
     <input
@@ -85,6 +87,35 @@ export function NumberField(props: FieldProps) {
       onChange={(e) => {
         const raw = e.currentTarget.value;
         props.onChange(raw === "" ? null : Number(raw));
+      }}
+    />
+  );
+}
+
+/** "3,5" on the screen, 3.5 in the answer; text the browser's number input would refuse. */
+const COMMA_NUMBER = /^[-+]?(\d+(,\d*)?|,\d+)$/;
+
+/**
+ * A number written with a decimal comma. The typed text is kept as typed ("3," on the way to
+ * "3,5"); the answer is its number, or the text itself when it is no number, so core reports it.
+ */
+function CommaNumberField(props: FieldProps) {
+  const [text, setText] = useState(() =>
+    typeof props.value === "number" ? String(props.value).replace(".", ",") : "",
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={(e) => {
+        const raw = e.currentTarget.value;
+        setText(raw);
+        const trimmed = raw.trim();
+        if (trimmed === "") return props.onChange(null);
+        props.onChange(COMMA_NUMBER.test(trimmed) ? Number(trimmed.replace(",", ".")) : raw);
       }}
     />
   );

@@ -1,0 +1,133 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let token: string;
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${run.app.url}/api${url}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  ({ token } = await call<{ token: string }>("POST", "/register", {
+    username: "parts",
+    email: "parts@example.com",
+    password: "parts1234",
+    passwordConfirmation: "parts1234",
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  }));
+  await call("POST", "/account/create", { name: "Parts", subdomain: "parts", acceptDpa: true });
+});
+
+const FIELDS = [
+  {
+    id: "budget",
+    fieldType: "currency",
+    question: "Your budget",
+    isRequired: true,
+    fieldSettings: { chosenCurrencies: ["EUR", "USD", "GBP"] },
+  },
+  {
+    id: "name",
+    fieldType: "initials",
+    question: "Your name",
+    isRequired: true,
+    fieldSettings: { showPatronymic: true },
+  },
+  { id: "colours", fieldType: "multipleInput", question: "Favourite colours" },
+  { id: "weight", fieldType: "number", question: "Weight in kg", fieldSettings: { numberFormat: "comma" } },
+];
+
+async function createForm(alias: string): Promise<number> {
+  const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+    title: "Order details",
+    formPathAlias: alias,
+    fields: FIELDS,
+  });
+  return form.id;
+}
+
+async function storedAnswers(formId: number): Promise<Record<string, unknown>> {
+  const results = await call<{
+    answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+  }>("GET", `/forms/${formId}/answer/paginated/1/50`);
+  return Object.fromEntries(results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]));
+}
+
+/** Fills every field from the keyboard alone, as a person without a mouse would. */
+async function fillByKeyboard(page: Page): Promise<void> {
+  const money = page.getByRole("group", { name: "Your budget" });
+  await money.getByLabel("Amount").focus();
+  await page.keyboard.type("1250.5");
+  await page.keyboard.press("Tab");
+  expect(await money.getByLabel("Currency").evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Anna");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Petrovna");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Ivanova");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("red");
+  await page.keyboard.press("Tab");
+  // The only answer has no remove button: focus is on "Add answer", which moves it to the new input.
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("green");
+  // Past "Remove answer 2" to "Add answer".
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("blue");
+  // Take the second one away again with its numbered button.
+  await page.getByRole("button", { name: "Remove answer 2" }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByLabel("Weight in kg").focus();
+  await page.keyboard.type("72,5");
+}
+
+describe("inputs made of parts on the public page", () => {
+  for (const width of [1280, 390]) {
+    it(`fills money, a name, a list and a comma number by keyboard at ${width} px`, async () => {
+      const alias = `order-${width}`;
+      const formId = await createForm(alias);
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/${alias}?a=parts`);
+
+      const currency = page.getByRole("group", { name: "Your budget" }).getByLabel("Currency");
+      await currency.waitFor();
+      expect(await currency.locator("option").allTextContents()).toEqual(["EUR", "USD", "GBP"]);
+      expect(await page.getByLabel("First name").getAttribute("autocomplete")).toBe("given-name");
+      expect(await page.getByLabel("Patronymic").getAttribute("autocomplete")).toBe("additional-name");
+      expect(await page.getByLabel("Last name").getAttribute("autocomplete")).toBe("family-name");
+
+      await fillByKeyboard(page);
+      expect(await page.getByLabel("Weight in kg").inputValue()).toBe("72,5");
+      expect(await page.getByLabel(/^Answer \d$/).evaluateAll((inputs) => inputs.length)).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `composite-fields-${width}`);
+
+      await page.getByRole("button", { name: "Send" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/thankyou/);
+
+      expect(await storedAnswers(formId)).toEqual({
+        budget: { amount: 1250.5, currency: "USD" },
+        name: { firstName: "Anna", patronymic: "Petrovna", lastName: "Ivanova" },
+        colours: ["red", "blue"],
+        weight: 72.5,
+      });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
