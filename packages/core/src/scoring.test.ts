@@ -5,7 +5,7 @@ import { ZFormSettings } from "./form-schema.ts";
 import { evaluateFormula, FormulaError, parseFormula } from "./formula.ts";
 import { checkFormulaName } from "./formula-names.ts";
 import { createElement } from "./new-element.ts";
-import { scoreSubmission } from "./scoring.ts";
+import { formulaValues, scoreSubmission } from "./scoring.ts";
 
 const checked = { calcType: "check_values" as const, notEmptyScore: 0, points: 1 };
 const el = (
@@ -182,6 +182,23 @@ describe("formulas", () => {
     expect(report.formulas.double).toBe(63);
     expect(report.formulas.bonus).toBe(100);
     expect(scoreSubmission(settings(), fields, { n1: 4, r1: "v1" }).formulas.bonus).toBe(3);
+  });
+
+  it("gives the live values a respondent sees: the same as the scored submission's", () => {
+    const answers = { n1: 30, r1: "v3" };
+    const live = formulaValues(fields, answers);
+    expect(live).toEqual(scoreSubmission(settings(), fields, answers).formulas);
+    expect(live.double).toBe(63);
+    expect(formulaValues(fields, { n1: 4 }).double).toBe(8);
+    expect(formulaValues(fields, {}).double).toBe(0);
+  });
+
+  it("lets a live formula read the score of the answers so far", () => {
+    const marked = [
+      ...quiz,
+      el("formula", "live", { formulaName: "percent", fieldSettings: { formula: "score * 10" } }),
+    ];
+    expect(formulaValues(marked, { q1: "v2" }).percent).toBe(20);
   });
 
   it("gives null for a formula that depends on itself or uses what is not allowed", () => {

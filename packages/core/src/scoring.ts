@@ -110,6 +110,26 @@ function computeFormulas(
   return results;
 }
 
+/**
+ * The formula fields' values for the answers given so far, by formula name: what a respondent
+ * sees while filling the form. The same numbers scoreSubmission gives, before any penalty for
+ * leaving the form's window (that is only known once the form is sent).
+ */
+export function formulaValues(
+  elements: readonly TElement[],
+  answers: Readonly<Record<string, unknown>>,
+): Record<string, number | null> {
+  const variables: Record<string, number> = {};
+  let total = 0;
+  for (const element of elements) {
+    const { score } = fieldScore(element, answers[element.id]);
+    total += score;
+    if (element.formulaName)
+      variables[element.formulaName] = numericValue(element, answers[element.id], score);
+  }
+  return computeFormulas(elements, { ...variables, score: round(total) });
+}
+
 function inRange(score: number, min: number, max: number) {
   return score >= min && score <= max;
 }
