@@ -131,3 +131,105 @@ describe("inputs made of parts on the public page", () => {
     });
   }
 });
+
+/** A text block that tries every way of running script it can; none may survive. */
+const HOSTILE_MARKUP = [
+  '<h3>Before you start</h3><p>Read <a href="https://example.com/terms">the terms</a>.</p>',
+  '<img src="x" onerror="window.pwned = 1">',
+  "<script>window.pwned = 2</script>",
+  '<a href="javascript:window.pwned = 3">a trap</a>',
+  '<p onclick="window.pwned = 4">Plain words</p>',
+].join("");
+
+const PICTURE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400"><rect width="1600" height="400" fill="#228be6"/></svg>',
+)}`;
+
+describe("text, pictures and computed values on the public page", () => {
+  for (const width of [1280, 390]) {
+    it(`shows them at ${width} px, computes the formula live and sends only the answers`, async () => {
+      const alias = `quote-${width}`;
+      const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        title: "Quote",
+        formPathAlias: alias,
+        fields: [
+          { id: "intro", fieldType: "markup", fieldSettings: { content: HOSTILE_MARKUP } },
+          {
+            id: "banner",
+            fieldType: "imagePromo",
+            fieldSettings: { images: [{ id: "i1", url: PICTURE, caption: "Our workshop" }] },
+          },
+          { id: "qty", fieldType: "number", question: "How many?", formulaName: "qty" },
+          { id: "price", fieldType: "number", question: "Price each", formulaName: "price" },
+          {
+            id: "total",
+            fieldType: "formula",
+            question: "Total",
+            formulaName: "amount",
+            fieldSettings: { formula: "qty * price" },
+          },
+          {
+            id: "margin",
+            fieldType: "formula",
+            question: "Our margin",
+            formulaName: "margin",
+            isHidden: true,
+            fieldSettings: { formula: "amount * 0.3" },
+          },
+        ],
+      });
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/${alias}?a=parts`);
+
+      const total = page.getByRole("status", { name: "Total" });
+      await total
+        .filter({ hasText: "—" })
+        .or(total.filter({ hasText: "0" }))
+        .waitFor();
+      await page.getByLabel("How many?").focus();
+      await page.keyboard.type("3");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("2.5");
+      await total.filter({ hasText: "7.5" }).waitFor();
+      await expect(page.getByText("Our margin").count()).resolves.toBe(0);
+
+      // The text block: its content is there, nothing that could run is.
+      const markup = page.locator(".fl-markup");
+      await expect(markup.getByRole("heading", { name: "Before you start" }).count()).resolves.toBe(1);
+      const leftovers = await markup.evaluate((block) => ({
+        scripts: block.querySelectorAll("script").length,
+        handlers: Array.from(block.querySelectorAll("*")).flatMap((el) =>
+          el.getAttributeNames().filter((name: string) => name.startsWith("on")),
+        ),
+        scriptLinks: Array.from(block.querySelectorAll("a")).filter((a) => /^\s*javascript:/i.test(a.href))
+          .length,
+      }));
+      expect(leftovers).toEqual({ scripts: 0, handlers: [], scriptLinks: 0 });
+      const link = markup.getByRole("link", { name: "the terms" });
+      expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(await link.getAttribute("target")).toBe("_blank");
+      await markup.getByText("Plain words").click();
+      expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+
+      // The picture: described, lazy, never wider than the form.
+      const picture = page.getByRole("img", { name: "Our workshop" });
+      expect(await picture.getAttribute("loading")).toBe("lazy");
+      await picture.scrollIntoViewIfNeeded();
+      const box = await picture.boundingBox();
+      expect(box?.width ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(width);
+      expect(box?.width ?? 0).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `display-elements-${width}`);
+
+      await page.getByRole("button", { name: "Send" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/thankyou/);
+      // Text, pictures and formulas take no answer: only the two numbers are stored.
+      expect(await storedAnswers(form.id)).toEqual({ qty: 3, price: 2.5 });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

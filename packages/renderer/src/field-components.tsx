@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
 import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
+import { displayComponents } from "./fields/display-fields.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
 import {
   ColourField,
@@ -62,5 +63,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
 const LAYOUT_TYPES: ReadonlySet<FieldType> = new Set(["title", "submitBtn"]);
 
 export function canRender(type: FieldType): boolean {
-  return LAYOUT_TYPES.has(type) || fieldComponents[type] !== undefined;
+  return (
+    LAYOUT_TYPES.has(type) || fieldComponents[type] !== undefined || displayComponents[type] !== undefined
+  );
 }

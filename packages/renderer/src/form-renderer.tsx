@@ -7,6 +7,7 @@ import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { fieldComponents } from "./field-components.tsx";
+import { displayComponents } from "./fields/display-fields.tsx";
 import "./renderer.css";
 
 export type RendererSettings = Pick<
@@ -130,6 +131,14 @@ export function FormRenderer(props: FormRendererProps) {
             <h2 key={field.id} className="fl-section" {...selectable}>
               {field.title}
             </h2>
+          );
+        }
+        const Display = displayComponents[field.fieldType];
+        if (Display) {
+          return (
+            <div key={field.id} className="fl-field" {...selectable}>
+              <Display element={field} fields={fields} values={values} id={inputId(field)} />
+            </div>
           );
         }
         const Input = fieldComponents[field.fieldType];

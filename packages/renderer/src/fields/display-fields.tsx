@@ -1,0 +1,87 @@
+import type { FieldType, TElement } from "@formloom/core/element-schema";
+import { formulaValues } from "@formloom/core/scoring";
+import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
+import { type ComponentType, useMemo } from "react";
+import "./display-fields.css";
+
+/** What an element that shows something (and takes no answer) is drawn from. */
+export interface DisplayProps {
+  element: TElement;
+  /** The whole form and the answers so far, for what is computed from them. */
+  fields: readonly TElement[];
+  values: Readonly<Record<string, unknown>>;
+  id: string;
+}
+
+let purifier: Purifier | undefined;
+
+/**
+ * A DOMPurify of our own (its hooks are per instance), made on first use so the module loads
+ * where there is no window. Every link it lets through opens in a new tab without handing that
+ * tab a reference back to the form.
+ */
+function markupPurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook("afterSanitizeAttributes", (node) => {
+    if (node.tagName === "A" && node.hasAttribute("href")) {
+      node.setAttribute("target", "_blank");
+      node.setAttribute("rel", "noopener noreferrer");
+    }
+  });
+  return purifier;
+}
+
+/** The element's rich text, with scripts, event handlers and javascript: links taken out. */
+export function MarkupBlock({ element, id }: DisplayProps) {
+  const content = element.fieldSettings.content ?? "";
+  const html = useMemo(
+    () => markupPurifier().sanitize(content, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style"] }),
+    [content],
+  );
+  // The HTML has just been through DOMPurify: that is the point of this element.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
+  return <div className="fl-markup" id={id} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A picture is only drawn from the web, the site itself or an inline image. */
+const SAFE_IMAGE_URL = /^(https?:\/\/|\/(?!\/)|data:image\/)/i;
+
+/** The element's pictures, each with its caption, as wide as the form and loaded when near. */
+export function ImagePromo({ element, id }: DisplayProps) {
+  const images = (element.fieldSettings.images ?? []).filter((image) => SAFE_IMAGE_URL.test(image.url));
+  return (
+    <div className="fl-images" id={id}>
+      {images.map((image) => (
+        <figure key={image.id} className="fl-image">
+          <img src={image.url} alt={image.caption || element.title} loading="lazy" decoding="async" />
+          {image.caption && <figcaption aria-hidden="true">{image.caption}</figcaption>}
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6 });
+
+/** The formula's value from the answers so far, computed by core as the server will. */
+export function FormulaOutput({ element, fields, values, id }: DisplayProps) {
+  const value = formulaValues(fields, values)[element.formulaName];
+  return (
+    <div className="fl-formula">
+      <label className="fl-question" htmlFor={id}>
+        {element.question || element.title || element.formulaName}
+      </label>
+      <output id={id} className="fl-formula-value" aria-live="polite">
+        {value === null || value === undefined ? "—" : numberFormat.format(value)}
+      </output>
+    </div>
+  );
+}
+
+/** Elements drawn by the form that take no answer, so never appear among the submitted ones. */
+export const displayComponents: Partial<Record<FieldType, ComponentType<DisplayProps>>> = {
+  markup: MarkupBlock,
+  imagePromo: ImagePromo,
+  formula: FormulaOutput,
+};
