@@ -33,7 +33,8 @@ export function CurrencyField(props: FieldProps) {
   const money = isMoney(props.value) ? props.value : null;
   // The currency is kept while the amount is empty, so clearing the amount does not reset it.
   const [picked, setPicked] = useState(money?.currency ?? currencies[0] ?? "EUR");
-  const currency = money?.currency ?? picked;
+  // The builder's preview may narrow the list under a currency picked before.
+  const currency = money?.currency ?? (currencies.includes(picked) ? picked : (currencies[0] ?? picked));
   const { min, max, step } = props.element.validationSettings;
   return (
     <div className="fl-parts fl-money" id={props.inputId}>
