@@ -22,8 +22,10 @@ const APP: Directives = {
   // components set style attributes computed at run time, so no hash list can cover them.
   // Inline style cannot run code; inline script stays forbidden.
   "style-src": [SELF, "'unsafe-inline'"],
-  // The favicon is a data: URL; an avatar being chosen is previewed from a blob: URL.
-  "img-src": [SELF, "data:", "blob:"],
+  // The favicon is a data: URL; an avatar being chosen is previewed from a blob: URL. Forms show
+  // pictures their authors link from anywhere (options, promos), in the builder and to respondents;
+  // a picture runs no code, and plain http: ones stay out of an https page.
+  "img-src": [SELF, "data:", "blob:", "https:"],
   "font-src": [SELF, "data:"],
   "connect-src": [SELF],
   "object-src": [NONE],
