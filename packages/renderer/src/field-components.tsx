@@ -4,6 +4,7 @@ import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
 import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
 import { displayComponents } from "./fields/display-fields.tsx";
+import { ImageChoiceField } from "./fields/image-choice-field.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
 import {
   ColourField,
@@ -57,6 +58,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   initials: InitialsField,
   multipleInput: MultipleInputField,
   matrix: MatrixField,
+  imageChoice: ImageChoiceField,
 };
 
 /** Types laid out by the form itself rather than by an input component. */

@@ -45,6 +45,7 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "initials",
   "multipleInput",
   "matrix",
+  "imageChoice",
 ]);
 
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */

@@ -1,0 +1,77 @@
+import type { TAnswerVariant } from "@formloom/core/element-schema";
+import { useEffect, useState } from "react";
+import type { FieldProps } from "../field-props.ts";
+import "./structured-fields.css";
+
+const chosenOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((id) => typeof id === "string")
+    : typeof value === "string" && value
+      ? [value]
+      : [];
+
+/**
+ * The answer in the shape the current setting asks for: a list when several images may be
+ * chosen, one id otherwise. When the builder switches the setting, the other shape's selection
+ * is dropped down to what still fits (the first chosen image), never left invalid.
+ */
+function fitted(value: unknown, multiple: boolean): string | string[] | undefined {
+  const chosen = chosenOf(value);
+  if (multiple) return chosen.length > 0 ? chosen : undefined;
+  return chosen[0];
+}
+
+/** Pictures to choose from; a radio or checkbox under each one keeps it usable by keyboard. */
+export function ImageChoiceField(props: FieldProps) {
+  const multiple = props.element.fieldSettings.multiple === true;
+  const variants = props.element.fieldSettings.answerVariants ?? [];
+  const chosen = chosenOf(props.value);
+  const { value, onChange } = props;
+  const misfit = value !== undefined && Array.isArray(value) !== multiple;
+
+  useEffect(() => {
+    if (misfit) onChange(fitted(value, multiple));
+  }, [misfit, value, multiple, onChange]);
+
+  const choose = (id: string, on: boolean) => {
+    if (!multiple) return props.onChange(id);
+    props.onChange(fitted(on ? [...chosen, id] : chosen.filter((other) => other !== id), true));
+  };
+
+  return (
+    <div className="fl-image-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
+      {variants.map((variant) => (
+        <label key={variant.id} className="fl-image-choice" data-on={chosen.includes(variant.id)}>
+          <ImageTile variant={variant} />
+          <span className="fl-image-choice-title">
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              name={props.inputId}
+              value={variant.id}
+              checked={chosen.includes(variant.id)}
+              aria-describedby={props.describedBy}
+              aria-invalid={props.invalid || undefined}
+              disabled={props.disabled}
+              onChange={(e) => choose(variant.id, e.currentTarget.checked)}
+            />
+            <span>{variant.title}</span>
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The picture, or the title on a plain tile when there is none or it does not load. */
+function ImageTile({ variant }: { variant: TAnswerVariant }) {
+  const [broken, setBroken] = useState(false);
+  if (!variant.image || broken) {
+    return (
+      <span className="fl-image-tile fl-image-tile-plain" aria-hidden="true">
+        {variant.title}
+      </span>
+    );
+  }
+  // The title under the tile names the option, so the picture itself is decoration.
+  return <img className="fl-image-tile" src={variant.image} alt="" onError={() => setBroken(true)} />;
+}
