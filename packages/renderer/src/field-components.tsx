@@ -6,6 +6,7 @@ import { CurrencyField, InitialsField, MultipleInputField } from "./fields/compo
 import { displayComponents } from "./fields/display-fields.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
+import { SortableField } from "./fields/sortable-field.tsx";
 import {
   ColourField,
   DateTimeField,
@@ -59,6 +60,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   multipleInput: MultipleInputField,
   matrix: MatrixField,
   imageChoice: ImageChoiceField,
+  sortable: SortableField,
 };
 
 /** Types laid out by the form itself rather than by an input component. */

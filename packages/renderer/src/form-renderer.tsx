@@ -46,6 +46,7 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "multipleInput",
   "matrix",
   "imageChoice",
+  "sortable",
 ]);
 
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */
