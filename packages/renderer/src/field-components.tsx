@@ -4,6 +4,7 @@ import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
 import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
 import { displayComponents } from "./fields/display-fields.tsx";
+import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
 import { SortableField } from "./fields/sortable-field.tsx";
@@ -61,6 +62,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   matrix: MatrixField,
   imageChoice: ImageChoiceField,
   sortable: SortableField,
+  gapText: GapTextField,
 };
 
 /** Types laid out by the form itself rather than by an input component. */

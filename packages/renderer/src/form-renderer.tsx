@@ -47,6 +47,7 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "matrix",
   "imageChoice",
   "sortable",
+  "gapText",
 ]);
 
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */
