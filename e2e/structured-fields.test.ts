@@ -21,6 +21,10 @@ const variant = (id: string, title: string, extra: Record<string, unknown> = {})
   ...extra,
 });
 
+const LAKE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#74c0fc"/><rect y="2" width="4" height="1" fill="#1971c2"/></svg>',
+)}`;
+
 /** One field of each structured type, with the settings its component reads. */
 const FIELDS = [
   {
@@ -36,12 +40,75 @@ const FIELDS = [
       ],
     },
   },
+  {
+    id: "views",
+    fieldType: "imageChoice",
+    question: "Which views did you enjoy?",
+    fieldSettings: {
+      multiple: true,
+      answerVariants: [
+        variant("lake", "Lake", { image: LAKE }),
+        // One picture does not load and one has none: both show their title on a plain tile.
+        variant("hills", "Hills", { image: "/missing-picture.png" }),
+        variant("city", "City"),
+      ],
+    },
+  },
+  {
+    id: "favourite",
+    fieldType: "imageChoice",
+    question: "Your favourite view?",
+    fieldSettings: {
+      multiple: false,
+      answerVariants: [
+        variant("lake", "Lake", { image: LAKE }),
+        variant("hills", "Hills"),
+        variant("city", "City"),
+      ],
+    },
+  },
+  {
+    id: "rank",
+    fieldType: "sortable",
+    question: "Rank the stops",
+    fieldSettings: {
+      answerVariants: [
+        variant("a", "Alpha"),
+        variant("b", "Bravo"),
+        variant("c", "Charlie"),
+        variant("d", "Delta"),
+      ],
+    },
+  },
+  {
+    id: "gaps",
+    fieldType: "gapText",
+    question: "Complete the sentence",
+    fieldSettings: { gapText: "I drink [[tea]] in the [[morning]]." },
+  },
+  {
+    id: "pairs",
+    fieldType: "correspondence",
+    question: "Match the capitals",
+    fieldSettings: {
+      answerVariants: [variant("fr", "France"), variant("jp", "Japan")],
+      matches: [
+        { id: "tokyo", title: "Tokyo" },
+        { id: "paris", title: "Paris" },
+      ],
+    },
+  },
 ];
 
 /** What a respondent fills by keyboard, field by field, and what the server must store for it. */
 const EXPECTED = {
   grid: { speed: "ok", extras: ["good", "bad"] },
+  views: ["lake", "city"],
+  favourite: "hills",
+  gaps: ["coffee", "evening"],
+  pairs: { fr: "paris", jp: "tokyo" },
 };
+const STOPS: Record<string, string> = { Alpha: "a", Bravo: "b", Charlie: "c", Delta: "d" };
 
 async function fillByKeyboard(page: Page) {
   // Matrix: Space ticks the first column, an arrow moves the row's radio; Tab walks the checkboxes.
@@ -54,6 +121,44 @@ async function fillByKeyboard(page: Page) {
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Space");
+
+  // Image choice: checkboxes under the tiles when several may be chosen, radios otherwise.
+  const views = page.getByRole("group", { name: "Which views did you enjoy?" });
+  await views.getByRole("checkbox", { name: "Lake" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  const favourite = page.getByRole("group", { name: "Your favourite view?" });
+  await favourite.getByRole("radio", { name: "Lake" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+
+  // Sorting: the last stop shown is moved to the top with its Move up button, and that is announced.
+  const rank = page.getByRole("group", { name: "Rank the stops" });
+  const shown = await rank.locator(".fl-sortable-title").allTextContents();
+  const last = shown.at(-1) ?? "";
+  await rank.getByRole("button", { name: `Move ${last} up` }).focus();
+  for (let i = 1; i < shown.length; i++) await page.keyboard.press("Enter");
+  await expect.poll(() => rank.locator("[aria-live]").textContent()).toBe(`${last}: position 1 of 4`);
+  // At the top Move up is disabled, so the focus stays on the item, on its Move down button.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+    `Move ${last} down`,
+  );
+  const ranked = [last, ...shown.slice(0, -1)].map((title) => STOPS[title]);
+
+  // Gaps: type into each, Tab to the next.
+  await page.getByRole("textbox", { name: "Gap 1" }).focus();
+  await page.keyboard.type("coffee");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("evening");
+
+  // Matching pairs: type-ahead picks the option in each drop-down.
+  await page.getByRole("combobox", { name: "France" }).focus();
+  await page.keyboard.type("P");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("T");
+  return ranked;
 }
 
 beforeAll(async () => {
@@ -70,7 +175,7 @@ beforeAll(async () => {
 
 describe("structured answers on the public page", () => {
   for (const width of [1280, 390]) {
-    it(`fills a matrix by keyboard at ${width} px and the server stores exactly that`, async () => {
+    it(`fills a matrix, pictures, a ranking, gaps and pairs by keyboard at ${width} px and the server stores exactly that`, async () => {
       const alias = `structured-${width}`;
       const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
         title: "Trip survey",
@@ -81,7 +186,7 @@ describe("structured answers on the public page", () => {
       const page = await context.newPage();
       const problems = watchErrors(page);
       await page.goto(`${run.app.url}/f/${alias}?a=structured`);
-      await fillByKeyboard(page);
+      const ranked = await fillByKeyboard(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `structured-fields-${width}`);
       await page.getByRole("button", { name: "Send" }).press("Enter");
@@ -91,7 +196,7 @@ describe("structured answers on the public page", () => {
         answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
       }>("GET", `/forms/${form.id}/answer/paginated/1/50`);
       const stored = Object.fromEntries(results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]));
-      expect(stored).toEqual(EXPECTED);
+      expect(stored).toEqual({ ...EXPECTED, rank: ranked });
       expect(problems).toEqual([]);
       await context.close();
     });

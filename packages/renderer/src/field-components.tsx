@@ -3,6 +3,7 @@ import type { ComponentType } from "react";
 import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
 import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
+import { CorrespondenceField } from "./fields/correspondence-field.tsx";
 import { displayComponents } from "./fields/display-fields.tsx";
 import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
@@ -63,6 +64,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   imageChoice: ImageChoiceField,
   sortable: SortableField,
   gapText: GapTextField,
+  correspondence: CorrespondenceField,
 };
 
 /** Types laid out by the form itself rather than by an input component. */

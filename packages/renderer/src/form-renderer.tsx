@@ -48,6 +48,7 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "imageChoice",
   "sortable",
   "gapText",
+  "correspondence",
 ]);
 
 /** Renders a form from its model and lets a respondent fill it; core checks the answers. */
