@@ -8,7 +8,6 @@ import { displayComponents } from "./fields/display-fields.tsx";
 import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
-import { SortableField } from "./fields/sortable-field.tsx";
 import {
   ColourField,
   DateTimeField,
@@ -19,6 +18,7 @@ import {
   ScoringField,
   SliderField,
 } from "./fields/scale-fields.tsx";
+import { SortableField } from "./fields/sortable-field.tsx";
 import {
   CodeField,
   EmailField,
