@@ -5,6 +5,21 @@ import { defineFieldType } from "./definition.ts";
 const asList = (answer: string | string[]) =>
   Array.isArray(answer) ? answer : answer === "" ? [] : [answer];
 
+/**
+ * A respondent's choice in the shape the setting now asks for: a list when several pictures may
+ * be chosen, one id otherwise (the first chosen). Switching the setting while a choice is held
+ * (the builder's live preview) then never leaves an answer the form would refuse.
+ */
+export function fitImageChoice(value: unknown, multiple: boolean): string | string[] | undefined {
+  const chosen = Array.isArray(value)
+    ? value.filter((id): id is string => typeof id === "string" && id !== "")
+    : typeof value === "string" && value !== ""
+      ? [value]
+      : [];
+  if (multiple) return chosen.length > 0 ? chosen : undefined;
+  return chosen[0];
+}
+
 /** Pictures to choose from: one, or several when fieldSettings.multiple is on. */
 export const imageChoice = defineFieldType<string | string[]>({
   category: "image",

@@ -1,25 +1,13 @@
 import type { TAnswerVariant } from "@formloom/core/element-schema";
+import { fitImageChoice } from "@formloom/core/field-types/image-choice";
 import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import "./structured-fields.css";
 
-const chosenOf = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((id) => typeof id === "string")
-    : typeof value === "string" && value
-      ? [value]
-      : [];
-
-/**
- * The answer in the shape the current setting asks for: a list when several images may be
- * chosen, one id otherwise. When the builder switches the setting, the other shape's selection
- * is dropped down to what still fits (the first chosen image), never left invalid.
- */
-function fitted(value: unknown, multiple: boolean): string | string[] | undefined {
-  const chosen = chosenOf(value);
-  if (multiple) return chosen.length > 0 ? chosen : undefined;
-  return chosen[0];
-}
+const chosenOf = (value: unknown): string[] => {
+  const fitted = fitImageChoice(value, true);
+  return Array.isArray(fitted) ? fitted : [];
+};
 
 /** Pictures to choose from; a radio or checkbox under each one keeps it usable by keyboard. */
 export function ImageChoiceField(props: FieldProps) {
@@ -27,15 +15,16 @@ export function ImageChoiceField(props: FieldProps) {
   const variants = props.element.fieldSettings.answerVariants ?? [];
   const chosen = chosenOf(props.value);
   const { value, onChange } = props;
+  // The builder's preview keeps a held choice when the setting switches: refit it at once.
   const misfit = value !== undefined && Array.isArray(value) !== multiple;
 
   useEffect(() => {
-    if (misfit) onChange(fitted(value, multiple));
+    if (misfit) onChange(fitImageChoice(value, multiple));
   }, [misfit, value, multiple, onChange]);
 
   const choose = (id: string, on: boolean) => {
     if (!multiple) return props.onChange(id);
-    props.onChange(fitted(on ? [...chosen, id] : chosen.filter((other) => other !== id), true));
+    props.onChange(fitImageChoice(on ? [...chosen, id] : chosen.filter((other) => other !== id), true));
   };
 
   return (
