@@ -90,6 +90,7 @@ const FIELDS = [
     id: "pairs",
     fieldType: "correspondence",
     question: "Match the capitals",
+    isRequired: true,
     fieldSettings: {
       answerVariants: [variant("fr", "France"), variant("jp", "Japan")],
       matches: [
@@ -116,7 +117,18 @@ async function fillByKeyboard(page: Page) {
   await trip.getByRole("group", { name: "Speed" }).getByRole("radio", { name: "Good" }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("Tab");
+  // The matrix is required: with a row left, sending is refused and the focus goes back to it.
+  await page.getByRole("button", { name: "Send" }).press("Enter");
+  await page.getByText("Please answer every row").waitFor();
+  const focused = await page.evaluate(() => {
+    const active = document.activeElement as HTMLInputElement | null;
+    const describedBy = active?.getAttribute("aria-describedby") ?? "";
+    const texts = describedBy.split(" ").map((id) => document.getElementById(id)?.textContent);
+    return { name: active?.name, value: active?.value, texts };
+  });
+  expect(focused.name).toMatch(/-speed$/);
+  expect(focused.texts).toContain("Please answer every row");
+  await trip.getByRole("group", { name: "Extras" }).getByRole("checkbox", { name: "Good" }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
@@ -153,8 +165,11 @@ async function fillByKeyboard(page: Page) {
   await page.keyboard.press("Tab");
   await page.keyboard.type("evening");
 
-  // Matching pairs: type-ahead picks the option in each drop-down.
-  await page.getByRole("combobox", { name: "France" }).focus();
+  // Matching pairs are required too: sending without them brings the focus to the first drop-down.
+  await page.getByRole("button", { name: "Send" }).press("Enter");
+  await page.getByText("Please fill in the required fields").waitFor();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SELECT");
+  // Type-ahead picks the option in each drop-down.
   await page.keyboard.type("P");
   await page.keyboard.press("Tab");
   await page.keyboard.type("T");
