@@ -1,6 +1,7 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, SCREENSHOTS, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
 let token: string;
@@ -216,4 +217,43 @@ describe("structured answers on the public page", () => {
       await context.close();
     });
   }
+});
+
+describe("structured answers in the builder", () => {
+  it("offers the five types in the palette and previews each with its default settings", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Palette check" });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("structured");
+    await page.getByRole("textbox", { name: "Password" }).fill("structured123");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await page.goto(`${run.app.url}/forms/${form.id}/edit`);
+    for (const [type, question] of [
+      ["Matrix", "Grid"],
+      ["Image choice", "Pictures"],
+      ["Sorting", "Order"],
+      ["Fill the gaps", "Sentence"],
+      ["Matching pairs", "Pairs"],
+    ] as const) {
+      await page.getByRole("button", { name: type, exact: true }).click();
+      await page.getByRole("textbox", { name: "Question", exact: true }).fill(question);
+    }
+    const preview = page.getByLabel("Live preview");
+    await preview.getByRole("group", { name: "Grid" }).getByRole("group", { name: "Question 2" }).waitFor();
+    expect(await preview.getByRole("group", { name: "Grid" }).getByRole("radio").count()).toBe(6);
+    // No pictures yet: each option is its title on a plain tile, with its own radio.
+    expect(await preview.getByRole("group", { name: "Pictures" }).getByRole("radio").count()).toBe(3);
+    expect(await preview.getByRole("group", { name: "Order" }).getByRole("listitem").count()).toBe(3);
+    expect(await preview.getByRole("textbox", { name: "Gap 1" }).count()).toBe(1);
+    expect(await preview.getByRole("group", { name: "Pairs" }).getByRole("combobox").count()).toBe(3);
+    await screenshot(page, "structured-fields-builder");
+    // The preview is narrow: the matrix and the pairs stack there as on a phone.
+    await preview.screenshot({ path: path.join(SCREENSHOTS, "structured-fields-preview.png") });
+    expect(await preview.locator(".fl-matrix-head").isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
