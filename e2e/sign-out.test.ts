@@ -45,7 +45,7 @@ describe("signing out and registering again", () => {
     const refresh = await page.evaluate(() => localStorage.getItem("formloom.refresh_token"));
     expect(refresh).toBeTruthy();
 
-    // Watched on the context: the call is kept alive while the page reloads.
+    // The page reloads only after the server has answered the log out.
     const loggedOut = context.waitForEvent("response", {
       predicate: (response) => response.url().endsWith("/api/logout"),
       timeout: 10_000,

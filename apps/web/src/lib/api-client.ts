@@ -37,20 +37,25 @@ function refreshTokens(): Promise<boolean> {
   return refreshing;
 }
 
+/** How long log out waits for the server to end the sign-in before it reloads anyway. */
+const LOGOUT_WAIT_MS = 3000;
+
 /**
  * The logout routine: ends the sign-in on the server, clears the session and reloads, which the
- * route guard sends to /login. The server call is kept alive through the reload and its answer is
- * not awaited: logging out never waits for, or fails with, the network.
+ * route guard sends to /login. The reload waits for the server's answer, so the refresh token is
+ * dead by the time the sign-in page shows; a network that does not answer within a few seconds
+ * does not keep anyone signed in here.
  */
-export function logout(): void {
+export async function logout(): Promise<void> {
   const refresh_token = session.refreshToken();
   session.clear();
   if (refresh_token) {
-    void fetch("/api/logout", {
+    await fetch("/api/logout", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ refresh_token }),
       keepalive: true,
+      signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
     }).catch(() => undefined);
   }
   window.location.reload();
@@ -111,7 +116,7 @@ export async function api<T>(
       // The sign-in itself has run out: say so, rather than dropping the user on the sign-in page.
       if (!options.keepSessionOnUnauthorized) sessionEnded();
     } else if (!options.keepSessionOnUnauthorized) {
-      logout();
+      void logout();
     }
   }
   throw error;
