@@ -2,6 +2,29 @@ import type { FieldProps } from "../field-props.ts";
 
 const variantsOf = (props: FieldProps) => props.element.fieldSettings.answerVariants ?? [];
 
+/** One option's radio button or checkbox, tied to its field's name, error and state. */
+export function ChoiceInput(props: {
+  field: FieldProps;
+  multiple: boolean;
+  variantId: string;
+  checked: boolean;
+  onToggle(variantId: string, on: boolean): void;
+}) {
+  const { field } = props;
+  return (
+    <input
+      type={props.multiple ? "checkbox" : "radio"}
+      name={field.inputId}
+      value={props.variantId}
+      checked={props.checked}
+      aria-describedby={field.describedBy}
+      aria-invalid={field.invalid || undefined}
+      disabled={field.disabled}
+      onChange={(e) => props.onToggle(props.variantId, e.currentTarget.checked)}
+    />
+  );
+}
+
 /** The options as radio buttons (one answer) or checkboxes (a list of answers). */
 function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) {
   const chosen = multiple ? (Array.isArray(props.value) ? (props.value as string[]) : []) : [props.value];
@@ -13,15 +36,12 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
     <div className="fl-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
       {variantsOf(props).map((variant) => (
         <label key={variant.id} className="fl-choice">
-          <input
-            type={multiple ? "checkbox" : "radio"}
-            name={props.inputId}
-            value={variant.id}
+          <ChoiceInput
+            field={props}
+            multiple={multiple}
+            variantId={variant.id}
             checked={chosen.includes(variant.id)}
-            aria-describedby={props.describedBy}
-            aria-invalid={props.invalid || undefined}
-            disabled={props.disabled}
-            onChange={(e) => choose(variant.id, e.currentTarget.checked)}
+            onToggle={choose}
           />
           <span>{variant.title}</span>
         </label>

@@ -2,6 +2,7 @@ import type { TAnswerVariant } from "@formloom/core/element-schema";
 import { fitImageChoice } from "@formloom/core/field-types/image-choice";
 import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { ChoiceInput } from "./choice-fields.tsx";
 import "./structured-fields.css";
 
 const chosenOf = (value: unknown): string[] => {
@@ -33,15 +34,12 @@ export function ImageChoiceField(props: FieldProps) {
         <label key={variant.id} className="fl-image-choice" data-on={chosen.includes(variant.id)}>
           <ImageTile variant={variant} />
           <span className="fl-image-choice-title">
-            <input
-              type={multiple ? "checkbox" : "radio"}
-              name={props.inputId}
-              value={variant.id}
+            <ChoiceInput
+              field={props}
+              multiple={multiple}
+              variantId={variant.id}
               checked={chosen.includes(variant.id)}
-              aria-describedby={props.describedBy}
-              aria-invalid={props.invalid || undefined}
-              disabled={props.disabled}
-              onChange={(e) => choose(variant.id, e.currentTarget.checked)}
+              onToggle={choose}
             />
             <span>{variant.title}</span>
           </span>
