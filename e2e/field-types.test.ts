@@ -1,28 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
-let token: string;
-
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${run.app.url}/api${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
+let call: ApiCall;
 
 beforeAll(async () => {
-  ({ token } = await call<{ token: string }>("POST", "/register", {
-    username: "scales",
-    email: "scales@example.com",
-    password: "scales123",
-    passwordConfirmation: "scales123",
-    acceptTermsAndConditionsAgreement: true,
-    acceptPrivacyPolicyAgreement: true,
-  }));
-  await call("POST", "/account/create", { name: "Scales", subdomain: "scales", acceptDpa: true });
+  call = await accountOwner(run.app.url, "scales", "scales123");
 });
 
 describe("scales, switches and dates on the public page", () => {

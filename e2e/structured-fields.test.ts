@@ -1,19 +1,17 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appAndBrowser, SCREENSHOTS, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  SCREENSHOTS,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
-let token: string;
-
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${run.app.url}/api${url}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
+let call: ApiCall;
 
 const variant = (id: string, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -178,15 +176,7 @@ async function fillByKeyboard(page: Page) {
 }
 
 beforeAll(async () => {
-  ({ token } = await call<{ token: string }>("POST", "/register", {
-    username: "structured",
-    email: "structured@example.com",
-    password: "structured123",
-    passwordConfirmation: "structured123",
-    acceptTermsAndConditionsAgreement: true,
-    acceptPrivacyPolicyAgreement: true,
-  }));
-  await call("POST", "/account/create", { name: "Structured", subdomain: "structured", acceptDpa: true });
+  call = await accountOwner(run.app.url, "structured", "structured123");
 });
 
 describe("structured answers on the public page", () => {

@@ -105,3 +105,33 @@ export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** Calls the API as the account owner `accountOwner` made; answers are parsed JSON. */
+export type ApiCall = <T = unknown>(method: string, url: string, body?: unknown) => Promise<T>;
+
+/**
+ * Registers `username` (its e-mail at example.com), creates an account with the subdomain
+ * `username`, and returns calls made as that owner: the setup of tests that build forms to fill.
+ */
+export async function accountOwner(baseUrl: string, username: string, password: string): Promise<ApiCall> {
+  let token: string | undefined;
+  const call: ApiCall = async <T>(method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/api${url}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as T;
+  };
+  ({ token } = await call<{ token: string }>("POST", "/register", {
+    username,
+    email: `${username}@example.com`,
+    password,
+    passwordConfirmation: password,
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  }));
+  const name = `${username[0]!.toUpperCase()}${username.slice(1)}`;
+  await call("POST", "/account/create", { name, subdomain: username, acceptDpa: true });
+  return call;
+}
