@@ -361,3 +361,39 @@ export const accountApiKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.id] })],
 );
+
+/**
+ * Files respondents uploaded to a form's file, image, photo or audio field. The id is the upload
+ * id an answer refers to; the bytes live in the file storage under `storageKey`. A file belongs to
+ * its form, and once a submission refers to it, to that submission: deleting either removes it,
+ * and an upload no submission took is removed by housekeeping after a day.
+ */
+export const formFiles = pgTable(
+  "form_files",
+  {
+    id: text("id").primaryKey(),
+    accountId: integer("account_id").notNull(),
+    formId: integer("form_id").notNull(),
+    fieldId: text("field_id").notNull(),
+    /** The submission that took the file; null until one does. */
+    answerId: integer("answer_id"),
+    name: text("name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("form_files_form_idx").on(t.accountId, t.formId, t.answerId),
+    index("form_files_unclaimed_idx").on(t.createdAt).where(sql`${t.answerId} is null`),
+  ],
+);
+
+/**
+ * Captcha solutions already used, by their signature, kept until the challenge expires: the
+ * unique key lets one solution through once, however many requests carry it at the same moment.
+ */
+export const captchaSolutions = pgTable("captcha_solutions", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
