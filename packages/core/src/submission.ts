@@ -3,6 +3,7 @@ import { PG_INT_MAX, ZRowIdInBody } from "./api/ids.ts";
 import type { TElement } from "./element-schema.ts";
 import { type ValidationError, validationError } from "./errors.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
+import { type DisplayMode, reachedElementIds } from "./form-pages.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate, type RuleOutcome } from "./rules.ts";
 
@@ -51,6 +52,8 @@ export interface SubmissionContext {
   timeZone?: string;
   /** The captcha solution sent beside the answers. */
   captcha?: string | undefined;
+  /** The form's display: on pages, questions a logic jump skipped were not asked. */
+  display?: DisplayMode;
 }
 
 /**
@@ -83,7 +86,12 @@ export function validateSubmission(
     timeZone: context.timeZone,
     event: "submit",
   });
-  const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
+  const reached =
+    context.display && context.display !== "all"
+      ? reachedElementIds(elements, context.rules ?? [], given, context.display)
+      : null;
+  const shown = (element: TElement) =>
+    !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
   const kept: StoredAnswer[] = [];
   for (const element of elements) {
     if (element.fieldType === "captcha" && shown(element) && !context.captcha?.trim()) {

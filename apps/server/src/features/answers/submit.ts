@@ -89,6 +89,7 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
   const { errors, answers, outcome } = validateSubmission(fields, body.answers, {
     rules: settings.conditionalRules,
     captcha: body.captcha,
+    display: settings.display,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
   // A rule may publish or unpublish the form; the last such intent wins.

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { type TElement, ZElement } from "./element-schema.ts";
+import { reachedElementIds, splitPages, visitedPages } from "./form-pages.ts";
+import { createElement } from "./new-element.ts";
+import { type TRule, ZRule } from "./rule-schema.ts";
+import { validateSubmission } from "./submission.ts";
+
+let order = 0;
+const element = (type: Parameters<typeof createElement>[0], id: string, patch: Partial<TElement> = {}) =>
+  ZElement.parse({ ...createElement(type, id, order++), ...patch });
+
+const ids = (pages: TElement[][]) => pages.map((page) => page.map((e) => e.id));
+
+/** Answer "skip" on the question `from` and the form jumps to `to`. */
+const jump = (from: string, to: string): TRule =>
+  ZRule.parse({
+    id: `jump-${from}`,
+    name: "Skip ahead",
+    if: {
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId: from, operator: "equal", value: "skip" }],
+    },
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    then: [{ type: "jump", targetFieldId: to }],
+  });
+
+describe("splitPages", () => {
+  const fields = () => {
+    order = 0;
+    return [
+      element("title", "intro"),
+      element("text", "a"),
+      element("text", "b"),
+      element("pageBreak", "break"),
+      element("text", "c"),
+      element("submitBtn", "send"),
+    ];
+  };
+
+  it("keeps one page and drops page separators when the form shows everything at once", () => {
+    expect(ids(splitPages(fields(), "all"))).toEqual([["intro", "a", "b", "c", "send"]]);
+  });
+
+  it("splits pages at page breaks", () => {
+    expect(ids(splitPages(fields(), "severalPages"))).toEqual([
+      ["intro", "a", "b"],
+      ["c", "send"],
+    ]);
+  });
+
+  it("makes each question a step, with the texts before it and the closing button on the last", () => {
+    const noBreaks = fields().filter((e) => e.fieldType !== "pageBreak");
+    expect(ids(splitPages(noBreaks, "stepByStep"))).toEqual([["intro", "a"], ["b"], ["c", "send"]]);
+  });
+
+  it("keeps a group's fields inside the group, on the group's page", () => {
+    order = 0;
+    const group = [
+      element("fieldGroup", "g"),
+      element("text", "x", { fieldSettings: { fieldGroup: "g", fieldGroupOrder: 1 } }),
+      element("text", "y", { fieldSettings: { fieldGroup: "g", fieldGroupOrder: 0 } }),
+      element("text", "z"),
+    ];
+    expect(ids(splitPages(group, "stepByStep"))).toEqual([["g"], ["z"]]);
+  });
+});
+
+describe("logic jumps between pages", () => {
+  order = 0;
+  const fields = [
+    element("text", "first"),
+    element("pageBreak", "p1"),
+    element("text", "second", { isRequired: true }),
+    element("pageBreak", "p2"),
+    element("text", "third"),
+  ];
+  const rules = [jump("first", "third")];
+
+  it("jumps forward from the page whose answer asks for it, and skips the pages between", () => {
+    expect(visitedPages(fields, rules, { first: "skip" }, "severalPages")).toEqual([0, 2]);
+    expect(visitedPages(fields, rules, { first: "stay" }, "severalPages")).toEqual([0, 1, 2]);
+    expect([...reachedElementIds(fields, rules, { first: "skip" }, "severalPages")]).toEqual([
+      "first",
+      "third",
+    ]);
+  });
+
+  it("does not require or keep answers on a skipped page", () => {
+    const answers = [
+      { fieldId: "first", answer: "skip" },
+      { fieldId: "second", answer: "left from an earlier visit" },
+      { fieldId: "third", answer: "done" },
+    ];
+    const { errors, answers: kept } = validateSubmission(fields, answers, { rules, display: "severalPages" });
+    expect(errors).toEqual([]);
+    expect(kept.map((a) => a.fieldId)).toEqual(["first", "third"]);
+    const onePage = validateSubmission(fields, answers.slice(0, 1), { rules, display: "all" });
+    expect(onePage.errors.map((e) => e.field)).toEqual(["second"]);
+  });
+});
