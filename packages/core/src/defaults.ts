@@ -12,6 +12,33 @@ export const DEFAULT_TEXTS = {
   otherVariant: "Other",
 } as const;
 
+/**
+ * What the form itself says to a respondent besides the author's texts, in English; the web
+ * app's catalogs translate each (keyed by this wording) into the form's language.
+ */
+export const RESPONDENT_TEXTS = {
+  next: "Next",
+  back: "Back",
+  required: "required",
+  progress: "Progress",
+  step: "Step {{current}} of {{total}}",
+  page: "Page {{current}} of {{total}}",
+  formTime: "Time left for the form",
+  stepTime: "Time left for this step",
+  timerElement: "Time left",
+  timeUpStep: "Time is up: on to the next step",
+  timeUpForm: "Time is up: your answers are being sent",
+  minutesLeft: "{{minutes}} min left",
+  secondsLeft: "{{seconds}} s left",
+  fixAnswers: "Please correct the marked answers",
+  sending: "Sending…",
+  send: DEFAULT_TEXTS.sendButton,
+  thankYouTitle: DEFAULT_TEXTS.thankYouPageTitle,
+  thankYouText: DEFAULT_TEXTS.thankYouPageText,
+  completeAgain: DEFAULT_TEXTS.completeFormButton,
+  tooSoon: DEFAULT_TEXTS.nextSubmissionText,
+} as const;
+
 export const FORM_TITLE_PLACEHOLDER = "[form_title]";
 
 /** Fills the form-title placeholder of the thank-you title. */

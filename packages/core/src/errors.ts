@@ -48,6 +48,7 @@ export const MESSAGES = {
     "Write the time as 1Y, 6W, 1d 6h or 2m 30s (Y, W, d, h, m, s), or leave it empty",
   "answer.not_found": "404 - Form answer not found",
   "answer.required": "Please fill in the required fields",
+  "answer.field_required": "Please fill in this field",
   "answer.invalid": "Invalid value in field",
   "answer.invalid_email": "Please enter a valid e-mail address",
   "answer.invalid_website": "Invalid website link",

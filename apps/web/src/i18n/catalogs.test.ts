@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { MESSAGES } from "@formloom/core/errors";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { PERMISSION_CATEGORIES } from "@formloom/core/permissions";
@@ -11,7 +12,7 @@ const files = readdirSync(source, { recursive: true, encoding: "utf8" }).filter(
   (file) => /\.tsx?$/.test(file) && !file.endsWith(".test.ts") && !file.startsWith("fill/"),
 );
 
-/** Every text the signed-in app translates: t("…") and msg("…") calls, field-type and permission labels, server codes. */
+/** Every text the app translates: t("…") and msg("…") calls, field-type and permission labels, respondent texts, server codes. */
 function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: string[] } {
   const texts = new Set<string>();
   for (const file of files) {
@@ -20,6 +21,8 @@ function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: stri
       texts.add(JSON.parse(`"${match[1]}"`));
   }
   for (const definition of Object.values(fieldTypes)) texts.add(definition.label);
+  // The public form speaks the form's language with the same catalogs.
+  for (const text of Object.values(RESPONDENT_TEXTS)) texts.add(text);
   for (const category of PERMISSION_CATEGORIES) {
     texts.add(category.title);
     for (const permission of category.permissions) texts.add(permission.title);
