@@ -40,6 +40,26 @@ describe("registration", () => {
     );
   });
 
+  it("names every wrong field at once, unequal passwords too", async () => {
+    const response = await server.api.post("/api/register", {
+      ...validRegistration,
+      username: "ab",
+      passwordConfirmation: "secret1234",
+      acceptTermsAndConditionsAgreement: false,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.validationErrors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: "username", code: "register.username.length" }),
+        expect.objectContaining({
+          field: "passwordConfirmation",
+          code: "register.password_confirmation.not_equal",
+        }),
+        expect.objectContaining({ field: "acceptTermsAndConditionsAgreement", code: "register.terms.required" }),
+      ]),
+    );
+  });
+
   // Runs after the rejections above: that "alice" is still free shows they created nobody.
   it("registers, refuses the same username or e-mail again, and signs in with trimmed input", async () => {
     const created = await server.api.post("/api/register", validRegistration);

@@ -10,6 +10,19 @@ export const ZPassword = z
   .max(200, "request.invalid")
   .refine((value) => /\p{L}/u.test(value) && /\d/.test(value), "register.password.too_simple");
 
+/**
+ * "Passwords are not equal", checked even while other fields are wrong (zod skips an object's
+ * refinements after any issue unless told when to run them), so a form shows every error at once.
+ */
+const confirmationMatches = {
+  message: "register.password_confirmation.not_equal",
+  path: ["passwordConfirmation"],
+  when: ({ value }: { value: unknown }) => {
+    const body = value as { password?: unknown; passwordConfirmation?: unknown };
+    return typeof body.password === "string" && typeof body.passwordConfirmation === "string";
+  },
+};
+
 export const ZRegisterBody = z
   .object({
     // No "@": sign-in by e-mail matches addresses only, and no username can pass for one.
@@ -27,10 +40,7 @@ export const ZRegisterBody = z
     acceptPrivacyPolicyAgreement: z.literal(true, "register.privacy.required"),
     registerParams: z.record(z.string(), z.unknown()).optional(),
   })
-  .refine((body) => body.password === body.passwordConfirmation, {
-    message: "register.password_confirmation.not_equal",
-    path: ["passwordConfirmation"],
-  });
+  .refine((body) => body.password === body.passwordConfirmation, confirmationMatches);
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 /**
@@ -50,10 +60,7 @@ export const ZResetConfirmBody = z
     password: ZPassword,
     passwordConfirmation: z.string().min(1, "register.password_confirmation.required"),
   })
-  .refine((body) => body.password === body.passwordConfirmation, {
-    message: "register.password_confirmation.not_equal",
-    path: ["passwordConfirmation"],
-  });
+  .refine((body) => body.password === body.passwordConfirmation, confirmationMatches);
 export type TResetConfirmBody = z.input<typeof ZResetConfirmBody>;
 
 export const ZLoginBody = z.object({
