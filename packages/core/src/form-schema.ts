@@ -13,10 +13,15 @@ import {
 import { ZRule } from "./rule-schema.ts";
 import { ZStyle } from "./styling.ts";
 
-/** forms.md §9: single column, with header and footer, 2/3/4 equal columns, 33/67 and 67/33, each also with a header. */
+/**
+ * forms.md §9: single column, single column with header and footer, 2/3/4 equal columns, 33/67 and
+ * 67/33 — seven arrangements, each also with a header: fourteen. The single column's header and
+ * footer come apart into three (header, footer, both).
+ */
 export const LAYOUT_TYPES = [
   "1-col",
   "1-col-header-footer",
+  "1-col-footer",
   "2-col",
   "3-col",
   "4-col",

@@ -1,4 +1,15 @@
 import { z } from "zod";
+import {
+  parseColour,
+  readableOn,
+  safeAnimation,
+  safeColour,
+  safeFontFamily,
+  safeGradient,
+  safeImageUrl,
+  safeLength,
+  safePixels,
+} from "./css-values.ts";
 import type { FieldType, TElement } from "./element-schema.ts";
 
 /**
@@ -25,6 +36,7 @@ export const ZStyle = z.looseObject({
   placeholderFontSize: z.number().min(6).max(200).optional(),
   commentFontSize: z.number().min(6).max(200).optional(),
   descriptionFontSize: z.number().min(6).max(200).optional(),
+  /** One of ANIMATIONS in css-values.ts; others draw nothing. */
   animation: z.string().max(100).optional(),
   oneColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
   twoColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
@@ -45,7 +57,7 @@ export const DEFAULT_FORM_STYLE: TStyle = {
   descriptionFontSize: 20,
   oneColumnBreakpoint: 480,
   twoColumnBreakpoint: 800,
-  buttonColor: "#228be6",
+  buttonColor: "#1971c2",
   buttonRadius: 3,
 };
 
@@ -114,22 +126,113 @@ export function clearAllStyling(elements: readonly TElement[]): {
   };
 }
 
-/** The styling as CSS variables for the renderer (names match renderer.css). */
-export function styleVariables(form: TStyle, field: TStyle): Record<string, string> {
-  const px = (value: number | undefined) => (value === undefined ? undefined : `${value}px`);
-  const entries: Array<[string, string | undefined]> = [
-    ["--fl-primary", form.buttonColor],
-    ["--fl-form-background", form.background],
-    ["--fl-form-width", form.width],
-    ["--fl-title-size", px(form.titleFontSize)],
-    ["--fl-description-size", px(form.descriptionFontSize)],
-    ["--fl-submit-radius", px(form.buttonRadius)],
-    ["--fl-border", field.borderColor],
-    ["--fl-radius", px(field.radius)],
-    ["--fl-field-gap", px(field.margin)],
-    ["--fl-question-size", px(field.questionFontSize)],
-    ["--fl-value-size", px(field.valueFontSize)],
-    ["--fl-comment-size", px(field.commentFontSize)],
-  ];
-  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+type Variables = Record<string, string>;
+
+function put(target: Variables, name: string, value: string | undefined) {
+  if (value !== undefined) target[name] = value;
+}
+
+/** A background is a colour or an https picture (optionally written as `url(…)`). */
+function backgroundParts(style: TStyle): { colour?: string; image?: string } {
+  const raw = typeof style.background === "string" ? style.background.trim() : undefined;
+  const colour = safeColour(raw);
+  const picture = raw && /^url\(/i.test(raw) ? raw.replace(/^url\(\s*["']?|["']?\s*\)$/gi, "") : raw;
+  const image = safeGradient(style.gradient) ?? (colour ? undefined : safeImageUrl(picture));
+  return { ...(colour ? { colour } : {}), ...(image ? { image } : {}) };
+}
+
+const JUSTIFY = { left: "start", center: "center", right: "end" } as const;
+const FORM_INLINE_MARGIN = { left: "0 auto", center: "auto", right: "auto 0" } as const;
+
+const BORDER_STYLES = ["none", "solid", "dashed", "dotted", "double"] as const;
+const borderStyleOf = (style: TStyle) => BORDER_STYLES.find((kind) => kind === style.borderStyle);
+
+function borderOf(style: TStyle): string | undefined {
+  const width = safePixels(style.borderWidth, 50);
+  const kind = borderStyleOf(style);
+  const colour = safeColour(style.borderColor);
+  if (width === undefined && kind === undefined && colour === undefined) return undefined;
+  return `${width ?? "1px"} ${kind ?? "solid"} ${colour ?? "var(--fl-border)"}`;
+}
+
+/** An accent colour and the text that reads on it. */
+function putAccent(target: Variables, name: string, input: unknown) {
+  const rgba = parseColour(input);
+  if (!rgba || rgba.a < 1) return;
+  target[`--fl-${name}`] = safeColour(input) as string;
+  target[`--fl-on-${name}`] = readableOn(rgba);
+}
+
+const opacityOf = (value: unknown) =>
+  typeof value === "number" && value >= 0 && value <= 1 ? String(value) : undefined;
+
+/** Variables both levels share: text colour, font, background, opacity, animation, button. */
+function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
+  const vars: Variables = {};
+  const { colour, image } = backgroundParts(style);
+  put(vars, `--fl-${prefix}-background`, colour);
+  put(vars, `--fl-${prefix}-image`, image);
+  put(vars, `--fl-${prefix}-opacity`, opacityOf(style.opacity));
+  put(vars, "--fl-text", safeColour(style.color));
+  put(vars, "--fl-font", safeFontFamily(style.fontFamily));
+  put(vars, "--fl-submit-radius", safePixels(style.buttonRadius, 200));
+  putAccent(vars, "button", style.buttonColor);
+  const animation = safeAnimation(style.animation);
+  put(vars, `--fl-${prefix}-animation`, animation && animation !== "none" ? `fl-${animation}` : animation);
+  return vars;
+}
+
+/**
+ * The form level as CSS variables (names match the renderer's CSS). `formColor` is the form's
+ * accent (focus rings, chosen options), the button colour its submit button.
+ */
+export function formStyleVariables(style: TStyle, formColor?: string): Variables {
+  const vars = commonVariables(style, "form");
+  putAccent(vars, "primary", formColor || style.buttonColor);
+  put(vars, "--fl-form-width", safeLength(style.width));
+  const position = style.position ? FORM_INLINE_MARGIN[style.position] : undefined;
+  put(vars, "--fl-form-inline-margin", position);
+  put(vars, "--fl-form-border", borderOf(style));
+  put(vars, "--fl-form-radius", safePixels(style.radius, 200));
+  put(vars, "--fl-form-padding", safePixels(style.padding));
+  put(vars, "--fl-form-margin", safePixels(style.margin));
+  put(vars, "--fl-title-size", safePixels(style.titleFontSize, 200));
+  put(vars, "--fl-description-size", safePixels(style.descriptionFontSize, 200));
+  return vars;
+}
+
+/**
+ * One element's resolved style as CSS variables, set on its wrapper so they override the
+ * form's. `accent` is the colour of the element's category, when the form gives it one.
+ */
+export function fieldStyleVariables(style: TStyle, accent?: string): Variables {
+  const vars = commonVariables(style, "field");
+  put(vars, "--fl-border", safeColour(style.borderColor));
+  put(vars, "--fl-border-width", safePixels(style.borderWidth, 50));
+  put(vars, "--fl-border-style", borderStyleOf(style));
+  put(vars, "--fl-radius", safePixels(style.radius, 200));
+  put(vars, "--fl-field-margin", safePixels(style.margin));
+  put(vars, "--fl-field-padding", safePixels(style.padding));
+  put(vars, "--fl-field-width", safeLength(style.width));
+  put(vars, "--fl-field-justify", style.position ? JUSTIFY[style.position] : undefined);
+  put(vars, "--fl-section-size", safePixels(style.titleFontSize, 200));
+  put(vars, "--fl-question-size", safePixels(style.questionFontSize, 200));
+  put(vars, "--fl-value-size", safePixels(style.valueFontSize, 200));
+  put(vars, "--fl-placeholder-size", safePixels(style.placeholderFontSize, 200));
+  put(vars, "--fl-comment-size", safePixels(style.commentFontSize, 200));
+  put(vars, "--fl-text-size", safePixels(style.descriptionFontSize, 200));
+  if (accent !== undefined && parseColour(accent)?.a === 1) {
+    putAccent(vars, "primary", accent);
+    put(vars, "--fl-category", safeColour(accent));
+  }
+  return vars;
+}
+
+/** The colour of the first of the element's categories the form colours. */
+export function categoryColour(
+  element: Pick<TElement, "elementCategories">,
+  colours: Readonly<Record<string, string>>,
+): string | undefined {
+  const category = element.elementCategories.find((name) => parseColour(colours[name]) !== undefined);
+  return category === undefined ? undefined : colours[category];
 }
