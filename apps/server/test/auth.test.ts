@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.ts";
+import { loadSettings, SettingsError } from "../src/settings.ts";
 import { registerUser, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -55,9 +56,27 @@ describe("registration", () => {
           field: "passwordConfirmation",
           code: "register.password_confirmation.not_equal",
         }),
-        expect.objectContaining({ field: "acceptTermsAndConditionsAgreement", code: "register.terms.required" }),
+        expect.objectContaining({
+          field: "acceptTermsAndConditionsAgreement",
+          code: "register.terms.required",
+        }),
       ]),
     );
+  });
+
+  it("tells where the terms and the privacy policy are: the app's own pages unless the operator sets them", async () => {
+    const response = await server.api.get("/api/legal-links");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ termsUrl: "/pages/terms", privacyUrl: "/pages/privacy" });
+    const secrets = { JWT_SECRET: "j".repeat(32), SECRET_KEY: "s".repeat(32) };
+    const set = loadSettings({
+      ...secrets,
+      TERMS_URL: "https://example.org/terms",
+      PRIVACY_URL: "/privacy.html",
+    });
+    expect([set.termsUrl, set.privacyUrl]).toEqual(["https://example.org/terms", "/privacy.html"]);
+    expect(() => loadSettings({ ...secrets, TERMS_URL: "javascript:alert(1)" })).toThrow(SettingsError);
+    expect(() => loadSettings({ ...secrets, PRIVACY_URL: "//evil.example" })).toThrow(SettingsError);
   });
 
   // Runs after the rejections above: that "alice" is still free shows they created nobody.

@@ -50,6 +50,10 @@ export type TRegisterBody = z.input<typeof ZRegisterBody>;
 export const ZRegisterCheckEmail = z.object({ checkEmail: z.literal(true) });
 export type TRegisterCheckEmail = z.infer<typeof ZRegisterCheckEmail>;
 
+/** Where registration's terms and privacy policy are read (the operator's pages, or the app's own). */
+export const ZLegalLinks = z.object({ termsUrl: z.string(), privacyUrl: z.string() });
+export type TLegalLinks = z.infer<typeof ZLegalLinks>;
+
 export const ZResetRequestBody = z.object({
   email: z.string().trim().min(1, "register.email.required").pipe(z.email("register.email.invalid")),
 });

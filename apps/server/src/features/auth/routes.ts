@@ -1,6 +1,7 @@
 import {
   ZAccount,
   ZCreateAccountBody,
+  ZLegalLinks,
   ZLoginBody,
   ZRefreshBody,
   ZRegisterBody,
@@ -46,6 +47,21 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       const result = await register(deps.db, deps.tokens, request.body, deps.settings.linkBase);
       return "checkEmail" in result ? reply.status(202).send(result) : reply.status(201).send(result);
     },
+  );
+
+  r.get(
+    "/legal-links",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["public"],
+        description:
+          "The terms and conditions and the privacy policy registration asks to accept (TERMS_URL and " +
+          "PRIVACY_URL; by default the app's own pages).",
+        response: { 200: ZLegalLinks },
+      },
+    },
+    async () => ({ termsUrl: deps.settings.termsUrl, privacyUrl: deps.settings.privacyUrl }),
   );
 
   r.post(

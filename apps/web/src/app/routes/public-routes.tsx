@@ -2,6 +2,7 @@ import { createRoute, redirect } from "@tanstack/react-router";
 import { z } from "zod";
 import { AutologinPage } from "../../features/auth/components/autologin-page.tsx";
 import { JoinPage } from "../../features/auth/components/join-page.tsx";
+import { PrivacyPage, TermsPage } from "../../features/auth/components/legal-pages.tsx";
 import { LoginPage } from "../../features/auth/components/login-page.tsx";
 import {
   ConfirmEmailPage,
@@ -99,6 +100,21 @@ export const noAccountRoute = createRoute({
   component: NoAccountPage,
 });
 
+/** The default terms and privacy policy, open to everyone (the operator may link elsewhere). */
+export const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/pages/terms",
+  staticData: { title: msg("Terms and conditions") },
+  component: TermsPage,
+});
+
+export const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/pages/privacy",
+  staticData: { title: msg("Privacy policy") },
+  component: PrivacyPage,
+});
+
 export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/404",
@@ -117,5 +133,7 @@ export const publicRoutes = [
   autologinRoute,
   sessionEndedRoute,
   noAccountRoute,
+  termsRoute,
+  privacyRoute,
   notFoundRoute,
 ] as const;

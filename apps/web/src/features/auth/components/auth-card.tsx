@@ -5,15 +5,18 @@ import type { ReactNode } from "react";
 export function AuthCard({
   title,
   subtitle,
+  width = 440,
   children,
 }: {
   title: string;
   subtitle?: ReactNode;
+  /** Wider for pages that are read rather than filled. */
+  width?: number;
   children: ReactNode;
 }) {
   return (
     <Center mih="100vh" bg="var(--mantine-color-gray-0)" p="md">
-      <Box w="100%" maw={440}>
+      <Box w="100%" maw={width}>
         <Stack gap={4} mb="lg" align="center">
           <Text fw={800} size="xl" c="indigo">
             Formloom

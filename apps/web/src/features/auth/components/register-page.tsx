@@ -1,11 +1,13 @@
 import { ZRegisterBody } from "@formloom/core/api/auth";
-import { Alert, Button, Checkbox, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { fieldErrors, issueErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
+import { useLegalLinks } from "../api/legal-links.ts";
 import { useRegister } from "../api/register.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
@@ -33,6 +35,7 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
   const [values, setValues] = useState({ ...EMPTY, email: invite?.email ?? "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sentTo, setSentTo] = useState<string>();
+  const { data: links } = useLegalLinks();
 
   const set = <K extends keyof typeof EMPTY>(key: K, value: (typeof EMPTY)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -109,13 +112,25 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
             onChange={set}
           />
           <Checkbox
-            label={t("I accept the terms and conditions")}
+            label={
+              <Trans
+                t={t}
+                i18nKey={msg("I accept the <link>terms and conditions</link>")}
+                components={{ link: <LegalLink to={links?.termsUrl ?? "/pages/terms"} /> }}
+              />
+            }
             checked={values.acceptTermsAndConditionsAgreement}
             error={errors.acceptTermsAndConditionsAgreement}
             onChange={(e) => set("acceptTermsAndConditionsAgreement", e.currentTarget.checked)}
           />
           <Checkbox
-            label={t("I accept the privacy policy")}
+            label={
+              <Trans
+                t={t}
+                i18nKey={msg("I accept the <link>privacy policy</link>")}
+                components={{ link: <LegalLink to={links?.privacyUrl ?? "/pages/privacy"} /> }}
+              />
+            }
             checked={values.acceptPrivacyPolicyAgreement}
             error={errors.acceptPrivacyPolicyAgreement}
             onChange={(e) => set("acceptPrivacyPolicyAgreement", e.currentTarget.checked)}
@@ -126,6 +141,15 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
         </Stack>
       </form>
     </AuthCard>
+  );
+}
+
+/** The terms or the privacy policy, read in a new tab so the half-filled form stays. */
+function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Anchor href={to} target="_blank" rel="noopener noreferrer" inherit>
+      {children}
+    </Anchor>
   );
 }
 
