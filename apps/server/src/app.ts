@@ -17,10 +17,13 @@ import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Database } from "./db/connect.ts";
 import { apiKeyRoutes } from "./features/account/api-keys.ts";
 import { accountRoutes } from "./features/account/routes.ts";
+import { createCaptcha } from "./features/answers/captcha.ts";
+import { captchaRoutes } from "./features/answers/captcha-routes.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
 import { createSubmissions } from "./features/answers/submit.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
+import { fileRoutes } from "./features/files/routes.ts";
 import { formRoutes } from "./features/forms/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
@@ -35,6 +38,7 @@ import { answerBeforeRouting, installSecurity } from "./http/security.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startMailer } from "./mail/mailer.ts";
 import type { Settings } from "./settings.ts";
+import { createDiskStorage } from "./storage/file-storage.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -81,12 +85,15 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  const storage = createDiskStorage(settings.storageDir);
   const deps: Deps = {
     db: database.db,
     settings,
     tokens: createTokenIssuer(settings.jwtSecret, settings.accessTokenTtlSeconds),
     secrets: createSecretBox(settings.secretKey),
+    storage,
   };
+  const captcha = createCaptcha(database.db, settings.secretKey);
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   // Signs the respondent cookie of public forms (features/answers/respondent.ts).
   await app.register(fastifyCookie, {
@@ -98,7 +105,9 @@ export async function buildApp(
       healthRoutes(api, database);
       authRoutes(api, deps);
       formRoutes(api, deps);
-      answerRoutes(api, deps, createSubmissions(database));
+      answerRoutes(api, deps, createSubmissions(database, captcha));
+      captchaRoutes(api, captcha);
+      fileRoutes(api, deps, storage);
       userRoutes(api, deps);
       groupRoutes(api, deps);
       permissionRoutes(api, deps);
@@ -118,7 +127,7 @@ export async function buildApp(
     intervalMs: settings.mailPollMs,
   });
   app.addHook("onClose", () => mailer.stop());
-  const housekeeping = startHousekeeping(database.db, app.log);
+  const housekeeping = startHousekeeping(database.db, app.log, undefined, storage);
   app.addHook("onClose", async () => housekeeping.stop());
 
   if (hasWebApp) {

@@ -4,16 +4,6 @@ import path from "node:path";
 import { z } from "zod";
 import { SERVER_ROOT } from "./paths.ts";
 
-/** A page registration links to: an http(s) address, or a path of this app such as /pages/terms. */
-function ZPageAddress(name: string) {
-  return z
-    .string()
-    .regex(
-      /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/,
-      `${name} must be an http(s) address or a path starting with /`,
-    );
-}
-
 /** The one place the environment is read (README, "Settings"). */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,8 +33,8 @@ const ZEnv = z.object({
     .positive()
     .default(15 * 60),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
-  TERMS_URL: ZPageAddress("TERMS_URL").default("/pages/terms"),
-  PRIVACY_URL: ZPageAddress("PRIVACY_URL").default("/pages/privacy"),
+  STORAGE_DIR: z.string().optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
 });
 
 export interface Settings {
@@ -71,9 +61,10 @@ export interface Settings {
   webDist: string;
   /** After SIGTERM, how long /api/ready answers 503 while requests are still served. */
   shutdownDrainMs: number;
-  /** The terms and the privacy policy that registration asks to accept. */
-  termsUrl: string;
-  privacyUrl: string;
+  /** Where uploaded files are kept on disk (DATA_DIR/files by default). */
+  storageDir: string;
+  /** The most one uploaded file may weigh; a field may set less. */
+  uploadMaxBytes: number;
 }
 
 export class SettingsError extends Error {}
@@ -114,8 +105,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     webDist: path.resolve(SERVER_ROOT, "../web/dist"),
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
-    termsUrl: values.TERMS_URL,
-    privacyUrl: values.PRIVACY_URL,
+    storageDir: values.STORAGE_DIR ? path.resolve(base, values.STORAGE_DIR) : path.join(dataDir, "files"),
+    uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
   };
 }
 

@@ -67,6 +67,7 @@ export const MESSAGES = {
   "answer.file_type": "This type of file is not accepted here",
   "answer.file_too_large": "The file is too large",
   "answer.captcha_required": "Please solve the captcha",
+  "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
   "import.type": "Only .json files can be imported",
   "import.empty": "The file is empty",
   "import.too_large": "The file is too large: the limit is 5 MB",

@@ -7,6 +7,7 @@ import type { TokenIssuer } from "../auth/tokens.ts";
 import type { Db } from "../db/connect.ts";
 import { users } from "../db/schema.ts";
 import type { Settings } from "../settings.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
 import { forbidden, unauthorized } from "./errors.ts";
 import { authorize } from "./policy.ts";
 
@@ -18,6 +19,8 @@ export interface Deps {
   settings: Settings;
   tokens: TokenIssuer;
   secrets: SecretBox;
+  /** Where uploaded files live (storage/file-storage.ts). */
+  storage: FileStorage;
 }
 
 /** How the caller proved who they are: a sign-in token, or an external app's token. */

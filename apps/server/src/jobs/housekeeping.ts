@@ -9,6 +9,9 @@ import {
   refreshTokens,
   signInCounters,
 } from "../db/schema.ts";
+import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
+import { removeOrphanFiles } from "../features/files/uploads.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const dayAgo = sql`now() - interval '1 day'`;
@@ -18,7 +21,7 @@ const dayAgo = sql`now() - interval '1 day'`;
  * (every window that reads them is shorter), refresh tokens and one-time codes a day past their
  * expiry, and sent mail after 30 days. Safe to run from several processes at once.
  */
-export async function cleanUp(db: Db): Promise<number> {
+export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const results = await Promise.all([
     db.delete(loginFailures).where(lt(loginFailures.createdAt, dayAgo)).returning({ id: loginFailures.id }),
     db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, dayAgo)).returning({ id: refreshTokens.id }),
@@ -39,13 +42,21 @@ export async function cleanUp(db: Db): Promise<number> {
       .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, sql`now() - interval '30 days'`)))
       .returning({ id: mailOutbox.id }),
   ]);
-  return results.reduce((sum, rows) => sum + rows.length, 0);
+  // Uploads no submission took within a day, and files whose submission or form is gone.
+  const files = storage ? await removeOrphanFiles(db, storage) : 0;
+  const solutions = await forgetExpiredSolutions(db);
+  return results.reduce((sum, rows) => sum + rows.length, files + solutions);
 }
 
 /** Runs the clean-up soon after start and then every hour. */
-export function startHousekeeping(db: Db, log: FastifyBaseLogger, intervalMs = HOUR_MS): { stop(): void } {
+export function startHousekeeping(
+  db: Db,
+  log: FastifyBaseLogger,
+  intervalMs = HOUR_MS,
+  storage?: FileStorage,
+): { stop(): void } {
   const run = () =>
-    cleanUp(db)
+    cleanUp(db, storage)
       .then((removed) => removed > 0 && log.info({ removed }, "housekeeping removed stale rows"))
       .catch((error: unknown) => log.error({ err: error }, "housekeeping failed"));
   const first = setTimeout(run, 10_000);

@@ -4,6 +4,8 @@ import { questionDefaults } from "./text-like.ts";
 
 /** An uploaded file as an answer refers to it: where it is stored, and what it is. */
 export const ZFileRef = z.object({
+  /** The upload id the server gave the file (POST /api/forms/upload_file). */
+  id: z.string().max(64).optional(),
   url: z.string().min(1).max(2000),
   name: z.string().max(500),
   size: z.number().int().nonnegative(),

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { removeOrphanFiles } from "../files/uploads.ts";
 import { respondentOf } from "./respondent.ts";
 import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
 import type { Submissions } from "./submit.ts";
@@ -100,7 +101,10 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
     { schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ deleted: z.number() }) } } },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.delete");
-      return deleteAnswers(ctx, request.params.id, request.body.answerIds);
+      const deleted = await deleteAnswers(ctx, request.params.id, request.body.answerIds);
+      // The deleted submissions' files go with them.
+      await removeOrphanFiles(deps.db, deps.storage, request.params.id);
+      return deleted;
     },
   );
 }

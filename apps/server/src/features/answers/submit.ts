@@ -7,8 +7,10 @@ import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { checkFileAnswers, claimFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
 import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
+import { type Captcha, type CheckedCaptcha, captchaField } from "./captcha.ts";
 import { deviceFromHeaders } from "./device.ts";
 import { createFormCache, type FillableForm } from "./form-cache.ts";
 
@@ -38,7 +40,7 @@ const ATTEMPTS = 3;
  * acknowledged only once the statement that stores it has committed. Nothing on the form's row
  * is written, so submissions to one form never queue behind each other.
  */
-export function createSubmissions(database: Database) {
+export function createSubmissions(database: Database, captcha?: Captcha) {
   const formCache = createFormCache(database.db);
   // PGlite runs one statement at a time: more writes at once would only queue inside it.
   const writer = createAnswerWriter(database.raw, {
@@ -48,9 +50,35 @@ export function createSubmissions(database: Database) {
 
   async function submit(body: TSubmission, meta: SubmissionMeta): Promise<Accepted> {
     const submissionKey = meta.idempotencyKey ?? randomUUID();
+    let solved: CheckedCaptcha | null = null;
+    let claimed = false;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const form = await formCache.get(body.formId, attempt > 0);
-      const prepared = prepare(form, body, meta, submissionKey);
+      assertFillable(form.row, form.settings, meta.visitor);
+      // A form with a captcha takes a solution of a challenge this server issued, once.
+      const captchaAt = captcha ? captchaField(form.settings, form.fields) : null;
+      if (captcha && captchaAt !== null && solved === null)
+        solved = await captcha.check(body.captcha, captchaAt);
+      // Files are the ones uploaded to this form and field, as the server measured them.
+      const files = await checkFileAnswers(
+        database.db,
+        { accountId: form.row.accountId, id: form.row.id, fields: form.fields },
+        body.answers,
+        meta.idempotencyKey,
+      );
+      if (files.errors.length > 0) throw badRequest("submission.invalid", files.errors);
+      const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey);
+      if (captcha && captchaAt !== null && solved !== null && !claimed) {
+        claimed = await captcha.claim(solved);
+        if (!claimed) {
+          // Used before: a resend under the same key is answered with what it stored then.
+          const earlier = meta.idempotencyKey
+            ? await storedUnderKey(database.raw.query, prepared.row)
+            : undefined;
+          if (earlier) return { ...earlier, replayed: true };
+          throw captcha.refusal(captchaAt);
+        }
+      }
       const id = await (prepared.exclusive
         ? storeExclusively(database.raw.transaction, prepared)
         : writer.add(prepared.row)
@@ -58,7 +86,10 @@ export function createSubmissions(database: Database) {
         // The form was deleted while this submission was being stored.
         throw isForeignKeyViolation(error) ? notFound("form.not_found") : error;
       });
-      if (id !== null) return { id, submitTime: prepared.row.submitTime, replayed: false };
+      if (id !== null) {
+        await claimFiles(database.db, prepared.row.accountId, prepared.row.formId, id, files.fileIds);
+        return { id, submitTime: prepared.row.submitTime, replayed: false };
+      }
       if (meta.idempotencyKey) {
         const earlier = await storedUnderKey(database.raw.query, prepared.row);
         if (earlier) return { ...earlier, replayed: true };

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
+import { removeOrphanFiles } from "../files/uploads.ts";
 import { publicFormByPath } from "./public.ts";
 import {
   cloneForm,
@@ -74,6 +75,8 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "forms.delete");
       await deleteForm(ctx, request.params.id);
+      // Files uploaded to the form and never submitted go with it.
+      await removeOrphanFiles(deps.db, deps.storage, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,0 +1,68 @@
+import { ZIdParams } from "@formloom/core/api/ids";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { readFile, uploadFile } from "./uploads.ts";
+
+const ZUploaded = z.object({
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  size: z.number(),
+  mimeType: z.string(),
+});
+
+export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorage): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    "/forms/upload_file",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["public"],
+        description:
+          "A respondent's file for a file, image, photo or audio field of a published form (multipart: fields " +
+          "formId and fieldId, or the same names in the query, then the file). The type is read from the bytes " +
+          "and must be one the field accepts; the size must be within the field's limit. Answers the upload id " +
+          "the submission's answer then refers to ({ id, url, name, size, mimeType }).",
+        querystring: z.object({
+          formId: z.string().max(12).optional(),
+          fieldId: z.string().max(64).optional(),
+        }),
+        response: { 201: ZUploaded },
+      },
+    },
+    async (request, reply) => {
+      const visitor = request.headers.authorization
+        ? await optionalUser(deps, request).catch(() => undefined)
+        : undefined;
+      const stored = await uploadFile(deps.db, storage, request, visitor, deps.settings.uploadMaxBytes);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  r.get(
+    "/forms/:id/files/:fileId",
+    {
+      schema: {
+        tags: ["answers"],
+        description: "A file a submission holds, as a download, for users who may see the form's results.",
+        params: ZIdParams.extend({ fileId: z.string().regex(/^[0-9a-f]{32}$/) }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request, "results.view");
+      const file = await readFile(ctx, storage, request.params.id, request.params.fileId);
+      return reply
+        .header("content-type", file.mimeType)
+        .header("content-disposition", file.disposition)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; sandbox")
+        .header("cache-control", "private, no-store")
+        .send(file.bytes);
+    },
+  );
+}

@@ -1,0 +1,314 @@
+import { randomBytes } from "node:crypto";
+import type { TElement } from "@formloom/core/element-schema";
+import { type ValidationError, validationError } from "@formloom/core/errors";
+import type { TSubmissionAnswer } from "@formloom/core/submission";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../../db/connect.ts";
+import { formFiles, forms } from "../../db/schema.ts";
+import type { TenantContext, UserRow } from "../../http/context.ts";
+import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
+import { answerAccess, assertCanRead } from "../../http/policy.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { readForm } from "../forms/presenter.ts";
+import { assertFillable } from "../forms/public.ts";
+import { loadForm } from "../forms/service.ts";
+
+/** The field types answered with uploaded files, and the kind of file each takes ("" = any). */
+export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
+  file: "",
+  image: "image/",
+  photo: "image/",
+  audio: "audio/",
+};
+
+const isUploadField = (element: TElement) => Object.hasOwn(UPLOAD_FIELD_TYPES, element.fieldType);
+
+/** What the upload call answers and an answer then carries. */
+export interface UploadedFile {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+type FileRow = typeof formFiles.$inferSelect;
+
+const fileUrl = (row: Pick<FileRow, "formId" | "id">) => `/api/forms/${row.formId}/files/${row.id}`;
+const present = (row: FileRow): UploadedFile => ({
+  id: row.id,
+  url: fileUrl(row),
+  name: row.name,
+  size: row.size,
+  mimeType: row.mimeType,
+});
+
+/** A file name safe to show and to send back: no folders, no control characters, not too long. */
+function cleanName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
+  return clean.slice(0, 200) || "file";
+}
+
+/** Bytes with no NUL among the first 8 KB that decode as UTF-8: plain text (CSV, TXT…). */
+function looksLikeText(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 8192);
+  if (head.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(head);
+    return true;
+  } catch {
+    // A multi-byte character cut at 8 KB is still text.
+    return bytes.length > 8192;
+  }
+}
+
+/** The type the bytes show, never the name or the declared type. */
+async function detectType(bytes: Buffer): Promise<{ mime: string; ext: string }> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) return { mime: found.mime, ext: found.ext };
+  return looksLikeText(bytes)
+    ? { mime: "text/plain", ext: "txt" }
+    : { mime: "application/octet-stream", ext: "" };
+}
+
+/** Whether the field takes this type: its kind (image, audio) and its own list of accepted types. */
+function accepts(element: TElement, type: { mime: string; ext: string }): boolean {
+  const kind = UPLOAD_FIELD_TYPES[element.fieldType] ?? "";
+  if (!type.mime.startsWith(kind)) return false;
+  const accept = element.fieldSettings.accept?.map((a) => a.trim().toLowerCase()).filter(Boolean);
+  if (!accept?.length) return true;
+  return accept.some((entry) => {
+    if (entry.startsWith("."))
+      return entry.slice(1) === type.ext || (entry === ".jpeg" && type.ext === "jpg");
+    if (entry.endsWith("/*")) return type.mime.startsWith(entry.slice(0, -1));
+    return entry === type.mime;
+  });
+}
+
+/** The limit of one file in this field: the field's own, never above the server's. */
+export function fieldLimitBytes(element: TElement, serverMaxBytes: number): number {
+  const own = element.fieldSettings.maxFileSizeMb;
+  return own === undefined ? serverMaxBytes : Math.min(serverMaxBytes, Math.round(own * 1024 * 1024));
+}
+
+function formTarget(request: FastifyRequest, fields: Record<string, unknown>) {
+  const query = request.query as Record<string, unknown>;
+  const value = (name: string) => {
+    const field = fields[name] as { value?: unknown } | undefined;
+    const given = typeof field?.value === "string" ? field.value : query[name];
+    return typeof given === "string" ? given : "";
+  };
+  const formId = Number(value("formId"));
+  if (!Number.isInteger(formId) || formId <= 0 || formId > 2_147_483_647)
+    throw invalidField("form.not_found", "formId");
+  const fieldId = value("fieldId");
+  if (!fieldId || fieldId.length > 64) throw invalidField("answer.unknown_field", "fieldId");
+  return { formId, fieldId };
+}
+
+/**
+ * Takes one file a respondent uploads to a file-like field of a published form: checked against
+ * the field's size limit and, by its bytes, the field's types; stored, and answered with the id
+ * the submission then refers to.
+ */
+export async function uploadFile(
+  db: Db,
+  storage: FileStorage,
+  request: FastifyRequest,
+  visitor: UserRow | undefined,
+  serverMaxBytes: number,
+): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw badRequest("request.invalid");
+  // One byte over the limit is read, so a file cut at the limit is told from one that fits.
+  const file = await request.file({ limits: { fileSize: serverMaxBytes + 1, files: 1, fields: 5 } });
+  if (!file) throw invalidField("answer.required", "file");
+  const { formId, fieldId } = formTarget(request, file.fields as Record<string, unknown>);
+  let bytes: Buffer;
+  try {
+    bytes = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
+    }
+    throw error;
+  }
+  const [row] = await db.select().from(forms).where(eq(forms.id, formId));
+  if (!row) throw notFound("form.not_found");
+  const { settings, fields } = readForm(row);
+  assertFillable(row, settings, visitor);
+  const element = fields.find((field) => field.id === fieldId);
+  if (!element || !isUploadField(element)) throw invalidField("answer.unknown_field", "fieldId");
+  if (bytes.length === 0) throw invalidField("answer.required", fieldId);
+  if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) {
+    throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
+  }
+  const type = await detectType(bytes);
+  if (!accepts(element, type)) throw invalidField("answer.file_type", fieldId);
+
+  const id = randomBytes(16).toString("hex");
+  const storageKey = `forms/${row.accountId}/${row.id}/${id}`;
+  await storage.put(storageKey, bytes);
+  try {
+    const [stored] = await db
+      .insert(formFiles)
+      .values({
+        id,
+        accountId: row.accountId,
+        formId: row.id,
+        fieldId,
+        name: cleanName(file.filename),
+        mimeType: type.mime,
+        size: bytes.length,
+        storageKey,
+      })
+      .returning();
+    return present(stored!);
+  } catch (error) {
+    await storage.delete(storageKey);
+    throw error;
+  }
+}
+
+/** Types a browser could run or draw as a page: always sent as plain bytes. */
+const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript|xhtml/i;
+
+/**
+ * A submitted file, for an account user who may see the form's results (and, with access to
+ * selected fields, that field). Always a download: never shown inside the app's origin.
+ */
+export async function readFile(ctx: TenantContext, storage: FileStorage, formId: number, fileId: string) {
+  const form = await loadForm(ctx, formId);
+  const access = await answerAccess(ctx, form);
+  assertCanRead(access);
+  const [row] = await ctx.db
+    .select()
+    .from(formFiles)
+    .where(
+      and(eq(formFiles.accountId, ctx.accountId), eq(formFiles.formId, formId), eq(formFiles.id, fileId)),
+    );
+  if (!row || row.answerId === null) throw notFound();
+  if (access.level === "fields" && !access.fieldIds.has(row.fieldId)) throw notFound();
+  const bytes = await storage.get(row.storageKey);
+  if (!bytes) throw notFound();
+  return {
+    bytes,
+    mimeType: ACTIVE_TYPES.test(row.mimeType) ? "application/octet-stream" : row.mimeType,
+    disposition: contentDisposition(row.name),
+  };
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+interface FileAnswerCheck {
+  answers: TSubmissionAnswer[];
+  errors: ValidationError[];
+  /** The uploads the submission takes, to tie to it once stored. */
+  fileIds: string[];
+}
+
+/**
+ * Puts the server's record of each uploaded file in place of what the browser sent, so sizes and
+ * types are the ones the server measured. A file must have been uploaded to this form and this
+ * field and not be taken by another submission (a resend under the same key may take its own).
+ */
+export async function checkFileAnswers(
+  db: Db,
+  form: { accountId: number; id: number; fields: readonly TElement[] },
+  answers: readonly TSubmissionAnswer[],
+  submissionKey: string | undefined,
+): Promise<FileAnswerCheck> {
+  const uploadFields = new Set(form.fields.filter(isUploadField).map((field) => field.id));
+  const wanted = new Map<string, string[]>();
+  const errors: ValidationError[] = [];
+  for (const answer of answers) {
+    if (!uploadFields.has(answer.fieldId) || answer.answer === null || answer.answer === undefined) continue;
+    const refs = Array.isArray(answer.answer) ? answer.answer : null;
+    const ids = refs?.map((ref) =>
+      ref && typeof ref === "object" ? (ref as { id?: unknown }).id : undefined,
+    );
+    if (!ids || ids.some((id) => typeof id !== "string" || id.length > 64)) {
+      errors.push(validationError(answer.fieldId, "answer.invalid"));
+      continue;
+    }
+    wanted.set(answer.fieldId, ids as string[]);
+  }
+  const allIds = [...wanted.values()].flat();
+  if (allIds.length === 0) return { answers: [...answers], errors, fileIds: [] };
+  const ownAnswer = submissionKey
+    ? sql`${formFiles.answerId} in (select id from form_answers where account_id = ${form.accountId}
+        and form_id = ${form.id} and submission_key = ${submissionKey})`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(formFiles)
+    .where(
+      and(
+        eq(formFiles.accountId, form.accountId),
+        eq(formFiles.formId, form.id),
+        inArray(formFiles.id, allIds),
+        ownAnswer ? or(isNull(formFiles.answerId), ownAnswer) : isNull(formFiles.answerId),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const replaced = answers.map((answer) => {
+    const ids = wanted.get(answer.fieldId);
+    if (!ids) return answer;
+    const found = ids.map((id) => byId.get(id));
+    if (new Set(ids).size !== ids.length || found.some((row) => !row || row.fieldId !== answer.fieldId)) {
+      errors.push(validationError(answer.fieldId, "answer.invalid"));
+      return answer;
+    }
+    return { ...answer, answer: (found as FileRow[]).map(present) };
+  });
+  return { answers: replaced, errors, fileIds: allIds };
+}
+
+/** Ties the uploads a stored submission took to it, so they live and die with it. */
+export async function claimFiles(
+  db: Db,
+  accountId: number,
+  formId: number,
+  answerId: number,
+  fileIds: string[],
+) {
+  if (fileIds.length === 0) return;
+  await db
+    .update(formFiles)
+    .set({ answerId })
+    .where(
+      and(
+        eq(formFiles.accountId, accountId),
+        eq(formFiles.formId, formId),
+        inArray(formFiles.id, fileIds),
+        isNull(formFiles.answerId),
+      ),
+    );
+}
+
+/**
+ * Removes the files whose form or submission is gone, and uploads no submission took within a
+ * day: their rows, then their bytes. Safe to run from several processes at once.
+ */
+export async function removeOrphanFiles(db: Db, storage: FileStorage, formId?: number): Promise<number> {
+  const removed = await db
+    .delete(formFiles)
+    .where(
+      and(
+        formId === undefined ? undefined : eq(formFiles.formId, formId),
+        sql`(not exists (select 1 from forms f where f.account_id = ${formFiles.accountId} and f.id = ${formFiles.formId})
+          or (${formFiles.answerId} is null and ${formFiles.createdAt} < now() - interval '1 day')
+          or (${formFiles.answerId} is not null and not exists (select 1 from form_answers a
+                where a.account_id = ${formFiles.accountId} and a.id = ${formFiles.answerId})))`,
+      ),
+    )
+    .returning({ storageKey: formFiles.storageKey });
+  await Promise.all(removed.map((row) => storage.delete(row.storageKey)));
+  return removed.length;
+}
