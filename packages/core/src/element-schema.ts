@@ -131,6 +131,9 @@ export const ZFieldSettings = z.looseObject({
   maxFileSizeMb: z.number().positive().max(1024).optional(),
   /** timer: seconds shown counting down. */
   seconds: z.number().int().positive().optional(),
+  /** pageButtons: the labels of the page's Next and Back buttons; empty means the defaults. */
+  nextLabel: z.string().max(100).optional(),
+  backLabel: z.string().max(100).optional(),
   /** correspondence: the right-hand items to match the variants to. */
   matches: z
     .array(z.object({ id: z.string().min(1).max(64), title: z.string().max(500) }))

@@ -68,7 +68,15 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
 };
 
 /** Types laid out by the form itself rather than by an input component. */
-const LAYOUT_TYPES: ReadonlySet<FieldType> = new Set(["title", "submitBtn"]);
+const LAYOUT_TYPES: ReadonlySet<FieldType> = new Set([
+  "title",
+  "submitBtn",
+  "pageBreak",
+  "pageButtons",
+  "stepper",
+  "timer",
+  "fieldGroup",
+]);
 
 export function canRender(type: FieldType): boolean {
   return (

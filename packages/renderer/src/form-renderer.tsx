@@ -1,28 +1,46 @@
-import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
-import { MESSAGES, type MessageCode, type ValidationError } from "@formloom/core/errors";
+import type { ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
+import { groupMembers, nextPage, pageElements, pageOf } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { fieldComponents } from "./field-components.tsx";
-import { displayComponents } from "./fields/display-fields.tsx";
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
+import { secondsUntil } from "./flow/clock.ts";
+import { summaryKey } from "./flow/error-text.ts";
+import { ElementView, type FieldContext } from "./flow/field-view.tsx";
+import { PageActions } from "./flow/page-actions.tsx";
+import { ProgressView } from "./flow/progress-view.tsx";
+import { TimerView } from "./flow/timer-view.tsx";
+import { type TimerSettings, timeLimits, useNow } from "./flow/timing.ts";
+import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
+import "./flow/flow.css";
+import type { StyleSettings } from "./styling/form-style.ts";
+import { useFormStyling } from "./styling/use-form-styling.ts";
+
+export { authorText, catalogTranslate, englishText, type Translate } from "./flow/translate.ts";
 
 export type RendererSettings = Pick<
   TFormSettings,
   "title" | "description" | "submitButtonDescription" | "isRequiredFieldStarsShown"
 > &
-  Partial<Pick<TFormSettings, "conditionalRules">>;
+  Partial<Pick<TFormSettings, "conditionalRules" | "questionsNumbering" | "questionsNumberingTemplate">> &
+  ArrangeSettings &
+  TimerSettings &
+  StyleSettings;
 
 export interface FormRendererProps {
   settings: RendererSettings;
   fields: readonly TElement[];
   /** Sends the answers; resolves to the server's validation errors, if it refused them. */
   onSubmit?(answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined>;
-  /** Text for a message code; English by default. */
-  translate?(code: string): string;
+  /** Texts in the form's language; English by default. */
+  translate?: Translate;
+  /** Seeds a random question order, so one respondent sees the same order again. */
+  seed?: string;
   /** A notice shown above the submit button (offline, server trouble…). */
   notice?: ReactNode;
   /** In the builder's preview, a click selects the element instead of filling it. */
@@ -30,67 +48,118 @@ export interface FormRendererProps {
   onSelectField?(fieldId: string): void;
 }
 
-const englishText = (code: string) => MESSAGES[code as MessageCode] ?? code;
+type Focus = { kind: "heading" } | { kind: "field"; id: string } | null;
 
-/** Types whose options are a group of inputs: a fieldset with the question as its legend. */
-const GROUPED_TYPES: ReadonlySet<string> = new Set([
-  "radio",
-  "checkbox",
-  "multipleChoice",
-  "nps",
-  "rate",
-  "scoring",
-  "like",
-  "currency",
-  "initials",
-  "multipleInput",
-  "matrix",
-  "imageChoice",
-  "sortable",
-  "gapText",
-  "correspondence",
-]);
-
-/** Renders a form from its model and lets a respondent fill it; core checks the answers. */
+/** Renders a form from its model and lets a respondent fill it, page by page; core checks the answers. */
 export function FormRenderer(props: FormRendererProps) {
   const { settings, fields, translate = englishText } = props;
   const formId = useId();
+  const preview = Boolean(props.onSelectField);
+  const display = settings.display ?? "all";
+  const rules = settings.conditionalRules ?? [];
+  const [randomSeed] = useState(() => Math.random().toString(36).slice(2));
+  const seed = props.seed ?? randomSeed;
+  const arranged = useMemo(
+    () => arrangeForm(fields, settings, seed, preview),
+    [fields, settings, seed, preview],
+  );
+  const { pages, elements } = arranged;
+
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  // The same rules the server applies: hidden and disabled as the respondent answers.
-  const outcome = evaluate(fields, settings.conditionalRules ?? [], values);
-  const visible = [...fields]
-    .filter((f) => !outcome.elements[f.id]?.hidden)
-    .sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const [history, setHistory] = useState<number[]>([]);
+  const [page, setPage] = useState(0);
+  const current = Math.min(page, pages.length - 1);
+  const focus = useRef<Focus>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The same rules the server applies: hidden, disabled and assigned as the respondent answers.
+  const outcome = evaluate(fields, rules, values);
+  const shown = (field: TElement) => !outcome.elements[field.id]?.hidden;
+  const disabled = (field: TElement) => outcome.elements[field.id]?.disabled ?? field.isDisabled;
+  const groups = groupMembers(elements);
+  const onPage = (index: number) => pageElements(pages[index] ?? [], elements).filter(shown);
   const inputId = (field: TElement) => `${formId}-${field.id}`;
+  const styling = useFormStyling(settings, onPage(current));
+
+  useEffect(() => {
+    const target = focus.current;
+    focus.current = null;
+    if (target?.kind === "heading") headingRef.current?.focus();
+    if (target?.kind !== "field") return;
+    const found = document.getElementById(`${formId}-${target.id}`);
+    // A choice group is a container: focus its first option.
+    const focusable = found?.matches("input, select, textarea")
+      ? found
+      : found?.querySelector<HTMLElement>("input, select, textarea, button:not(:disabled)");
+    focusable?.focus();
+  });
+
+  const goTo = (index: number, trail: number[]) => {
+    setHistory(trail);
+    setPage(index);
+    setSummary(null);
+    focus.current = { kind: "heading" };
+  };
 
   const showErrors = (found: ValidationError[]) => {
     setErrors(Object.fromEntries(found.map((e) => [e.field, e.code])));
-    const first = visible.find((f) => found.some((e) => e.field === f.id));
-    const target = first && document.getElementById(inputId(first));
-    // A choice group is a container: focus its first option.
-    const focusable = target?.matches("input, select, textarea")
-      ? target
-      : target?.querySelector<HTMLElement>("input, select, button:not(:disabled)");
-    focusable?.focus();
+    setSummary(found.length ? translate(summaryKey(found.map((e) => e.code)) ?? "") : null);
+    const first = pages
+      .flatMap((_, index) => onPage(index))
+      .find((field) => found.some((e) => e.field === field.id));
+    if (!first) return;
+    const at = pageOf(pages, elements, first.id);
+    // A refused answer on an earlier page (its time ran out, or the server said so): go back to it.
+    if (at !== -1 && at !== current) goTo(at, history.slice(0, Math.max(0, history.indexOf(at))));
+    focus.current = { kind: "field", id: first.id };
   };
 
   const change = (field: TElement, value: unknown) => {
-    setValues((current) => ({ ...current, [field.id]: value }));
+    setValues((before) => ({ ...before, [field.id]: value }));
     if (errors[field.id]) {
       const code = checkAnswer(field, value);
       setErrors(({ [field.id]: _, ...rest }) => (code ? { ...rest, [field.id]: code } : rest));
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Next: the page's answers are checked first, unless its time ran out. */
+  const next = (checked: boolean) => {
+    if (checked && !preview) {
+      const found = onPage(current)
+        .filter((field) => isAnswerable(field) && !disabled(field))
+        .flatMap((field) => {
+          const code = checkAnswer(field, outcome.values[field.id]);
+          return code ? [{ field: field.id, code, message: code }] : [];
+        });
+      if (found.length > 0) return showErrors(found);
+    }
+    setErrors({});
+    const trail = [...history, current];
+    // The rules see only the answers of the pages passed through, as the server replays them.
+    const known = Object.fromEntries(
+      trail.flatMap((index) => onPage(index).map((field) => [field.id, values[field.id]])),
+    );
+    let target = nextPage(pages, elements, current, evaluate(fields, rules, known).jumpTo);
+    while (target < pages.length - 1 && onPage(target).length === 0) target++;
+    goTo(target, trail);
+  };
+
+  const back = () => {
+    const previous = history.at(-1);
+    if (previous !== undefined) goTo(previous, history.slice(0, -1));
+  };
+
+  const send = async () => {
     if (!props.onSubmit || submitting) return;
     const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
-    const local = validateSubmission(fields, answers, { rules: settings.conditionalRules ?? [] });
+    const local = validateSubmission(fields, answers, { rules, display });
     if (local.errors.length > 0) return showErrors(local.errors);
     setErrors({});
+    setSummary(null);
     setSubmitting(true);
     try {
       const refused = await props.onSubmit(local.answers);
@@ -100,100 +169,156 @@ export function FormRenderer(props: FormRendererProps) {
     }
   };
 
-  const submitLabel = settings.submitButtonDescription || DEFAULT_TEXTS.sendButton;
-  const hasSubmitElement = visible.some((f) => f.fieldType === "submitBtn");
-  const submitButton = (label: string, key?: string) => (
-    <div className="fl-actions" key={key}>
-      {props.notice}
-      <button type="submit" className="fl-submit" disabled={submitting} aria-busy={submitting || undefined}>
-        {label}
-      </button>
-    </div>
+  const last = current >= pages.length - 1;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (last) void send();
+    else next(true);
+  };
+
+  // Timers count wall-clock time from when the form, or a step, was first shown.
+  const limits = timeLimits(settings, onPage(current));
+  const running = !preview && Boolean(props.onSubmit);
+  const [startedAt] = useState(() => Date.now());
+  const stepStarts = useRef(new Map<number, number>());
+  if (!stepStarts.current.has(current)) stepStarts.current.set(current, Date.now());
+  const now = useNow(running && (limits.form > 0 || limits.step > 0));
+  const formLeft = running ? secondsUntil(startedAt + limits.form * 1000, now) : limits.form;
+  const stepLeft = running
+    ? secondsUntil((stepStarts.current.get(current) ?? now) + limits.step * 1000, now)
+    : limits.step;
+  const expired = useRef(new Set<string>());
+  useEffect(() => {
+    if (!running) return;
+    if (limits.form > 0 && formLeft === 0 && !expired.current.has("form")) {
+      expired.current.add("form");
+      setStatus(translate(RESPONDENT_TEXTS.timeUpForm));
+      void send();
+    } else if (limits.step > 0 && stepLeft === 0 && !expired.current.has(`step-${current}`)) {
+      expired.current.add(`step-${current}`);
+      if (last) {
+        setStatus(translate(RESPONDENT_TEXTS.timeUpForm));
+        void send();
+      } else {
+        setStatus(translate(RESPONDENT_TEXTS.timeUpStep));
+        next(false);
+      }
+    }
+  });
+
+  const context: FieldContext = {
+    fields,
+    values: outcome.values,
+    errors,
+    numbers: questionNumbers(
+      arranged,
+      shown,
+      settings.questionsNumbering ?? "notShow",
+      settings.questionsNumberingTemplate ?? "",
+    ),
+    disabled,
+    change,
+    inputId,
+    translate,
+    starsShown: settings.isRequiredFieldStarsShown,
+    selectedFieldId: props.selectedFieldId,
+    onSelectField: props.onSelectField,
+    styleOf: styling.field,
+  };
+
+  const visible = (pages[current] ?? []).filter(shown);
+  const pageButtons = visible.find((field) => field.fieldType === "pageButtons");
+  const sendLabel = authorText(settings.submitButtonDescription, DEFAULT_TEXTS.sendButton, translate);
+  const submitElement = last ? visible.find((field) => field.fieldType === "submitBtn") : undefined;
+  const nextLabel = pageButtons?.fieldSettings.nextLabel || translate(RESPONDENT_TEXTS.next);
+  const backLabel = pageButtons?.fieldSettings.backLabel || translate(RESPONDENT_TEXTS.back);
+  const actions = (key?: string) => (
+    <PageActions
+      key={key}
+      notice={props.notice}
+      summary={summary}
+      backLabel={history.length > 0 ? backLabel : null}
+      onBack={back}
+      submitLabel={
+        !last
+          ? nextLabel
+          : submitElement
+            ? authorText(submitElement.title, DEFAULT_TEXTS.sendButton, translate)
+            : sendLabel
+      }
+      submitting={submitting}
+    />
+  );
+  const timer = (label: string, left: number, total: number, key?: string) => (
+    <TimerView key={key} label={label} remaining={left} total={total} translate={translate} />
   );
 
   return (
-    <form className="fl-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
+    <form
+      className="fl-form"
+      {...styling.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${formId}-title`}
+    >
       <header className="fl-header">
         <h1 id={`${formId}-title`} className="fl-title">
           {settings.title}
         </h1>
         {settings.description && <p className="fl-description">{settings.description}</p>}
       </header>
-      {visible.map((field) => {
-        if (field.fieldType === "submitBtn") return submitButton(field.title || submitLabel, field.id);
-        const selectable = props.onSelectField
-          ? {
-              onClickCapture: (e: React.MouseEvent) => {
-                e.preventDefault();
-                props.onSelectField?.(field.id);
-              },
-              "data-selected": props.selectedFieldId === field.id || undefined,
-            }
-          : {};
-        if (field.fieldType === "title") {
+      {pages.length > 1 && (
+        <ProgressView
+          current={current}
+          total={pages.length}
+          steps={display === "stepByStep"}
+          showStepper={display === "stepByStep" || fields.some((field) => field.fieldType === "stepper")}
+          translate={translate}
+          headingRef={headingRef}
+        />
+      )}
+      {(limits.shown && limits.form > 0) || (limits.shown && limits.step > 0 && !limits.element) ? (
+        <div className="fl-timers">
+          {limits.form > 0 && timer(translate(RESPONDENT_TEXTS.formTime), formLeft, limits.form)}
+          {limits.step > 0 &&
+            !limits.element &&
+            timer(translate(RESPONDENT_TEXTS.stepTime), stepLeft, limits.step)}
+        </div>
+      ) : null}
+      <p className="fl-visually-hidden" aria-live="polite">
+        {status}
+      </p>
+      <div className="fl-page">
+        {visible.map((field) => {
+          if (field.fieldType === "pageButtons") return null;
+          if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
+          if (field.fieldType === "timer")
+            return timer(
+              field.title || translate(RESPONDENT_TEXTS.timerElement),
+              stepLeft,
+              limits.step,
+              field.id,
+            );
           return (
-            <h2 key={field.id} className="fl-section" {...selectable}>
-              {field.title}
-            </h2>
-          );
-        }
-        const Display = displayComponents[field.fieldType];
-        if (Display) {
-          return (
-            <div key={field.id} className="fl-field" {...selectable}>
-              <Display element={field} fields={fields} values={values} id={inputId(field)} />
-            </div>
-          );
-        }
-        const Input = fieldComponents[field.fieldType];
-        if (!Input || !isAnswerable(field)) return null;
-        const error = errors[field.id];
-        const comment =
-          field.fieldComment && field.fieldComment !== DEFAULT_TEXTS.fieldComment ? field.fieldComment : "";
-        const describedBy = [comment && `${inputId(field)}-comment`, error && `${inputId(field)}-error`]
-          .filter(Boolean)
-          .join(" ");
-        const Wrapper = GROUPED_TYPES.has(field.fieldType) ? "fieldset" : "div";
-        const Label = Wrapper === "fieldset" ? "legend" : "label";
-        return (
-          <Wrapper
-            key={field.id}
-            className="fl-field"
-            data-invalid={error ? true : undefined}
-            {...selectable}
-          >
-            <Label className="fl-question" {...(Label === "label" ? { htmlFor: inputId(field) } : {})}>
-              {field.question}
-              {field.isRequired && settings.isRequiredFieldStarsShown && (
-                <span className="fl-required" aria-hidden="true">
-                  {" "}
-                  *
-                </span>
+            <ElementView
+              key={field.id}
+              field={field}
+              context={context}
+              members={(groups.get(field.id) ?? []).filter(shown)}
+              renderMember={(member) => (
+                <ElementView
+                  key={member.id}
+                  field={member}
+                  context={context}
+                  members={[]}
+                  renderMember={() => null}
+                />
               )}
-            </Label>
-            {comment && (
-              <p className="fl-comment" id={`${inputId(field)}-comment`}>
-                {comment}
-              </p>
-            )}
-            <Input
-              element={field}
-              value={values[field.id]}
-              onChange={(value) => change(field, value)}
-              inputId={inputId(field)}
-              describedBy={describedBy || undefined}
-              invalid={Boolean(error)}
-              disabled={outcome.elements[field.id]?.disabled ?? field.isDisabled}
             />
-            {error && (
-              <p className="fl-error" id={`${inputId(field)}-error`} role="alert">
-                {translate(error)}
-              </p>
-            )}
-          </Wrapper>
-        );
-      })}
-      {!hasSubmitElement && submitButton(submitLabel)}
+          );
+        })}
+      </div>
+      {!submitElement && actions()}
     </form>
   );
 }

@@ -1,13 +1,18 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { ApiErrorBody } from "@formloom/core/errors";
+import { englishText, type Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useState } from "react";
 import { FillForm } from "./fill-form.tsx";
 import { type FillLocation, fillPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
+import { formLocale, loadTranslate } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
 import { ThankYou } from "./thank-you.tsx";
 
-type State = { kind: "loading" } | { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
+type State =
+  | { kind: "loading" }
+  | { kind: "ready"; data: TPublicForm; translate: Translate }
+  | { kind: "failed"; code: string };
 
 /** The public page: loads the published form and shows it, or its thank-you page. */
 export function FillApp() {
@@ -31,7 +36,14 @@ export function FillApp() {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
       .then(async (response) => {
-        if (response.ok) return setState({ kind: "ready", data: (await response.json()) as TPublicForm });
+        if (response.ok) {
+          const data = (await response.json()) as TPublicForm;
+          // The form speaks its own language, whatever the respondent's browser prefers.
+          const locale = formLocale(data.form.language);
+          document.documentElement.lang = locale;
+          const translate = await loadTranslate(locale).catch(() => englishText);
+          return setState({ kind: "ready", data, translate });
+        }
         const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
         setState({ kind: "failed", code: body?.code ?? "server.error" });
       })
@@ -52,6 +64,7 @@ export function FillApp() {
     window.scrollTo(0, 0);
   };
 
-  if (location.thankYou) return <ThankYou form={state.data.form} onAgain={() => go(false)} />;
-  return <FillForm data={state.data} onSent={() => go(true)} />;
+  if (location.thankYou)
+    return <ThankYou form={state.data.form} translate={state.translate} onAgain={() => go(false)} />;
+  return <FillForm data={state.data} translate={state.translate} onSent={() => go(true)} />;
 }

@@ -1,10 +1,12 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
+import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import type { ApiErrorBody, ValidationError } from "@formloom/core/errors";
 import { MESSAGES } from "@formloom/core/errors";
 import { normalizeExternalLink } from "@formloom/core/links";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
-import { FormRenderer } from "@formloom/renderer/form-renderer";
+import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { useState } from "react";
+import { respondentSeed } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
 
 /** Names one filling of the form, so sending it again after a lost answer stores it once. */
@@ -15,8 +17,15 @@ function newSubmissionKey(): string {
   );
 }
 
+interface Props {
+  data: TPublicForm;
+  /** Texts in the form's language. */
+  translate: Translate;
+  onSent(): void;
+}
+
 /** The respondent's form: sends the answers and says clearly when that did not work. */
-export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }) {
+export function FillForm({ data, translate, onSent }: Props) {
   const [startTime] = useState(() => new Date());
   const [notice, setNotice] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -25,7 +34,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
   const submit = async (answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined> => {
     setNotice(null);
     if (!navigator.onLine) {
-      setNotice(MESSAGES["network.offline"]);
+      setNotice(translate("network.offline"));
       return;
     }
     const token = storedToken();
@@ -48,7 +57,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
         }),
       });
     } catch {
-      setNotice(MESSAGES[navigator.onLine ? "server.error" : "network.offline"]);
+      setNotice(translate(navigator.onLine ? "server.error" : "network.offline"));
       return;
     }
     if (response.ok) {
@@ -58,7 +67,7 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
       } else if (submissionAction === "showFormAgain") {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
-        setNotice(MESSAGES["submission.accepted"]);
+        setNotice(translate("submission.accepted"));
       } else {
         onSent();
       }
@@ -68,8 +77,10 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
     if (body?.validationErrors?.length) return body.validationErrors;
     setNotice(
       body?.code === "submission.too_soon"
-        ? data.form.nextSubmissionText
-        : (body?.message ?? MESSAGES["server.error"]),
+        ? authorText(data.form.nextSubmissionText, DEFAULT_TEXTS.nextSubmissionText, translate)
+        : body?.code && body.code in MESSAGES
+          ? translate(body.code)
+          : (body?.message ?? translate("server.error")),
     );
   };
 
@@ -79,6 +90,8 @@ export function FillForm({ data, onSent }: { data: TPublicForm; onSent(): void }
         key={round}
         settings={data.form}
         fields={data.fields}
+        translate={translate}
+        seed={respondentSeed(data.form.id)}
         onSubmit={submit}
         notice={
           notice && (

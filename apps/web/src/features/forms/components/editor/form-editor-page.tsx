@@ -1,14 +1,14 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
-import { FormRenderer } from "@formloom/renderer/form-renderer";
+import { catalogTranslate, FormRenderer } from "@formloom/renderer/form-renderer";
 import { Badge, Button, Divider, Group, Paper, ScrollArea, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi, useBlocker } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { messageText } from "../../../../i18n/i18n.ts";
+import { CATALOGS } from "../../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../../lib/error-text.ts";
 import { useForm } from "../../api/get-form.ts";
 import { useUpdateForm } from "../../api/update-form.ts";
@@ -29,7 +29,12 @@ export function FormEditorPage() {
 }
 
 function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The preview speaks the interface's language, texts of the respondent's page included.
+  const previewText = useMemo(
+    () => catalogTranslate(CATALOGS[i18n.language as keyof typeof CATALOGS] ?? {}),
+    [i18n.language],
+  );
   const draft = useFormDraft(saved);
   const update = useUpdateForm(formId);
   const [panel, setPanel] = useState<string | null>("settings");
@@ -129,7 +134,7 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
             <FormRenderer
               settings={draft.draft.settings}
               fields={draft.draft.fields}
-              translate={messageText}
+              translate={previewText}
               selectedFieldId={draft.selectedId}
               onSelectField={draft.setSelectedId}
             />

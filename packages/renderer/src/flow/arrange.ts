@@ -1,0 +1,57 @@
+import type { TElement } from "@formloom/core/element-schema";
+import { type DisplayMode, pageElements, splitPages } from "@formloom/core/form-pages";
+import type { TFormSettings } from "@formloom/core/form-schema";
+import { type NumberingMode, numberQuestions } from "@formloom/core/numbering";
+import { selectQuestions } from "@formloom/core/question-output";
+
+export type ArrangeSettings = Partial<
+  Pick<TFormSettings, "display" | "questionsOrder" | "questionsOutputting">
+>;
+
+export interface Arranged {
+  /** The elements in the order this respondent meets them. */
+  elements: TElement[];
+  pages: TElement[][];
+}
+
+/**
+ * The respondent's form: questions in order or shuffled by the seed, only N of them when the
+ * form shows a part, split into the pages of its display mode. The builder's preview shows
+ * every question in the author's order, so nothing the author adds is out of reach.
+ */
+export function arrangeForm(
+  fields: readonly TElement[],
+  settings: ArrangeSettings,
+  seed: string,
+  preview: boolean,
+): Arranged {
+  const display: DisplayMode = settings.display ?? "all";
+  const chosen = preview
+    ? [...fields].sort((a, b) => a.fieldOrder - b.fieldOrder)
+    : selectQuestions(
+        fields,
+        {
+          questionsOrder: settings.questionsOrder ?? "ordered",
+          questionsOutputting: settings.questionsOutputting ?? "all",
+        },
+        seed,
+      );
+  // The arranged order becomes the order pages are cut in.
+  const elements = chosen.map((element, index) => ({ ...element, fieldOrder: index }));
+  return { elements, pages: splitPages(elements, display) };
+}
+
+/** Numbers for the questions shown, counted across all pages in the respondent's order. */
+export function questionNumbers(
+  arranged: Arranged,
+  shown: (element: TElement) => boolean,
+  mode: NumberingMode,
+  template: string,
+): Record<string, string> {
+  const ordered = arranged.pages.flatMap((page) => pageElements(page, arranged.elements));
+  return numberQuestions(
+    ordered.map((element, index) => ({ ...element, fieldOrder: index, isHidden: !shown(element) })),
+    mode,
+    template,
+  );
+}

@@ -1,0 +1,154 @@
+import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
+import type { TElement } from "@formloom/core/element-schema";
+import { isAnswerable } from "@formloom/core/field-registry";
+import type { ReactNode } from "react";
+import { fieldComponents } from "../field-components.tsx";
+import { displayComponents } from "../fields/display-fields.tsx";
+import { fieldErrorCode } from "./error-text.ts";
+import type { Translate } from "./translate.ts";
+
+/** Types whose options are a group of inputs: a fieldset with the question as its legend. */
+const GROUPED_TYPES: ReadonlySet<string> = new Set([
+  "radio",
+  "checkbox",
+  "multipleChoice",
+  "nps",
+  "rate",
+  "scoring",
+  "like",
+  "currency",
+  "initials",
+  "multipleInput",
+  "matrix",
+  "imageChoice",
+  "sortable",
+  "gapText",
+  "correspondence",
+]);
+
+/** What every element of a page is drawn with: the form's answers, rules and texts. */
+export interface FieldContext {
+  fields: readonly TElement[];
+  /** Answers with the values rules assigned laid over them. */
+  values: Record<string, unknown>;
+  errors: Record<string, string>;
+  numbers: Record<string, string>;
+  disabled(field: TElement): boolean;
+  change(field: TElement, value: unknown): void;
+  inputId(field: TElement): string;
+  translate: Translate;
+  starsShown: boolean;
+  /** In the builder's preview, a click selects the element instead of filling it. */
+  selectedFieldId?: string | undefined;
+  onSelectField?: ((fieldId: string) => void) | undefined;
+  /** The element's resolved style, layout area and column, for its wrapper. */
+  styleOf(field: TElement): object;
+}
+
+export function selectableProps(field: TElement, context: FieldContext) {
+  const { onSelectField } = context;
+  if (!onSelectField) return {};
+  return {
+    onClickCapture: (event: React.MouseEvent) => {
+      event.preventDefault();
+      onSelectField(field.id);
+    },
+    "data-selected": context.selectedFieldId === field.id || undefined,
+  };
+}
+
+const wrapperProps = (field: TElement, context: FieldContext) => ({
+  ...context.styleOf(field),
+  ...selectableProps(field, context),
+});
+
+/** A question with its number, label, comment, input and error, tied together for assistive tech. */
+export function QuestionView({ field, context }: { field: TElement; context: FieldContext }) {
+  const Input = fieldComponents[field.fieldType];
+  if (!Input || !isAnswerable(field)) return null;
+  const { translate } = context;
+  const id = context.inputId(field);
+  const error = context.errors[field.id];
+  const comment =
+    field.fieldComment && field.fieldComment !== DEFAULT_TEXTS.fieldComment ? field.fieldComment : "";
+  const describedBy = [comment && `${id}-comment`, error && `${id}-error`].filter(Boolean).join(" ");
+  const Wrapper = GROUPED_TYPES.has(field.fieldType) ? "fieldset" : "div";
+  const Label = Wrapper === "fieldset" ? "legend" : "label";
+  const number = context.numbers[field.id];
+  return (
+    <Wrapper className="fl-field" data-invalid={error ? true : undefined} {...wrapperProps(field, context)}>
+      <Label className="fl-question" {...(Label === "label" ? { htmlFor: id } : {})}>
+        {number && <span className="fl-number">{number} </span>}
+        {field.question}
+        {field.isRequired && context.starsShown && (
+          <span className="fl-required" aria-hidden="true" title={translate(RESPONDENT_TEXTS.required)}>
+            {" "}
+            *
+          </span>
+        )}
+      </Label>
+      {comment && (
+        <p className="fl-comment" id={`${id}-comment`}>
+          {comment}
+        </p>
+      )}
+      <Input
+        element={field}
+        value={context.values[field.id]}
+        onChange={(value) => context.change(field, value)}
+        inputId={id}
+        describedBy={describedBy || undefined}
+        invalid={Boolean(error)}
+        disabled={context.disabled(field)}
+      />
+      {error && (
+        <p className="fl-error" id={`${id}-error`} role="alert">
+          {translate(fieldErrorCode(error))}
+        </p>
+      )}
+    </Wrapper>
+  );
+}
+
+/** Any element of a page but the send button and timers, which the page lays out itself. */
+export function ElementView({
+  field,
+  context,
+  members,
+  renderMember,
+}: {
+  field: TElement;
+  context: FieldContext;
+  members: readonly TElement[];
+  renderMember(member: TElement): ReactNode;
+}) {
+  if (field.fieldType === "title") {
+    return (
+      <h2 className="fl-section" {...wrapperProps(field, context)}>
+        {field.title}
+      </h2>
+    );
+  }
+  if (field.fieldType === "fieldGroup") {
+    return (
+      <fieldset className="fl-group" {...wrapperProps(field, context)}>
+        {field.title && <legend className="fl-group-title">{field.title}</legend>}
+        {members.map(renderMember)}
+      </fieldset>
+    );
+  }
+  const Display = displayComponents[field.fieldType];
+  if (Display) {
+    return (
+      <div className="fl-field" {...wrapperProps(field, context)}>
+        <Display
+          element={field}
+          fields={context.fields}
+          values={context.values}
+          id={context.inputId(field)}
+        />
+      </div>
+    );
+  }
+  return <QuestionView field={field} context={context} />;
+}
