@@ -1,5 +1,6 @@
+import type { TElement } from "@formloom/core/element-schema";
+import { answerToText } from "@formloom/core/field-registry";
 import dayjs from "dayjs";
-import localizedFormat from "dayjs/plugin/localizedFormat";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import { useTranslation } from "react-i18next";
@@ -7,27 +8,82 @@ import { useUser } from "../features/auth/api/get-user.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-dayjs.extend(localizedFormat);
 
 type Moment = string | number | Date;
 
 /**
- * Dates, times and numbers the way the reader's language writes them (11/22/2026 in English,
- * 22.11.2026 in Russian), with times in their time zone.
+ * One way of writing dates and times per language, used for every date the app shows: the
+ * moment a form was submitted, a date answered on it, a list's dates. Day first everywhere;
+ * English, Russian and Ukrainian use forms.md §9's DD.MM.YYYY and HH:mm:ss, Spanish and
+ * Italian write the day with slashes as their readers do.
+ */
+const STYLES: Record<string, { date: string; units: "narrow" | "short" }> = {
+  en: { date: "DD.MM.YYYY", units: "narrow" },
+  ru: { date: "DD.MM.YYYY", units: "short" },
+  uk: { date: "DD.MM.YYYY", units: "short" },
+  es: { date: "DD/MM/YYYY", units: "narrow" },
+  it: { date: "DD/MM/YYYY", units: "narrow" },
+};
+const TIME = "HH:mm";
+const TIME_SECONDS = "HH:mm:ss";
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)$/;
+const DURATION_UNITS = [
+  ["day", 86_400],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+] as const;
+
+/**
+ * Dates, times, durations and numbers the way the reader's language writes them, with moments
+ * in their time zone.
  */
 export function formatters(locale: string, zone: string | undefined) {
-  const at = (value: Moment) => {
-    const moment = dayjs(value).locale(locale);
-    return zone ? moment.tz(zone) : moment;
-  };
+  const language = locale.split("-")[0] ?? "en";
+  const style = STYLES[language] ?? STYLES.en!;
+  const at = (value: Moment) => (zone ? dayjs(value).tz(zone) : dayjs(value));
   const numbers = new Intl.NumberFormat(locale);
+  const units = Object.fromEntries(
+    DURATION_UNITS.map(([unit]) => [
+      unit,
+      new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: style.units }),
+    ]),
+  ) as Record<(typeof DURATION_UNITS)[number][0], Intl.NumberFormat>;
+
+  /** A calendar day such as a birthday or a date answer: no time zone moves it. */
+  const day = (value: string) => {
+    const match = DAY.exec(value.slice(0, 10));
+    return match ? dayjs(`${match[1]}-${match[2]}-${match[3]}T00:00:00`).format(style.date) : value;
+  };
+
   return {
-    date: (value: Moment) => at(value).format("L"),
-    dateTime: (value: Moment) => at(value).format("L LT"),
-    dateTimeSeconds: (value: Moment) => at(value).format("L LTS"),
-    /** A calendar day such as a birthday: no time zone moves it. */
-    day: (value: string) => dayjs(value).locale(locale).format("L"),
+    date: (value: Moment) => at(value).format(style.date),
+    dateTime: (value: Moment) => at(value).format(`${style.date} ${TIME}`),
+    dateTimeSeconds: (value: Moment) => at(value).format(`${style.date} ${TIME_SECONDS}`),
+    day,
     number: (value: number) => numbers.format(value),
+    /** A passing time in seconds, largest units first: "1h 2m 3s", "1 ч 2 мин 3 с". */
+    duration: (totalSeconds: number) => {
+      let left = Math.max(0, Math.round(totalSeconds));
+      const parts: string[] = [];
+      for (const [unit, size] of DURATION_UNITS) {
+        const amount = Math.floor(left / size);
+        left -= amount * size;
+        if (amount > 0) parts.push(units[unit].format(amount));
+      }
+      return parts.length > 0 ? parts.join(" ") : units.second.format(0);
+    },
+    /** An answer as text; dates answered on a form are written like every other date. */
+    answer: (field: TElement, answer: unknown) => {
+      if (field.fieldType === "dateTime" && typeof answer === "string") {
+        const withTime = DAY_TIME.exec(answer);
+        if (withTime) return `${day(withTime[1]!)} ${withTime[2]}`;
+        if (DAY.test(answer)) return day(answer);
+      }
+      return answerToText(field, answer);
+    },
   };
 }
 

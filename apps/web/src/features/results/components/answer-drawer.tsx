@@ -1,11 +1,10 @@
 import type { TElement } from "@formloom/core/element-schema";
-import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { isAnswerable } from "@formloom/core/field-registry";
 import { Alert, Badge, Drawer, Group, Loader, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { useAnswer } from "../api/get-answers.ts";
-import { formatDuration } from "./format-duration.ts";
 
 /** One submission in full: every answer the reader may see, times and device. */
 export function AnswerDrawer({
@@ -42,7 +41,7 @@ export function AnswerDrawer({
             <Badge variant="light">{format.dateTimeSeconds(answer.submitTime)}</Badge>
             {answer.formPassingTime !== null && (
               <Badge variant="light" color="gray">
-                {formatDuration(answer.formPassingTime)}
+                {format.duration(answer.formPassingTime)}
               </Badge>
             )}
             {answer.score !== null && (
@@ -72,7 +71,7 @@ export function AnswerDrawer({
                     </Table.Th>
                     <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                       {given ? (
-                        answerToText(field, given.answer)
+                        format.answer(field, given.answer)
                       ) : (
                         <Text c="dimmed" size="sm">
                           —

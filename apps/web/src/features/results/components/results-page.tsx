@@ -1,5 +1,5 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
-import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { isAnswerable } from "@formloom/core/field-registry";
 import {
   Badge,
   Button,
@@ -28,7 +28,6 @@ import { useDeleteAnswers } from "../api/delete-answers.ts";
 import { type AnswerPageParams, useAnswers } from "../api/get-answers.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
-import { formatDuration } from "./format-duration.ts";
 
 const route = getRouteApi("/layout/account/forms/$id/results");
 const PAGE_SIZES = ["10", "25", "50", "100"];
@@ -219,7 +218,7 @@ export function ResultsPage() {
                         {format.dateTime(answer.submitTime)}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {answer.formPassingTime === null ? "—" : formatDuration(answer.formPassingTime)}
+                        {answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime)}
                       </Table.Td>
                       {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
                       <Table.Td>
@@ -232,7 +231,7 @@ export function ResultsPage() {
                         return (
                           <Table.Td key={field.id} style={{ maxWidth: 240 }}>
                             <Text size="sm" lineClamp={2} fw="inherit">
-                              {given ? answerToText(field, given.answer) : ""}
+                              {given ? format.answer(field, given.answer) : ""}
                             </Text>
                           </Table.Td>
                         );
