@@ -271,6 +271,7 @@ export function FormRenderer(props: FormRendererProps) {
         <ProgressView
           current={current}
           total={pages.length}
+          visited={history}
           steps={display === "stepByStep"}
           showStepper={display === "stepByStep" || fields.some((field) => field.fieldType === "stepper")}
           translate={translate}
@@ -294,7 +295,8 @@ export function FormRenderer(props: FormRendererProps) {
           if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
           if (field.fieldType === "timer")
             return timer(
-              field.title || translate(RESPONDENT_TEXTS.timerElement),
+              // The element's default title is the English word; say it in the form's language.
+              field.title && field.title !== "Timer" ? field.title : translate(RESPONDENT_TEXTS.timerElement),
               stepLeft,
               limits.step,
               field.id,

@@ -5,6 +5,8 @@ import type { Translate } from "./translate.ts";
 interface Props {
   current: number;
   total: number;
+  /** Steps passed through; a step a jump went over stays unmarked. */
+  visited: readonly number[];
   steps: boolean;
   showStepper: boolean;
   translate: Translate;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** Where the respondent is: "Step 2 of 5" as the page's heading, a bar, and the stepper's dots. */
-export function ProgressView({ current, total, steps, showStepper, translate, headingRef }: Props) {
+export function ProgressView({ current, total, visited, steps, showStepper, translate, headingRef }: Props) {
   const text = translate(steps ? RESPONDENT_TEXTS.step : RESPONDENT_TEXTS.page, {
     current: current + 1,
     total,
@@ -27,7 +29,7 @@ export function ProgressView({ current, total, steps, showStepper, translate, he
               // biome-ignore lint/suspicious/noArrayIndexKey: steps are positions, nothing else names them.
               key={index}
               className="fl-step"
-              data-state={index < current ? "done" : index === current ? "current" : "next"}
+              data-state={index === current ? "current" : visited.includes(index) ? "visited" : "other"}
             >
               {index + 1}
             </li>

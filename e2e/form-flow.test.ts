@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+
+const variant = (id: string, title: string) => ({ id, title, value: id });
+
+/**
+ * A step-by-step form in Russian: each question is a step, numbered "Вопрос N.". Going by car
+ * jumps over the train question; the fourth step has a 2-second timer and moves on by itself.
+ */
+const FIELDS = [
+  { id: "name", fieldType: "text", question: "Как вас зовут?", isRequired: true },
+  {
+    id: "transport",
+    fieldType: "radio",
+    question: "Как вы добирались?",
+    isRequired: true,
+    fieldSettings: { answerVariants: [variant("car", "На машине"), variant("train", "На поезде")] },
+  },
+  { id: "train", fieldType: "text", question: "Номер поезда", isRequired: true },
+  { id: "clock", fieldType: "timer", title: "", fieldSettings: { seconds: 2 } },
+  { id: "quick", fieldType: "text", question: "Одно слово о поездке" },
+  { id: "comment", fieldType: "textarea", question: "Что добавить?" },
+].map((field, fieldOrder) => ({ ...field, fieldOrder }));
+
+const RULES = [
+  {
+    id: "by-car",
+    name: "By car",
+    if: {
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId: "transport", operator: "equal", value: "car" }],
+    },
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    then: [{ type: "jump", targetFieldId: "quick" }],
+  },
+];
+
+const heading = (page: Page, text: string) => page.getByRole("heading", { name: text, exact: true });
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? "");
+
+async function fillForm(page: Page, width: number) {
+  await heading(page, "Шаг 1 из 5").waitFor();
+  const name = page.getByRole("textbox", { name: "Вопрос 1. Как вас зовут?" });
+  // Next checks the step: the error under the question is singular, the summary plural.
+  await page.getByRole("button", { name: "Далее" }).click();
+  await page.getByText("Заполните это поле").waitFor();
+  await page.getByText("Заполните обязательные поля").waitFor();
+  expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
+  await screenshot(page, `form-flow-${width}-required`);
+  await name.fill("Анна");
+  await name.press("Enter");
+  await heading(page, "Шаг 2 из 5").waitFor();
+  expect(await focusedText(page)).toBe("Шаг 2 из 5");
+
+  // By train first: the train step comes, is answered, then left by going back twice.
+  const transport = page.getByRole("group", { name: "Вопрос 2. Как вы добирались?" });
+  await transport.getByRole("radio", { name: "На поезде" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Enter");
+  await heading(page, "Шаг 3 из 5").waitFor();
+  await page.getByRole("textbox", { name: "Вопрос 3. Номер поезда" }).fill("742");
+  await page.getByRole("button", { name: "Назад" }).click();
+  await heading(page, "Шаг 2 из 5").waitFor();
+
+  // By car the form jumps over the train question, to the timed step.
+  await transport.getByRole("radio", { name: "На машине" }).check();
+  await page.getByRole("button", { name: "Далее" }).click();
+  await heading(page, "Шаг 4 из 5").waitFor();
+  const timer = page.getByRole("timer", { name: "Осталось времени" });
+  expect(await timer.textContent()).toMatch(/^00:0[12]$/);
+  await screenshot(page, `form-flow-${width}-timer`);
+  // Nothing typed: at zero the step moves on by itself, and says so.
+  await heading(page, "Шаг 5 из 5").waitFor({ timeout: 5000 });
+  await page.getByText("Время вышло: переходим к следующему шагу").waitFor({ state: "attached" });
+
+  await page.getByRole("textbox", { name: "Вопрос 5. Что добавить?" }).fill("Всё отлично");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await screenshot(page, `form-flow-${width}-last`);
+  await page.getByRole("button", { name: "Отправить" }).click();
+  await page.waitForURL(/thankyou/);
+  await page.getByText("Спасибо, что заполнили форму!").waitFor();
+}
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "flowowner", "flowowner123");
+});
+
+describe("a step-by-step form in Russian", () => {
+  for (const width of [1280, 390]) {
+    it(`numbers the steps, checks each, jumps, moves on at the timer's zero and stores what was entered at ${width} px`, async () => {
+      const alias = `flow-${width}`;
+      const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        title: "Опрос о поездке",
+        formPathAlias: alias,
+        language: "RU",
+        display: "stepByStep",
+        questionsNumbering: "custom",
+        questionsNumberingTemplate: "Вопрос {n}.",
+        conditionalRules: RULES,
+        fields: FIELDS,
+      });
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/${alias}?a=flowowner`);
+      await fillForm(page, width);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("ru");
+
+      const results = await call<{
+        answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+      }>("GET", `/forms/${form.id}/answer/paginated/1/50`);
+      const stored = Object.fromEntries(results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]));
+      // The train number typed before the jump belongs to a skipped step: it is not sent.
+      expect(stored).toEqual({ name: "Анна", transport: "car", comment: "Всё отлично" });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
