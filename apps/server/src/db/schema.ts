@@ -306,6 +306,26 @@ export const invitations = pgTable(
   ],
 );
 
+/** The groups an invitee joins on accepting, chosen by the inviter; a deleted group drops out. */
+export const invitationGroups = pgTable(
+  "invitation_groups",
+  {
+    accountId: integer("account_id").notNull(),
+    invitationId: integer("invitation_id").notNull(),
+    groupId: integer("group_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.invitationId, t.groupId] }),
+    foreignKey({
+      columns: [t.accountId, t.invitationId],
+      foreignColumns: [invitations.accountId, invitations.id],
+    }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId, t.groupId], foreignColumns: [groups.accountId, groups.id] }).onDelete(
+      "cascade",
+    ),
+  ],
+);
+
 /** Tokens with which external apps call the API as the user who made them; stored hashed. */
 export const externalApps = pgTable(
   "external_apps",
