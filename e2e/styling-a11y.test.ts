@@ -1,0 +1,223 @@
+import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
+import { LAYOUT_TYPES } from "@formloom/core/form-schema";
+import { createElement } from "@formloom/core/new-element";
+import { canRender } from "@formloom/renderer/field-components";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./axe.ts";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+
+/** Page flow and clocks are checked by the flow tests; here one page that stays put. */
+const FLOW_TYPES: ReadonlySet<FieldType> = new Set(["pageBreak", "pageButtons", "stepper", "timer", "popup"]);
+const DRAWN = FIELD_TYPES.filter((type) => canRender(type) && !FLOW_TYPES.has(type));
+
+/** One element of every type the renderer draws, as the builder adds it, with a question of its own. */
+function everyType() {
+  return DRAWN.map((type, index) => {
+    const element = createElement(type, `f-${type}`, index);
+    return {
+      ...element,
+      title: type === "title" ? "About you" : element.title,
+      question: `Question for ${type}`,
+      ...(type === "email" ? { elementCategories: ["contact"] } : {}),
+      ...(type === "formula"
+        ? { formulaName: "tripcost", fieldSettings: { ...element.fieldSettings, formula: "2 * 3" } }
+        : {}),
+      ...(type === "text"
+        ? {
+            styleSettings: {
+              hasCustomStyling: true,
+              fieldsStyling: { questionFontSize: 23, background: "#fff4e6", color: "#343a40" },
+              uniqFieldStyling: {},
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+/** Colours, fonts and sizes at every level of the cascade. */
+const STYLING = {
+  formColor: "#862e9c",
+  formStyling: {
+    background: "#fffdf7",
+    fontFamily: "Georgia, serif",
+    buttonColor: "#237032",
+    buttonRadius: 12,
+    animation: "fade",
+  },
+  fieldsGeneralStyling: { questionFontSize: 15, background: "#f8f9fa", radius: 6, animation: "slide-up" },
+  fieldsTypesStyling: { email: { questionFontSize: 19, background: "#e7f5ff", borderColor: "#1971c2" } },
+  fieldsCategoriesColors: { contact: "#0b7285" },
+};
+
+async function publish(alias: string, layoutType: string, fields: unknown[]) {
+  const created = await call<{ form?: unknown }>("POST", "/forms", {
+    title: `Styled form ${layoutType}`,
+    description: "Every field the form can show, in colour",
+    formPathAlias: alias,
+    layoutType,
+    ...STYLING,
+    fields,
+  });
+  expect(created.form, JSON.stringify(created).slice(0, 2000)).toBeDefined();
+  return `${run.app.url}/f/${alias}?a=styling`;
+}
+
+async function open(url: string, width: number, reducedMotion: "reduce" | "no-preference" = "reduce") {
+  const context = await run.browser.newContext({ viewport: { width, height: 900 }, reducedMotion });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await page.goto(url);
+  await page
+    .locator(".fl-form")
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`no form at ${url}: ${problems.join("; ")} ${(await page.content()).slice(0, 1500)}`);
+    });
+  return { context, page, problems };
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= window.innerWidth);
+
+/** Where each field sits: its column (by left edge) for the layout checks. */
+const lefts = (page: Page) =>
+  page
+    .locator(".fl-field")
+    .evaluateAll((nodes) => nodes.map((n) => Math.round(n.getBoundingClientRect().left)));
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "styling", "styling123");
+});
+
+describe("a styled form with every field type", () => {
+  const audited = [
+    "1-col",
+    "2-col-header",
+    "3-col",
+    "2-col-33-67-header",
+    "1-col-header-footer",
+    "4-col-header",
+  ];
+  it("has no WCAG 2.1 A/AA violation in several layouts at 1280 and 390 px, and no sideways scroll on a phone", async () => {
+    const fields = everyType();
+    for (const layout of audited) {
+      const url = await publish(`all-types-${layout}`, layout, fields);
+      for (const width of [1280, 390]) {
+        const { context, page, problems } = await open(url, width);
+        const violations = await axeViolations(page);
+        expect(describeViolations(violations), `${layout} at ${width} px`).toEqual([]);
+        expect(await noSidewaysScroll(page), `${layout} at ${width} px`).toBe(true);
+        if (layout === "2-col-header" || layout === "1-col")
+          await screenshot(page, `styling-all-types-${layout}-${width}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it("follows the cascade: the element's own style over its type's, the type's over all fields'", async () => {
+    const url = await publish("cascade", "1-col", everyType());
+    const { context, page } = await open(url, 1280);
+    const style = (type: string) =>
+      page.evaluate((id) => {
+        const field = document.querySelector(`[id$="-${id}"]`)?.closest(".fl-field");
+        const question = field?.querySelector(".fl-question");
+        if (!field || !question) return null;
+        const f = getComputedStyle(field);
+        return {
+          size: getComputedStyle(question).fontSize,
+          background: f.backgroundColor,
+          stripe: f.boxShadow,
+          font: f.fontFamily,
+        };
+      }, `f-${type}`);
+    // Own style (text) > type style (email) > all fields (phone).
+    expect(await style("text")).toMatchObject({ size: "23px", background: "rgb(255, 244, 230)" });
+    expect(await style("email")).toMatchObject({ size: "19px", background: "rgb(231, 245, 255)" });
+    expect(await style("phone")).toMatchObject({ size: "15px", background: "rgb(248, 249, 250)" });
+    // The email field's category colours it, and the form's font reaches every field.
+    expect((await style("email"))?.stripe).toContain("rgb(11, 114, 133)");
+    expect((await style("phone"))?.font).toContain("Georgia");
+    const form = await page.locator(".fl-form").evaluate((node) => {
+      const submit = node.querySelector(".fl-submit");
+      return {
+        background: getComputedStyle(node).backgroundColor,
+        button: submit && getComputedStyle(submit).backgroundColor,
+        radius: submit && getComputedStyle(submit).borderRadius,
+        accent: getComputedStyle(node).getPropertyValue("--fl-primary"),
+      };
+    });
+    expect(form).toEqual({
+      background: "rgb(255, 253, 247)",
+      button: "rgb(35, 112, 50)",
+      radius: "12px",
+      accent: "rgb(134, 46, 156)",
+    });
+    await context.close();
+  });
+
+  it("animates fields in, and not at all for someone who asked for less motion", async () => {
+    const url = await publish("motion", "1-col", everyType().slice(0, 4));
+    const animation = async (motion: "reduce" | "no-preference") => {
+      const { context, page } = await open(url, 1280, motion);
+      const names = await page
+        .locator(".fl-form, .fl-field")
+        .evaluateAll((nodes) => [...new Set(nodes.map((n) => getComputedStyle(n).animationName))]);
+      await context.close();
+      return names;
+    };
+    expect(await animation("no-preference")).toEqual(expect.arrayContaining(["fl-fade", "fl-slide-up"]));
+    expect(await animation("reduce")).toEqual(["none"]);
+  });
+});
+
+describe("the fourteen layouts", () => {
+  const FIELDS = [
+    { id: "intro", fieldType: "title", title: "Your trip", fieldOrder: 0 },
+    ...["Name", "E-mail", "Phone", "City", "Country", "Notes"].map((question, index) => ({
+      id: `q${index}`,
+      fieldType: index === 5 ? "textarea" : "text",
+      question,
+      fieldOrder: index + 1,
+    })),
+    {
+      id: "outro",
+      fieldType: "markup",
+      fieldOrder: 8,
+      fieldSettings: { content: "<p>We answer within two days.</p>" },
+    },
+  ];
+
+  it("lays out each in its columns at 1280 px and in one column at 390 px, never wider than a phone", async () => {
+    expect(LAYOUT_TYPES).toHaveLength(14);
+    for (const layout of LAYOUT_TYPES) {
+      const url = await publish(`layout-${layout}`, layout, FIELDS);
+      const columns = Number(layout[0]);
+      const wide = await open(url, 1280);
+      const columnsSeen = new Set(await lefts(wide.page)).size;
+      // The header/footer and the title take the full width; the questions fill the columns.
+      expect(columnsSeen, `${layout} at 1280 px`).toBeGreaterThanOrEqual(columns);
+      expect(columnsSeen, `${layout} at 1280 px`).toBeLessThanOrEqual(columns + 1);
+      if (layout.includes("header")) {
+        expect(await wide.page.locator('[data-area="header"]').count(), layout).toBe(1);
+      }
+      if (layout.includes("footer")) {
+        expect(await wide.page.locator('[data-area="footer"]').count(), layout).toBe(1);
+      }
+      await screenshot(wide.page, `layout-${layout}-1280`);
+      expect(wide.problems).toEqual([]);
+      await wide.context.close();
+
+      const phone = await open(url, 390);
+      expect(new Set(await lefts(phone.page)).size, `${layout} at 390 px`).toBe(1);
+      expect(await noSidewaysScroll(phone.page), `${layout} at 390 px`).toBe(true);
+      await screenshot(phone.page, `layout-${layout}-390`);
+      await phone.context.close();
+    }
+  });
+});
