@@ -173,6 +173,21 @@ export const MESSAGES = {
   "widget.popup.close": "Close",
   "widget.media.video": "Video for this question",
   "widget.media.audio": "Audio for this question",
+  "widget.upload.uploading": "Uploading",
+  "widget.upload.cancel": "Cancel the upload",
+  "widget.upload.done": "Uploaded",
+  "widget.upload.replace": "Replace the file",
+  "widget.upload.remove": "Remove the file",
+  "widget.upload.failed": "The file could not be uploaded. Please try again",
+  "widget.upload.public_only": "Files can be uploaded on the form's public page",
+  "widget.upload.record": "Record",
+  "widget.upload.stop": "Stop recording",
+  "widget.upload.recording": "Recording…",
+  "widget.upload.no_microphone": "The microphone could not be used. Choose a sound file instead",
+  "widget.captcha.label": "I am not a robot",
+  "widget.captcha.verifying": "Checking…",
+  "widget.captcha.verified": "Checked: you can send the form",
+  "widget.captcha.failed": "The check could not be done. Please try again",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -5,9 +5,12 @@ import { MESSAGES } from "@formloom/core/errors";
 import { normalizeExternalLink } from "@formloom/core/links";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
+import { UploadContext } from "@formloom/renderer/upload-context";
 import { useState } from "react";
+import { CaptchaCheck } from "./captcha-check.tsx";
 import { respondentSeed } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
+import { uploaderFor } from "./upload-file.ts";
 
 /** Names one filling of the form, so sending it again after a lost answer stores it once. */
 function newSubmissionKey(): string {
@@ -30,11 +33,26 @@ export function FillForm({ data, translate, onSent }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
+  const [upload] = useState(() => uploaderFor(data.form.id));
+  // A solved captcha travels beside the answers; each solution is taken once by the server.
+  const needsCaptcha = data.form.hasCaptcha || data.fields.some((field) => field.fieldType === "captcha");
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const newCaptcha = (error: string | null) => {
+    setCaptcha(null);
+    setCaptchaError(error);
+    setCaptchaRound((n) => n + 1);
+  };
 
   const submit = async (answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined> => {
     setNotice(null);
     if (!navigator.onLine) {
       setNotice(translate("network.offline"));
+      return;
+    }
+    if (needsCaptcha && !captcha) {
+      setCaptchaError("answer.captcha_required");
       return;
     }
     const token = storedToken();
@@ -53,6 +71,7 @@ export function FillForm({ data, translate, onSent }: Props) {
           startTime: startTime.toISOString(),
           submitTime: submitTime.toISOString(),
           formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
+          ...(captcha ? { captcha } : {}),
           answers,
         }),
       });
@@ -67,6 +86,7 @@ export function FillForm({ data, translate, onSent }: Props) {
       } else if (submissionAction === "showFormAgain") {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
+        if (needsCaptcha) newCaptcha(null);
         setNotice(translate("submission.accepted"));
       } else {
         onSent();
@@ -74,7 +94,12 @@ export function FillForm({ data, translate, onSent }: Props) {
       return;
     }
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    if (body?.validationErrors?.length) return body.validationErrors;
+    // A refused captcha is asked again beside the send button; the other errors go to their fields.
+    const captchaProblem = body?.validationErrors?.find((error) => error.code.startsWith("answer.captcha"));
+    if (captchaProblem) newCaptcha(captchaProblem.code);
+    const fieldErrors = body?.validationErrors?.filter((error) => error !== captchaProblem);
+    if (fieldErrors?.length) return fieldErrors;
+    if (captchaProblem) return;
     setNotice(
       body?.code === "submission.too_soon"
         ? authorText(data.form.nextSubmissionText, DEFAULT_TEXTS.nextSubmissionText, translate)
@@ -86,21 +111,36 @@ export function FillForm({ data, translate, onSent }: Props) {
 
   return (
     <main className="fill-page">
-      <FormRenderer
-        key={round}
-        settings={data.form}
-        fields={data.fields}
-        translate={translate}
-        seed={respondentSeed(data.form.id)}
-        onSubmit={submit}
-        notice={
-          notice && (
-            <p className="fill-alert" role="alert">
-              {notice}
-            </p>
-          )
-        }
-      />
+      <UploadContext.Provider value={upload}>
+        <FormRenderer
+          key={round}
+          settings={data.form}
+          fields={data.fields}
+          translate={translate}
+          seed={respondentSeed(data.form.id)}
+          onSubmit={submit}
+          notice={
+            <>
+              {needsCaptcha && (
+                <CaptchaCheck
+                  key={captchaRound}
+                  translate={translate}
+                  error={captchaError}
+                  onSolved={(payload) => {
+                    setCaptcha(payload);
+                    if (payload) setCaptchaError(null);
+                  }}
+                />
+              )}
+              {notice && (
+                <p className="fill-alert" role="alert">
+                  {notice}
+                </p>
+              )}
+            </>
+          }
+        />
+      </UploadContext.Provider>
     </main>
   );
 }

@@ -1,0 +1,45 @@
+import type { ApiErrorBody } from "@formloom/core/errors";
+import type { TFileRef } from "@formloom/core/field-types/file-like";
+import { UploadError, type UploadFile } from "@formloom/renderer/upload-context";
+import { storedToken } from "./stored-token.ts";
+
+/**
+ * The public page's upload call (POST /api/forms/upload_file) for one form. XMLHttpRequest, not
+ * fetch, because only it reports the progress of what it sends.
+ */
+export function uploaderFor(formId: number): UploadFile {
+  return (file, fieldId, onProgress, signal) =>
+    new Promise<TFileRef>((resolve, reject) => {
+      const body = new FormData();
+      body.append("formId", String(formId));
+      body.append("fieldId", fieldId);
+      body.append("file", file, file.name);
+      const request = new XMLHttpRequest();
+      request.open("POST", "/api/forms/upload_file");
+      const token = storedToken();
+      if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+      request.onload = () => {
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(request.responseText);
+        } catch {
+          // A proxy's page, not ours.
+        }
+        if (request.status === 201) return resolve(parsed as TFileRef);
+        const failure = parsed as ApiErrorBody | null;
+        const code = failure?.validationErrors?.[0]?.code ?? failure?.code;
+        reject(
+          new UploadError(
+            request.status === 413 ? "answer.file_too_large" : (code ?? "widget.upload.failed"),
+          ),
+        );
+      };
+      request.onerror = () =>
+        reject(new UploadError(navigator.onLine ? "widget.upload.failed" : "network.offline"));
+      signal.addEventListener("abort", () => request.abort(), { once: true });
+      request.send(body);
+    });
+}

@@ -1,0 +1,28 @@
+import type { TFileRef } from "@formloom/core/field-types/file-like";
+import { createContext, useContext } from "react";
+
+/** Why an upload failed: one of the message codes ("answer.file_type", "answer.file_too_large"…). */
+export class UploadError extends Error {
+  constructor(readonly code: string) {
+    super(code);
+  }
+}
+
+/**
+ * Sends one file of a field to the server and resolves with its reference for the answer. It
+ * reports progress as a fraction, stops when `signal` aborts, and rejects with an UploadError.
+ */
+export type UploadFile = (
+  file: File,
+  fieldId: string,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+) => Promise<TFileRef>;
+
+/**
+ * The page's upload call, provided by the public form page around the renderer. Without one (the
+ * builder's preview) file fields say that uploads work on the public page.
+ */
+export const UploadContext = createContext<UploadFile | undefined>(undefined);
+
+export const useUpload = () => useContext(UploadContext);
