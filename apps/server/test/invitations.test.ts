@@ -1,12 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitations } from "../src/db/schema.ts";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let server: TestServer;
 let admin: ApiClient;
+let accountId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
@@ -15,7 +23,7 @@ beforeAll(async () => {
     MAIL_POLL_MS: "100",
     PUBLIC_URL: "https://forms.example.org",
   });
-  ({ api: admin } = await signUpWithAccount(server.api, "inviter"));
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "inviter"));
 });
 afterAll(async () => {
   await server.close();
@@ -203,5 +211,88 @@ describe("invitations", () => {
       "inviter team",
     );
     expect((await frank.post("/api/invitations/accept", { code })).body.code).toBe("invitation.invalid");
+  });
+});
+
+describe("invitations into groups", () => {
+  type Sent = {
+    invitations: Array<{ id: number; email: string; groups: Array<{ id: number; name: string }> }>;
+  };
+
+  it("puts the invitee in the groups the admin chose, with their rights, once they accept", async () => {
+    const analysts = await groupWith(admin, "Analysts", [], ["forms.view", "results.view"]);
+    const editors = await groupWith(admin, "Editors", [], ["forms.edit"]);
+    const sent = await admin.post<Sent>("/api/account/invitations/send", {
+      emails: "greta@example.com",
+      groupIds: [editors, analysts, analysts],
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.invitations[0]!.groups).toEqual([
+      { id: analysts, name: "Analysts" },
+      { id: editors, name: "Editors" },
+    ]);
+    const listed = await admin.get<Sent>("/api/account/invitations");
+    const greta = listed.body.invitations.find((invitation) => invitation.email === "greta@example.com");
+    expect(greta?.groups.map((group) => group.name)).toEqual(["Analysts", "Editors"]);
+
+    // The outbox offers the mail's link by itself, to copy and pass on.
+    const mail = await smtp.waitFor("greta@example.com");
+    const box = await admin.get<{ messages: Array<{ to: string; link: string | null }> }>(
+      "/api/account/outbox",
+    );
+    const link = box.body.messages.find((message) => message.to === "greta@example.com")?.link;
+    expect(link).toMatch(/^https:\/\/forms\.example\.org\/registration\/join\?code=/);
+    expect(codeIn(link!)).toBe(codeIn(mail.text));
+
+    const joined = await register("greta@example.com", "greta", codeIn(link!));
+    expect(joined.status).toBe(201);
+    const me = await server.api.as(joined.body.token).get<{ permissions: string[] }>("/api/user");
+    expect(me.body.permissions).toEqual(expect.arrayContaining(["results.view", "forms.edit"]));
+    const group = await admin.get<{ users: Array<{ username: string }> }>(`/api/account/group/${analysts}`);
+    expect(group.body.users.map((user) => user.username)).toContain("greta");
+  });
+
+  it("joins no group deleted since the invitation went out", async () => {
+    const temporary = await groupWith(admin, "Temporary", [], ["forms.view"]);
+    await admin.post<Sent>("/api/account/invitations/send", {
+      emails: "ivan@example.com",
+      groupIds: [temporary],
+    });
+    const code = codeIn((await smtp.waitFor("ivan@example.com")).text);
+    expect((await admin.post(`/api/account/group/${temporary}/delete`)).status).toBe(200);
+    const joined = await register("ivan@example.com", "ivan", code);
+    expect(joined.status).toBe(201);
+    const me = await server.api.as(joined.body.token).get<{ permissions: string[] }>("/api/user");
+    expect(me.body.permissions).not.toContain("forms.view");
+  });
+
+  it("refuses another account's group, or groups from someone who may not manage them, and sends nothing", async () => {
+    const { api: stranger } = await signUpWithAccount(server.api, "stranger");
+    const theirs = await groupWith(stranger, "Theirs", [], []);
+    const refused = await admin.post("/api/account/invitations/send", {
+      emails: "judy@example.com",
+      groupIds: [theirs],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("invitation.groups.unknown");
+    expect(
+      (await admin.post("/api/account/invitations/send", { emails: "judy@example.com", groupIds: [0] })).body
+        .code,
+    ).toBe("invitation.groups.unknown");
+
+    const member = await addMember(server, accountId, "sender");
+    const own = await groupWith(admin, "Senders", [member.id], ["invitations.send", "invitations.view"]);
+    const denied = await member.api.post("/api/account/invitations/send", {
+      emails: "judy@example.com",
+      groupIds: [own],
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.body.code).toBe("group.users.not_allowed");
+    const listed = await admin.get<Sent>("/api/account/invitations");
+    expect(listed.body.invitations.some((invitation) => invitation.email === "judy@example.com")).toBe(false);
+    // Without groups the same member may invite.
+    expect(
+      (await member.api.post("/api/account/invitations/send", { emails: "judy@example.com" })).status,
+    ).toBe(201);
   });
 });

@@ -23,7 +23,14 @@ export function splitEmails(text: string): { emails: string[]; invalid: string[]
 }
 
 export const ZInvitationSendBody = z
-  .object({ emails: z.string().max(20_000, "request.too_large") })
+  .object({
+    emails: z.string().max(20_000, "request.too_large"),
+    /** Groups of the account the invitees join on accepting (only admins may choose them). */
+    groupIds: z
+      .array(z.number().int().positive("invitation.groups.unknown"))
+      .max(100, "request.too_large")
+      .default([]),
+  })
   .superRefine((body, ctx) => {
     const { emails, invalid } = splitEmails(body.emails);
     if (invalid.length > 0) {
@@ -47,6 +54,8 @@ export const ZInvitation = z.object({
   sendDate: z.string(),
   acceptDate: z.string().nullable(),
   invitedBy: z.string().nullable(),
+  /** The groups the invitee joins on accepting. */
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
@@ -59,6 +68,8 @@ export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 export const ZOutboxMessage = z.object({
   id: z.number(),
   to: z.string(),
+  /** The invitation link the mail carries, to copy and pass on by hand. */
+  link: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
   createdAt: z.string(),

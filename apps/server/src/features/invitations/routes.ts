@@ -32,13 +32,17 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
       config: { sessionOnly: true },
       schema: {
         tags,
+        description:
+          "Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of " +
+          "the account the invitees join on accepting; choosing them needs the right to manage groups.",
         body: ZInvitationSendBody,
         response: { 201: z.object({ invitations: z.array(ZInvitation), skipped: z.array(z.string()) }) },
       },
     },
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "invitations.send");
-      return reply.status(201).send(await sendInvitations(ctx, request.body.emails, deps.settings.linkBase));
+      const { emails, groupIds } = request.body;
+      return reply.status(201).send(await sendInvitations(ctx, emails, groupIds, deps.settings.linkBase));
     },
   );
 

@@ -1,10 +1,19 @@
 import { INVITATION_TTL_DAYS, splitEmails } from "@formloom/core/api/invitations";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { hashCode, newCode } from "../../auth/one-time-codes.ts";
 import type { Db, Tx } from "../../db/connect.ts";
-import { accounts, invitations, mailOutbox, users } from "../../db/schema.ts";
+import {
+  accounts,
+  groupMembers,
+  groups,
+  invitationGroups,
+  invitations,
+  mailOutbox,
+  users,
+} from "../../db/schema.ts";
 import type { TenantContext, UserContext } from "../../http/context.ts";
-import { AppError, badRequest, conflict, invalidField, notFound } from "../../http/errors.ts";
+import { AppError, badRequest, conflict, forbidden, invalidField, notFound } from "../../http/errors.ts";
+import { can } from "../../http/policy.ts";
 import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 
@@ -17,7 +26,9 @@ type InvitationRow = typeof invitations.$inferSelect;
 const isExpired = (row: InvitationRow) =>
   row.status === "pending" && Date.now() - row.sentAt.getTime() > TTL_MS;
 
-function present(row: InvitationRow, invitedBy: string | null) {
+type GroupRef = { id: number; name: string };
+
+function present(row: InvitationRow, invitedBy: string | null, joins: GroupRef[] = []) {
   return {
     id: row.id,
     email: row.email,
@@ -25,7 +36,32 @@ function present(row: InvitationRow, invitedBy: string | null) {
     sendDate: row.sentAt.toISOString(),
     acceptDate: row.acceptedAt?.toISOString() ?? null,
     invitedBy,
+    groups: joins,
   };
+}
+
+/** The groups each of these invitations puts its invitee in, by invitation id. */
+async function groupsOf(db: Db | Tx, accountId: number, invitationIds: number[]) {
+  const byInvitation = new Map<number, GroupRef[]>();
+  if (invitationIds.length === 0) return byInvitation;
+  const rows = await db
+    .select({ invitationId: invitationGroups.invitationId, id: groups.id, name: groups.name })
+    .from(invitationGroups)
+    .innerJoin(
+      groups,
+      and(eq(groups.accountId, invitationGroups.accountId), eq(groups.id, invitationGroups.groupId)),
+    )
+    .where(
+      and(eq(invitationGroups.accountId, accountId), inArray(invitationGroups.invitationId, invitationIds)),
+    )
+    .orderBy(asc(sql`lower(${groups.name})`));
+  for (const row of rows) {
+    byInvitation.set(row.invitationId, [
+      ...(byInvitation.get(row.invitationId) ?? []),
+      { id: row.id, name: row.name },
+    ]);
+  }
+  return byInvitation;
 }
 
 export async function listInvitations(ctx: TenantContext) {
@@ -35,7 +71,29 @@ export async function listInvitations(ctx: TenantContext) {
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(eq(invitations.accountId, ctx.accountId))
     .orderBy(desc(invitations.id));
-  return rows.map((row) => present(row.invitation, row.invitedBy));
+  const joins = await groupsOf(
+    ctx.db,
+    ctx.accountId,
+    rows.map((row) => row.invitation.id),
+  );
+  return rows.map((row) => present(row.invitation, row.invitedBy, joins.get(row.invitation.id)));
+}
+
+/**
+ * The groups an inviter chose: only someone who may manage groups puts people in them, and only
+ * groups of their own account.
+ */
+async function chosenGroups(ctx: TenantContext, tx: Tx, groupIds: number[]): Promise<GroupRef[]> {
+  const wanted = [...new Set(groupIds)];
+  if (wanted.length === 0) return [];
+  if (!(await can(ctx, "groups.manage"))) throw forbidden("group.users.not_allowed");
+  const found = await tx
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.accountId, ctx.accountId), inArray(groups.id, wanted)))
+    .orderBy(asc(sql`lower(${groups.name})`));
+  if (found.length !== wanted.length) throw invalidField("invitation.groups.unknown", "groupIds");
+  return found;
 }
 
 /**
@@ -47,9 +105,15 @@ export async function listInvitations(ctx: TenantContext) {
  * newest link is the one that works. The mails are queued in the same transaction as the
  * invitations.
  */
-export async function sendInvitations(ctx: TenantContext, text: string, linkBase: string) {
+export async function sendInvitations(
+  ctx: TenantContext,
+  text: string,
+  groupIds: number[],
+  linkBase: string,
+) {
   const { emails } = splitEmails(text);
   return ctx.db.transaction(async (tx) => {
+    const joins = await chosenGroups(ctx, tx, groupIds);
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, ctx.accountId));
     const registered = await tx
       .select({ email: users.email })
@@ -86,8 +150,15 @@ export async function sendInvitations(ctx: TenantContext, text: string, linkBase
         .insert(invitations)
         .values({ accountId: ctx.accountId, email, codeHash: hash, invitedBy: ctx.user.id })
         .returning();
+      if (joins.length > 0) {
+        await tx
+          .insert(invitationGroups)
+          .values(
+            joins.map((group) => ({ accountId: ctx.accountId, invitationId: row!.id, groupId: group.id })),
+          );
+      }
       await mailInvitation(tx, ctx, account!.name, email, `${linkBase}/registration/join?code=${code}`);
-      sent.push(present(row!, ctx.user.username));
+      sent.push(present(row!, ctx.user.username, joins));
     }
     return { invitations: sent, skipped: emails.filter((email) => skip.has(email.toLowerCase())) };
   });
@@ -138,7 +209,7 @@ export async function resendInvitation(ctx: TenantContext, invitationId: number,
       row!.email,
       `${linkBase}/registration/join?code=${code}`,
     );
-    return present(row!, ctx.user.username);
+    return present(row!, ctx.user.username, (await groupsOf(tx, ctx.accountId, [row!.id])).get(row!.id));
   });
 }
 
@@ -155,7 +226,7 @@ export async function revokeInvitation(ctx: TenantContext, invitationId: number)
     )
     .returning();
   if (!row) throw notFound("invitation.not_found");
-  return present(row, null);
+  return present(row, null, (await groupsOf(ctx.db, ctx.accountId, [row.id])).get(row.id));
 }
 
 async function pendingByCode(db: Db | Tx, code: string) {
@@ -176,8 +247,8 @@ export async function previewInvitation(db: Db, code: string) {
 }
 
 /**
- * Puts `userId` into the invitation's account as a member (no groups, so no rights yet) and
- * marks the invitation accepted; runs inside the caller's transaction.
+ * Puts `userId` into the invitation's account as a member, in the groups the inviter chose (none:
+ * no rights yet), and marks the invitation accepted; runs inside the caller's transaction.
  */
 export async function acceptInvitation(tx: Tx, code: string, user: { id: number; email: string }) {
   const row = await pendingByCode(tx, code);
@@ -191,6 +262,14 @@ export async function acceptInvitation(tx: Tx, code: string, user: { id: number;
     .where(and(eq(users.id, user.id), sql`${users.accountId} is null`))
     .returning({ id: users.id });
   if (joined.length === 0) throw conflict("account.already_member");
+  // A group deleted since the invitation went out has dropped out of invitation_groups by now.
+  await tx.execute(sql`
+    insert into ${groupMembers} (account_id, group_id, user_id)
+    select ${invitationGroups.accountId}, ${invitationGroups.groupId}, ${user.id}
+    from ${invitationGroups}
+    where ${invitationGroups.accountId} = ${row.invitation.accountId}
+      and ${invitationGroups.invitationId} = ${row.invitation.id}
+    on conflict do nothing`);
   await tx
     .update(invitations)
     .set({ status: "accepted", acceptedAt: sql`now()`, acceptedUserId: user.id })
@@ -215,6 +294,7 @@ export async function outbox(ctx: TenantContext, smtpConfigured: boolean) {
     messages: rows.map((row) => ({
       id: row.id,
       to: row.to,
+      link: invitationLink(row.text),
       subject: row.subject,
       text: row.text,
       createdAt: row.createdAt.toISOString(),
@@ -223,4 +303,9 @@ export async function outbox(ctx: TenantContext, smtpConfigured: boolean) {
       lastError: row.lastError,
     })),
   };
+}
+
+/** The join link in an invitation mail's text. */
+function invitationLink(text: string): string | null {
+  return /https?:\/\/\S+\/registration\/join\?code=[\w-]+/.exec(text)?.[0] ?? null;
 }
