@@ -12,7 +12,11 @@ let call: ApiCall;
 
 /** Page flow and clocks are checked by the flow tests; here one page that stays put. */
 const FLOW_TYPES: ReadonlySet<FieldType> = new Set(["pageBreak", "pageButtons", "stepper", "timer", "popup"]);
-const DRAWN = FIELD_TYPES.filter((type) => canRender(type) && !FLOW_TYPES.has(type));
+// The submit button closes the form, as an author puts it.
+const DRAWN = [
+  ...FIELD_TYPES.filter((type) => canRender(type) && !FLOW_TYPES.has(type) && type !== "submitBtn"),
+  "submitBtn" as const,
+];
 
 /** One element of every type the renderer draws, as the builder adds it, with a question of its own. */
 function everyType() {
@@ -219,5 +223,47 @@ describe("the fourteen layouts", () => {
       await screenshot(phone.page, `layout-${layout}-390`);
       await phone.context.close();
     }
+  });
+});
+
+describe("the builder's preview", () => {
+  it("shows the form's styling and lays it out by the preview's own width", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Preview styling",
+      layoutType: "2-col-header",
+      ...STYLING,
+      fields: everyType().slice(0, 12),
+    });
+    const context = await run.browser.newContext({
+      viewport: { width: 1600, height: 1000 },
+      reducedMotion: "reduce",
+    });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("styling");
+    await page.getByRole("textbox", { name: "Password" }).fill("styling123");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await page.goto(`${run.app.url}/forms/${form.id}/edit`);
+    const preview = page.getByLabel("Live preview").locator(".fl-form");
+    await preview.waitFor();
+    const shown = await preview.evaluate((node) => ({
+      layout: node.getAttribute("data-layout"),
+      fit: node.getAttribute("data-fit"),
+      width: node.getBoundingClientRect().width,
+      background: getComputedStyle(node).backgroundColor,
+      button: getComputedStyle(node.querySelector(".fl-submit") ?? node).backgroundColor,
+    }));
+    expect(shown).toMatchObject({
+      layout: "2-col-header",
+      background: "rgb(255, 253, 247)",
+      button: "rgb(35, 112, 50)",
+    });
+    // The preview is narrower than the form's one-column break point, or its two-column one.
+    expect(shown.fit).toBe(shown.width < 480 ? "1" : shown.width < 800 ? "2" : "all");
+    await screenshot(page, "styling-builder-preview");
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -14,6 +14,13 @@ const DRAFT_KEYS = [
   "hasAnonymousFilling",
   "isRequiredFieldStarsShown",
   "nextSubmissionTime",
+  // The look, so the preview shows the form as respondents will see it.
+  "layoutType",
+  "formStyling",
+  "fieldsGeneralStyling",
+  "fieldsTypesStyling",
+  "formColor",
+  "fieldsCategoriesColors",
 ] as const satisfies ReadonlyArray<keyof TFormSettings>;
 
 export type DraftSettings = Pick<TFormSettings, (typeof DRAFT_KEYS)[number]>;
