@@ -26,6 +26,7 @@ function everyType() {
       ...element,
       title: type === "title" ? "About you" : element.title,
       question: `Question for ${type}`,
+      isRequired: type === "text" || type === "email" || type === "radio",
       ...(type === "email" ? { elementCategories: ["contact"] } : {}),
       ...(type === "formula"
         ? { formulaName: "tripcost", fieldSettings: { ...element.fieldSettings, formula: "2 * 3" } }
@@ -58,13 +59,13 @@ const STYLING = {
   fieldsCategoriesColors: { contact: "#0b7285" },
 };
 
-async function publish(alias: string, layoutType: string, fields: unknown[]) {
+async function publish(alias: string, layoutType: string, fields: unknown[], styling: object = STYLING) {
   const created = await call<{ form?: unknown }>("POST", "/forms", {
     title: `Styled form ${layoutType}`,
     description: "Every field the form can show, in colour",
     formPathAlias: alias,
     layoutType,
-    ...STYLING,
+    ...styling,
     fields,
   });
   expect(created.form, JSON.stringify(created).slice(0, 2000)).toBeDefined();
@@ -121,6 +122,19 @@ describe("a styled form with every field type", () => {
         expect(problems).toEqual([]);
         await context.close();
       }
+    }
+  });
+
+  it("has no violation either with the built-in look, or once a refused send shows its errors", async () => {
+    const url = await publish("all-types-plain", "2-col", everyType(), {});
+    for (const width of [1280, 390]) {
+      const { context, page } = await open(url, width);
+      expect(describeViolations(await axeViolations(page)), `defaults at ${width} px`).toEqual([]);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.locator(".fl-error").first().waitFor();
+      expect(describeViolations(await axeViolations(page)), `errors at ${width} px`).toEqual([]);
+      if (width === 390) await screenshot(page, "styling-all-types-errors-390");
+      await context.close();
     }
   });
 
