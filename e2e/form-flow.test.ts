@@ -122,3 +122,31 @@ describe("a step-by-step form in Russian", () => {
     });
   }
 });
+
+describe("a form with a time limit", () => {
+  it("shows the time left and sends what was entered when it runs out", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Quick poll",
+      formPathAlias: "flow-timed",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 3, stepTimer: 0 },
+      fields: [{ id: "word", fieldType: "text", question: "One word", fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/flow-timed?a=flowowner`);
+    const timer = page.getByRole("timer", { name: "Time left for the form" });
+    expect(await timer.textContent()).toMatch(/^00:0[23]$/);
+    await page.getByRole("textbox", { name: "One word" }).fill("swift");
+    await screenshot(page, "form-flow-390-form-timer");
+    await page.waitForURL(/thankyou/, { timeout: 6000 });
+
+    const results = await call<{
+      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+    }>("GET", `/forms/${form.id}/answer/paginated/1/50`);
+    expect(results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer])).toEqual([["word", "swift"]]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
