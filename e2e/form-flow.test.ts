@@ -150,3 +150,88 @@ describe("a form with a time limit", () => {
     await context.close();
   });
 });
+
+describe("a form on several pages", () => {
+  it("groups fields, names its buttons, and sends no answer of a field a rule hid", async () => {
+    const share = (value: string) => ({
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId: "share", operator: "equal", value }],
+    });
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Club sign-up",
+      formPathAlias: "flow-pages",
+      display: "severalPages",
+      questionsNumbering: "numbers",
+      conditionalRules: [
+        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+        { id: "private", name: "Private", if: share("no"), then: [{ type: "hide", fieldIds: ["nick"] }] },
+      ],
+      fields: [
+        { id: "contact", fieldType: "fieldGroup", title: "Contact" },
+        {
+          id: "mail",
+          fieldType: "email",
+          question: "E-mail",
+          fieldSettings: { fieldGroup: "contact", fieldGroupOrder: 0 },
+        },
+        {
+          id: "phone",
+          fieldType: "phone",
+          question: "Phone",
+          fieldSettings: { fieldGroup: "contact", fieldGroupOrder: 1 },
+        },
+        {
+          id: "share",
+          fieldType: "radio",
+          question: "Show a nickname?",
+          fieldSettings: { answerVariants: [variant("yes", "Yes"), variant("no", "No")] },
+        },
+        { id: "nick", fieldType: "text", question: "Nickname" },
+        {
+          id: "buttons",
+          fieldType: "pageButtons",
+          fieldSettings: { nextLabel: "Onward", backLabel: "Return" },
+        },
+        { id: "break", fieldType: "pageBreak" },
+        { id: "city", fieldType: "text", question: "City" },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+    });
+    for (const width of [1280, 390]) {
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/flow-pages?a=flowowner`);
+      await heading(page, "Page 1 of 2").waitFor();
+      const contact = page.getByRole("group", { name: "Contact" });
+      await contact.getByRole("textbox", { name: "1. E-mail" }).fill("ada@example.com");
+      await contact.getByRole("textbox", { name: "2. Phone" }).fill("+1 555 0100");
+      await page.getByRole("radio", { name: "Yes" }).check();
+      await page.getByRole("textbox", { name: "4. Nickname" }).fill("Countess");
+      await screenshot(page, `form-flow-${width}-pages`);
+      // Saying no hides the nickname: its answer stays behind.
+      await page.getByRole("radio", { name: "No" }).check();
+      await page.getByRole("textbox", { name: "Nickname" }).waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Onward" }).click();
+      await heading(page, "Page 2 of 2").waitFor();
+      await page.getByRole("textbox", { name: "4. City" }).fill("London");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL(/thankyou/);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+
+    const results = await call<{
+      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+    }>("GET", `/forms/${form.id}/answer/paginated/1/50`);
+    expect(results.answerList).toHaveLength(2);
+    for (const submission of results.answerList) {
+      expect(Object.fromEntries(submission.answers.map((a) => [a.fieldId, a.answer]))).toEqual({
+        mail: "ada@example.com",
+        phone: "+1 555 0100",
+        share: "no",
+        city: "London",
+      });
+    }
+  });
+});
