@@ -282,9 +282,21 @@ describe("rules on submission", () => {
     expect(without.body.validationErrors).toEqual([
       expect.objectContaining({ field: "cap", code: "answer.captcha_required" }),
     ]);
-    const withIt = await server.api.post("/api/forms/answer", {
+    // Any string no longer passes: only a solution of a challenge this server issued.
+    const forged = await server.api.post("/api/forms/answer", {
       formId: form,
       captcha: "solution",
+      answers: [{ fieldId: "name", answer: "A" }],
+    });
+    expect(forged.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "cap", code: "answer.captcha_invalid" }),
+    ]);
+    const { solveChallenge } = await import("altcha-lib/v1");
+    const challenge = (await server.api.get<Record<string, string>>("/api/forms/captcha/challenge")).body;
+    const solution = await solveChallenge(challenge.challenge!, challenge.salt!, challenge.algorithm).promise;
+    const withIt = await server.api.post("/api/forms/answer", {
+      formId: form,
+      captcha: Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString("base64"),
       answers: [{ fieldId: "name", answer: "A" }],
     });
     expect(withIt.status).toBe(201);
