@@ -1,9 +1,17 @@
-import { Avatar, Breadcrumbs, Burger, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconBuilding, IconChevronDown, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
+import { Avatar, Breadcrumbs, Burger, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
+import {
+  IconBuilding,
+  IconChevronDown,
+  IconLogout,
+  IconMailExclamation,
+  IconSettings,
+  IconUser,
+} from "@tabler/icons-react";
 import { useMatches } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
+import { useResendConfirmation } from "../../features/auth/components/confirm-email-notice.tsx";
 import { useForm } from "../../features/forms/api/get-form.ts";
 import { SubmissionsPopover } from "../../features/submissions/components/submissions-popover.tsx";
 import { logout } from "../../lib/api-client.ts";
@@ -18,6 +26,7 @@ export function TopBar({
 }) {
   const { t } = useTranslation();
   const { data: user } = useUser();
+  const resend = useResendConfirmation();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -38,9 +47,12 @@ export function TopBar({
           <Menu.Target>
             <UnstyledButton aria-label={t("User menu")}>
               <Group gap={6} wrap="nowrap">
-                <Avatar size={30} radius="xl" color="indigo" src={user?.avatar}>
-                  {user?.username.slice(0, 2).toUpperCase()}
-                </Avatar>
+                {/* A dot while the e-mail address waits for confirmation: the reminder is in the menu. */}
+                <Indicator color="orange" size={10} offset={3} disabled={user?.emailConfirmed !== false}>
+                  <Avatar size={30} radius="xl" color="indigo" src={user?.avatar}>
+                    {user?.username.slice(0, 2).toUpperCase()}
+                  </Avatar>
+                </Indicator>
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {user?.username}
                 </Text>
@@ -62,6 +74,21 @@ export function TopBar({
                 </Text>
               )}
             </Menu.Label>
+            {user && !user.emailConfirmed && (
+              <Menu.Item
+                color="orange"
+                leftSection={<IconMailExclamation size={16} />}
+                onClick={() => resend.mutate()}
+                disabled={resend.isPending || resend.isSuccess}
+              >
+                <Text size="sm" fw={500} inherit>
+                  {t("Your e-mail address is not confirmed")}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {resend.isSuccess ? t("The link is on its way.") : t("Send the link again")}
+                </Text>
+              </Menu.Item>
+            )}
             <Menu.Divider />
             <MenuItemLink to="/user/view" leftSection={<IconUser size={16} />}>
               {t("Profile")}

@@ -1,41 +1,68 @@
-import { Alert, Button, Group, Text } from "@mantine/core";
+import { Alert, Button, CloseButton, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import i18n from "../../../i18n/i18n.ts";
 import { api } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { useUser } from "../api/get-user.ts";
+
+/** Closing the banner hides it until the browser is closed; the user menu keeps the reminder. */
+const DISMISSED = "formloom.confirmEmailDismissed";
+
+/** Mails the confirmation link again, and says where it went. */
+export function useResendConfirmation() {
+  const { data: user } = useUser();
+  return useMutation({
+    mutationFn: () => api("POST", "/email-confirm/resend"),
+    onSuccess: () =>
+      notifications.show({
+        color: "green",
+        message: i18n.t("The link is on its way to {{email}}.", { email: user?.email }),
+      }),
+    onError: notifyError,
+  });
+}
 
 /** Reminds a user whose address is not confirmed yet, with a way to get the link again. */
 export function ConfirmEmailNotice() {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  const resend = useMutation({
-    mutationFn: () => api("POST", "/email-confirm/resend"),
-    onSuccess: () =>
-      notifications.show({
-        color: "green",
-        message: t("The link is on its way to {{email}}.", { email: user?.email }),
-      }),
-    onError: notifyError,
-  });
-  if (!user || user.emailConfirmed) return null;
+  const resend = useResendConfirmation();
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED) === "true");
+  if (!user || user.emailConfirmed || dismissed) return null;
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED, "true");
+    setDismissed(true);
+  };
   return (
-    <Alert color="yellow">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm">
-          {t("Please confirm your e-mail address {{email}} with the link we sent.", { email: user.email })}
-        </Text>
-        <Button
-          size="xs"
-          variant="white"
-          color="yellow"
-          onClick={() => resend.mutate()}
-          loading={resend.isPending}
-          disabled={resend.isSuccess}
-        >
-          {t("Send the link again")}
-        </Button>
+    <Alert color="yellow" styles={{ body: { minWidth: 0 } }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Group wrap="wrap" gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Text size="sm" style={{ flex: "1 1 240px", overflowWrap: "anywhere" }}>
+            {t("Please confirm your e-mail address {{email}} with the link we sent.", { email: user.email })}
+          </Text>
+          <Button
+            size="xs"
+            h={{ base: 44, sm: 30 }}
+            variant="white"
+            color="yellow"
+            onClick={() => resend.mutate()}
+            loading={resend.isPending}
+            disabled={resend.isSuccess}
+          >
+            {t("Send the link again")}
+          </Button>
+        </Group>
+        <CloseButton
+          size="xl"
+          mt={-4}
+          mr={-8}
+          onClick={dismiss}
+          aria-label={t("Hide this reminder")}
+          title={t("Hide this reminder")}
+        />
       </Group>
     </Alert>
   );

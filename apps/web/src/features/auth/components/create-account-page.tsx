@@ -52,7 +52,8 @@ export function CreateAccountPage() {
           color: "green",
           message: t("Account {{name}} was created", { name: account.name }),
         });
-        void navigate({ to: "/forms/all" });
+        // The dashboard greets a new account with its first step (platform.md §2: "/" is the dashboard).
+        void navigate({ to: "/" });
       },
       onError: (error) => {
         const found = fieldErrors(error);

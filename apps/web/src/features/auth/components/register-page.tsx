@@ -115,8 +115,8 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
             label={
               <Trans
                 t={t}
-                i18nKey={msg("I accept the <link>terms and conditions</link>")}
-                components={{ link: <LegalLink to={links?.termsUrl ?? "/pages/terms"} /> }}
+                i18nKey={msg("I accept the <page>terms and conditions</page>")}
+                components={{ page: <LegalLink to={links?.termsUrl ?? "/pages/terms"} /> }}
               />
             }
             checked={values.acceptTermsAndConditionsAgreement}
@@ -127,8 +127,8 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
             label={
               <Trans
                 t={t}
-                i18nKey={msg("I accept the <link>privacy policy</link>")}
-                components={{ link: <LegalLink to={links?.privacyUrl ?? "/pages/privacy"} /> }}
+                i18nKey={msg("I accept the <page>privacy policy</page>")}
+                components={{ page: <LegalLink to={links?.privacyUrl ?? "/pages/privacy"} /> }}
               />
             }
             checked={values.acceptPrivacyPolicyAgreement}

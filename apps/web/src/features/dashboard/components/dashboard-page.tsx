@@ -47,11 +47,13 @@ export function DashboardPage() {
     .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
     .slice(0, 5);
   const unread = (forms ?? []).reduce((sum, f) => sum + f.newAnswerCount, 0);
+  const firstStep = forms?.length === 0 && can("forms.create");
 
   return (
     <Stack>
       <ConfirmEmailNotice />
       <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
+      {firstStep && <FirstStep />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -114,5 +116,25 @@ export function DashboardPage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+/** A new account's one clear next step: its first form. */
+function FirstStep() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="lg" bg="var(--mantine-color-indigo-0)">
+      <Stack gap="xs" align="flex-start">
+        <Title order={3}>{t("Start with your first form")}</Title>
+        <Text size="sm">
+          {t(
+            "Add questions, publish the form and share its link: the answers arrive here and under Results.",
+          )}
+        </Text>
+        <ButtonLink to="/forms/add_new" size="md" leftSection={<IconPlus size={18} />}>
+          {t("Create your first form")}
+        </ButtonLink>
+      </Stack>
+    </Paper>
   );
 }
