@@ -30,6 +30,24 @@ export function selectQuestions(
   });
 }
 
+/** Where a submission's miscData carries the seed its questions were chosen and ordered with. */
+export const QUESTION_SEED_KEY = "questionSeed";
+
+/**
+ * The form as one respondent meets it, the order written into fieldOrder: the browser cuts its
+ * pages from this, and the server checks the answers against the same questions.
+ */
+export function arrangeQuestions(
+  elements: readonly TElement[],
+  settings: Pick<TFormSettings, "questionsOrder" | "questionsOutputting">,
+  seed: string,
+): TElement[] {
+  return selectQuestions(elements, settings, seed).map((element, index) => ({
+    ...element,
+    fieldOrder: index,
+  }));
+}
+
 /** Switching to "all" clears the count; switching to a part starts at 3 (forms.md §4). */
 export function setQuestionsOutputting(
   mode: "all" | "part",

@@ -156,7 +156,8 @@ export function FormRenderer(props: FormRendererProps) {
   const send = async () => {
     if (!props.onSubmit || submitting) return;
     const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
-    const local = validateSubmission(fields, answers, { rules, display });
+    // Checked against the questions this respondent was given, as the server will (it knows the seed).
+    const local = validateSubmission(elements, answers, { rules, display });
     if (local.errors.length > 0) return showErrors(local.errors);
     setErrors({});
     setSummary(null);

@@ -3,6 +3,7 @@ import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import type { ApiErrorBody, ValidationError } from "@formloom/core/errors";
 import { MESSAGES } from "@formloom/core/errors";
 import { normalizeExternalLink } from "@formloom/core/links";
+import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { UploadContext } from "@formloom/renderer/upload-context";
@@ -30,6 +31,7 @@ interface Props {
 /** The respondent's form: sends the answers and says clearly when that did not work. */
 export function FillForm({ data, translate, onSent }: Props) {
   const [startTime] = useState(() => new Date());
+  const [seed] = useState(() => respondentSeed(data.form.id));
   const [notice, setNotice] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
@@ -73,6 +75,8 @@ export function FillForm({ data, translate, onSent }: Props) {
           formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
           ...(captcha ? { captcha } : {}),
           answers,
+          // The server checks the answers against the questions this seed gave the respondent.
+          miscData: { [QUESTION_SEED_KEY]: seed },
         }),
       });
     } catch {
@@ -117,7 +121,7 @@ export function FillForm({ data, translate, onSent }: Props) {
           settings={data.form}
           fields={data.fields}
           translate={translate}
-          seed={respondentSeed(data.form.id)}
+          seed={seed}
           onSubmit={submit}
           notice={
             <>

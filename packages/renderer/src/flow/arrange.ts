@@ -2,7 +2,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { type DisplayMode, pageElements, splitPages } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { type NumberingMode, numberQuestions } from "@formloom/core/numbering";
-import { selectQuestions } from "@formloom/core/question-output";
+import { arrangeQuestions } from "@formloom/core/question-output";
 
 export type ArrangeSettings = Partial<
   Pick<TFormSettings, "display" | "questionsOrder" | "questionsOutputting">
@@ -26,18 +26,16 @@ export function arrangeForm(
   preview: boolean,
 ): Arranged {
   const display: DisplayMode = settings.display ?? "all";
-  const chosen = preview
-    ? [...fields].sort((a, b) => a.fieldOrder - b.fieldOrder)
-    : selectQuestions(
-        fields,
-        {
+  const elements = arrangeQuestions(
+    fields,
+    preview
+      ? { questionsOrder: "ordered", questionsOutputting: "all" }
+      : {
           questionsOrder: settings.questionsOrder ?? "ordered",
           questionsOutputting: settings.questionsOutputting ?? "all",
         },
-        seed,
-      );
-  // The arranged order becomes the order pages are cut in.
-  const elements = chosen.map((element, index) => ({ ...element, fieldOrder: index }));
+    seed,
+  );
   return { elements, pages: splitPages(elements, display) };
 }
 

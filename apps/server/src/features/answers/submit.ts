@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parseInterval } from "@formloom/core/interval";
+import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
@@ -117,7 +118,10 @@ interface Prepared {
 function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, key: string): Prepared {
   const { row, settings, fields } = form;
   assertFillable(row, settings, meta.visitor);
-  const { errors, answers, outcome } = validateSubmission(fields, body.answers, {
+  // The questions this respondent was given: a part of them, or shuffled, by their page's seed.
+  const seed = body.miscData?.[QUESTION_SEED_KEY];
+  const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
+  const { errors, answers, outcome } = validateSubmission(asked, body.answers, {
     rules: settings.conditionalRules,
     captcha: body.captcha,
     display: settings.display,
