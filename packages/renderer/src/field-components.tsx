@@ -7,7 +7,9 @@ import { CorrespondenceField } from "./fields/correspondence-field.tsx";
 import { displayComponents } from "./fields/display-fields.tsx";
 import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
+import { LocationField, MapField, QrCodeField, SignatureField } from "./fields/lazy-widgets.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
+import { withQuestionMedia } from "./fields/question-media.tsx";
 import {
   ColourField,
   DateTimeField,
@@ -35,12 +37,12 @@ import {
  * buttons are laid out by the form itself. The builder offers only the types listed here
  * (see `canRender`), so respondents never meet a question they cannot answer.
  */
-export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps>>> = {
+export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps>>> = withQuestionMedia({
   text: TextField,
   phone: PhoneField,
   website: WebsiteField,
   password: PasswordField,
-  qrCode: TextField,
+  qrCode: QrCodeField,
   codeHighlight: CodeField,
   multipleChoice: CheckboxField,
   decisionBox: DecisionBoxField,
@@ -65,7 +67,10 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   sortable: SortableField,
   gapText: GapTextField,
   correspondence: CorrespondenceField,
-};
+  signature: SignatureField,
+  map: MapField,
+  location: LocationField,
+});
 
 /** Types laid out by the form itself rather than by an input component. */
 const LAYOUT_TYPES: ReadonlySet<FieldType> = new Set([

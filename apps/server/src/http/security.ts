@@ -27,6 +27,8 @@ const APP: Directives = {
   // a picture runs no code, and plain http: ones stay out of an https page.
   "img-src": [SELF, "data:", "blob:", "https:"],
   "font-src": [SELF, "data:"],
+  // A question may show a video or audio its author links from anywhere; like a picture, it runs no code.
+  "media-src": [SELF, "blob:", "https:"],
   "connect-src": [SELF],
   "object-src": [NONE],
   "base-uri": [SELF],

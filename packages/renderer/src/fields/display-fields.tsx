@@ -3,6 +3,7 @@ import { formulaValues } from "@formloom/core/scoring";
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { type ComponentType, useMemo } from "react";
 import "./display-fields.css";
+import { ImageSlider, PopupBlock } from "./lazy-widgets.tsx";
 
 /** What an element that shows something (and takes no answer) is drawn from. */
 export interface DisplayProps {
@@ -84,4 +85,6 @@ export const displayComponents: Partial<Record<FieldType, ComponentType<DisplayP
   markup: MarkupBlock,
   imagePromo: ImagePromo,
   formula: FormulaOutput,
+  imageSlider: ImageSlider,
+  popup: PopupBlock,
 };
