@@ -18,17 +18,17 @@ export function ImageSlider({ element, id }: DisplayProps) {
   const turn = (step: number) => setIndex((at + step + images.length) % images.length);
   return (
     <section
-      className="fl-slider"
+      className="fl-carousel"
       id={id}
       aria-roledescription="carousel"
       aria-label={element.title || translate("widget.slider.pictures")}
     >
-      <figure className="fl-slider-figure">
+      <figure className="fl-carousel-figure">
         <img src={image.url} alt={image.caption || element.title} decoding="async" />
         {image.caption && <figcaption aria-hidden="true">{image.caption}</figcaption>}
       </figure>
       {images.length > 1 && (
-        <div className="fl-widget-row fl-slider-nav">
+        <div className="fl-widget-row fl-carousel-nav">
           <button
             type="button"
             className="fl-widget-button"
@@ -37,7 +37,7 @@ export function ImageSlider({ element, id }: DisplayProps) {
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <span className="fl-slider-position" aria-live="polite">
+          <span className="fl-carousel-position" aria-live="polite">
             {at + 1} / {images.length}
           </span>
           <button
