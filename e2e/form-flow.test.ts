@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
@@ -52,6 +53,7 @@ async function fillForm(page: Page, width: number) {
   await page.getByText("Заполните обязательные поля").waitFor();
   expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
   await screenshot(page, `form-flow-${width}-required`);
+  expect(await axeViolations(page)).toEqual([]);
   await name.fill("Анна");
   await name.press("Enter");
   await heading(page, "Шаг 2 из 5").waitFor();
@@ -74,6 +76,7 @@ async function fillForm(page: Page, width: number) {
   const timer = page.getByRole("timer", { name: "Осталось времени" });
   expect(await timer.textContent()).toMatch(/^00:0[12]$/);
   await screenshot(page, `form-flow-${width}-timer`);
+  expect(await axeViolations(page, "form")).toEqual([]);
   // Nothing typed: at zero the step moves on by itself, and says so.
   await heading(page, "Шаг 5 из 5").waitFor({ timeout: 5000 });
   await page.getByText("Время вышло: переходим к следующему шагу").waitFor({ state: "attached" });
@@ -209,6 +212,7 @@ describe("a form on several pages", () => {
       await page.getByRole("radio", { name: "Yes" }).check();
       await page.getByRole("textbox", { name: "4. Nickname" }).fill("Countess");
       await screenshot(page, `form-flow-${width}-pages`);
+      expect(await axeViolations(page)).toEqual([]);
       // Saying no hides the nickname: its answer stays behind.
       await page.getByRole("radio", { name: "No" }).check();
       await page.getByRole("textbox", { name: "Nickname" }).waitFor({ state: "detached" });

@@ -20,6 +20,7 @@ import "./renderer.css";
 import "./flow/flow.css";
 import type { StyleSettings } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
+import { TranslateContext } from "./translate-context.ts";
 
 export { authorText, catalogTranslate, englishText, type Translate } from "./flow/translate.ts";
 
@@ -255,73 +256,77 @@ export function FormRenderer(props: FormRendererProps) {
   );
 
   return (
-    <form
-      className="fl-form"
-      {...styling.form}
-      onSubmit={submit}
-      noValidate
-      aria-labelledby={`${formId}-title`}
-    >
-      <header className="fl-header">
-        <h1 id={`${formId}-title`} className="fl-title">
-          {settings.title}
-        </h1>
-        {settings.description && <p className="fl-description">{settings.description}</p>}
-      </header>
-      {pages.length > 1 && (
-        <ProgressView
-          current={current}
-          total={pages.length}
-          visited={history}
-          steps={display === "stepByStep"}
-          showStepper={display === "stepByStep" || fields.some((field) => field.fieldType === "stepper")}
-          translate={translate}
-          headingRef={headingRef}
-        />
-      )}
-      {(limits.shown && limits.form > 0) || (limits.shown && limits.step > 0 && !limits.element) ? (
-        <div className="fl-timers">
-          {limits.form > 0 && timer(translate(RESPONDENT_TEXTS.formTime), formLeft, limits.form)}
-          {limits.step > 0 &&
-            !limits.element &&
-            timer(translate(RESPONDENT_TEXTS.stepTime), stepLeft, limits.step)}
-        </div>
-      ) : null}
-      <p className="fl-visually-hidden" aria-live="polite">
-        {status}
-      </p>
-      <div className="fl-page">
-        {visible.map((field) => {
-          if (field.fieldType === "pageButtons") return null;
-          if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
-          if (field.fieldType === "timer")
-            return timer(
-              // The element's default title is the English word; say it in the form's language.
-              field.title && field.title !== "Timer" ? field.title : translate(RESPONDENT_TEXTS.timerElement),
-              stepLeft,
-              limits.step,
-              field.id,
+    <TranslateContext.Provider value={translate}>
+      <form
+        className="fl-form"
+        {...styling.form}
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${formId}-title`}
+      >
+        <header className="fl-header">
+          <h1 id={`${formId}-title`} className="fl-title">
+            {settings.title}
+          </h1>
+          {settings.description && <p className="fl-description">{settings.description}</p>}
+        </header>
+        {pages.length > 1 && (
+          <ProgressView
+            current={current}
+            total={pages.length}
+            visited={history}
+            steps={display === "stepByStep"}
+            showStepper={display === "stepByStep" || fields.some((field) => field.fieldType === "stepper")}
+            translate={translate}
+            headingRef={headingRef}
+          />
+        )}
+        {(limits.shown && limits.form > 0) || (limits.shown && limits.step > 0 && !limits.element) ? (
+          <div className="fl-timers">
+            {limits.form > 0 && timer(translate(RESPONDENT_TEXTS.formTime), formLeft, limits.form)}
+            {limits.step > 0 &&
+              !limits.element &&
+              timer(translate(RESPONDENT_TEXTS.stepTime), stepLeft, limits.step)}
+          </div>
+        ) : null}
+        <p className="fl-visually-hidden" aria-live="polite">
+          {status}
+        </p>
+        <div className="fl-page">
+          {visible.map((field) => {
+            if (field.fieldType === "pageButtons") return null;
+            if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
+            if (field.fieldType === "timer")
+              return timer(
+                // The element's default title is the English word; say it in the form's language.
+                field.title && field.title !== "Timer"
+                  ? field.title
+                  : translate(RESPONDENT_TEXTS.timerElement),
+                stepLeft,
+                limits.step,
+                field.id,
+              );
+            return (
+              <ElementView
+                key={field.id}
+                field={field}
+                context={context}
+                members={(groups.get(field.id) ?? []).filter(shown)}
+                renderMember={(member) => (
+                  <ElementView
+                    key={member.id}
+                    field={member}
+                    context={context}
+                    members={[]}
+                    renderMember={() => null}
+                  />
+                )}
+              />
             );
-          return (
-            <ElementView
-              key={field.id}
-              field={field}
-              context={context}
-              members={(groups.get(field.id) ?? []).filter(shown)}
-              renderMember={(member) => (
-                <ElementView
-                  key={member.id}
-                  field={member}
-                  context={context}
-                  members={[]}
-                  renderMember={() => null}
-                />
-              )}
-            />
-          );
-        })}
-      </div>
-      {!submitElement && actions()}
-    </form>
+          })}
+        </div>
+        {!submitElement && actions()}
+      </form>
+    </TranslateContext.Provider>
   );
 }
