@@ -102,6 +102,8 @@ export const ZFieldSettings = z.looseObject({
   typesOfCurrencies: z.array(z.string().length(3)).max(200).optional(),
   center: ZLatLng.optional(),
   zoom: z.number().min(0).max(22).optional(),
+  /** map, location: an https tile address with {z}, {x} and {y}; without one the map is a plain grid. */
+  tileUrl: z.string().max(2000).optional(),
   savedItems: z
     .array(z.object({ id: z.string().max(64), title: z.string().max(200), position: ZLatLng }))
     .max(500)
