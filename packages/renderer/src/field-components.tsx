@@ -31,6 +31,7 @@ import {
   TextField,
   WebsiteField,
 } from "./fields/text-fields.tsx";
+import { UploadField } from "./fields/upload-field.tsx";
 
 /**
  * One input component per answerable field type the renderer can draw. Titles and submit
@@ -67,6 +68,10 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   sortable: SortableField,
   gapText: GapTextField,
   correspondence: CorrespondenceField,
+  file: UploadField,
+  image: UploadField,
+  photo: UploadField,
+  audio: UploadField,
   signature: SignatureField,
   map: MapField,
   location: LocationField,

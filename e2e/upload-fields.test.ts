@@ -1,0 +1,172 @@
+import { deflateSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+let token: string;
+
+/** A small real picture (a sky-and-grass gradient), written as PNG with Node's zlib. */
+function picture(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      const grass = y > height * 0.65;
+      rows.set(grass ? [64, 160 - y, 72] : [116 + x / 4, 192, 252 - y], at);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+const PNG = picture(240, 160);
+const RECEIPT = Buffer.from("date;amount\n2026-11-20;42.50\n");
+const PAGE_AS_PNG = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+const FIELDS = [
+  { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+  {
+    id: "receipt",
+    fieldType: "file",
+    question: "Receipt",
+    isRequired: true,
+    fieldSettings: { maxFileSizeMb: 1 },
+  },
+  { id: "snap", fieldType: "photo", question: "Photo of the bike", isRequired: true },
+];
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "uploader", "uploader123");
+  token = (await call<{ token: string }>("POST", "/login", { username: "uploader", password: "uploader123" }))
+    .token;
+});
+
+describe("file and photo fields on the public page", () => {
+  for (const width of [1280, 390]) {
+    it(`uploads a file and a photo, passes the captcha and sends at ${width} px; the owner downloads both`, async () => {
+      const alias = `bike-claim-${width}`;
+      const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        title: "Bike damage claim",
+        formPathAlias: alias,
+        hasCaptcha: true,
+        fields: FIELDS,
+      });
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/${alias}?a=uploader`);
+      await page.getByLabel("Your name").fill("Ann");
+
+      // A web page named .png passes the browser's look at its name, and the server refuses its bytes.
+      const photo = page.getByLabel("Photo of the bike");
+      await photo.setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PAGE_AS_PNG });
+      await page.getByText("This type of file is not accepted here").waitFor();
+      // A file over the field's limit is refused before it is sent.
+      const receipt = page.getByLabel("Receipt");
+      await receipt.setInputFiles({
+        name: "big.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.alloc(1024 * 1024 + 1, 65),
+      });
+      await page.getByText("The file is too large").waitFor();
+      await screenshot(page, `upload-fields-refused-${width}`);
+
+      await photo.setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
+      await page.getByText("Uploaded: bike.png").waitFor();
+      await receipt.setInputFiles({ name: "receipt.csv", mimeType: "text/csv", buffer: RECEIPT });
+      await page.getByText("Uploaded: receipt.csv").waitFor();
+      expect(await page.getByText("This type of file is not accepted here").count()).toBe(0);
+      await page.getByRole("img", { name: "bike.png" }).waitFor();
+
+      // Sending asks for the captcha first; ticking the box solves it in the browser.
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByText("Please solve the captcha").waitFor();
+      await page.getByRole("checkbox", { name: "I am not a robot" }).check();
+      await page.getByText("Checked: you can send the form").waitFor({ timeout: 60_000 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const targets = await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll(".fl-upload button, .fill-captcha-box"),
+          (element) => element.getBoundingClientRect().height,
+        ),
+      );
+      expect(Math.min(...targets)).toBeGreaterThanOrEqual(44);
+      await screenshot(page, `upload-fields-${width}`);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL(/thankyou/);
+
+      const results = await call<{
+        answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+      }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
+      expect(results.answerList).toHaveLength(1);
+      const stored = Object.fromEntries(
+        results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]),
+      ) as Record<string, Array<{ id: string; url: string; name: string; size: number; mimeType: string }>>;
+      expect(stored.receipt).toEqual([
+        expect.objectContaining({ name: "receipt.csv", size: RECEIPT.length, mimeType: "text/plain" }),
+      ]);
+      expect(stored.snap).toEqual([
+        expect.objectContaining({ name: "bike.png", size: PNG.length, mimeType: "image/png" }),
+      ]);
+      for (const [file, bytes] of [
+        [stored.receipt![0]!, RECEIPT],
+        [stored.snap![0]!, PNG],
+      ] as const) {
+        expect(file.url).toBe(`/api/forms/${form.id}/files/${file.id}`);
+        const download = await fetch(`${run.app.url}${file.url}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(download.status).toBe(200);
+        expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
+        expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+        expect((await fetch(`${run.app.url}${file.url}`)).status).toBe(401);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("says in the builder's preview that files are uploaded on the public page", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Preview",
+      fields: FIELDS,
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("uploader");
+    await page.getByRole("textbox", { name: "Password" }).fill("uploader123");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await page.goto(`${run.app.url}/forms/${form.id}/edit`);
+    await page.getByText("Files can be uploaded on the form's public page").first().waitFor();
+    expect(await page.getByLabel("Photo of the bike").isDisabled()).toBe(true);
+    await context.close();
+  });
+});

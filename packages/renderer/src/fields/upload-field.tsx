@@ -1,0 +1,271 @@
+import type { TFileRef } from "@formloom/core/field-types/file-like";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import type { FieldProps } from "../field-props.ts";
+import { useTranslate } from "../translate-context.ts";
+import { UploadError, useUpload } from "../upload-context.tsx";
+import "./upload-field.css";
+
+/** What each upload type takes, as the server checks it (features/files/uploads.ts). */
+const KINDS: Record<string, { prefix: string; accept?: string; capture?: boolean }> = {
+  file: { prefix: "" },
+  image: { prefix: "image/", accept: "image/*" },
+  photo: { prefix: "image/", accept: "image/*", capture: true },
+  audio: { prefix: "audio/", accept: "audio/*" },
+};
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "uploading"; name: string; fraction: number }
+  | { kind: "error"; code: string };
+
+/** The field's accepted types for the picker: its own list, else its kind. */
+function acceptOf(type: string, accept: readonly string[] | undefined): string | undefined {
+  const own = accept?.map((a) => a.trim()).filter(Boolean);
+  return own?.length ? own.join(",") : KINDS[type]?.accept;
+}
+
+/** A check in the browser before sending: the server checks again, by the file's bytes. */
+function localProblem(file: File, type: string, accept: readonly string[] | undefined, maxMb?: number) {
+  if (maxMb !== undefined && file.size > maxMb * 1024 * 1024) return "answer.file_too_large";
+  const prefix = KINDS[type]?.prefix ?? "";
+  if (prefix && file.type && !file.type.startsWith(prefix)) return "answer.file_type";
+  const own = accept?.map((a) => a.trim().toLowerCase()).filter(Boolean);
+  if (own?.length) {
+    const name = file.name.toLowerCase();
+    const ok = own.some((entry) =>
+      entry.startsWith(".")
+        ? name.endsWith(entry)
+        : entry.endsWith("/*")
+          ? file.type.startsWith(entry.slice(0, -1))
+          : file.type === entry,
+    );
+    if (!ok) return "answer.file_type";
+  }
+  return null;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * A file, picture, photo (the camera on phones) or sound answered by uploading it through the
+ * page's upload call: progress with cancel, a preview, replace and remove, and the reason a file
+ * was refused, before sending and after the server's check. Audio may also be recorded.
+ */
+export function UploadField({
+  element,
+  value,
+  onChange,
+  inputId,
+  describedBy,
+  invalid,
+  disabled,
+}: FieldProps) {
+  const translate = useTranslate();
+  const upload = useUpload();
+  const type = element.fieldType;
+  const { accept, maxFileSizeMb } = element.fieldSettings;
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [preview, setPreview] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const files = Array.isArray(value) ? (value as TFileRef[]) : [];
+  const current = files[0];
+  const statusId = `${inputId}-upload-status`;
+  const errorId = `${inputId}-upload-error`;
+
+  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+
+  const send = async (file: File) => {
+    if (!upload) return;
+    const problem = localProblem(file, type, accept, maxFileSizeMb);
+    if (problem) {
+      setPhase({ kind: "error", code: problem });
+      if (inputRef.current) inputRef.current.value = "";
+      return;
+    }
+    controller.current?.abort();
+    const own = new AbortController();
+    controller.current = own;
+    setPhase({ kind: "uploading", name: file.name, fraction: 0 });
+    try {
+      const ref = await upload(
+        file,
+        element.id,
+        (fraction) => setPhase({ kind: "uploading", name: file.name, fraction }),
+        own.signal,
+      );
+      if (own.signal.aborted) return;
+      setPreview(type === "file" ? null : URL.createObjectURL(file));
+      setPhase({ kind: "idle" });
+      onChange([ref]);
+    } catch (error) {
+      if (own.signal.aborted) return setPhase({ kind: "idle" });
+      setPhase({ kind: "error", code: error instanceof UploadError ? error.code : "widget.upload.failed" });
+    } finally {
+      if (inputRef.current) inputRef.current.value = "";
+    }
+  };
+
+  const picked = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) void send(file);
+  };
+
+  const cancel = () => {
+    controller.current?.abort();
+    setPhase({ kind: "idle" });
+    inputRef.current?.focus();
+  };
+
+  const remove = () => {
+    setPreview(null);
+    setPhase({ kind: "idle" });
+    onChange(undefined);
+    inputRef.current?.focus();
+  };
+
+  if (!upload) {
+    return (
+      <div className="fl-upload">
+        <input
+          id={inputId}
+          type="file"
+          className="fl-upload-input"
+          disabled
+          aria-describedby={[describedBy, statusId].filter(Boolean).join(" ")}
+        />
+        <p className="fl-upload-status" id={statusId}>
+          {translate("widget.upload.public_only")}
+        </p>
+      </div>
+    );
+  }
+
+  const busy = phase.kind === "uploading";
+  const error = phase.kind === "error" ? translate(phase.code) : "";
+  const kind = KINDS[type];
+  return (
+    <div className="fl-upload" data-invalid={invalid || error ? true : undefined}>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        // Once a file is in, Replace opens the picker: the browser's "no file chosen" would mislead.
+        className={current && !busy ? "fl-upload-input fl-upload-input-replaced" : "fl-upload-input"}
+        tabIndex={current && !busy ? -1 : undefined}
+        accept={acceptOf(type, accept)}
+        {...(kind?.capture ? { capture: "environment" as const } : {})}
+        disabled={disabled || busy}
+        aria-invalid={invalid || Boolean(error) || undefined}
+        aria-describedby={[describedBy, statusId, error && errorId].filter(Boolean).join(" ") || undefined}
+        onChange={picked}
+      />
+      {type === "audio" && !busy && (
+        <AudioRecorder disabled={disabled} onRecorded={(file) => void send(file)} />
+      )}
+      <div className="fl-upload-status" id={statusId} aria-live="polite">
+        {busy && (
+          <span className="fl-upload-progress">
+            <span>
+              {translate("widget.upload.uploading")} {phase.name} {Math.round(phase.fraction * 100)}%
+            </span>
+            <progress max={1} value={phase.fraction} aria-label={translate("widget.upload.uploading")} />
+          </span>
+        )}
+        {!busy && current && (
+          <span>
+            {translate("widget.upload.done")}: {current.name} ({formatSize(current.size)})
+          </span>
+        )}
+      </div>
+      {busy && (
+        <button type="button" className="fl-upload-button" onClick={cancel}>
+          {translate("widget.upload.cancel")}
+        </button>
+      )}
+      {!busy && current && (
+        <div className="fl-upload-file">
+          {preview && current.mimeType.startsWith("image/") && (
+            <img className="fl-upload-preview" src={preview} alt={current.name} />
+          )}
+          {preview && current.mimeType.startsWith("audio/") && (
+            // biome-ignore lint/a11y/useMediaCaption: the respondent's own recording has no captions
+            <audio className="fl-upload-audio" src={preview} controls />
+          )}
+          <div className="fl-upload-row">
+            <button
+              type="button"
+              className="fl-upload-button"
+              disabled={disabled}
+              onClick={() => inputRef.current?.click()}
+            >
+              {translate("widget.upload.replace")}
+            </button>
+            <button type="button" className="fl-upload-button" disabled={disabled} onClick={remove}>
+              {translate("widget.upload.remove")}
+            </button>
+          </div>
+        </div>
+      )}
+      <p className="fl-upload-error" id={errorId} role="alert">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+/** Records from the microphone where the browser can, and hands the sound over as a file. */
+function AudioRecorder({ disabled, onRecorded }: { disabled: boolean; onRecorded(file: File): void }) {
+  const translate = useTranslate();
+  const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
+  const [failed, setFailed] = useState(false);
+  if (typeof window === "undefined" || typeof MediaRecorder === "undefined" || !navigator.mediaDevices)
+    return null;
+
+  const start = async () => {
+    setFailed(false);
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+      const next = new MediaRecorder(stream);
+      const chunks: Blob[] = [];
+      next.ondataavailable = (event) => chunks.push(event.data);
+      next.onstop = () => {
+        for (const track of stream.getTracks()) track.stop();
+        const mime = (next.mimeType || "audio/webm").split(";")[0]!;
+        const extension = mime.split("/")[1] ?? "webm";
+        onRecorded(new File(chunks, `recording.${extension}`, { type: mime }));
+        setRecorder(null);
+      };
+      next.start();
+      setRecorder(next);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className="fl-upload-row">
+      {recorder ? (
+        <button type="button" className="fl-upload-button fl-upload-primary" onClick={() => recorder.stop()}>
+          {translate("widget.upload.stop")}
+        </button>
+      ) : (
+        <button type="button" className="fl-upload-button" disabled={disabled} onClick={() => void start()}>
+          {translate("widget.upload.record")}
+        </button>
+      )}
+      <span className="fl-upload-status" aria-live="polite">
+        {recorder
+          ? translate("widget.upload.recording")
+          : failed
+            ? translate("widget.upload.no_microphone")
+            : ""}
+      </span>
+    </div>
+  );
+}
