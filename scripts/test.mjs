@@ -66,6 +66,7 @@ banner("lint and format");
 check("lint", run("npx", ["biome", "check", "--error-on-warnings", "."]));
 
 vitest("unit", "packages/core");
+vitest("renderer unit", "packages/renderer");
 vitest("web unit", "apps/web");
 vitest("api on PGlite", "apps/server", { TEST_DATABASE_URL: "" });
 if (process.env.TEST_DATABASE_URL)
