@@ -8,13 +8,12 @@ import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
-import { secondsUntil } from "./flow/clock.ts";
 import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext } from "./flow/field-view.tsx";
 import { PageActions } from "./flow/page-actions.tsx";
 import { ProgressView } from "./flow/progress-view.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
-import { type TimerSettings, timeLimits, useNow } from "./flow/timing.ts";
+import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts";
 import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
 import "./flow/flow.css";
@@ -178,35 +177,19 @@ export function FormRenderer(props: FormRendererProps) {
     else next(true);
   };
 
-  // Timers count wall-clock time from when the form, or a step, was first shown.
   const limits = timeLimits(settings, onPage(current));
-  const running = !preview && Boolean(props.onSubmit);
-  const [startedAt] = useState(() => Date.now());
-  const stepStarts = useRef(new Map<number, number>());
-  if (!stepStarts.current.has(current)) stepStarts.current.set(current, Date.now());
-  const now = useNow(running && (limits.form > 0 || limits.step > 0));
-  const formLeft = running ? secondsUntil(startedAt + limits.form * 1000, now) : limits.form;
-  const stepLeft = running
-    ? secondsUntil((stepStarts.current.get(current) ?? now) + limits.step * 1000, now)
-    : limits.step;
-  const expired = useRef(new Set<string>());
-  useEffect(() => {
-    if (!running) return;
-    if (limits.form > 0 && formLeft === 0 && !expired.current.has("form")) {
-      expired.current.add("form");
-      setStatus(translate(RESPONDENT_TEXTS.timeUpForm));
-      void send();
-    } else if (limits.step > 0 && stepLeft === 0 && !expired.current.has(`step-${current}`)) {
-      expired.current.add(`step-${current}`);
-      if (last) {
-        setStatus(translate(RESPONDENT_TEXTS.timeUpForm));
-        void send();
-      } else {
-        setStatus(translate(RESPONDENT_TEXTS.timeUpStep));
-        next(false);
-      }
-    }
-  });
+  const { formLeft, stepLeft } = useCountdowns(
+    limits,
+    current,
+    !preview && Boolean(props.onSubmit),
+    (which) => {
+      // The form's time, or the last step's, sends; a step's time moves on without checking it.
+      const sending = which === "form" || last;
+      setStatus(translate(sending ? RESPONDENT_TEXTS.timeUpForm : RESPONDENT_TEXTS.timeUpStep));
+      if (sending) void send();
+      else next(false);
+    },
+  );
 
   const context: FieldContext = {
     fields,

@@ -1,6 +1,7 @@
 import type { TElement } from "@formloom/core/element-schema";
 import type { TFormSettings } from "@formloom/core/form-schema";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { secondsUntil } from "./clock.ts";
 
 export type TimerSettings = Partial<
   Pick<TFormSettings, "hasTimer" | "allFormTime" | "perQuestionTime" | "formTimer" | "display">
@@ -43,4 +44,35 @@ export function useNow(active: boolean): number {
     return () => clearInterval(timer);
   }, [active]);
   return now;
+}
+
+/**
+ * The seconds left for the form and for the current step, counted in wall-clock time from when
+ * each was first shown (a step keeps its start when the respondent comes back to it). At zero
+ * `onZero` is called once for the form and once per step; without `running` (the builder's
+ * preview) nothing counts.
+ */
+export function useCountdowns(
+  limits: TimeLimits,
+  step: number,
+  running: boolean,
+  onZero: (which: "form" | "step") => void,
+): { formLeft: number; stepLeft: number } {
+  const [startedAt] = useState(() => Date.now());
+  const stepStarts = useRef(new Map<number, number>());
+  if (!stepStarts.current.has(step)) stepStarts.current.set(step, Date.now());
+  const now = useNow(running && (limits.form > 0 || limits.step > 0));
+  const formLeft = running ? secondsUntil(startedAt + limits.form * 1000, now) : limits.form;
+  const stepStart = stepStarts.current.get(step) ?? now;
+  const stepLeft = running ? secondsUntil(stepStart + limits.step * 1000, now) : limits.step;
+  const expired = useRef(new Set<string>());
+  useEffect(() => {
+    if (!running) return;
+    const key =
+      limits.form > 0 && formLeft === 0 ? "form" : limits.step > 0 && stepLeft === 0 ? `step-${step}` : null;
+    if (key === null || expired.current.has(key)) return;
+    expired.current.add(key);
+    onZero(key === "form" ? "form" : "step");
+  });
+  return { formLeft, stepLeft };
 }
