@@ -147,6 +147,7 @@ describe("signature, map, location, code reader, slider, pop-up and question med
       await terms.click();
       const dialog = page.getByRole("dialog", { name: "Terms" });
       await dialog.getByText("Be kind to the venue.").waitFor();
+      await screenshot(page, `widget-fields-popup-${width}`);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(await terms.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -238,10 +239,10 @@ describe("signature, map, location, code reader, slider, pop-up and question med
 
   it("refuses an empty signature and map, names a saved place and says when the location is refused", async () => {
     const alias = "venue-errors";
-    const formId = await createForm(
-      alias,
-      FIELDS.filter((f) => ["drawn", "meeting", "here"].includes(f.id)),
-    );
+    const formId = await createForm(alias, [
+      ...FIELDS.filter((f) => ["drawn", "meeting", "here"].includes(f.id)),
+      { id: "witness", fieldType: "signature", question: "Witness signature", isDisabled: true },
+    ]);
     const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
@@ -254,12 +255,19 @@ describe("signature, map, location, code reader, slider, pop-up and question med
       await drawn.getByLabel("Or type your name to sign").evaluate((el) => el === document.activeElement),
     ).toBe(true);
     expect(await page.locator(".fl-field[data-invalid]").count()).toBe(3);
+    await screenshot(page, "widget-fields-refused-390");
 
     await page.keyboard.type("A. I.");
     await drawn.getByRole("button", { name: "Clear the signature" }).click();
     expect(await drawn.getByLabel("Or type your name to sign").inputValue()).toBe("");
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.type("A. I.");
+
+    // A disabled signature takes neither a drawing nor a typed name.
+    const witness = page.getByRole("group", { name: "Witness signature" });
+    expect(await witness.getByLabel("Or type your name to sign").isDisabled()).toBe(true);
+    await drawSignature(witness.getByRole("img", { name: /Signature pad/ }), page);
+    expect(await witness.getByRole("button", { name: "Clear the signature" }).isDisabled()).toBe(true);
 
     const meeting = page.getByRole("group", { name: "Pick a meeting point" });
     await meeting.getByLabel("Saved places").selectOption({ label: "Office" });

@@ -63,7 +63,7 @@ function PointPicker(props: PointPickerProps) {
   const [latText, setLatText] = useState(point ? String(point.lat) : "");
   const [lngText, setLngText] = useState(point ? String(point.lng) : "");
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
   const pickRef = useRef<(next: TPoint) => void>(() => undefined);
   const tileUrl = tileUrlOf(props);
@@ -91,14 +91,14 @@ function PointPicker(props: PointPickerProps) {
       tileUrl: string | null;
     };
     const start = startRef.current;
-    const map = L.map(container, {
+    const made = L.map(container, {
       center: start ?? shown.center ?? { lat: 20, lng: 0 },
       zoom: start && !shown.center ? 12 : (shown.zoom ?? 2),
       attributionControl: Boolean(shown.tileUrl),
       worldCopyJump: true,
     });
-    if (shown.tileUrl) L.tileLayer(shown.tileUrl, { maxZoom: 19 }).addTo(map);
-    else graticule().addTo(map);
+    if (shown.tileUrl) L.tileLayer(shown.tileUrl, { maxZoom: 19 }).addTo(made);
+    else graticule().addTo(made);
     for (const item of shown.savedItems) {
       L.circleMarker(item.position, { radius: 9, color: "#1971c2", fillOpacity: 0.6 })
         .bindTooltip(item.title)
@@ -106,25 +106,24 @@ function PointPicker(props: PointPickerProps) {
           L.DomEvent.stop(event);
           if (!disabledRef.current) pickRef.current({ ...item.position, itemId: item.id });
         })
-        .addTo(map);
+        .addTo(made);
     }
-    map.on("click", (event: L.LeafletMouseEvent) => {
+    made.on("click", (event: L.LeafletMouseEvent) => {
       if (disabledRef.current) return;
       const at = event.latlng.wrap();
       pickRef.current({ lat: round(at.lat), lng: round(at.lng) });
     });
-    mapRef.current = map;
+    setMap(made);
     return () => {
-      map.remove();
-      mapRef.current = null;
+      made.remove();
       markerRef.current = null;
+      setMap(null);
     };
   }, [view]);
 
   const lat = point?.lat ?? Number.NaN;
   const lng = point?.lng ?? Number.NaN;
   useEffect(() => {
-    const map = mapRef.current;
     if (!map) return;
     if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90) {
       markerRef.current?.remove();
@@ -140,7 +139,7 @@ function PointPicker(props: PointPickerProps) {
       }).addTo(map);
     } else markerRef.current.setLatLng(at);
     if (!map.getBounds().contains(at)) map.panTo(at);
-  }, [lat, lng]);
+  }, [map, lat, lng]);
 
   const typed = (lat: string, lng: string) => {
     setLatText(lat);
