@@ -31,6 +31,21 @@ function everyType() {
       ...(type === "formula"
         ? { formulaName: "tripcost", fieldSettings: { ...element.fieldSettings, formula: "2 * 3" } }
         : {}),
+      // What an author could try to slip into the page through a style: all of it is dropped or quoted.
+      ...(type === "website"
+        ? {
+            styleSettings: {
+              hasCustomStyling: true,
+              fieldsStyling: {
+                background: "url(javascript:alert(1))",
+                color: "red; } .fl-form { display: none",
+                fontFamily: 'Evil"; } .fl-form { display: none } /*',
+                width: "100px; position: fixed",
+              },
+              uniqFieldStyling: {},
+            },
+          }
+        : {}),
       ...(type === "text"
         ? {
             styleSettings: {
@@ -161,6 +176,12 @@ describe("a styled form with every field type", () => {
     // The email field's category colours it, and the form's font reaches every field.
     expect((await style("email"))?.stripe).toContain("rgb(11, 114, 133)");
     expect((await style("phone"))?.font).toContain("Georgia");
+    // A hostile style draws nothing of its own and hides nothing.
+    expect(await style("website")).toMatchObject({
+      background: "rgba(0, 0, 0, 0)",
+      font: '"Evil  fl-form  display none", sans-serif',
+    });
+    expect(await page.locator(".fl-form").isVisible()).toBe(true);
     const form = await page.locator(".fl-form").evaluate((node) => {
       const submit = node.querySelector(".fl-submit");
       return {
