@@ -155,7 +155,7 @@ describe("a form with a time limit", () => {
 });
 
 describe("a form on several pages", () => {
-  it("groups fields, names its buttons, and sends no answer of a field a rule hid", async () => {
+  it("groups fields, names its buttons, fills a value a rule assigns, and sends no answer of a field a rule hid", async () => {
     const share = (value: string) => ({
       kind: "group",
       combinator: "AND",
@@ -167,8 +167,16 @@ describe("a form on several pages", () => {
       display: "severalPages",
       questionsNumbering: "numbers",
       conditionalRules: [
-        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-        { id: "private", name: "Private", if: share("no"), then: [{ type: "hide", fieldIds: ["nick"] }] },
+        {
+          id: "private",
+          name: "Private",
+          if: share("no"),
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [
+            { type: "hide", fieldIds: ["nick"] },
+            { type: "assign", fieldId: "city", value: "London" },
+          ],
+        },
       ],
       fields: [
         { id: "contact", fieldType: "fieldGroup", title: "Contact" },
@@ -218,7 +226,8 @@ describe("a form on several pages", () => {
       await page.getByRole("textbox", { name: "Nickname" }).waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Onward" }).click();
       await heading(page, "Page 2 of 2").waitFor();
-      await page.getByRole("textbox", { name: "4. City" }).fill("London");
+      // The same rule filled in the city.
+      expect(await page.getByRole("textbox", { name: "4. City" }).inputValue()).toBe("London");
       await page.getByRole("button", { name: "Send" }).click();
       await page.waitForURL(/thankyou/);
       expect(problems).toEqual([]);
