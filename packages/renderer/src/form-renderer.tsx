@@ -162,11 +162,14 @@ export function FormRenderer(props: FormRendererProps) {
     setErrors({});
     setSummary(null);
     setSubmitting(true);
+    // "Time is up: your answers are being sent" already says it.
+    setStatus((said) => said || translate(RESPONDENT_TEXTS.sending));
     try {
       const refused = await props.onSubmit(local.answers);
       if (refused?.length) showErrors(refused);
     } finally {
       setSubmitting(false);
+      setStatus("");
     }
   };
 
