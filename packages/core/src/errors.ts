@@ -190,6 +190,7 @@ export const MESSAGES = {
   "widget.captcha.verifying": "Checking…",
   "widget.captcha.verified": "Checked: you can send the form",
   "widget.captcha.failed": "The check could not be done. Please try again",
+  "widget.captcha.preview": "Respondents confirm here that they are not a robot, on the form's public page",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -50,7 +50,11 @@ export interface SubmissionContext {
   rules?: readonly TRule[];
   now?: Date;
   timeZone?: string;
-  /** The captcha solution sent beside the answers. */
+  /**
+   * The captcha solution sent beside the answers. Left out by a caller whose captcha travels
+   * apart from the answers (the browser's form, where the page asks for it by the send button);
+   * the server always gives it, empty when the submission had none.
+   */
   captcha?: string | undefined;
   /** The form's display: on pages, questions a logic jump skipped were not asked. */
   display?: DisplayMode;
@@ -94,7 +98,12 @@ export function validateSubmission(
     !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
   const kept: StoredAnswer[] = [];
   for (const element of elements) {
-    if (element.fieldType === "captcha" && shown(element) && !context.captcha?.trim()) {
+    if (
+      element.fieldType === "captcha" &&
+      shown(element) &&
+      context.captcha !== undefined &&
+      !context.captcha.trim()
+    ) {
       errors.push(validationError(element.id, "answer.captcha_required"));
     }
     if (!isAnswerable(element) || !shown(element) || outcome.elements[element.id]?.disabled) continue;

@@ -72,6 +72,7 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   image: UploadField,
   photo: UploadField,
   audio: UploadField,
+  video: UploadField,
   signature: SignatureField,
   map: MapField,
   location: LocationField,

@@ -5,6 +5,7 @@ import { MESSAGES } from "@formloom/core/errors";
 import { normalizeExternalLink } from "@formloom/core/links";
 import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
+import { CaptchaSlotContext } from "@formloom/renderer/captcha-slot";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { UploadContext } from "@formloom/renderer/upload-context";
 import { useState } from "react";
@@ -37,7 +38,9 @@ export function FillForm({ data, translate, onSent }: Props) {
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
   const [upload] = useState(() => uploaderFor(data.form.id));
   // A solved captcha travels beside the answers; each solution is taken once by the server.
-  const needsCaptcha = data.form.hasCaptcha || data.fields.some((field) => field.fieldType === "captcha");
+  // Drawn where the form places its captcha element, else beside the send button.
+  const captchaElement = data.fields.some((field) => field.fieldType === "captcha");
+  const needsCaptcha = data.form.hasCaptcha || captchaElement;
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -113,37 +116,41 @@ export function FillForm({ data, translate, onSent }: Props) {
     );
   };
 
+  const captchaCheck = needsCaptcha ? (
+    <CaptchaCheck
+      key={captchaRound}
+      translate={translate}
+      error={captchaError}
+      onSolved={(payload) => {
+        setCaptcha(payload);
+        if (payload) setCaptchaError(null);
+      }}
+    />
+  ) : null;
+
   return (
     <main className="fill-page">
       <UploadContext.Provider value={upload}>
-        <FormRenderer
-          key={round}
-          settings={data.form}
-          fields={data.fields}
-          translate={translate}
-          seed={seed}
-          onSubmit={submit}
-          notice={
-            <>
-              {needsCaptcha && (
-                <CaptchaCheck
-                  key={captchaRound}
-                  translate={translate}
-                  error={captchaError}
-                  onSolved={(payload) => {
-                    setCaptcha(payload);
-                    if (payload) setCaptchaError(null);
-                  }}
-                />
-              )}
-              {notice && (
-                <p className="fill-alert" role="alert">
-                  {notice}
-                </p>
-              )}
-            </>
-          }
-        />
+        <CaptchaSlotContext.Provider value={captchaElement ? captchaCheck : undefined}>
+          <FormRenderer
+            key={round}
+            settings={data.form}
+            fields={data.fields}
+            translate={translate}
+            seed={seed}
+            onSubmit={submit}
+            notice={
+              <>
+                {!captchaElement && captchaCheck}
+                {notice && (
+                  <p className="fill-alert" role="alert">
+                    {notice}
+                  </p>
+                )}
+              </>
+            }
+          />
+        </CaptchaSlotContext.Provider>
       </UploadContext.Provider>
     </main>
   );

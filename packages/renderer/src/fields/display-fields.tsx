@@ -2,6 +2,7 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { formulaValues } from "@formloom/core/scoring";
 import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
 import { type ComponentType, useMemo } from "react";
+import { CaptchaSlot } from "../captcha-slot.tsx";
 import "./display-fields.css";
 import { ImageSlider, PopupBlock } from "./lazy-widgets.tsx";
 
@@ -87,4 +88,5 @@ export const displayComponents: Partial<Record<FieldType, ComponentType<DisplayP
   formula: FormulaOutput,
   imageSlider: ImageSlider,
   popup: PopupBlock,
+  captcha: CaptchaSlot,
 };

@@ -11,6 +11,7 @@ const KINDS: Record<string, { prefix: string; accept?: string; capture?: boolean
   image: { prefix: "image/", accept: "image/*" },
   photo: { prefix: "image/", accept: "image/*", capture: true },
   audio: { prefix: "audio/", accept: "audio/*" },
+  video: { prefix: "video/", accept: "video/*", capture: true },
 };
 
 type Phase =
@@ -192,6 +193,10 @@ export function UploadField({
         <div className="fl-upload-file">
           {preview && current.mimeType.startsWith("image/") && (
             <img className="fl-upload-preview" src={preview} alt={current.name} />
+          )}
+          {preview && current.mimeType.startsWith("video/") && (
+            // biome-ignore lint/a11y/useMediaCaption: the respondent's own recording has no captions
+            <video className="fl-upload-preview" src={preview} controls />
           )}
           {preview && current.mimeType.startsWith("audio/") && (
             // biome-ignore lint/a11y/useMediaCaption: the respondent's own recording has no captions

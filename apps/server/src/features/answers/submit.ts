@@ -123,7 +123,7 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
   const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
   const { errors, answers, outcome } = validateSubmission(asked, body.answers, {
     rules: settings.conditionalRules,
-    captcha: body.captcha,
+    captcha: body.captcha ?? "",
     display: settings.display,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);

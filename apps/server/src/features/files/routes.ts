@@ -24,7 +24,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
       schema: {
         tags: ["public"],
         description:
-          "A respondent's file for a file, image, photo or audio field of a published form (multipart: fields " +
+          "A respondent's file for a file, image, photo, audio or video field of a published form (multipart: fields " +
           "formId and fieldId, or the same names in the query, then the file). The type is read from the bytes " +
           "and must be one the field accepts; the size must be within the field's limit. Answers the upload id " +
           "the submission's answer then refers to ({ id, url, name, size, mimeType }).",

@@ -21,6 +21,7 @@ export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
   image: "image/",
   photo: "image/",
   audio: "audio/",
+  video: "video/",
 };
 
 const isUploadField = (element: TElement) => Object.hasOwn(UPLOAD_FIELD_TYPES, element.fieldType);
