@@ -163,7 +163,8 @@ export function FormRenderer(props: FormRendererProps) {
     setSummary(null);
     setSubmitting(true);
     // "Time is up: your answers are being sent" already says it.
-    setStatus((said) => said || translate(RESPONDENT_TEXTS.sending));
+    const timeUp = translate(RESPONDENT_TEXTS.timeUpForm);
+    setStatus((said) => (said === timeUp ? said : translate(RESPONDENT_TEXTS.sending)));
     try {
       const refused = await props.onSubmit(local.answers);
       if (refused?.length) showErrors(refused);
