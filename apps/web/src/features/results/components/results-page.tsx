@@ -18,10 +18,12 @@ import { IconArrowDown, IconArrowUp, IconMail, IconMailOpened, IconTrash } from 
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
+import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
@@ -97,6 +99,18 @@ export function ResultsPage() {
       </Group>
     </UnstyledButton>
   );
+
+  if (isDenied(error)) {
+    return (
+      <AccessDenied
+        back={
+          <BackLink to="/forms/$id/overview" params={{ id }}>
+            {t("Back to the form")}
+          </BackLink>
+        }
+      />
+    );
+  }
 
   return (
     <Stack>
