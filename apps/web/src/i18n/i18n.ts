@@ -34,6 +34,10 @@ export const ENGLISH_PLURALS = {
   "{{count}} invitations sent_other": "{{count}} invitations sent",
   "{{count}} addresses_one": "{{count}} address",
   "{{count}} addresses_other": "{{count}} addresses",
+  "“{{title}}” has {{count}} submissions. A form is deleted only once its submissions are._one":
+    "“{{title}}” has {{count}} submission. A form is deleted only once its submissions are.",
+  "“{{title}}” has {{count}} submissions. A form is deleted only once its submissions are._other":
+    "“{{title}}” has {{count}} submissions. A form is deleted only once its submissions are.",
 };
 
 export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = { ru, uk, es, it };

@@ -1,11 +1,24 @@
 import type { TFormListItem } from "@formloom/core/api/forms";
-import { ActionIcon, Badge, Group, Menu, Pagination, Select, Stack, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import {
   IconCopy,
   IconDots,
   IconEdit,
   IconExternalLink,
+  IconEyeOff,
   IconPlus,
   IconSearch,
   IconTable,
@@ -23,6 +36,7 @@ import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useCloneForm } from "../api/clone-form.ts";
 import { useDeleteForm } from "../api/delete-form.ts";
 import { useForms } from "../api/get-forms.ts";
+import { useUpdateForm } from "../api/update-form.ts";
 import { publicFormUrl } from "../public-link.ts";
 
 const PAGE_SIZES = ["10", "25", "50", "all"] as const;
@@ -186,80 +200,161 @@ function FormActions({ form }: { form: TFormListItem }) {
   const { data: user } = useUser();
   const remove = useDeleteForm();
   const clone = useCloneForm();
+  const update = useUpdateForm(form.id);
 
+  const unpublish = () =>
+    update.mutate(
+      { isPublished: false },
+      {
+        onSuccess: () => notifications.show({ color: "green", message: t("The form was unpublished") }),
+        onError: notifyError,
+      },
+    );
+
+  // A form with submissions cannot be deleted (form.has_answers): say so before, not after.
+  const [undeletable, setUndeletable] = useState(false);
   const confirmDelete = () =>
-    confirmDanger({
-      title: t("Delete the form?"),
-      message: t("“{{title}}” will be deleted for good.", { title: form.title }),
-      onConfirm: () =>
-        remove.mutate(form.id, {
-          onSuccess: () => notifications.show({ color: "green", message: t("The form was deleted") }),
-          onError: notifyError,
-        }),
-    });
+    form.answerCount > 0
+      ? setUndeletable(true)
+      : confirmDanger({
+          title: t("Delete the form?"),
+          message: t("“{{title}}” will be deleted for good.", { title: form.title }),
+          onConfirm: () =>
+            remove.mutate(form.id, {
+              onSuccess: () => notifications.show({ color: "green", message: t("The form was deleted") }),
+              onError: notifyError,
+            }),
+        });
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t("Actions for {{title}}", { title: form.title })}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {can("forms.edit") && (
-          <MenuItemLink to="/forms/$id/edit" params={{ id: form.id }} leftSection={<IconEdit size={16} />}>
-            {t("Edit")}
-          </MenuItemLink>
-        )}
-        {can("results.view") && (
-          <MenuItemLink
-            to="/forms/$id/results"
-            params={{ id: form.id }}
-            leftSection={<IconTable size={16} />}
+    <>
+      {/* A modal of this row, not of the modals manager: its links need the router around them. */}
+      <Modal
+        opened={undeletable}
+        onClose={() => setUndeletable(false)}
+        title={t("This form cannot be deleted yet")}
+        size="lg"
+      >
+        <UndeletableForm
+          form={form}
+          mayUnpublish={can("forms.edit") && form.isPublished}
+          mayOpenResults={can("results.view")}
+          onUnpublish={() => {
+            setUndeletable(false);
+            unpublish();
+          }}
+          onClose={() => setUndeletable(false)}
+        />
+      </Modal>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t("Actions for {{title}}", { title: form.title })}
           >
-            {t("Results")}
-          </MenuItemLink>
-        )}
-        {user?.account && (
-          <Menu.Item
-            component="a"
-            href={publicFormUrl(form.formPathAlias, user.account.subdomain)}
-            target="_blank"
-            leftSection={<IconExternalLink size={16} />}
-          >
-            {t("Open the public form")}
-          </Menu.Item>
-        )}
-        {can("forms.create") && (
-          <Menu.Item
-            leftSection={<IconCopy size={16} />}
-            onClick={() =>
-              clone.mutate(form.id, {
-                onSuccess: (copy) =>
-                  notifications.show({
-                    color: "green",
-                    message: t("Created “{{title}}”", { title: copy.form.title }),
-                  }),
-                onError: notifyError,
-              })
-            }
-          >
-            {t("Clone")}
-          </Menu.Item>
-        )}
-        {can("forms.delete") && (
-          <>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
-              {t("Delete")}
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {can("forms.edit") && (
+            <MenuItemLink to="/forms/$id/edit" params={{ id: form.id }} leftSection={<IconEdit size={16} />}>
+              {t("Edit")}
+            </MenuItemLink>
+          )}
+          {can("results.view") && (
+            <MenuItemLink
+              to="/forms/$id/results"
+              params={{ id: form.id }}
+              leftSection={<IconTable size={16} />}
+            >
+              {t("Results")}
+            </MenuItemLink>
+          )}
+          {user?.account && (
+            <Menu.Item
+              component="a"
+              href={publicFormUrl(form.formPathAlias, user.account.subdomain)}
+              target="_blank"
+              leftSection={<IconExternalLink size={16} />}
+            >
+              {t("Open the public form")}
             </Menu.Item>
-          </>
+          )}
+          {can("forms.create") && (
+            <Menu.Item
+              leftSection={<IconCopy size={16} />}
+              onClick={() =>
+                clone.mutate(form.id, {
+                  onSuccess: (copy) =>
+                    notifications.show({
+                      color: "green",
+                      message: t("Created “{{title}}”", { title: copy.form.title }),
+                    }),
+                  onError: notifyError,
+                })
+              }
+            >
+              {t("Clone")}
+            </Menu.Item>
+          )}
+          {can("forms.delete") && (
+            <>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+                {t("Delete")}
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </>
+  );
+}
+
+/** What deleting a form with submissions would take, and what can be done instead. */
+function UndeletableForm({
+  form,
+  mayUnpublish,
+  mayOpenResults,
+  onUnpublish,
+  onClose,
+}: {
+  form: TFormListItem;
+  mayUnpublish: boolean;
+  mayOpenResults: boolean;
+  onUnpublish(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {t("“{{title}}” has {{count}} submissions. A form is deleted only once its submissions are.", {
+          title: form.title,
+          count: form.answerCount,
+        })}
+      </Text>
+      <Text size="sm">
+        {mayUnpublish
+          ? t("To stop collecting answers and keep them, unpublish the form instead.")
+          : t("Delete its submissions under Results first, if you are sure you no longer need them.")}
+      </Text>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose}>
+          {t("Cancel")}
+        </Button>
+        {mayOpenResults && (
+          <ButtonLink variant="light" to="/forms/$id/results" params={{ id: form.id }} onClick={onClose}>
+            {t("Open the results")}
+          </ButtonLink>
         )}
-      </Menu.Dropdown>
-    </Menu>
+        {mayUnpublish && (
+          <Button leftSection={<IconEyeOff size={16} />} onClick={onUnpublish}>
+            {t("Unpublish")}
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }
