@@ -12,8 +12,8 @@ export const useInvitations = () =>
 export function useSendInvitations() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (emails: string) =>
-      api<{ invitations: TInvitation[]; skipped: string[] }>("POST", "/account/invitations/send", { emails }),
+    mutationFn: (body: { emails: string; groupIds: number[] }) =>
+      api<{ invitations: TInvitation[]; skipped: string[] }>("POST", "/account/invitations/send", body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["invitations"] }),
   });
 }

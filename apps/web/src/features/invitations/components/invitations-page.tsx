@@ -1,7 +1,7 @@
 import type { TInvitation } from "@formloom/core/api/invitations";
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
+import { IconCheck, IconCopy, IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { IconAction } from "../../../components/icon-action.tsx";
@@ -115,6 +115,13 @@ export function InvitationsPage() {
             visibleFrom: "md",
             wrap: "never",
           },
+          {
+            title: t("Groups"),
+            cell: (invitation) =>
+              invitation.groups.length === 0 ? "—" : invitation.groups.map((group) => group.name).join(", "),
+            visibleFrom: "md",
+            wrap: "anywhere",
+          },
           { title: t("Invited by"), cell: (invitation) => invitation.invitedBy ?? "—", visibleFrom: "md" },
           {
             width: 90,
@@ -192,10 +199,33 @@ export function OutboxPage() {
               <Text size="sm" mt="xs" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {message.text}
               </Text>
+              {message.link && <CopyInvitationLink email={message.to} link={message.link} />}
             </Paper>
           ))
         }
       </QueryState>
     </Stack>
+  );
+}
+
+/** Copies an outbox mail's join link, to pass it on by another way. */
+function CopyInvitationLink({ email, link }: { email: string; link: string }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={link}>
+      {({ copied, copy }) => (
+        <Button
+          mt="sm"
+          size="sm"
+          variant={copied ? "filled" : "light"}
+          color={copied ? "teal" : undefined}
+          leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          onClick={copy}
+          aria-label={copied ? t("Copied") : t("Copy the invitation link of {{email}}", { email })}
+        >
+          {copied ? t("Copied") : t("Copy link")}
+        </Button>
+      )}
+    </CopyButton>
   );
 }

@@ -1,12 +1,15 @@
 import { splitEmails, ZInvitationSendBody } from "@formloom/core/api/invitations";
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Group, MultiSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSend } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText, issueErrors } from "../../../lib/error-text.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
+import { useCan } from "../../auth/api/get-user.ts";
+import { groupsQueryOptions } from "../../groups/api/groups.ts";
 import { useSendInvitations } from "../api/invitations.ts";
 
 /** invitations/new: many addresses at once, separated by spaces, commas or line breaks. */
@@ -15,6 +18,10 @@ export function NewInvitationsPage() {
   const navigate = useNavigate();
   const send = useSendInvitations();
   const [text, setText] = useState("");
+  // Putting people in groups gives them rights: only those who manage groups may choose them.
+  const mayChooseGroups = useCan()("groups.manage");
+  const { data: groups } = useQuery({ ...groupsQueryOptions, enabled: mayChooseGroups });
+  const [groupIds, setGroupIds] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const { emails, invalid } = splitEmails(text);
 
@@ -25,25 +32,28 @@ export function NewInvitationsPage() {
       const message = issueErrors(parsed.error.issues).emails;
       return setError(invalid.length > 0 ? `${message}: ${invalid.join(", ")}` : message);
     }
-    send.mutate(text, {
-      onSuccess: (result) => {
-        notifications.show({
-          color: "green",
-          message: t("{{count}} invitations sent", { count: result.invitations.length }),
-        });
-        if (result.skipped.length > 0) {
+    send.mutate(
+      { emails: text, groupIds: groupIds.map(Number) },
+      {
+        onSuccess: (result) => {
           notifications.show({
-            color: "yellow",
-            autoClose: false,
-            message: t("Not invited, they already belong to this account: {{emails}}", {
-              emails: result.skipped.join(", "),
-            }),
+            color: "green",
+            message: t("{{count}} invitations sent", { count: result.invitations.length }),
           });
-        }
-        void navigate({ to: "/invitations/all" });
+          if (result.skipped.length > 0) {
+            notifications.show({
+              color: "yellow",
+              autoClose: false,
+              message: t("Not invited, they already belong to this account: {{emails}}", {
+                emails: result.skipped.join(", "),
+              }),
+            });
+          }
+          void navigate({ to: "/invitations/all" });
+        },
+        onError: (e) => setError(errorText(e)),
       },
-      onError: (e) => setError(errorText(e)),
-    });
+    );
   };
 
   return (
@@ -74,6 +84,21 @@ export function NewInvitationsPage() {
                 ? t("Not valid: {{emails}}", { emails: invalid.join(", ") })
                 : t("{{count}} addresses", { count: emails.length })}
             </Text>
+            {mayChooseGroups && (
+              <MultiSelect
+                label={t("Groups")}
+                description={t("They join these groups, and get their rights, once they accept.")}
+                placeholder={
+                  groupIds.length === 0 ? t("No group: no rights until you add them to one") : undefined
+                }
+                data={(groups ?? []).map((group) => ({ value: String(group.id), label: group.name }))}
+                value={groupIds}
+                onChange={setGroupIds}
+                searchable
+                clearable
+                nothingFoundMessage={t("No group matches")}
+              />
+            )}
             <Group>
               <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
                 {t("Send invitations")}
