@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -31,6 +32,48 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
   );
   const fields = draft.draft.fields;
 
+  // Screen readers hear the field's title and its place in the list, never its internal id.
+  const title = (id: string | number) => {
+    const field = fields.find((f) => f.id === id);
+    return field ? fieldName(field, t) : "";
+  };
+  const position = (id: string | number) => fields.findIndex((f) => f.id === id) + 1;
+  const total = fields.length;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      t("Picked up “{{field}}”, position {{position}} of {{total}}.", {
+        field: title(active.id),
+        position: position(active.id),
+        total,
+      }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t("“{{field}}” is over position {{position}} of {{total}}.", {
+            field: title(active.id),
+            position: position(over.id),
+            total,
+          })
+        : t("“{{field}}” is no longer over the list.", { field: title(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t("“{{field}}” was dropped at position {{position}} of {{total}}.", {
+            field: title(active.id),
+            position: position(over.id),
+            total,
+          })
+        : t("“{{field}}” was dropped.", { field: title(active.id) }),
+    onDragCancel: ({ active }) =>
+      t("Moving “{{field}}” was cancelled; it stays at position {{position}}.", {
+        field: title(active.id),
+        position: position(active.id),
+      }),
+  };
+  const screenReaderInstructions = {
+    draggable: t(
+      "To pick up a field, press Space or Enter. Move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel.",
+    ),
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     draft.moveField(
@@ -47,7 +90,12 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     );
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions }}
+    >
       <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
         <Stack gap={6} role="list" aria-label={t("Form fields")}>
           {fields.map((field, index) => (
@@ -66,6 +114,15 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
   );
 }
 
+/** What the field's row shows as its name: a heading's or button's title, else the question. */
+const fieldLabel = (field: TElement) =>
+  field.fieldType === "title" || field.fieldType === "submitBtn" ? field.title : field.question;
+
+/** The name a screen reader hears: the label, or the field type when the label is empty. */
+function fieldName(field: TElement, t: (text: string) => string): string {
+  return fieldLabel(field) || t(fieldTypes[field.fieldType].label);
+}
+
 function FieldRow(props: {
   field: TElement;
   index: number;
@@ -77,7 +134,7 @@ function FieldRow(props: {
   const { t } = useTranslation();
   const sortable = useSortable({ id: field.id });
   const selected = draft.selectedId === field.id;
-  const label = field.fieldType === "title" || field.fieldType === "submitBtn" ? field.title : field.question;
+  const label = fieldLabel(field);
 
   return (
     <Paper
