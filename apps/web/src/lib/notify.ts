@@ -1,9 +1,30 @@
 import { notifications } from "@mantine/notifications";
+import { createElement } from "react";
+import { useTranslation } from "react-i18next";
 import { errorText, fieldErrors } from "./error-text.ts";
+
+/**
+ * A toast's text is drawn by a component, not fixed when the toast opens: it follows the
+ * interface language, also when the language changed a moment before or while it is shown.
+ */
+function LiveText({ text, values }: { text: string; values?: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  return t(text, values);
+}
+
+function LiveError({ error }: { error: unknown }) {
+  useTranslation();
+  return errorText(error);
+}
+
+/** Tells the user, in a green toast, that something was done (`text` is an English catalog key). */
+export function notifySuccess(text: string, values?: Record<string, unknown>): void {
+  notifications.show({ color: "green", message: createElement(LiveText, { text, values }) });
+}
 
 /** Tells the user, in a red toast, why a call failed (the server's code, translated). */
 export function notifyError(error: unknown): void {
-  notifications.show({ color: "red", message: errorText(error) });
+  notifications.show({ color: "red", message: createElement(LiveError, { error }) });
 }
 
 /**

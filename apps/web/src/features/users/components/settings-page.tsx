@@ -1,14 +1,13 @@
 import { LOCALES } from "@formloom/core/api/auth";
 import { Alert, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES } from "../../../i18n/i18n.ts";
+import { LANGUAGE_NAMES, msg } from "../../../i18n/i18n.ts";
 import { fieldErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { session } from "../../../lib/session.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useUpdateSettings } from "../../auth/api/update-settings.ts";
@@ -70,7 +69,8 @@ function GeneralSettings() {
     update.mutate(draft as Parameters<typeof update.mutate>[0], {
       onSuccess: () => {
         setDraft({});
-        notifications.show({ color: "green", message: t("Saved") });
+        // Said in the language just chosen: the toast translates itself as it is drawn.
+        notifySuccess(msg("Saved"));
       },
       onError: notifyError,
     });
@@ -133,7 +133,7 @@ function ClearCache() {
         if (tokens.token && tokens.refresh_token)
           session.store({ token: tokens.token, refresh_token: tokens.refresh_token });
         queryClient.clear();
-        notifications.show({ color: "green", message: t("The cache was cleared") });
+        notifySuccess(msg("The cache was cleared"));
       },
     });
   return (
