@@ -152,6 +152,30 @@ describe("files in submissions", () => {
     expect(again.status).toBe(400);
   });
 
+  it("gives one upload to one submission when several send it at once", async () => {
+    const pic = (await upload({ formId, fieldId: "pic" }, PNG, "burst.png")).body;
+    const before = await api.get<{ total: number }>(`/api/forms/${formId}/answer/paginated/1/1`);
+    const sent = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        server.api.post("/api/forms/answer", {
+          formId,
+          answers: [
+            { fieldId: "name", answer: `burst ${i}` },
+            { fieldId: "pic", answer: [pic] },
+          ],
+        }),
+      ),
+    );
+    const statuses = sent.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    for (const refused of sent.filter((response) => response.status === 400))
+      expect(refused.body.validationErrors).toEqual([
+        expect.objectContaining({ field: "pic", code: "answer.invalid" }),
+      ]);
+    const after = await api.get<{ total: number }>(`/api/forms/${formId}/answer/paginated/1/1`);
+    expect(after.body.total).toBe(before.body.total + 1);
+  });
+
   it("serves a submitted file to the account as a download, never to a stranger or another tenant", async () => {
     const pic = (await upload({ formId, fieldId: "pic" }, PNG, "ünïcode name.png")).body;
     const unsent = (await upload({ formId, fieldId: "pic" }, PNG, "unsent.png")).body;

@@ -8,7 +8,7 @@ import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
-import { checkFileAnswers, claimFiles } from "../files/uploads.ts";
+import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
 import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
 import { type Captcha, type CheckedCaptcha, captchaField } from "./captcha.ts";
@@ -88,7 +88,17 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
         throw isForeignKeyViolation(error) ? notFound("form.not_found") : error;
       });
       if (id !== null) {
-        await claimFiles(database.db, prepared.row.accountId, prepared.row.formId, id, files.fileIds);
+        const { accountId, formId } = prepared.row;
+        const taken = await claimFiles(database.db, accountId, formId, id, files.fileIds);
+        if (taken.length > 0) {
+          // Another submission sent at the same moment took one of these files: this one is not
+          // acknowledged, so it is taken back whole.
+          await database.raw.query("delete from form_answers where account_id = $1 and id = $2", [
+            accountId,
+            id,
+          ]);
+          throw badRequest("submission.invalid", fieldsWithFiles(files.answers, taken));
+        }
         return { id, submitTime: prepared.row.submitTime, replayed: false };
       }
       if (meta.idempotencyKey) {

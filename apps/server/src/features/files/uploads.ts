@@ -271,26 +271,64 @@ export async function checkFileAnswers(
   return { answers: replaced, errors, fileIds: allIds };
 }
 
-/** Ties the uploads a stored submission took to it, so they live and die with it. */
+/**
+ * Ties the uploads a stored submission took to it, so they live and die with it: all of them or
+ * none. Answers false when another submission took one of them first (two sent at once with the
+ * same upload); the row lock of the update makes the later one see it taken. Answers the ids
+ * that were taken (none when it tied them all).
+ */
 export async function claimFiles(
   db: Db,
   accountId: number,
   formId: number,
   answerId: number,
   fileIds: string[],
-) {
-  if (fileIds.length === 0) return;
-  await db
-    .update(formFiles)
-    .set({ answerId })
-    .where(
-      and(
-        eq(formFiles.accountId, accountId),
-        eq(formFiles.formId, formId),
-        inArray(formFiles.id, fileIds),
-        isNull(formFiles.answerId),
-      ),
-    );
+): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const unique = [...new Set(fileIds)];
+  return db
+    .transaction(async (tx) => {
+      const claimed = await tx
+        .update(formFiles)
+        .set({ answerId })
+        .where(
+          and(
+            eq(formFiles.accountId, accountId),
+            eq(formFiles.formId, formId),
+            inArray(formFiles.id, unique),
+            isNull(formFiles.answerId),
+          ),
+        )
+        .returning({ id: formFiles.id });
+      if (claimed.length !== unique.length) {
+        const got = new Set(claimed.map((row) => row.id));
+        throw new FilesTaken(unique.filter((id) => !got.has(id)));
+      }
+      return [];
+    })
+    .catch((error: unknown) => {
+      if (error instanceof FilesTaken) return error.ids;
+      throw error;
+    });
+}
+
+class FilesTaken extends Error {
+  constructor(readonly ids: string[]) {
+    super("files taken");
+  }
+}
+
+/** The answers that name any of these uploads, each refused as invalid. */
+export function fieldsWithFiles(
+  answers: readonly TSubmissionAnswer[],
+  fileIds: readonly string[],
+): ValidationError[] {
+  const ids = new Set(fileIds);
+  const names = (ref: unknown) =>
+    ref !== null && typeof ref === "object" && ids.has(String((ref as { id?: unknown }).id));
+  return answers
+    .filter((answer) => Array.isArray(answer.answer) && answer.answer.some(names))
+    .map((answer) => validationError(answer.fieldId, "answer.invalid"));
 }
 
 /**
