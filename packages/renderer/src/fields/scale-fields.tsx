@@ -1,4 +1,6 @@
+import type { CSSProperties } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useTranslate } from "../translate-context.ts";
 
 /** A row of numbered buttons (NPS 0–10, rating stars, a score scale); one can be chosen. */
 function ScaleButtons({
@@ -6,16 +8,28 @@ function ScaleButtons({
   to,
   props,
   star,
+  ends,
 }: {
   from: number;
   to: number;
   props: FieldProps;
   star?: boolean;
+  /** Words under the first and the last button; each end's button is described by its word. */
+  ends?: { low: string; high: string };
 }) {
   const values = Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const chosen = typeof props.value === "number" ? props.value : null;
-  return (
-    <div className="fl-scale" id={props.inputId} data-invalid={props.invalid || undefined}>
+  const endId = (value: number) =>
+    ends && (value === from ? `${props.inputId}-low` : value === to ? `${props.inputId}-high` : undefined);
+  const describedBy = (value: number) =>
+    [endId(value), props.describedBy].filter(Boolean).join(" ") || undefined;
+  const scale = (
+    <div
+      className="fl-scale"
+      id={props.inputId}
+      data-invalid={props.invalid || undefined}
+      data-numbers={star ? undefined : true}
+    >
       {values.map((value) => (
         <label
           key={value}
@@ -29,7 +43,7 @@ function ScaleButtons({
             value={value}
             checked={chosen === value}
             disabled={props.disabled}
-            aria-describedby={props.describedBy}
+            aria-describedby={describedBy(value)}
             onChange={() => props.onChange(value)}
           />
           <span aria-hidden={star || undefined}>{star ? "★" : value}</span>
@@ -38,10 +52,29 @@ function ScaleButtons({
       ))}
     </div>
   );
+  if (!ends) return scale;
+  return (
+    <div className="fl-scale-frame">
+      {scale}
+      <div className="fl-scale-ends">
+        <span id={`${props.inputId}-low`}>{ends.low}</span>
+        <span id={`${props.inputId}-high`}>{ends.high}</span>
+      </div>
+    </div>
+  );
+}
+
+/** The words of a scale's ends: the labels of its markers at those values, else the given defaults. */
+function endWords(props: FieldProps, from: number, to: number, low: string, high: string) {
+  const markers = props.element.fieldSettings.markers ?? [];
+  const at = (value: number) => markers.find((marker) => marker.value === value)?.label.trim();
+  return { low: at(from) || low, high: at(to) || high };
 }
 
 export function NpsField(props: FieldProps) {
-  return <ScaleButtons from={0} to={10} props={props} />;
+  const translate = useTranslate();
+  const ends = endWords(props, 0, 10, translate("widget.nps.low"), translate("widget.nps.high"));
+  return <ScaleButtons from={0} to={10} props={props} ends={ends} />;
 }
 
 export function RateField(props: FieldProps) {
@@ -51,17 +84,22 @@ export function RateField(props: FieldProps) {
 export function ScoringField(props: FieldProps) {
   const values = (props.element.fieldSettings.markers ?? []).map((m) => m.value);
   const [from, to] = values.length > 1 ? [Math.min(...values), Math.max(...values)] : [1, 10];
-  return <ScaleButtons from={from} to={to} props={props} />;
+  // The markers' words at the ends, when the author gave them.
+  const ends = endWords(props, from, to, "", "");
+  return <ScaleButtons from={from} to={to} props={props} ends={ends.low || ends.high ? ends : undefined} />;
 }
 
 export function SliderField(props: FieldProps) {
   const { min = 0, max = 100, step = 1 } = props.element.validationSettings;
   const value = typeof props.value === "number" ? props.value : null;
+  // How far the track is filled on phones, where the slider is drawn larger than the browser's own.
+  const filled = max > min ? ((Math.min(Math.max(value ?? min, min), max) - min) / (max - min)) * 100 : 0;
   return (
     <div className="fl-slider">
       <input
         id={props.inputId}
         type="range"
+        style={{ "--fl-fill": `${filled}%` } as CSSProperties}
         min={min}
         max={max}
         step={step}
@@ -77,6 +115,7 @@ export function SliderField(props: FieldProps) {
 }
 
 export function LikeField(props: FieldProps) {
+  const translate = useTranslate();
   return (
     <div className="fl-scale" id={props.inputId}>
       {(["like", "dislike"] as const).map((choice) => (
@@ -90,7 +129,7 @@ export function LikeField(props: FieldProps) {
             onChange={() => props.onChange(choice)}
           />
           <ThumbIcon down={choice === "dislike"} />
-          <span>{choice === "like" ? "Like" : "Dislike"}</span>
+          <span>{translate(`widget.like.${choice}`)}</span>
         </label>
       ))}
     </div>
