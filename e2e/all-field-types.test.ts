@@ -512,6 +512,42 @@ describe("a form holding every field type", () => {
     });
   }
 
+  it("gives every control a touch target at least 44 px tall at 390 px", async () => {
+    const alias = "all-types-touch";
+    await createForm(alias, "all");
+    const { context, page, problems } = await open(`${run.app.url}/f/${alias}?a=${OWNER}`, 390);
+    await wrapperOf(page, "captcha").waitFor();
+    await page.locator(".fl-map").first().waitFor();
+    const small = await page.locator(".fl-form").evaluate((form) => {
+      const controls = form.querySelectorAll<HTMLElement>(
+        "input, select, textarea, button, a[href], [role=slider], [role=button], [tabindex='0']",
+      );
+      const found: string[] = [];
+      let measured = 0;
+      for (const control of controls) {
+        // A native input drawn hidden inside its label (choices, scale buttons, file pickers):
+        // the label row is what is touched, so it is what is measured.
+        const target = control.closest("label") ?? control;
+        const box = target.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue; // not drawn, so not touched
+        measured += 1;
+        if (box.height < 44) {
+          const field = control.closest("[id]")?.id ?? "";
+          const name = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 30) ?? "";
+          found.push(
+            `${field} ${target.tagName.toLowerCase()}.${target.className} "${name}": ${box.height}px`,
+          );
+        }
+      }
+      return { found, measured };
+    });
+    // Every type's controls were there to be measured: the choices, the scales, the widgets' buttons.
+    expect(small.measured).toBeGreaterThan(100);
+    expect(small.found).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("has no WCAG 2.1 A/AA violation on one page, step by step, and on several pages", async () => {
     const onePage = `all-types-audit`;
     await createForm(onePage, "all");
