@@ -444,6 +444,33 @@ async function open(url: string, width: number) {
   return { context, page, problems };
 }
 
+/**
+ * The controls of the form drawn less than 44 px tall (the phone touch target), and how many were
+ * measured. A native input drawn hidden inside its label (choices, scale buttons, file pickers) is
+ * measured by the label row, the part a finger touches; controls not drawn are left out.
+ */
+async function smallTargets(page: Page) {
+  return page.locator(".fl-form").evaluate((form) => {
+    const controls = form.querySelectorAll<HTMLElement>(
+      "input, select, textarea, button, a[href], [role=slider], [role=button], [tabindex='0']",
+    );
+    const found: string[] = [];
+    let measured = 0;
+    for (const control of controls) {
+      const target = control.closest("label") ?? control;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not drawn, so not touched
+      measured += 1;
+      if (box.height < 44) {
+        const field = control.closest("[id]")?.id ?? "";
+        const name = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 30) ?? "";
+        found.push(`${field} ${target.tagName.toLowerCase()}.${target.className} "${name}": ${box.height}px`);
+      }
+    }
+    return { found, measured };
+  });
+}
+
 const shotPath = (type: FieldType, width: number) => path.join(SCREENSHOTS, `all-types-${type}-${width}.png`);
 
 beforeAll(async () => {
@@ -518,29 +545,7 @@ describe("a form holding every field type", () => {
     const { context, page, problems } = await open(`${run.app.url}/f/${alias}?a=${OWNER}`, 390);
     await wrapperOf(page, "captcha").waitFor();
     await page.locator(".fl-map").first().waitFor();
-    const small = await page.locator(".fl-form").evaluate((form) => {
-      const controls = form.querySelectorAll<HTMLElement>(
-        "input, select, textarea, button, a[href], [role=slider], [role=button], [tabindex='0']",
-      );
-      const found: string[] = [];
-      let measured = 0;
-      for (const control of controls) {
-        // A native input drawn hidden inside its label (choices, scale buttons, file pickers):
-        // the label row is what is touched, so it is what is measured.
-        const target = control.closest("label") ?? control;
-        const box = target.getBoundingClientRect();
-        if (box.width === 0 && box.height === 0) continue; // not drawn, so not touched
-        measured += 1;
-        if (box.height < 44) {
-          const field = control.closest("[id]")?.id ?? "";
-          const name = control.getAttribute("aria-label") ?? control.textContent?.trim().slice(0, 30) ?? "";
-          found.push(
-            `${field} ${target.tagName.toLowerCase()}.${target.className} "${name}": ${box.height}px`,
-          );
-        }
-      }
-      return { found, measured };
-    });
+    const small = await smallTargets(page);
     // Every type's controls were there to be measured: the choices, the scales, the widgets' buttons.
     expect(small.measured).toBeGreaterThan(100);
     expect(small.found).toEqual([]);
@@ -577,6 +582,7 @@ describe("a form holding every field type", () => {
           [],
         );
         expect(await scrollsSideways(page), `${display} at ${width} px`).toBe(false);
+        if (width === 390) expect((await smallTargets(page)).found, `${display}, page 1`).toEqual([]);
         // Nothing is required: the page's own Next button (its label from the page buttons) moves on.
         await pressOn(page, page.getByRole("button", { name: "Onward" }), "Enter");
         await page.locator(".fl-progress-text", { hasText: /2 of 2$/ }).waitFor();
@@ -585,6 +591,7 @@ describe("a form holding every field type", () => {
           [],
         );
         expect(await scrollsSideways(page), `${display} at ${width} px, page 2`).toBe(false);
+        if (width === 390) expect((await smallTargets(page)).found, `${display}, page 2`).toEqual([]);
         expect(problems).toEqual([]);
         await context.close();
       }
