@@ -46,6 +46,7 @@ const PUBLIC = new Set([
   "get /api/invitations/{code}",
   "get /api/user/{id}/avatar/{name}",
   "post /api/email-confirm",
+  "get /api/legal-links",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
