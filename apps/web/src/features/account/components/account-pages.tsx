@@ -15,7 +15,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconEdit, IconKey } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -23,7 +22,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
-import { notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useForms } from "../../forms/api/get-forms.ts";
@@ -196,7 +195,7 @@ export function AccountEditPage() {
       { name: name ?? account.name, type: type ?? account.type },
       {
         onSuccess: () => {
-          notifications.show({ color: "green", message: t("Saved") });
+          notifySuccess(msg("Saved"));
           void navigate({ to: "/account" });
         },
         onError: notifyUnlessFieldErrors,

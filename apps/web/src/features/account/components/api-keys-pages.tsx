@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -21,8 +20,9 @@ import { EditDeleteActions } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { notifyError, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useAddApiKey, useApiKey, useApiKeys, useDeleteApiKey, useEditApiKey } from "../api/api-keys.ts";
 
@@ -125,7 +125,7 @@ function ApiKeyForm({ current, onSaved }: { current?: TApiKey; onSaved(): void }
       notifyUnlessFieldErrors(e);
     };
     const onSuccess = () => {
-      notifications.show({ color: "green", message: t("Saved") });
+      notifySuccess(msg("Saved"));
       onSaved();
     };
     if (current) edit.mutate(values, { onSuccess, onError });

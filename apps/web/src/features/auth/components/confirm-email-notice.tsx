@@ -1,11 +1,10 @@
 import { Alert, Button, CloseButton, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import i18n from "../../../i18n/i18n.ts";
+import { msg } from "../../../i18n/i18n.ts";
 import { api } from "../../../lib/api-client.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useUser } from "../api/get-user.ts";
 
 /** Closing the banner hides it until the browser is closed; the user menu keeps the reminder. */
@@ -16,11 +15,7 @@ export function useResendConfirmation() {
   const { data: user } = useUser();
   return useMutation({
     mutationFn: () => api("POST", "/email-confirm/resend"),
-    onSuccess: () =>
-      notifications.show({
-        color: "green",
-        message: i18n.t("The link is on its way to {{email}}.", { email: user?.email }),
-      }),
+    onSuccess: () => notifySuccess(msg("The link is on its way to {{email}}."), { email: user?.email }),
     onError: notifyError,
   });
 }

@@ -11,11 +11,12 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { useCreateAccount } from "../api/create-account.ts";
 import { useUser } from "../api/get-user.ts";
 
@@ -48,10 +49,7 @@ export function CreateAccountPage() {
     }
     create.mutate(parsed.data, {
       onSuccess: (account) => {
-        notifications.show({
-          color: "green",
-          message: t("Account {{name}} was created", { name: account.name }),
-        });
+        notifySuccess(msg("Account {{name}} was created"), { name: account.name });
         // The dashboard greets a new account with its first step (platform.md §2: "/" is the dashboard).
         void navigate({ to: "/" });
       },

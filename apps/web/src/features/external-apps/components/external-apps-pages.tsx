@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlayerPause, IconPlus, IconTrash } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -23,8 +22,9 @@ import { EditDeleteActions, IconAction } from "../../../components/icon-action.t
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
-import { notifyError, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import {
   useCreateExternalApp,
@@ -253,7 +253,7 @@ export function EditExternalAppPage() {
             edit.mutate(body, {
               onError: notifyUnlessFieldErrors,
               onSuccess: () => {
-                notifications.show({ color: "green", message: t("Saved") });
+                notifySuccess(msg("Saved"));
                 toList();
               },
             })

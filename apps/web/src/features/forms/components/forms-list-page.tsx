@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import {
   IconCopy,
   IconDots,
@@ -30,7 +29,8 @@ import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useFormat } from "../../../i18n/format.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { msg } from "../../../i18n/i18n.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useCloneForm } from "../api/clone-form.ts";
@@ -206,7 +206,7 @@ function FormActions({ form }: { form: TFormListItem }) {
     update.mutate(
       { isPublished: false },
       {
-        onSuccess: () => notifications.show({ color: "green", message: t("The form was unpublished") }),
+        onSuccess: () => notifySuccess(msg("The form was unpublished")),
         onError: notifyError,
       },
     );
@@ -221,7 +221,7 @@ function FormActions({ form }: { form: TFormListItem }) {
           message: t("“{{title}}” will be deleted for good.", { title: form.title }),
           onConfirm: () =>
             remove.mutate(form.id, {
-              onSuccess: () => notifications.show({ color: "green", message: t("The form was deleted") }),
+              onSuccess: () => notifySuccess(msg("The form was deleted")),
               onError: notifyError,
             }),
         });
@@ -286,11 +286,7 @@ function FormActions({ form }: { form: TFormListItem }) {
               leftSection={<IconCopy size={16} />}
               onClick={() =>
                 clone.mutate(form.id, {
-                  onSuccess: (copy) =>
-                    notifications.show({
-                      color: "green",
-                      message: t("Created “{{title}}”", { title: copy.form.title }),
-                    }),
+                  onSuccess: (copy) => notifySuccess(msg("Created “{{title}}”"), { title: copy.form.title }),
                   onError: notifyError,
                 })
               }

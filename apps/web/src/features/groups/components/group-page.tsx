@@ -1,6 +1,5 @@
 import { ZGroupEditBody } from "@formloom/core/api/groups";
 import { Alert, Button, Group, Loader, Paper, Select, Stack, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconDatabase, IconLock, IconUserMinus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -8,8 +7,9 @@ import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useAccountUsers, useChangeGroupUsers, useGroup, useRenameGroup } from "../api/groups.ts";
@@ -156,7 +156,7 @@ export function GroupEditPage() {
     if (!parsed.success) return setError(issueErrors(parsed.error.issues).name);
     rename.mutate(parsed.data.name, {
       onSuccess: () => {
-        notifications.show({ color: "green", message: t("Saved") });
+        notifySuccess(msg("Saved"));
         void navigate({ to: "/groups/$id/view", params: { id } });
       },
       onError: (e) => setError(fieldErrors(e).groupName ?? errorText(e)),

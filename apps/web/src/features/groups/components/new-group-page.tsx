@@ -1,10 +1,11 @@
 import { ZGroupCreateBody } from "@formloom/core/api/groups";
 import { Alert, Button, Paper, Stack, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useCreateGroup } from "../api/groups.ts";
 
@@ -22,10 +23,7 @@ export function NewGroupPage() {
     if (!parsed.success) return setError(issueErrors(parsed.error.issues).groupName);
     create.mutate(parsed.data.groupName, {
       onSuccess: (group) => {
-        notifications.show({
-          color: "green",
-          message: t("Group {{name}} was created", { name: group.name }),
-        });
+        notifySuccess(msg("Group {{name}} was created"), { name: group.name });
         setName("");
         void navigate({ to: "/groups/all" });
       },

@@ -1,6 +1,5 @@
 import type { TInvitation } from "@formloom/core/api/invitations";
 import { Alert, Badge, Button, CopyButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconCheck, IconCopy, IconMailForward, IconPlus, IconSend, IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
@@ -10,7 +9,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useInvitationAction, useInvitations, useOutbox } from "../api/invitations.ts";
@@ -33,10 +32,7 @@ export function InvitationsPage() {
   const sendAgain = (invitation: TInvitation) =>
     resend.mutate(invitation.id, {
       onSuccess: () =>
-        notifications.show({
-          color: "green",
-          message: t("The invitation was sent again to {{email}}", { email: invitation.email }),
-        }),
+        notifySuccess(msg("The invitation was sent again to {{email}}"), { email: invitation.email }),
       onError: notifyError,
     });
 

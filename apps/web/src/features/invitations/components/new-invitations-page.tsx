@@ -6,7 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, issueErrors } from "../../../lib/error-text.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { groupsQueryOptions } from "../../groups/api/groups.ts";
@@ -36,10 +38,7 @@ export function NewInvitationsPage() {
       { emails: text, groupIds: groupIds.map(Number) },
       {
         onSuccess: (result) => {
-          notifications.show({
-            color: "green",
-            message: t("{{count}} invitations sent", { count: result.invitations.length }),
-          });
+          notifySuccess(msg("{{count}} invitations sent"), { count: result.invitations.length });
           if (result.skipped.length > 0) {
             notifications.show({
               color: "yellow",

@@ -1,13 +1,13 @@
 import { isAnswerable } from "@formloom/core/field-registry";
 import type { DataAccessLevel } from "@formloom/core/permissions";
 import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListTable } from "../../../components/list-table.tsx";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useFormAccess, useFormGroupAccess, useSetFormGroupAccess } from "../api/permissions.ts";
@@ -84,7 +84,7 @@ export function FormGroupPermissionPage() {
       { level: chosenLevel, fieldIds: chosenLevel === "fields" ? chosenFields : [] },
       {
         onSuccess: () => {
-          notifications.show({ color: "green", message: t("Access saved") });
+          notifySuccess(msg("Access saved"));
           void navigate({ to: "/forms/$id/permissions", params: { id } });
         },
         onError: (e) => {

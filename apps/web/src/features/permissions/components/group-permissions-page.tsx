@@ -11,12 +11,12 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useGroup } from "../../groups/api/groups.ts";
@@ -57,7 +57,7 @@ export function GroupPermissionsPage() {
     save.mutate([...chosen], {
       onSuccess: () => {
         setDraft(null);
-        notifications.show({ color: "green", message: t("Permissions saved") });
+        notifySuccess(msg("Permissions saved"));
       },
       onError: notifyError,
     });

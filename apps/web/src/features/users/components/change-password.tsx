@@ -1,10 +1,10 @@
 import { type TUpdatePasswordBody, ZUpdatePasswordBody } from "@formloom/core/api/users";
 import { Alert, Button, Group, Paper, PasswordInput, Stack } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
 import { fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
 import { NewPasswordFields } from "../../auth/components/new-password-fields.tsx";
 import { useUpdatePassword } from "../api/update-password.ts";
 
@@ -30,10 +30,7 @@ export function ChangePassword() {
       onSuccess: () => {
         setValues(EMPTY);
         setErrors({});
-        notifications.show({
-          color: "green",
-          message: t("Your password was changed. Other devices were signed out."),
-        });
+        notifySuccess(msg("Your password was changed. Other devices were signed out."));
       },
       onError: (error) => {
         setErrors(fieldErrors(error));

@@ -19,7 +19,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconEdit, IconUpload, IconUserMinus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
@@ -28,7 +27,7 @@ import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors, issueErrors } from "../../../lib/error-text.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useEditUser, useRemoveFromAccount, useUploadAvatar, useUserProfile } from "../api/users.ts";
@@ -72,10 +71,7 @@ function RemoveFromAccount({ profile }: { profile: TUserProfile }) {
       onConfirm: () =>
         remove.mutate(profile.id, {
           onSuccess: () => {
-            notifications.show({
-              color: "green",
-              message: t("{{name}} was removed from the account", { name: profile.username }),
-            });
+            notifySuccess(msg("{{name}} was removed from the account"), { name: profile.username });
             void navigate({ to: "/users/all" });
           },
           onError: notifyError,
@@ -255,7 +251,7 @@ function ProfileForm({ profile, self, isAdmin }: { profile: TUserProfile; self: 
     if (!parsed.success) return setErrors(issueErrors(parsed.error.issues));
     save.mutate(body, {
       onSuccess: () => {
-        notifications.show({ color: "green", message: t("Saved") });
+        notifySuccess(msg("Saved"));
         void back();
       },
       onError: (e) => {
@@ -295,7 +291,7 @@ function ProfileForm({ profile, self, isAdmin }: { profile: TUserProfile; self: 
                 onChange={(file) =>
                   file &&
                   upload.mutate(file, {
-                    onSuccess: () => notifications.show({ color: "green", message: t("Picture saved") }),
+                    onSuccess: () => notifySuccess(msg("Picture saved")),
                     onError: notifyError,
                   })
                 }
