@@ -4,6 +4,16 @@ import path from "node:path";
 import { z } from "zod";
 import { SERVER_ROOT } from "./paths.ts";
 
+/** A page registration links to: an http(s) address, or a path of this app such as /pages/terms. */
+function ZPageAddress(name: string) {
+  return z
+    .string()
+    .regex(
+      /^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/,
+      `${name} must be an http(s) address or a path starting with /`,
+    );
+}
+
 /** The one place the environment is read (README, "Settings"). */
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +45,8 @@ const ZEnv = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   STORAGE_DIR: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  TERMS_URL: ZPageAddress("TERMS_URL").default("/pages/terms"),
+  PRIVACY_URL: ZPageAddress("PRIVACY_URL").default("/pages/privacy"),
 });
 
 export interface Settings {
@@ -65,6 +77,9 @@ export interface Settings {
   storageDir: string;
   /** The most one uploaded file may weigh; a field may set less. */
   uploadMaxBytes: number;
+  /** The terms and the privacy policy that registration asks to accept. */
+  termsUrl: string;
+  privacyUrl: string;
 }
 
 export class SettingsError extends Error {}
@@ -107,6 +122,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     storageDir: values.STORAGE_DIR ? path.resolve(base, values.STORAGE_DIR) : path.join(dataDir, "files"),
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    termsUrl: values.TERMS_URL,
+    privacyUrl: values.PRIVACY_URL,
   };
 }
 
