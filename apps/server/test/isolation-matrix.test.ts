@@ -47,6 +47,8 @@ const PUBLIC = new Set([
   "get /api/user/{id}/avatar/{name}",
   "post /api/email-confirm",
   "get /api/legal-links",
+  "get /api/forms/captcha/challenge",
+  "post /api/forms/upload_file",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -103,6 +105,7 @@ function fill(path: string): string {
     .replace("{id}", String(idFor))
     .replace("{answerId}", String(ids.answer))
     .replace("{groupId}", String(ids.readersGroup))
+    .replace("{fileId}", String(ids.file))
     .replace("{page}", "1")
     .replace("{size}", "10");
 }
@@ -180,15 +183,25 @@ beforeAll(async () => {
     fields: [
       { id: "name", fieldType: "text", question: "Name" },
       { id: "mail", fieldType: "email", question: "E-mail" },
+      { id: "doc", fieldType: "file", question: "A document" },
     ],
   });
   ids.form = form.body.form.id;
+  const upload = new FormData();
+  upload.append("formId", String(ids.form));
+  upload.append("fieldId", "doc");
+  upload.append("file", new Blob([`notes ${SECRETS[0]}`], { type: "text/plain" }), "notes.txt");
+  const uploaded = (await (
+    await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body: upload })
+  ).json()) as { id: string };
+  ids.file = uploaded.id;
   ids.answer = (
     await server.api.post<{ id: number }>("/api/forms/answer", {
       formId: ids.form,
       answers: [
         { fieldId: "name", answer: VISIBLE },
         { fieldId: "mail", answer: SECRETS[0] },
+        { fieldId: "doc", answer: [uploaded] },
       ],
     })
   ).body.id;
