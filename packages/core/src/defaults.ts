@@ -28,6 +28,7 @@ export const RESPONDENT_TEXTS = {
   timerElement: "Time left",
   timeUpStep: "Time is up: on to the next step",
   timeUpForm: "Time is up: your answers are being sent",
+  stepExpired: "Time for this step is up",
   minutesLeft: "{{minutes}} min left",
   secondsLeft: "{{seconds}} s left",
   fixAnswers: "Please correct the marked answers",

@@ -86,6 +86,8 @@ export const MESSAGES = {
   "submission.too_soon": "You can not submit this form twice in such short time. Please wait!",
   "submission.form_changed":
     "The form changed while your answers were being sent. Please check them and send again.",
+  "submission.time_up_invalid":
+    "The answers say a time limit ran out, but the form has no such limit or its time has not run out yet",
   "submission.key.invalid": "The Idempotency-Key header must be 1 to 200 visible characters",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",

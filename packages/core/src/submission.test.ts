@@ -83,3 +83,43 @@ describe("validateSubmission", () => {
     ]);
   });
 });
+
+describe("validateSubmission when time ran out", () => {
+  const fields = () => [
+    element("text", "name", { isRequired: true }),
+    element("email", "mail", { isRequired: true }),
+    element("number", "age", { isRequired: true }),
+  ];
+
+  it("lets every question of a form whose time ran out be empty, keeping the answers given", () => {
+    const result = validateSubmission(fields(), [{ fieldId: "name", answer: "Ann" }], {
+      timeUp: { form: true },
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.answers.map((a) => [a.fieldId, a.answer])).toEqual([["name", "Ann"]]);
+  });
+
+  it("lets only the expired steps' questions be empty", () => {
+    const result = validateSubmission(fields(), [], { timeUp: { fields: ["name", "mail"] } });
+    expect(result.errors.map((e) => `${e.field}:${e.code}`)).toEqual(["age:answer.required"]);
+  });
+
+  it("still checks the format of answers that were given", () => {
+    const result = validateSubmission(
+      fields(),
+      [
+        { fieldId: "mail", answer: "not-an-email" },
+        { fieldId: "age", answer: "twelve" },
+      ],
+      { timeUp: { form: true } },
+    );
+    expect(result.errors.map((e) => `${e.field}:${e.code}`)).toEqual([
+      "mail:answer.invalid_email",
+      "age:answer.invalid",
+    ]);
+  });
+
+  it("without timeUp still requires every required question", () => {
+    expect(codes(fields(), []).length).toBe(3);
+  });
+});

@@ -6,6 +6,7 @@ import { fieldTypes, isAnswerable } from "./field-registry.ts";
 import { type DisplayMode, reachedElementIds } from "./form-pages.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate, type RuleOutcome } from "./rules.ts";
+import type { TimeUp } from "./time-limits.ts";
 
 export const ZSubmissionAnswer = z.object({
   fieldId: z.string().min(1).max(64),
@@ -24,6 +25,15 @@ const ZClientTime = z.iso
   .datetime({ offset: true })
   .refine((value) => Date.parse(value) >= 0, "request.invalid");
 
+/**
+ * The times that ran out before the form was sent: the whole form's, or the steps' holding
+ * these questions. Their questions may then be left empty although required.
+ */
+export const ZTimeUp = z.object({
+  form: z.boolean().optional(),
+  fields: z.array(z.string().min(1).max(64)).max(1000).optional(),
+});
+
 /** What a respondent's browser sends (POST /api/forms/answer). */
 export const ZSubmission = z.object({
   formId: ZRowIdInBody,
@@ -35,6 +45,7 @@ export const ZSubmission = z.object({
   captcha: z.string().max(2000).optional(),
   answers: z.array(ZSubmissionAnswer).max(1000),
   miscData: z.record(z.string(), z.unknown()).optional(),
+  timeUp: ZTimeUp.optional(),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
 
@@ -58,6 +69,11 @@ export interface SubmissionContext {
   captcha?: string | undefined;
   /** The form's display: on pages, questions a logic jump skipped were not asked. */
   display?: DisplayMode;
+  /**
+   * The times that ran out: their questions (all of them for the form's time) may be empty
+   * although required. Whoever passes this has made sure the form had those limits.
+   */
+  timeUp?: TimeUp | undefined;
 }
 
 /**
@@ -96,6 +112,8 @@ export function validateSubmission(
       : null;
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
+  const expired = new Set(context.timeUp?.fields ?? []);
+  const timeRanOut = (element: TElement) => context.timeUp?.form === true || expired.has(element.id);
   const kept: StoredAnswer[] = [];
   for (const element of elements) {
     if (
@@ -109,6 +127,8 @@ export function validateSubmission(
     if (!isAnswerable(element) || !shown(element) || outcome.elements[element.id]?.disabled) continue;
     const value = outcome.values[element.id];
     const error = checkAnswer(element, value);
+    // A question whose time ran out goes in as it is: empty, if the respondent left it so.
+    if (error === "answer.required" && timeRanOut(element)) continue;
     if (error) {
       errors.push(validationError(element.id, error));
       continue;
