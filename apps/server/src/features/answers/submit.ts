@@ -4,6 +4,7 @@ import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-out
 import { scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
+import { timeUpAllowed } from "@formloom/core/time-limits";
 import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
@@ -131,10 +132,18 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
   // The questions this respondent was given: a part of them, or shuffled, by their page's seed.
   const seed = body.miscData?.[QUESTION_SEED_KEY];
   const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
+  const submitTime = new Date();
+  const startTime = body.startTime ? new Date(body.startTime) : null;
+  const passing =
+    body.formPassingTime ?? (startTime ? (submitTime.getTime() - startTime.getTime()) / 1000 : null);
+  // Questions may go in empty only where the form had a time limit and it ran out.
+  if (body.timeUp && !timeUpAllowed(settings, asked, body.timeUp, passing))
+    throw badRequest("submission.time_up_invalid");
   const { errors, answers, outcome } = validateSubmission(asked, body.answers, {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
+    timeUp: body.timeUp,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
   // A rule may publish or unpublish the form; the last such intent wins.
@@ -148,10 +157,6 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
         })
       : null;
 
-  const submitTime = new Date();
-  const startTime = body.startTime ? new Date(body.startTime) : null;
-  const passing =
-    body.formPassingTime ?? (startTime ? (submitTime.getTime() - startTime.getTime()) / 1000 : null);
   const interval = parseInterval(settings.nextSubmissionTime);
   const intervalSeconds = interval.ok ? interval.seconds : null;
   const publishing = publishIntent ? publishIntent.type === "publish" : null;
