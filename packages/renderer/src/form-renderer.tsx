@@ -6,6 +6,7 @@ import { groupMembers, nextPage, pageElements, pageOf } from "@formloom/core/for
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
+import type { TimeUp } from "@formloom/core/time-limits";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
 import { summaryKey } from "./flow/error-text.ts";
@@ -35,8 +36,11 @@ export type RendererSettings = Pick<
 export interface FormRendererProps {
   settings: RendererSettings;
   fields: readonly TElement[];
-  /** Sends the answers; resolves to the server's validation errors, if it refused them. */
-  onSubmit?(answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined>;
+  /**
+   * Sends the answers, with the times that ran out (their questions may be empty); resolves to
+   * the server's validation errors, if it refused them.
+   */
+  onSubmit?(answers: TSubmissionAnswer[], timeUp?: TimeUp): Promise<ValidationError[] | undefined>;
   /** Texts in the form's language; English by default. */
   translate?: Translate;
   /** Seeds a random question order, so one respondent sees the same order again. */
@@ -72,6 +76,9 @@ export function FormRenderer(props: FormRendererProps) {
   const [submitting, setSubmitting] = useState(false);
   const [history, setHistory] = useState<number[]>([]);
   const [page, setPage] = useState(0);
+  // Times that ran out: the form's makes every input read-only, a step's makes its own.
+  const [formExpired, setFormExpired] = useState(false);
+  const [expiredPages, setExpiredPages] = useState<ReadonlySet<number>>(() => new Set());
   const current = Math.min(page, pages.length - 1);
   const focus = useRef<Focus>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -79,8 +86,12 @@ export function FormRenderer(props: FormRendererProps) {
   // The same rules the server applies: hidden, disabled and assigned as the respondent answers.
   const outcome = evaluate(fields, rules, values);
   const shown = (field: TElement) => !outcome.elements[field.id]?.hidden;
-  const disabled = (field: TElement) => outcome.elements[field.id]?.disabled ?? field.isDisabled;
   const groups = groupMembers(elements);
+  const questionsOf = (indexes: Iterable<number>) =>
+    [...indexes].flatMap((index) => pageElements(pages[index] ?? [], elements)).filter(isAnswerable);
+  const expiredIds = new Set(questionsOf(expiredPages).map((field) => field.id));
+  const disabled = (field: TElement) =>
+    (outcome.elements[field.id]?.disabled ?? field.isDisabled) || formExpired || expiredIds.has(field.id);
   const onPage = (index: number) => pageElements(pages[index] ?? [], elements).filter(shown);
   const inputId = (field: TElement) => `${formId}-${field.id}`;
   const styling = useFormStyling(settings, onPage(current));
@@ -153,25 +164,44 @@ export function FormRenderer(props: FormRendererProps) {
     if (previous !== undefined) goTo(previous, history.slice(0, -1));
   };
 
-  const send = async () => {
+  /** Sends the answers; `ran` names a time that has just run out, before its state is seen here. */
+  const send = async (ran: { form?: boolean; page?: number } = {}) => {
     if (!props.onSubmit || submitting) return;
-    const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
+    const timeUp = timeUpOf(formExpired || ran.form === true, [
+      ...expiredPages,
+      ...(ran.page === undefined ? [] : [ran.page]),
+    ]);
+    const up = (id: string) => timeUp?.form === true || (timeUp?.fields ?? []).includes(id);
+    let answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
     // Checked against the questions this respondent was given, as the server will (it knows the seed).
-    const local = validateSubmission(elements, answers, { rules, display });
+    let local = validateSubmission(elements, answers, { rules, display, timeUp });
+    // A read-only answer whose time ran out cannot be mended any more: it goes in empty.
+    const unmendable = new Set(local.errors.map((error) => error.field).filter(up));
+    if (unmendable.size > 0) {
+      answers = answers.filter((answer) => !unmendable.has(answer.fieldId));
+      local = validateSubmission(elements, answers, { rules, display, timeUp });
+    }
     if (local.errors.length > 0) return showErrors(local.errors);
     setErrors({});
     setSummary(null);
     setSubmitting(true);
     // "Time is up: your answers are being sent" already says it.
-    const timeUp = translate(RESPONDENT_TEXTS.timeUpForm);
-    setStatus((said) => (said === timeUp ? said : translate(RESPONDENT_TEXTS.sending)));
+    const timeUpSaid = translate(RESPONDENT_TEXTS.timeUpForm);
+    setStatus((said) => (said === timeUpSaid ? said : translate(RESPONDENT_TEXTS.sending)));
     try {
-      const refused = await props.onSubmit(local.answers);
+      const refused = await props.onSubmit(local.answers, timeUp);
       if (refused?.length) showErrors(refused);
     } finally {
       setSubmitting(false);
       setStatus("");
     }
+  };
+
+  /** What ran out, as the submission says it: the form's time, and the expired steps' questions. */
+  const timeUpOf = (form: boolean, indexes: readonly number[]): TimeUp | undefined => {
+    const fields = questionsOf(new Set(indexes)).map((field) => field.id);
+    if (!form && fields.length === 0) return undefined;
+    return { ...(form ? { form: true } : {}), ...(fields.length > 0 ? { fields } : {}) };
   };
 
   const last = current >= pages.length - 1;
@@ -188,9 +218,12 @@ export function FormRenderer(props: FormRendererProps) {
     !preview && Boolean(props.onSubmit),
     (which) => {
       // The form's time, or the last step's, sends; a step's time moves on without checking it.
+      // Either way what ran out becomes read-only and may go in unanswered.
       const sending = which === "form" || last;
       setStatus(translate(sending ? RESPONDENT_TEXTS.timeUpForm : RESPONDENT_TEXTS.timeUpStep));
-      if (sending) void send();
+      if (which === "form") setFormExpired(true);
+      else setExpiredPages((before) => new Set([...before, current]));
+      if (sending) void send(which === "form" ? { form: true } : { page: current });
       else next(false);
     },
   );
@@ -279,6 +312,9 @@ export function FormRenderer(props: FormRendererProps) {
         <p className="fl-visually-hidden" aria-live="polite">
           {status}
         </p>
+        {expiredPages.has(current) && !formExpired && (
+          <p className="fl-time-up">{translate(RESPONDENT_TEXTS.stepExpired)}</p>
+        )}
         <div className="fl-page">
           {visible.map((field) => {
             if (field.fieldType === "pageButtons") return null;

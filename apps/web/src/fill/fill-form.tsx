@@ -5,6 +5,7 @@ import { MESSAGES } from "@formloom/core/errors";
 import { normalizeExternalLink } from "@formloom/core/links";
 import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
+import type { TimeUp } from "@formloom/core/time-limits";
 import { CaptchaSlotContext } from "@formloom/renderer/captcha-slot";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { UploadContext } from "@formloom/renderer/upload-context";
@@ -50,7 +51,10 @@ export function FillForm({ data, translate, onSent }: Props) {
     setCaptchaRound((n) => n + 1);
   };
 
-  const submit = async (answers: TSubmissionAnswer[]): Promise<ValidationError[] | undefined> => {
+  const submit = async (
+    answers: TSubmissionAnswer[],
+    timeUp?: TimeUp,
+  ): Promise<ValidationError[] | undefined> => {
     setNotice(null);
     if (!navigator.onLine) {
       setNotice(translate("network.offline"));
@@ -78,6 +82,8 @@ export function FillForm({ data, translate, onSent }: Props) {
           formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
           ...(captcha ? { captcha } : {}),
           answers,
+          // The times that ran out: their questions may be left empty.
+          ...(timeUp ? { timeUp } : {}),
           // The server checks the answers against the questions this seed gave the respondent.
           miscData: { [QUESTION_SEED_KEY]: seed },
         }),

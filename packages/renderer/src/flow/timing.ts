@@ -1,11 +1,9 @@
 import type { TElement } from "@formloom/core/element-schema";
-import type { TFormSettings } from "@formloom/core/form-schema";
+import { formTimeLimit, stepTimeLimit, type TimerSettings } from "@formloom/core/time-limits";
 import { useEffect, useRef, useState } from "react";
 import { secondsUntil } from "./clock.ts";
 
-export type TimerSettings = Partial<
-  Pick<TFormSettings, "hasTimer" | "allFormTime" | "perQuestionTime" | "formTimer" | "display">
->;
+export type { TimerSettings };
 
 export interface TimeLimits {
   /** Seconds for the whole form and for the current step; 0 is no limit. */
@@ -22,15 +20,12 @@ export interface TimeLimits {
  * allFormTime/perQuestionTime), and a timer element on the page, which times its step.
  */
 export function timeLimits(settings: TimerSettings, page: readonly TElement[]): TimeLimits {
-  const on = settings.hasTimer ?? false;
-  const element = page.find((field) => field.fieldType === "timer");
-  const steps = (settings.display ?? "all") !== "all";
-  const stepSetting = on && steps ? settings.formTimer?.stepTimer || settings.perQuestionTime || 0 : 0;
+  // The same limits the server holds a submission's "time ran out" to.
   return {
-    form: on ? settings.formTimer?.formTimer || settings.allFormTime || 0 : 0,
-    step: element ? (element.fieldSettings.seconds ?? 60) : stepSetting,
+    form: formTimeLimit(settings),
+    step: stepTimeLimit(settings, page),
     shown: settings.formTimer?.showTimer === "show",
-    element,
+    element: page.find((field) => field.fieldType === "timer"),
   };
 }
 

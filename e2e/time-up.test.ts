@@ -1,0 +1,94 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "timeowner", "timeowner123");
+});
+
+const heading = (page: Page, text: string) => page.getByRole("heading", { name: text, exact: true });
+
+async function storedAnswers(formId: number): Promise<Record<string, unknown>> {
+  const results = await call<{
+    answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+  }>("GET", `/forms/${formId}/answer/paginated/1/50`);
+  expect(results.answerList).toHaveLength(1);
+  return Object.fromEntries(results.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]));
+}
+
+describe("when a form's time runs out", () => {
+  it("sends the answers as they are, a required question left empty included", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Quick quiz",
+      formPathAlias: "time-up-form",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 3, stepTimer: 0 },
+      fields: [
+        { id: "word", fieldType: "text", question: "One word", isRequired: true, fieldOrder: 0 },
+        { id: "reason", fieldType: "text", question: "Why that word", isRequired: true, fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/time-up-form?a=timeowner`);
+    await page.getByRole("textbox", { name: "One word" }).fill("swift");
+    await page.waitForURL(/thankyou/, { timeout: 8000 });
+
+    // The empty required question went in empty; nobody was asked to fill it after the time.
+    expect(await storedAnswers(form.id)).toEqual({ word: "swift" });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("when a step's time runs out", () => {
+  for (const width of [1280, 390]) {
+    it(`moves on, keeps that step read-only and sends the form with its question empty at ${width} px`, async () => {
+      const alias = `time-up-steps-${width}`;
+      const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        title: "Timed steps",
+        formPathAlias: alias,
+        display: "stepByStep",
+        fields: [
+          { id: "first", fieldType: "text", question: "Your name", isRequired: true },
+          { id: "clock", fieldType: "timer", title: "", fieldSettings: { seconds: 2 } },
+          { id: "timed", fieldType: "text", question: "Capital of Peru", isRequired: true },
+          { id: "last", fieldType: "text", question: "Anything else" },
+        ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+      });
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/f/${alias}?a=timeowner`);
+      await heading(page, "Step 1 of 3").waitFor();
+      await page.getByRole("textbox", { name: "Your name" }).fill("Ada");
+      await page.getByRole("button", { name: "Next" }).click();
+      await heading(page, "Step 2 of 3").waitFor();
+      // The required question is left empty: at zero the step moves on by itself.
+      await heading(page, "Step 3 of 3").waitFor({ timeout: 5000 });
+
+      // Back on the expired step: it says its time is up and takes no more answers.
+      await page.getByRole("button", { name: "Back" }).click();
+      await heading(page, "Step 2 of 3").waitFor();
+      await page.getByText("Time for this step is up").waitFor();
+      const timed = page.getByRole("textbox", { name: "Capital of Peru" });
+      expect(await timed.isDisabled()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(page, `time-up-step-${width}`);
+      // Next goes on without asking for the expired step's answer.
+      await page.getByRole("button", { name: "Next" }).click();
+      await heading(page, "Step 3 of 3").waitFor();
+      await page.getByRole("textbox", { name: "Anything else" }).fill("No");
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL(/thankyou/);
+
+      expect(await storedAnswers(form.id)).toEqual({ first: "Ada", last: "No" });
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
