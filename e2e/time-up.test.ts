@@ -9,6 +9,16 @@ beforeAll(async () => {
   call = await accountOwner(run.app.url, "timeowner", "timeowner123");
 });
 
+/** The bodies the page posts as submissions. */
+function sentBodies(page: Page): Array<Record<string, unknown>> {
+  const bodies: Array<Record<string, unknown>> = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/forms/answer"))
+      bodies.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return bodies;
+}
+
 const heading = (page: Page, text: string) => page.getByRole("heading", { name: text, exact: true });
 
 async function storedAnswers(formId: number): Promise<Record<string, unknown>> {
@@ -34,12 +44,14 @@ describe("when a form's time runs out", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
+    const sent = sentBodies(page);
     await page.goto(`${run.app.url}/f/time-up-form?a=timeowner`);
     await page.getByRole("textbox", { name: "One word" }).fill("swift");
     await page.waitForURL(/thankyou/, { timeout: 8000 });
 
     // The empty required question went in empty; nobody was asked to fill it after the time.
     expect(await storedAnswers(form.id)).toEqual({ word: "swift" });
+    expect(sent.map((body) => body.timeUp)).toEqual([{ form: true }]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -63,6 +75,7 @@ describe("when a step's time runs out", () => {
       const context = await run.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const problems = watchErrors(page);
+      const sent = sentBodies(page);
       await page.goto(`${run.app.url}/f/${alias}?a=timeowner`);
       await heading(page, "Step 1 of 3").waitFor();
       await page.getByRole("textbox", { name: "Your name" }).fill("Ada");
@@ -87,6 +100,7 @@ describe("when a step's time runs out", () => {
       await page.waitForURL(/thankyou/);
 
       expect(await storedAnswers(form.id)).toEqual({ first: "Ada", last: "No" });
+      expect(sent.map((body) => body.timeUp)).toEqual([{ fields: ["timed"] }]);
       expect(problems).toEqual([]);
       await context.close();
     });
