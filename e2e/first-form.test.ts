@@ -21,8 +21,9 @@ async function createAccount(page: Page) {
   expect(await page.getByLabel("Subdomain").inputValue()).toBe("acme-research");
   await page.getByLabel("I accept the data processing agreement").check();
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("**/forms/all");
-  await page.getByText("You have no forms yet").waitFor();
+  // A new account lands on the dashboard, whose one clear step is the first form.
+  await page.waitForURL(`${run.app.url}/`);
+  await page.getByRole("heading", { name: "Start with your first form" }).waitFor();
 }
 
 /** Adds a field from the palette and fills its question in the side panel. */
@@ -53,7 +54,7 @@ describe("a new user's first form", () => {
     await register(page);
     await createAccount(page);
 
-    await page.getByRole("main").getByRole("link", { name: "Create form" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Create your first form" }).click();
     await page.getByLabel("Form title").fill("Customer feedback");
     await page.getByRole("button", { name: "Create and open the builder" }).click();
     await page.waitForURL(/\/forms\/\d+\/edit$/);
