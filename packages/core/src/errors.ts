@@ -180,6 +180,7 @@ export const MESSAGES = {
   "widget.nps.high": "Extremely likely",
   "widget.like.like": "Like",
   "widget.like.dislike": "Dislike",
+  "widget.decision.yes": "Yes",
   "widget.media.video": "Video for this question",
   "widget.media.audio": "Audio for this question",
   "widget.upload.uploading": "Uploading",

@@ -159,6 +159,7 @@ function ThumbIcon({ down }: { down: boolean }) {
 }
 
 export function DecisionBoxField(props: FieldProps) {
+  const translate = useTranslate();
   return (
     <label className="fl-choice">
       <input
@@ -170,7 +171,7 @@ export function DecisionBoxField(props: FieldProps) {
         aria-invalid={props.invalid || undefined}
         onChange={(e) => props.onChange(e.currentTarget.checked)}
       />
-      <span>{props.element.fieldLabel || "Yes"}</span>
+      <span>{props.element.fieldLabel || translate("widget.decision.yes")}</span>
     </label>
   );
 }
