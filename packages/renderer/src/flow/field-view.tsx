@@ -130,6 +130,8 @@ export function ElementView({
     );
   }
   if (field.fieldType === "fieldGroup") {
+    // An empty group is drawn only where its author can select it.
+    if (members.length === 0 && !context.onSelectField) return null;
     return (
       <fieldset className="fl-group" {...wrapperProps(field, context)}>
         {field.title && <legend className="fl-group-title">{field.title}</legend>}
