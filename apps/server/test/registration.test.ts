@@ -62,4 +62,17 @@ describe("registration with an address that already has an account", () => {
     expect(clash.status).toBe(409);
     expect(clash.body.code).toBe("register.username.exists");
   });
+
+  it("refuses a body that is not an object, and a reset confirmation likewise, with a 400", async () => {
+    for (const route of ["/api/register", "/api/reset-password/confirm"])
+      for (const body of ["null", "7", '"text"', "[]"]) {
+        const response = await fetch(`${server.url}${route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        expect(response.status, `${route} ${body}`).toBe(400);
+        expect(((await response.json()) as { code: string }).code).toBe("request.invalid");
+      }
+  });
 });

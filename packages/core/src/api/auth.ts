@@ -18,6 +18,8 @@ const confirmationMatches = {
   message: "register.password_confirmation.not_equal",
   path: ["passwordConfirmation"],
   when: ({ value }: { value: unknown }) => {
+    // Runs on any input, a body of null or a number too.
+    if (typeof value !== "object" || value === null) return false;
     const body = value as { password?: unknown; passwordConfirmation?: unknown };
     return typeof body.password === "string" && typeof body.passwordConfirmation === "string";
   },
