@@ -34,7 +34,7 @@ export function LoginPage() {
       subtitle={
         <>
           {t("New to Formloom?")}{" "}
-          <AnchorLink to="/registration/create" size="sm">
+          <AnchorLink to="/registration/create" size="sm" underline="always">
             {t("Create a free account")}
           </AnchorLink>
         </>

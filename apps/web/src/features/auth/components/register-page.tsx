@@ -76,6 +76,7 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
             to="/login"
             search={invite ? { redirect: `/registration/join?code=${encodeURIComponent(invite.code)}` } : {}}
             size="sm"
+            underline="always"
           >
             {t("Sign in")}
           </AnchorLink>
@@ -147,7 +148,8 @@ export function RegisterPage({ invite }: { invite?: Invite }) {
 /** The terms or the privacy policy, read in a new tab so the half-filled form stays. */
 function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
   return (
-    <Anchor href={to} target="_blank" rel="noopener noreferrer" inherit>
+    // Underlined: inside a sentence a link must not be told apart by its colour alone.
+    <Anchor href={to} target="_blank" rel="noopener noreferrer" inherit underline="always">
       {children}
     </Anchor>
   );
