@@ -185,7 +185,7 @@ export function UploadField({
         )}
       </div>
       {busy && (
-        <button type="button" className="fl-upload-button" onClick={cancel}>
+        <button type="button" className="fl-widget-button" onClick={cancel}>
           {translate("widget.upload.cancel")}
         </button>
       )}
@@ -205,13 +205,13 @@ export function UploadField({
           <div className="fl-upload-row">
             <button
               type="button"
-              className="fl-upload-button"
+              className="fl-widget-button"
               disabled={disabled}
               onClick={() => inputRef.current?.click()}
             >
               {translate("widget.upload.replace")}
             </button>
-            <button type="button" className="fl-upload-button" disabled={disabled} onClick={remove}>
+            <button type="button" className="fl-widget-button" disabled={disabled} onClick={remove}>
               {translate("widget.upload.remove")}
             </button>
           </div>
@@ -256,11 +256,11 @@ function AudioRecorder({ disabled, onRecorded }: { disabled: boolean; onRecorded
   return (
     <div className="fl-upload-row">
       {recorder ? (
-        <button type="button" className="fl-upload-button fl-upload-primary" onClick={() => recorder.stop()}>
+        <button type="button" className="fl-widget-button fl-widget-primary" onClick={() => recorder.stop()}>
           {translate("widget.upload.stop")}
         </button>
       ) : (
-        <button type="button" className="fl-upload-button" disabled={disabled} onClick={() => void start()}>
+        <button type="button" className="fl-widget-button" disabled={disabled} onClick={() => void start()}>
           {translate("widget.upload.record")}
         </button>
       )}
