@@ -15,13 +15,14 @@ const stamps = path.join(root, "node_modules/.cache/formloom");
 const SHARED = ["packages/core/src", "packages/core/package.json", "package-lock.json"];
 const WEB = {
   name: "web app",
-  outputs: ["apps/web/dist/index.html", "apps/web/dist/fill.html"],
+  outputs: ["apps/web/dist/index.html", "apps/web/dist/fill.html", "apps/web/dist-ssr/entry-server.js"],
   inputs: [
     ...SHARED,
     "apps/web/src",
     "apps/web/index.html",
     "apps/web/fill.html",
     "apps/web/vite.config.ts",
+    "apps/web/vite.fill.config.ts",
     "apps/web/package.json",
     "packages/renderer/src",
     "packages/renderer/package.json",

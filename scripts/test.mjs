@@ -1,6 +1,6 @@
-// `npm test`: type-check, lint, unit tests, API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the web build, then the browser tests. Every stage runs even after
-// a failure, and the last line is the summary `tests: N passed, M failed`.
+// `npm test`: type-check, lint, unit tests, the web build, API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests. Every stage runs even after a failure, and the
+// last line is the summary `tests: N passed, M failed`.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +13,7 @@ mkdirSync(output, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+const failedTests = [];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, {
@@ -36,6 +37,11 @@ function banner(text) {
   console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 70 - text.length))}`);
 }
 
+/** The first line of a failure message, short enough to read in a log's tail. */
+function firstLine(message = "") {
+  return message.split("\n")[0].slice(0, 300);
+}
+
 /** Runs one Vitest project and adds its test counts; a run that reports nothing counts as one failure. */
 function vitest(name, dir, env = {}) {
   banner(name);
@@ -51,6 +57,18 @@ function vitest(name, dir, env = {}) {
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
     if (result.numFailedTests > 0 || !ok) failures.push(name);
+    for (const file of result.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed")
+          failedTests.push(
+            `${name} › ${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+          );
+    if (
+      (result.testResults ?? []).some(
+        (file) => file.status === "failed" && file.assertionResults?.length === 0,
+      )
+    )
+      failedTests.push(`${name}: a test file failed to load (see its log above)`);
     if (!ok && result.numFailedTests === 0) totals.failed++;
     if (result.numTotalTests === 0) check(`${name}: ran no test`, false);
   } catch {
@@ -68,16 +86,23 @@ check("lint", run("npx", ["biome", "check", "--error-on-warnings", "."]));
 vitest("unit", "packages/core");
 vitest("renderer unit", "packages/renderer");
 vitest("web unit", "apps/web");
+
+// The server renders public form pages with the web build's server entry, so the API tests of
+// those pages need the build before them.
+banner("web build");
+const built = run("npm", ["run", "build", "-w", "@formloom/web"]);
+check("web build", built);
+
 vitest("api on PGlite", "apps/server", { TEST_DATABASE_URL: "" });
 if (process.env.TEST_DATABASE_URL)
   vitest("api on PostgreSQL", "apps/server", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
 
-banner("web build");
-const built = run("npm", ["run", "build", "-w", "@formloom/web"]);
-check("web build", built);
 if (built) vitest("e2e in Chromium", "e2e");
 else check("e2e (not run: the web build failed)", false);
 
+// The failed tests again at the end, so a log read from its tail names them.
+if (failedTests.length > 0)
+  console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join("\n")}`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
