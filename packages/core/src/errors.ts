@@ -39,6 +39,8 @@ export const MESSAGES = {
   "form.not_found": "Form not found",
   "form.alias.exists": "A form with such alias already exists",
   "form.alias.invalid": "The alias may contain only Latin letters, digits and hyphens",
+  "form.alias.ambiguous":
+    "Forms of several accounts use this link, so it cannot tell which one to open. Ask for the form's full link: it names its account.",
   "form.has_answers": "You can not delete a form if it has submissions!",
   "form.has.chain_elements": "You can not delete a form if it used in form chain items!",
   "form.closed": "This form is closed for submission",
@@ -46,6 +48,13 @@ export const MESSAGES = {
   "form.fields.invalid": "The form's fields are not valid",
   "form.next_submission_time.invalid":
     "Write the time as 1Y, 6W, 1d 6h or 2m 30s (Y, W, d, h, m, s), or leave it empty",
+  "form.custom_url.required": "Enter the link to redirect to after submission",
+  "form.custom_url.invalid":
+    "The redirect link must be a website address starting with http:// or https://, like https://example.com",
+  "form.completion_link.invalid":
+    "The link must be a website address (http:// or https://), a mailto: or a tel: link",
+  "form.consent_option.empty": "Write the text of every consent option",
+  "form.consent_option.duplicate": "Two consent options have the same id",
   "answer.not_found": "404 - Form answer not found",
   "answer.required": "Please fill in the required fields",
   "answer.field_required": "Please fill in this field",
@@ -68,14 +77,52 @@ export const MESSAGES = {
   "answer.file_too_large": "The file is too large",
   "answer.captcha_required": "Please solve the captcha",
   "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
+  "upload.rate_limited": "Too many files were sent in a short time. Please wait a few minutes and try again",
+  "upload.form_full": "This form cannot take more files right now. Please try again later",
+  "logger.not_collected": "This form does not collect behaviour data",
+  "logger.consent_required": "The respondent did not agree to behaviour data collection",
+  "logger.batch_too_large": "A behaviour report may hold at most 200 events",
+  "logger.rate_limited": "Too many behaviour reports were sent in a short time",
+  "import.one_file": "Choose exactly one file to import",
   "import.type": "Only .json files can be imported",
   "import.empty": "The file is empty",
   "import.too_large": "The file is too large: the limit is 5 MB",
   "import.invalid": "The file does not hold a valid form",
+  "export.data_types.required": "Choose at least one data type to export",
+  "export.data_types.unknown": "Choose data types among the offered ones",
+  "export.token_not_found": "Token not found, please login",
+  "export.failed": "Something went wrong",
+  "export.xls_too_many": "An XLS file holds at most 65,535 submissions: choose XLSX or CSV for more",
+  "export.job.not_found": "This export was not found",
+  "export.google.not_connected": "Connect a Google account first to export to Google Sheets",
+  "theme.name.empty": "Please input the theme's name",
+  "name.is_used": "This name is already used",
+  "theme.not_found": "Theme not found",
+  "template.not_found": "Template not found",
+  "question_bank.category.empty": "Please input the category's name",
+  "question_bank.limit": "The questions database is full: delete some saved questions first",
+  "question_bank.not_found": "Saved question not found",
+  "webhook.title.empty": "Please input the webhook's title",
+  "webhook.endpoint.empty": "Please input the webhook's endpoint",
+  "webhook.endpoint.invalid": "The endpoint is not a valid web address",
+  "webhook.endpoint.scheme": "The endpoint must start with http:// or https://",
+  "webhook.endpoint.unresolved": "The endpoint's host name could not be found",
+  "webhook.endpoint.forbidden":
+    "Webhooks can only call public addresses, not this server or a private network",
+  "webhook.not_found": "Webhook not found",
+  "webhook.delivery.not_found": "Delivery not found",
+  "email_notification.admin_name.empty": "Please input the notification's name",
+  "email_notification.subject.empty": "Please input the e-mail's subject",
+  "email_notification.message.empty": "Please input the e-mail's message",
+  "email_notification.recipients.empty": "Select at least one recipient",
+  "email_notification.field.unknown": "Choose an e-mail field of this form",
+  "email_notification.recipient.unknown": "Choose recipients among this account's users and groups",
+  "email_notification.not_found": "E-mail notification not found",
   "form_rule.name.empty": "Please input rule name",
   "form_rule.name.too_short": "The rule name must have at least 2 symbols",
   "form_rule.field.unknown": "The rule refers to a field this form does not have",
   "form_rule.cycle": "These rules keep changing each other's values",
+  "form.changed": "Someone else changed this form since you opened it. Reload it and make your change again.",
   "formula_name.required": "A formula name is required",
   "formula_name.not_unique": "Another field already uses this formula name",
   "formula_name.reserved": "This word is reserved and cannot be a formula name",
@@ -102,6 +149,10 @@ export const MESSAGES = {
   "group.not_found": "Group not found",
   "group.users.unknown": "Some of these users are not in your account",
   "group.users.not_allowed": "Permissions denied",
+  "submission.consent_invalid":
+    "The consent choice names options this form does not offer in its consent pop-up",
+  "submission.cursor_out_invalid":
+    "The form was sent as if the respondent left it too often, but this form does not send itself for that",
   "permissions.unknown": "There is no such permission",
   "permissions.fields.required": "Choose at least one field, or choose another access level",
   "permissions.fields.unknown": "Some of the chosen fields are not in this form",
@@ -135,6 +186,17 @@ export const MESSAGES = {
   "user.avatar.too_large": "The picture is too large: the limit is 2 MB",
   "resources.date.invalid": "Enter a valid date",
   "resources.date.order": "Date FROM can not be later than date TO!",
+  "embedding.name.empty": "Please input the embedding's name",
+  "embedding.name.too_short": "The embedding's name must have at least 2 characters",
+  "embedding.type.invalid": "Choose how the form is embedded: a frame, a pop-up button or a panel",
+  "embedding.height.invalid": "The height must be 200 to 3000 pixels",
+  "embedding.button_text.too_long": "The button text may have at most 60 characters",
+  "embedding.color.invalid": "Choose a colour written as #RRGGBB",
+  "embedding.not_found": "Embedding not found",
+  "embedding.save_failed": "The embedding could not be saved",
+  "embedding.edit_failed": "The changes to the embedding could not be saved",
+  "embedding.delete_failed": "The embedding could not be deleted",
+  "embedding.load_failed": "The embeddings could not be loaded",
   "api_key.name.too_short": "The name must have at least 2 characters",
   "api_key.service.required": "Name the service the key is for",
   "api_key.key.too_short": "The key must have at least 8 characters",
@@ -199,6 +261,13 @@ export const MESSAGES = {
   "widget.captcha.verified": "Checked: you can send the form",
   "widget.captcha.failed": "The check could not be done. Please try again",
   "widget.captcha.preview": "Respondents confirm here that they are not a robot, on the form's public page",
+  "form.needs_script":
+    "This form needs JavaScript to be filled in. Please turn it on in your browser and open the page again.",
+  "answer.captcha_needs_script":
+    "This form checks that you are not a robot, and that check needs JavaScript. Please turn it on in your browser to send the form.",
+  "widget.choice.other": "Other",
+  "widget.choice.other_text": "Your answer for Other",
+  "answer.other_empty": "Please write your answer next to Other",
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -224,11 +293,12 @@ export interface ApiErrorBody {
 
 /**
  * The spec's error helper: the first validation error if there is one, else the errors text
- * if it is under two words, else the word "default".
+ * if it is under two words, else the word "default". An error is named by its code, so the
+ * interface can say it in the reader's language.
  */
 export function errorHelper(body: Partial<ApiErrorBody> | undefined): string {
   const first = body?.validationErrors?.[0];
-  if (first) return first.message;
+  if (first) return first.code;
   const text = (body?.errors ?? []).join(" ").trim();
   if (text && text.split(/\s+/).length < 2) return text;
   return "default";

@@ -27,7 +27,7 @@ const ALTERNATE_NAMES: Record<string, string> = {
 };
 
 /** Maps a settings object written with the alternate names onto the model's names. */
-export function normalizeSettingNames(input: Record<string, unknown>): Record<string, unknown> {
+function normalizeSettingNames(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (key === "formQuestionsNumbering" && value && typeof value === "object") {

@@ -97,7 +97,7 @@ export function nextPage(
  * the answers given so far, so a jump decided on page 2 happens when leaving page 2. The
  * browser walks it page by page; the server replays it to know which questions were asked.
  */
-export function visitedPages(
+function visitedPages(
   elements: readonly TElement[],
   rules: readonly TRule[],
   answers: Record<string, unknown>,

@@ -66,7 +66,7 @@ describe("error helper", () => {
         validationErrors: [{ field: "a", code: "answer.required", message: "Fill it" }],
         errors: ["x"],
       }),
-    ).toBe("Fill it");
+    ).toBe("answer.required");
     expect(errorHelper({ errors: ["name.is_used"] })).toBe("name.is_used");
     expect(errorHelper({ errors: ["two words"] })).toBe("default");
     expect(errorHelper(undefined)).toBe("default");

@@ -70,6 +70,8 @@ export const ADMIN_ONLY_PERMISSIONS = [
   "account.edit",
   "account.outbox",
   "users.remove",
+  // Common themes are the whole account's look: only its admins change them.
+  "themes.common.manage",
 ] as const;
 export type AdminOnlyPermission = (typeof ADMIN_ONLY_PERMISSIONS)[number];
 

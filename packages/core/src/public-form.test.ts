@@ -91,7 +91,13 @@ const settings = ZFormSettings.parse({
   type: "calculation",
   resultType: "gradations",
   resultsHandlingGradation: [
-    { id: "g1", minScoreGradation: 0, maxScoreGradation: 100, hiddenValue: "promo-code-XYZ" },
+    {
+      id: "g1",
+      minScoreGradation: 0,
+      maxScoreGradation: 100,
+      detailedResultGradation: "Paris was the answer to the first question",
+      hiddenValue: "promo-code-XYZ",
+    },
   ],
   resultsHandlingGradationCategories: [
     { id: "cat", title: "Cat", levels: [{ minScore: 0, maxScore: 5, hiddenValue: "level-secret" }] },
@@ -116,6 +122,7 @@ describe("the public shape of a form", () => {
       "capital * 1000",
       "promo-code",
       "level-secret",
+      "Paris was the answer",
     ]) {
       expect(text, secret).not.toContain(secret);
     }

@@ -1,5 +1,6 @@
 import type { FieldType, TAnswerVariant, TElement } from "./element-schema.ts";
 import type { TFormSettings } from "./form-schema.ts";
+import { ZPassedFailed } from "./result-schema.ts";
 
 /**
  * What a respondent's browser is given of a form: everything it needs to draw and check the
@@ -68,14 +69,16 @@ export function publicElement(element: TElement): TElement {
   };
 }
 
-/** The form's settings without the values its results keep to themselves. */
+/**
+ * The form's settings without how its results are reckoned: passing score, score ranges and
+ * result texts (a detailed text may well name the right answers). The server tells each
+ * respondent their own result when they send the form.
+ */
 export function publicSettings(settings: TFormSettings): TFormSettings {
   return {
     ...settings,
-    resultsHandlingGradation: settings.resultsHandlingGradation.map((g) => ({ ...g, hiddenValue: "" })),
-    resultsHandlingGradationCategories: settings.resultsHandlingGradationCategories.map((category) => ({
-      ...category,
-      levels: category.levels.map((level) => ({ ...level, hiddenValue: "" })),
-    })),
+    resultsHandlingPassedFailed: ZPassedFailed.parse({}),
+    resultsHandlingGradation: [],
+    resultsHandlingGradationCategories: [],
   };
 }

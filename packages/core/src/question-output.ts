@@ -11,7 +11,7 @@ export const DEFAULT_QUESTION_COUNT = 3;
  * same respondent sees the same order again), and only N of them when the form shows a part.
  * Elements that are not questions keep their places.
  */
-export function selectQuestions(
+function selectQuestions(
   elements: readonly TElement[],
   settings: Pick<TFormSettings, "questionsOrder" | "questionsOutputting">,
   seed: string,

@@ -1,7 +1,7 @@
 import type { RuleOperator } from "./rule-schema.ts";
 
 /** Blank text, no value, an empty list or an empty object count as empty. */
-export function isEmptyValue(value: unknown): boolean {
+function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value === "string") return value.trim() === "";
   if (Array.isArray(value)) return value.length === 0;

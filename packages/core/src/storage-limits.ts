@@ -4,21 +4,10 @@ export const LOCAL_STORAGE_LIMITS = {
   maxGrowthBytes: 140_000,
   /** Total use may not pass 9000 KB. */
   maxTotalKb: 9000,
-  /** The default difference limit of the other size comparison. */
-  defaultDifferenceKb: 5000,
 } as const;
 
 /** Whether saving `newBytes` in place of `oldBytes` keeps within the limits, given the total in use. */
 export function canSaveLocally(oldBytes: number, newBytes: number, totalBytesInUse: number): boolean {
   if (newBytes - oldBytes > LOCAL_STORAGE_LIMITS.maxGrowthBytes) return false;
   return totalBytesInUse - oldBytes + newBytes <= LOCAL_STORAGE_LIMITS.maxTotalKb * 1024;
-}
-
-/** Whether two sizes differ by more than a limit in KB (5000 by default). */
-export function differsTooMuch(
-  aBytes: number,
-  bBytes: number,
-  limitKb: number = LOCAL_STORAGE_LIMITS.defaultDifferenceKb,
-): boolean {
-  return Math.abs(aBytes - bBytes) > limitKb * 1024;
 }

@@ -61,7 +61,8 @@ describe("validateSubmission", () => {
     });
     expect(codes([plain], [{ fieldId: "r", answer: "other:Mine" }])).toEqual(["r:answer.unknown_variant"]);
     expect(codes([withOther], [{ fieldId: "o", answer: "other:Mine" }])).toEqual([]);
-    expect(codes([withOther], [{ fieldId: "o", answer: "other:" }])).toEqual(["o:answer.unknown_variant"]);
+    // Other chosen with nothing written beside it asks for the text.
+    expect(codes([withOther], [{ fieldId: "o", answer: "other:" }])).toEqual(["o:answer.other_empty"]);
   });
 
   it("keeps only answered fields, with their formula names", () => {

@@ -1,53 +1,22 @@
-import { z } from "zod";
-import { PG_INT_MAX, ZRowIdInBody } from "./api/ids.ts";
 import type { TElement } from "./element-schema.ts";
 import { type ValidationError, validationError } from "./errors.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
 import { type DisplayMode, reachedElementIds } from "./form-pages.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate, type RuleOutcome } from "./rules.ts";
+import type { TSubmissionAnswer } from "./submission-body.ts";
 import type { TimeUp } from "./time-limits.ts";
 
-export const ZSubmissionAnswer = z.object({
-  fieldId: z.string().min(1).max(64),
-  answer: z.unknown(),
-  answeringTime: z.number().nonnegative().finite().optional(),
-  formulaName: z.string().max(100).optional(),
-});
-export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;
-
-/**
- * A moment the respondent's browser reports. Nobody opened a form before 1970, and earlier
- * times break what is derived from them: PostgreSQL has no year 0, and the fill time from 1900
- * on no longer fits its int.
- */
-const ZClientTime = z.iso
-  .datetime({ offset: true })
-  .refine((value) => Date.parse(value) >= 0, "request.invalid");
-
-/**
- * The times that ran out before the form was sent: the whole form's, or the steps' holding
- * these questions. Their questions may then be left empty although required.
- */
-export const ZTimeUp = z.object({
-  form: z.boolean().optional(),
-  fields: z.array(z.string().min(1).max(64)).max(1000).optional(),
-});
-
-/** What a respondent's browser sends (POST /api/forms/answer). */
-export const ZSubmission = z.object({
-  formId: ZRowIdInBody,
-  startTime: ZClientTime.optional(),
-  submitTime: ZClientTime.optional(),
-  /** Seconds, kept in an int column. */
-  formPassingTime: z.number().nonnegative().max(PG_INT_MAX).optional(),
-  deviceFingerprint: z.string().max(200).optional(),
-  captcha: z.string().max(2000).optional(),
-  answers: z.array(ZSubmissionAnswer).max(1000),
-  miscData: z.record(z.string(), z.unknown()).optional(),
-  timeUp: ZTimeUp.optional(),
-});
-export type TSubmission = z.infer<typeof ZSubmission>;
+// The request body's schemas live apart, so the public form page, which checks answers with the
+// functions below, carries no zod.
+export {
+  type TSubmission,
+  type TSubmissionAnswer,
+  ZReportedDevice,
+  ZSubmission,
+  ZSubmissionAnswer,
+  ZTimeUp,
+} from "./submission-body.ts";
 
 export interface StoredAnswer {
   fieldId: string;

@@ -12,11 +12,6 @@ export function stripHtml(html: string): string {
     .replace(/&#39;/g, "'");
 }
 
-/** Straight, curly and angle quotes and backticks removed. */
-export function stripQuotes(text: string): string {
-  return text.replace(/["'`«»“”„‘’‚‹›]/g, "");
-}
-
 export const TITLE_LENGTH = 20;
 
 /** Titles over 20 characters are cut to 20 and end with an ellipsis (forms.md §5). */

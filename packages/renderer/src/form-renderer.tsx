@@ -50,6 +50,26 @@ export interface FormRendererProps {
   /** In the builder's preview, a click selects the element instead of filling it. */
   selectedFieldId?: string | undefined;
   onSelectField?(fieldId: string): void;
+  /**
+   * Where the browser posts the form itself when no script runs (JavaScript off, or the page not
+   * yet hydrated); with the script, sending stays `onSubmit`'s.
+   */
+  action?: string | undefined;
+  /** Hidden inputs posted with the answers (the submission's key, when the page was drawn…). */
+  hiddenFields?: Readonly<Record<string, string>> | undefined;
+  /** Answers to start from: those a posted form sent, drawn again with its errors. */
+  initialValues?: Readonly<Record<string, unknown>> | undefined;
+  /** Errors the server found in a posted form, shown under their questions. */
+  initialErrors?: readonly ValidationError[] | undefined;
+  /** Said only where no script runs: why this form cannot be sent without it. */
+  scriptNotice?: string | undefined;
+  /** Told of the answers after each change (a draft kept on the device follows them). */
+  onValuesChange?(values: Readonly<Record<string, unknown>>): void;
+  /**
+   * Raised to a new number, sends the form at once as it is and makes it read-only: questions
+   * may be empty, answers that do not pass are left out (the form sends itself on leaving).
+   */
+  sendNow?: number | undefined;
 }
 
 type Focus = { kind: "heading" } | { kind: "field"; id: string } | null;
@@ -69,15 +89,22 @@ export function FormRenderer(props: FormRendererProps) {
   );
   const { pages, elements } = arranged;
 
-  const [values, setValues] = useState<Record<string, unknown>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...props.initialValues }));
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    Object.fromEntries((props.initialErrors ?? []).map((e) => [e.field, e.code])),
+  );
+  const [summary, setSummary] = useState<string | null>(() => {
+    const key = summaryKey((props.initialErrors ?? []).map((e) => e.code));
+    return key ? translate(key) : null;
+  });
   const [status, setStatus] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [history, setHistory] = useState<number[]>([]);
   const [page, setPage] = useState(0);
   // Times that ran out: the form's makes every input read-only, a step's makes its own.
   const [formExpired, setFormExpired] = useState(false);
+  // Sent at once from outside: nothing may be changed any more.
+  const [sentAsIs, setSentAsIs] = useState(false);
   const [expiredPages, setExpiredPages] = useState<ReadonlySet<number>>(() => new Set());
   const current = Math.min(page, pages.length - 1);
   const focus = useRef<Focus>(null);
@@ -91,7 +118,10 @@ export function FormRenderer(props: FormRendererProps) {
     [...indexes].flatMap((index) => pageElements(pages[index] ?? [], elements)).filter(isAnswerable);
   const expiredIds = new Set(questionsOf(expiredPages).map((field) => field.id));
   const disabled = (field: TElement) =>
-    (outcome.elements[field.id]?.disabled ?? field.isDisabled) || formExpired || expiredIds.has(field.id);
+    (outcome.elements[field.id]?.disabled ?? field.isDisabled) ||
+    formExpired ||
+    sentAsIs ||
+    expiredIds.has(field.id);
   const onPage = (index: number) => pageElements(pages[index] ?? [], elements).filter(shown);
   const inputId = (field: TElement) => `${formId}-${field.id}`;
   const styling = useFormStyling(settings, onPage(current));
@@ -129,6 +159,9 @@ export function FormRenderer(props: FormRendererProps) {
     focus.current = { kind: "field", id: first.id };
   };
 
+  const { onValuesChange } = props;
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
+
   const change = (field: TElement, value: unknown) => {
     setValues((before) => ({ ...before, [field.id]: value }));
     if (errors[field.id]) {
@@ -165,21 +198,23 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   /** Sends the answers; `ran` names a time that has just run out, before its state is seen here. */
-  const send = async (ran: { form?: boolean; page?: number } = {}) => {
+  const send = async (ran: { form?: boolean; page?: number; now?: boolean } = {}) => {
     if (!props.onSubmit || submitting) return;
     const timeUp = timeUpOf(formExpired || ran.form === true, [
       ...expiredPages,
       ...(ran.page === undefined ? [] : [ran.page]),
     ]);
-    const up = (id: string) => timeUp?.form === true || (timeUp?.fields ?? []).includes(id);
+    // Sent at once, the whole form goes in as it is, as when its time runs out.
+    const asIs = ran.now ? { ...timeUp, form: true } : timeUp;
+    const up = (id: string) => asIs?.form === true || (asIs?.fields ?? []).includes(id);
     let answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
     // Checked against the questions this respondent was given, as the server will (it knows the seed).
-    let local = validateSubmission(elements, answers, { rules, display, timeUp });
+    let local = validateSubmission(elements, answers, { rules, display, timeUp: asIs });
     // A read-only answer whose time ran out cannot be mended any more: it goes in empty.
     const unmendable = new Set(local.errors.map((error) => error.field).filter(up));
     if (unmendable.size > 0) {
       answers = answers.filter((answer) => !unmendable.has(answer.fieldId));
-      local = validateSubmission(elements, answers, { rules, display, timeUp });
+      local = validateSubmission(elements, answers, { rules, display, timeUp: asIs });
     }
     if (local.errors.length > 0) return showErrors(local.errors);
     setErrors({});
@@ -203,6 +238,15 @@ export function FormRenderer(props: FormRendererProps) {
     if (!form && fields.length === 0) return undefined;
     return { ...(form ? { form: true } : {}), ...(fields.length > 0 ? { fields } : {}) };
   };
+
+  const sendNow = props.sendNow ?? 0;
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  useEffect(() => {
+    if (sendNow <= 0) return;
+    setSentAsIs(true);
+    void sendRef.current({ now: true });
+  }, [sendNow]);
 
   const last = current >= pages.length - 1;
   const submit = (event: FormEvent) => {
@@ -280,10 +324,14 @@ export function FormRenderer(props: FormRendererProps) {
       <form
         className="fl-form"
         {...styling.form}
+        {...(props.action ? { method: "post", action: props.action } : {})}
         onSubmit={submit}
         noValidate
         aria-labelledby={`${formId}-title`}
       >
+        {Object.entries(props.hiddenFields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <header className="fl-header">
           <h1 id={`${formId}-title`} className="fl-title">
             {settings.title}
@@ -309,6 +357,15 @@ export function FormRenderer(props: FormRendererProps) {
               timer(translate(RESPONDENT_TEXTS.stepTime), stepLeft, limits.step)}
           </div>
         ) : null}
+        {props.scriptNotice && (
+          // Escaped by hand: with a script running, the browser reads a noscript's content as text.
+          <noscript
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the text is escaped just above.
+            dangerouslySetInnerHTML={{
+              __html: `<p class="fl-noscript" role="alert">${escapeHtml(props.scriptNotice)}</p>`,
+            }}
+          />
+        )}
         <p className="fl-visually-hidden" aria-live="polite">
           {status}
         </p>
@@ -353,3 +410,6 @@ export function FormRenderer(props: FormRendererProps) {
     </TranslateContext.Provider>
   );
 }
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ZRespondentOutcome } from "../thank-you.ts";
 import { ZRowIdInBody } from "./ids.ts";
+import { ZAnswerFiltersParam } from "./results-table.ts";
 
 export const ZStoredAnswer = z.object({
   fieldId: z.string(),
@@ -14,10 +16,27 @@ export const ZDeviceData = z.object({
   browser: z.string(),
   language: z.string(),
   platform: z.string(),
+  /** The screen in CSS pixels, as the browser told it. */
+  width: z.number().optional(),
+  height: z.number().optional(),
 });
+
+/** Where the submitter's address is (apps/server geo.ts); null for private addresses. */
+export const ZGeoData = z.object({
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  timeZone: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type TGeoData = z.infer<typeof ZGeoData>;
 
 export const ZAnswerView = z.object({
   id: z.number(),
+  /** The submission's number within its form: 1 for the first, never reused. */
+  number: z.number().nullable().optional(),
   formId: z.number(),
   startTime: z.string().nullable(),
   submitTime: z.string(),
@@ -26,22 +45,37 @@ export const ZAnswerView = z.object({
   username: z.string().nullable(),
   answers: z.array(ZStoredAnswer),
   device: ZDeviceData,
+  geo: ZGeoData.nullable().optional(),
   /** Calculation forms only: total score, result and points per field. */
   score: z.number().nullable(),
   result: z.unknown(),
   fieldScores: z.record(z.string(), z.number()).nullable(),
+  /** The readers' tags and comments per field. */
+  tags: z.array(z.string()).optional(),
+  fieldComments: z.record(z.string(), z.string()).optional(),
+  /** The options ticked in the form's consent pop-ups ([] when cancelled); null when not asked. */
+  capturingConfirmOptions: z.array(z.string()).nullable().optional(),
+  behavioralConfirmOptions: z.array(z.string()).nullable().optional(),
 });
 export type TAnswerView = z.infer<typeof ZAnswerView>;
 
 export const ZAnswerDetail = ZAnswerView.extend({ visibleFieldIds: z.array(z.string()).nullable() });
 export type TAnswerDetail = z.infer<typeof ZAnswerDetail>;
 
-export const ANSWER_SORT_KEYS = ["id", "submitTime", "formPassingTime", "isViewed", "score"] as const;
+export const ANSWER_SORT_KEYS = [
+  "id",
+  "number",
+  "submitTime",
+  "formPassingTime",
+  "isViewed",
+  "score",
+] as const;
 
 export const ZAnswerPageQuery = z.object({
   sortBy: z.enum(ANSWER_SORT_KEYS).default("submitTime"),
   order: z.enum(["asc", "desc"]).default("desc"),
   isViewed: z.enum(["true", "false"]).optional(),
+  filters: ZAnswerFiltersParam.optional(),
 });
 
 export const ZAnswerPage = z.object({
@@ -56,4 +90,11 @@ export type TAnswerPage = z.infer<typeof ZAnswerPage>;
 
 export const ZAnswerIdsBody = z.object({ answerIds: z.array(ZRowIdInBody).min(1).max(1000) });
 
-export const ZSubmissionAccepted = z.object({ id: z.number(), submitTime: z.string() });
+export const ZSubmissionAccepted = z.object({
+  id: z.number(),
+  submitTime: z.string(),
+  /** A calculation form's result as the respondent may see it; null for other forms. */
+  outcome: ZRespondentOutcome.nullable().describe(
+    "A calculation form's result for the respondent: passed/failed, the gradation or each category's level with their texts, and the score. Never the correct answers, points per question or hidden values.",
+  ),
+});

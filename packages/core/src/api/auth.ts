@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../locales.ts";
 import { requireChange } from "./updates.ts";
 
 /** Request and response shapes of sign-in, registration and accounts, shared by server and web. */
@@ -112,9 +113,7 @@ export const ZCreateAccountBody = z.object({
 });
 export type TCreateAccountBody = z.input<typeof ZCreateAccountBody>;
 
-/** platform.md §1: the interface languages. */
-export const LOCALES = ["en", "ru", "uk", "es", "it"] as const;
-export type Locale = (typeof LOCALES)[number];
+export { LOCALES, type Locale } from "../locales.ts";
 
 /** A time zone name the platform's Intl knows, such as "Europe/Rome". */
 function isTimeZone(name: string): boolean {

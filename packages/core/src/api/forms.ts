@@ -1,11 +1,68 @@
 import { z } from "zod";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
+import { isValidWebsite } from "../links.ts";
 
-export const ZFormCreateBody = ZFormSettings.extend({ fields: ZElements.default([]) });
+/**
+ * Settings checked where the author sends them (forms.md §5): the redirect after submission must be
+ * a website when the form redirects, the completion rules' link a website, mailto: or tel: link, and
+ * each consent option needs a text and an id of its own. Stored forms are read without these
+ * checks, so an older form still opens (and is copied or exported as it is).
+ */
+function checkSettings(
+  settings: {
+    afterFormFillingActions?: { submissionAction: string; customUrl: string } | undefined;
+    completionRules?: { link: string } | undefined;
+    capturingConfirmPopup?: { checkboxes: Array<{ id: string; label: string }> } | undefined;
+    behavioralConfirmPopup?: { checkboxes: Array<{ id: string; label: string }> } | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const actions = settings.afterFormFillingActions;
+  if (actions?.submissionAction === "redirectToUrl") {
+    const code = !actions.customUrl.trim()
+      ? "form.custom_url.required"
+      : isValidWebsite(actions.customUrl)
+        ? undefined
+        : "form.custom_url.invalid";
+    if (code) ctx.addIssue({ code: "custom", message: code, path: ["afterFormFillingActions", "customUrl"] });
+  }
+  const link = settings.completionRules?.link.trim();
+  if (link && !/^(mailto|tel):\S+$/i.test(link) && !isValidWebsite(link))
+    ctx.addIssue({
+      code: "custom",
+      message: "form.completion_link.invalid",
+      path: ["completionRules", "link"],
+    });
+  for (const popup of ["capturingConfirmPopup", "behavioralConfirmPopup"] as const) {
+    const boxes = settings[popup]?.checkboxes ?? [];
+    const ids = new Set<string>();
+    boxes.forEach((box, index) => {
+      if (!box.label.trim())
+        ctx.addIssue({
+          code: "custom",
+          message: "form.consent_option.empty",
+          path: [popup, "checkboxes", index, "label"],
+        });
+      else if (ids.has(box.id))
+        ctx.addIssue({
+          code: "custom",
+          message: "form.consent_option.duplicate",
+          path: [popup, "checkboxes", index, "id"],
+        });
+      ids.add(box.id);
+    });
+  }
+}
+
+/** A new form's settings and fields, as the service stores them (a copy or an import included). */
+export const ZFormCreateInput = ZFormSettings.extend({ fields: ZElements.default([]) });
+/** What an author sends to create a form: the same, with the links checked. */
+export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings);
 export type TFormCreateBody = z.input<typeof ZFormCreateBody>;
 
-export const ZFormPatchBody = ZFormSettingsPatch.extend({ fields: ZElements.optional() });
+export const ZFormPatchInput = ZFormSettingsPatch.extend({ fields: ZElements.optional() });
+export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings);
 export type TFormPatchBody = z.input<typeof ZFormPatchBody>;
 
 const ZPerson = z.object({ id: z.number(), username: z.string(), email: z.string() });
@@ -18,6 +75,11 @@ export const ZFormView = ZFormSettings.extend({
   lastAnsweredDate: z.string().nullable(),
   creator: ZPerson.nullable(),
   account: z.object({ id: z.number(), name: z.string(), subdomain: z.string() }),
+  /**
+   * The shortest link that opens the published form: /f/<alias> on the public address, with
+   * `?a=<subdomain>` only when another account has a form of the same alias.
+   */
+  publicLink: z.string().optional(),
 });
 export type TFormView = z.infer<typeof ZFormView>;
 

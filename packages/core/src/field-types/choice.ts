@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { DEFAULT_TEXTS } from "../defaults.ts";
 import type { TElement } from "../element-schema.ts";
 import type { MessageCode } from "../errors.ts";
@@ -61,17 +61,25 @@ export function singleChoice(label: string) {
     category: "field",
     label,
     createDefault: choiceDefaults,
-    answerSchema: z.string().max(2000).nullable(),
+    answerSchema: z.nullable(z.string().check(z.maxLength(2000))),
     isEmpty: (answer) => answer === null || answer === "",
-    validate: (element, answer) =>
-      answer && !isKnownVariant(element, answer) ? "answer.unknown_variant" : null,
+    validate: (element, answer) => {
+      if (!answer) return null;
+      if (otherLeftEmpty(element, [answer])) return "answer.other_empty";
+      return isKnownVariant(element, answer) ? null : "answer.unknown_variant";
+    },
     correctness: (element, answer) => (answer && correctIds(element).has(answer) ? 1 : 0),
     toText: (element, answer) => (answer ? variantTitle(element, answer) : ""),
   });
 }
 
+/** Other was chosen, but nothing written beside it. */
+const otherLeftEmpty = (element: TElement, chosen: readonly string[]) =>
+  element.fieldSettings.hasOtherVariant === true && chosen.some((id) => id.trim() === OTHER_PREFIX);
+
 export function checkChoices(element: TElement, answer: readonly string[]): MessageCode | null {
   if (new Set(answer).size !== answer.length) return "answer.invalid";
+  if (otherLeftEmpty(element, answer)) return "answer.other_empty";
   if (!answer.every((id) => isKnownVariant(element, id))) return "answer.unknown_variant";
   const { minChoices, maxChoices } = element.fieldSettings;
   if (minChoices !== undefined && answer.length < minChoices) return "answer.too_few_choices";
@@ -85,7 +93,7 @@ export function manyChoices(label: string) {
     category: "field",
     label,
     createDefault: choiceDefaults,
-    answerSchema: z.array(z.string().max(2000)).max(500),
+    answerSchema: z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(500)),
     isEmpty: (answer) => answer.length === 0,
     validate: checkChoices,
     correctness: setCorrectness,

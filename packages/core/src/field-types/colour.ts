@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
@@ -9,7 +9,7 @@ export const colour = defineFieldType<string>({
   category: "field",
   label: "Colour",
   createDefault: questionDefaults,
-  answerSchema: z.string().max(60),
+  answerSchema: z.string().check(z.maxLength(60)),
   isEmpty: (answer) => answer.trim() === "",
   validate: (element, answer) => {
     const preset = element.fieldSettings.predefineColors;

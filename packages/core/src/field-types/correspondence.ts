@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TElement } from "../element-schema.ts";
 import { choiceDefaults, variantsOf } from "./choice.ts";
 import { defineFieldType } from "./definition.ts";
@@ -16,7 +16,7 @@ export const correspondence = defineFieldType<Record<string, string>>({
       matches: [1, 2, 3].map((n) => ({ id: `m${n}`, title: `Match ${n}` })),
     },
   }),
-  answerSchema: z.record(z.string().max(64), z.string().max(64)),
+  answerSchema: z.record(z.string().check(z.maxLength(64)), z.string().check(z.maxLength(64))),
   isEmpty: (answer) => Object.keys(answer).length === 0,
   validate: (element, answer) => {
     const left = new Set(variantsOf(element).map((v) => v.id));

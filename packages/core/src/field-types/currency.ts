@@ -1,15 +1,15 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { checkRange } from "./numeric.ts";
 import { questionDefaults } from "./text-like.ts";
 
-const ZMoney = z.object({ amount: z.number().finite(), currency: z.string().length(3) });
+const ZMoney = z.object({ amount: z.number(), currency: z.string().check(z.length(3)) });
 
 export const currency = defineFieldType<z.infer<typeof ZMoney> | null>({
   category: "field",
   label: "Currency",
   createDefault: () => ({ ...questionDefaults(), fieldSettings: { chosenCurrencies: ["EUR", "USD"] } }),
-  answerSchema: ZMoney.nullable(),
+  answerSchema: z.nullable(ZMoney),
   isEmpty: (answer) => answer === null,
   validate: (element, answer) => {
     if (answer === null) return null;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TElement } from "../element-schema.ts";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
@@ -25,7 +25,7 @@ export const dateTime = defineFieldType<string>({
   category: "field",
   label: "Date and time",
   createDefault: () => ({ ...questionDefaults(), fieldSettings: { dateTimeMode: "date" } }),
-  answerSchema: z.string().max(40),
+  answerSchema: z.string().check(z.maxLength(40)),
   isEmpty: (answer) => answer.trim() === "",
   validate: (element, answer) => {
     const match = FORMATS[modeOf(element)].exec(answer);

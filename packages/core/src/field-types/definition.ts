@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { TElement, TElementInput } from "../element-schema.ts";
 import type { MessageCode } from "../errors.ts";
 
@@ -17,7 +17,7 @@ export interface FieldTypeDefinition<Answer = unknown> {
   /** Values a new element of this type starts with (beyond the element schema's defaults). */
   createDefault(): Partial<TElementInput>;
   /** Shape of an answer; a value that does not parse is `answer.invalid`. */
-  answerSchema?: z.ZodType<Answer>;
+  answerSchema?: z.ZodMiniType<Answer>;
   isEmpty(answer: Answer): boolean;
   /** Checks beyond the shape, against the element's settings. */
   validate?(element: TElement, answer: Answer): MessageCode | null;

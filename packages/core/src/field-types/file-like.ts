@@ -1,17 +1,25 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
 /** An uploaded file as an answer refers to it: where it is stored, and what it is. */
 export const ZFileRef = z.object({
   /** The upload id the server gave the file (POST /api/forms/upload_file). */
-  id: z.string().max(64).optional(),
-  url: z.string().min(1).max(2000),
-  name: z.string().max(500),
-  size: z.number().int().nonnegative(),
-  mimeType: z.string().max(200),
+  id: z.optional(z.string().check(z.maxLength(64))),
+  url: z.string().check(z.minLength(1), z.maxLength(2000)),
+  name: z.string().check(z.maxLength(500)),
+  size: z.int().check(z.nonnegative()),
+  mimeType: z.string().check(z.maxLength(200)),
 });
 export type TFileRef = z.infer<typeof ZFileRef>;
+
+const ZFileRefs = z.array(ZFileRef);
+
+/** The files an answer refers to, when it is an upload field's answer; null for any other answer. */
+export function fileRefsOf(answer: unknown): TFileRef[] | null {
+  const parsed = ZFileRefs.safeParse(answer);
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+}
 
 /** A field answered by uploading or recording files of a kind ("image/", "video/", or any). */
 export function fileField(label: string, mimePrefix: string) {
@@ -19,7 +27,7 @@ export function fileField(label: string, mimePrefix: string) {
     category: "field",
     label,
     createDefault: questionDefaults,
-    answerSchema: z.array(ZFileRef).max(20),
+    answerSchema: ZFileRefs.check(z.maxLength(20)),
     isEmpty: (answer) => answer.length === 0,
     validate: (element, answer) => {
       if (mimePrefix && answer.some((file) => !file.mimeType.startsWith(mimePrefix)))

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TElement } from "../element-schema.ts";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
@@ -13,7 +13,7 @@ export const gapText = defineFieldType<string[]>({
   category: "field",
   label: "Fill the gaps",
   createDefault: () => ({ ...questionDefaults(), fieldSettings: { gapText: "The sky is [[blue]]." } }),
-  answerSchema: z.array(z.string().max(1000)).max(200),
+  answerSchema: z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(200)),
   isEmpty: (answer) => answer.every((gap) => gap.trim() === ""),
   validate: (element, answer) => (answer.length === gapsOf(element).length ? null : "answer.invalid"),
   correctness: (element, answer) => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { checkChoices, choiceDefaults, isKnownVariant, setCorrectness, variantTitle } from "./choice.ts";
 import { defineFieldType } from "./definition.ts";
 
@@ -28,7 +28,10 @@ export const imageChoice = defineFieldType<string | string[]>({
     const base = choiceDefaults();
     return { ...base, fieldSettings: { ...base.fieldSettings, multiple: false } };
   },
-  answerSchema: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(500)]),
+  answerSchema: z.union([
+    z.string().check(z.maxLength(2000)),
+    z.array(z.string().check(z.maxLength(2000))).check(z.maxLength(500)),
+  ]),
   isEmpty: (answer) => asList(answer).length === 0,
   validate: (element, answer) => {
     if (Array.isArray(answer) !== (element.fieldSettings.multiple === true)) return "answer.invalid";

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
 const ZName = z.object({
-  firstName: z.string().max(200),
-  lastName: z.string().max(200),
-  patronymic: z.string().max(200).optional(),
+  firstName: z.string().check(z.maxLength(200)),
+  lastName: z.string().check(z.maxLength(200)),
+  patronymic: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /** A person's name in parts; the patronymic only when the element shows it. */

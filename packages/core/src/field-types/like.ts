@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
@@ -6,7 +6,7 @@ export const like = defineFieldType<"like" | "dislike" | null>({
   category: "field",
   label: "Like",
   createDefault: questionDefaults,
-  answerSchema: z.enum(["like", "dislike"]).nullable(),
+  answerSchema: z.nullable(z.enum(["like", "dislike"])),
   isEmpty: (answer) => answer === null,
   toText: (_element, answer) => answer ?? "",
 });

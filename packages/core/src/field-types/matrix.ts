@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TElement, TMatrixQuestion } from "../element-schema.ts";
 import { choiceDefaults, variantsOf, variantTitle } from "./choice.ts";
 import { defineFieldType } from "./definition.ts";
@@ -39,8 +39,11 @@ export const matrix = defineFieldType<MatrixAnswer>({
     },
   }),
   answerSchema: z.record(
-    z.string().max(64),
-    z.union([z.string().max(64), z.array(z.string().max(64)).max(100)]),
+    z.string().check(z.maxLength(64)),
+    z.union([
+      z.string().check(z.maxLength(64)),
+      z.array(z.string().check(z.maxLength(64))).check(z.maxLength(100)),
+    ]),
   ),
   isEmpty: (answer) => Object.values(answer).every((value) => asList(value).length === 0),
   validate: (element, answer) => {

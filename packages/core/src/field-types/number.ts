@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { checkRange } from "./numeric.ts";
 import { questionDefaults } from "./text-like.ts";
@@ -7,7 +7,7 @@ export const number = defineFieldType<number | null>({
   category: "field",
   label: "Number",
   createDefault: questionDefaults,
-  answerSchema: z.number().finite().nullable(),
+  answerSchema: z.nullable(z.number()),
   isEmpty: (answer) => answer === null,
   validate: (element, answer) => (answer === null ? null : checkRange(element, answer)),
   correctness: (element, answer) =>

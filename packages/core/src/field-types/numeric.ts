@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TElement } from "../element-schema.ts";
 import type { MessageCode } from "../errors.ts";
 import { defineFieldType } from "./definition.ts";
@@ -32,7 +32,7 @@ export function scaleField(
     category: "field",
     label,
     createDefault: questionDefaults,
-    answerSchema: (integer ? z.number().int() : z.number().finite()).nullable(),
+    answerSchema: z.nullable(integer ? z.int() : z.number()),
     isEmpty: (answer) => answer === null,
     validate: (element, answer) => (answer === null ? null : checkRange(element, answer, bounds(element))),
     toText: (_element, answer) => (answer === null ? "" : String(answer)),

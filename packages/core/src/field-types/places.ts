@@ -1,13 +1,13 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
 export const ZPoint = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: z.number().check(z.gte(-90), z.lte(90)),
+  lng: z.number().check(z.gte(-180), z.lte(180)),
   /** On a map: the saved item chosen, if the respondent picked one. */
-  itemId: z.string().max(64).optional(),
-  accuracy: z.number().nonnegative().optional(),
+  itemId: z.optional(z.string().check(z.maxLength(64))),
+  accuracy: z.optional(z.number().check(z.nonnegative())),
 });
 export type TPoint = z.infer<typeof ZPoint>;
 
@@ -19,7 +19,7 @@ export function pointField(label: string, defaults: () => object) {
     category: "field",
     label,
     createDefault: () => ({ ...questionDefaults(), ...defaults() }),
-    answerSchema: ZPoint.nullable(),
+    answerSchema: z.nullable(ZPoint),
     isEmpty: (answer) => answer === null,
     validate: (element, answer) => {
       if (!answer?.itemId) return null;

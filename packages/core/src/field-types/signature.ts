@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
@@ -7,7 +7,7 @@ export const signature = defineFieldType<string>({
   category: "field",
   label: "Signature",
   createDefault: questionDefaults,
-  answerSchema: z.string().max(700_000),
+  answerSchema: z.string().check(z.maxLength(700_000)),
   isEmpty: (answer) => answer === "",
   validate: (_element, answer) =>
     /^data:image\/(png|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(answer) ? null : "answer.invalid",

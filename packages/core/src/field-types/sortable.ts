@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { choiceDefaults, variantsOf, variantTitle } from "./choice.ts";
 import { defineFieldType } from "./definition.ts";
 
@@ -7,7 +7,7 @@ export const sortable = defineFieldType<string[]>({
   category: "field",
   label: "Sorting",
   createDefault: choiceDefaults,
-  answerSchema: z.array(z.string().max(64)).max(500),
+  answerSchema: z.array(z.string().check(z.maxLength(64))).check(z.maxLength(500)),
   isEmpty: (answer) => answer.length === 0,
   validate: (element, answer) => {
     const ids = variantsOf(element).map((v) => v.id);

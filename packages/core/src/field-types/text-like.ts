@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { DEFAULT_TEXTS } from "../defaults.ts";
 import type { TElement } from "../element-schema.ts";
 import type { MessageCode } from "../errors.ts";
 import { defineFieldType, type FieldTypeDefinition } from "./definition.ts";
 
 /** A string answer with a hard upper bound on its size. */
-export const textAnswer = z.string().max(100_000);
+export const textAnswer = z.string().check(z.maxLength(100_000));
 
 /** The spec's texts of a new question (forms.md §9). */
 export function questionDefaults() {
@@ -16,7 +16,7 @@ export function questionDefaults() {
   };
 }
 
-export function checkLength(element: TElement, answer: string): MessageCode | null {
+function checkLength(element: TElement, answer: string): MessageCode | null {
   const { minLength, maxLength } = element.validationSettings;
   if (maxLength !== undefined && answer.length > maxLength) return "answer.too_long";
   if (minLength !== undefined && answer.trim().length < minLength) return "answer.too_short";
@@ -26,7 +26,7 @@ export function checkLength(element: TElement, answer: string): MessageCode | nu
 export const isBlank = (answer: string) => answer.trim() === "";
 
 /** Correct when the text equals one of the options marked correct (case and outer spaces aside). */
-export function textCorrectness(element: TElement, answer: string): number {
+function textCorrectness(element: TElement, answer: string): number {
   const expected = (element.fieldSettings.answerVariants ?? [])
     .filter((v) => v.checkValue)
     .map((v) => v.title.trim().toLowerCase());

@@ -1,4 +1,7 @@
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
+import { otherTextName } from "@formloom/core/form-post";
 import type { FieldProps } from "../field-props.ts";
+import { useTranslate } from "../translate-context.ts";
 
 const variantsOf = (props: FieldProps) => props.element.fieldSettings.answerVariants ?? [];
 
@@ -14,7 +17,7 @@ export function ChoiceInput(props: {
   return (
     <input
       type={props.multiple ? "checkbox" : "radio"}
-      name={field.inputId}
+      name={field.element.id}
       value={props.variantId}
       checked={props.checked}
       aria-describedby={field.describedBy}
@@ -25,12 +28,19 @@ export function ChoiceInput(props: {
   );
 }
 
-/** The options as radio buttons (one answer) or checkboxes (a list of answers). */
+/** The options as radio buttons (one answer) or checkboxes (a list of answers), and Other if offered. */
 function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) {
   const chosen = multiple ? (Array.isArray(props.value) ? (props.value as string[]) : []) : [props.value];
   const choose = (id: string, on: boolean) => {
     if (!multiple) return props.onChange(id);
     props.onChange(on ? [...(chosen as string[]), id] : chosen.filter((other) => other !== id));
+  };
+  const other = chosen.find((id): id is string => typeof id === "string" && id.startsWith(OTHER_PREFIX));
+  /** Other's answer is "other:<its text>": writing the text chooses it. */
+  const setOther = (answer: string | null) => {
+    if (!multiple) return props.onChange(answer);
+    const rest = chosen.filter((id) => id !== other);
+    props.onChange(answer === null ? rest : [...rest, answer]);
   };
   return (
     <div className="fl-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
@@ -46,6 +56,46 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
           <span>{variant.title}</span>
         </label>
       ))}
+      {props.element.fieldSettings.hasOtherVariant && (
+        <OtherOption {...props} multiple={multiple} chosen={other} onChange={setOther} />
+      )}
+    </div>
+  );
+}
+
+/** The Other option with its text; without a script the browser posts both (core's form-post.ts). */
+function OtherOption(
+  props: FieldProps & {
+    multiple: boolean;
+    chosen: string | undefined;
+    onChange(answer: string | null): void;
+  },
+) {
+  const translate = useTranslate();
+  const text = props.chosen?.slice(OTHER_PREFIX.length) ?? "";
+  return (
+    <div className="fl-choice fl-other">
+      <label className="fl-choice">
+        <ChoiceInput
+          field={props}
+          multiple={props.multiple}
+          variantId={OTHER_PREFIX}
+          checked={props.chosen !== undefined}
+          onToggle={(_, on) => props.onChange(on ? `${OTHER_PREFIX}${text}` : null)}
+        />
+        <span>{translate("widget.choice.other")}</span>
+      </label>
+      <input
+        type="text"
+        className="fl-input fl-other-text"
+        name={otherTextName(props.element.id)}
+        aria-label={translate("widget.choice.other_text")}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        disabled={props.disabled}
+        value={text}
+        onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
+      />
     </div>
   );
 }
@@ -57,6 +107,7 @@ export function SelectField(props: FieldProps) {
   return (
     <select
       id={props.inputId}
+      name={props.element.id}
       className="fl-input"
       aria-describedby={props.describedBy}
       aria-invalid={props.invalid || undefined}

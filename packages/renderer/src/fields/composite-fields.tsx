@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import "./composite-fields.css";
+import { useNumberText } from "./number-text.ts";
 
 /** Offered when the element names no currencies at all: the ones most forms ask for. */
 const DEFAULT_CURRENCIES = ["EUR", "USD", "GBP", "CHF", "JPY", "CNY", "CAD", "AUD"];
@@ -36,6 +37,7 @@ export function CurrencyField(props: FieldProps) {
   // The builder's preview may narrow the list under a currency picked before.
   const currency = money?.currency ?? (currencies.includes(picked) ? picked : (currencies[0] ?? picked));
   const { min, max, step } = props.element.validationSettings;
+  const [amountInput, amountText] = useNumberText(money ? money.amount : null);
   return (
     <div className="fl-parts fl-money" id={props.inputId}>
       <label className="fl-part fl-money-amount">
@@ -48,7 +50,8 @@ export function CurrencyField(props: FieldProps) {
           max={max}
           step={step ?? "any"}
           aria-required={props.element.isRequired || undefined}
-          value={money ? money.amount : ""}
+          ref={amountInput}
+          value={amountText}
           onChange={(e) => {
             const raw = e.currentTarget.value;
             props.onChange(raw === "" ? null : { amount: Number(raw), currency });
@@ -124,9 +127,11 @@ export function MultipleInputField(props: FieldProps) {
   const placeholder = props.element.fieldSettings.placeholder ?? "";
   const set = (next: string[]) => props.onChange(next);
   // After "Add answer" the new, empty input takes the focus, so typing goes on from the keyboard.
+  // A layout effect moves it as the input appears: after a paint the next key press would already
+  // have gone to the button.
   const added = useRef(false);
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!added.current) return;
     added.current = false;
     list.current?.querySelector<HTMLInputElement>(".fl-list-item:last-of-type input")?.focus();

@@ -34,13 +34,27 @@ function markupPurifier(): Purifier {
   return purifier;
 }
 
+/** What sanitises where there is no window: the server drawing the public page. */
+let windowlessSanitizer: ((content: string) => string) | undefined;
+
+/** Sets how author markup is sanitised where there is no window (DOMPurify needs one). */
+export function sanitizeWithoutWindow(sanitize: (content: string) => string): void {
+  windowlessSanitizer = sanitize;
+}
+
+/**
+ * An author's rich text with scripts, event handlers and javascript: links taken out; without a
+ * window and a sanitiser set for it, nothing of it is shown.
+ */
+export function sanitizeMarkup(content: string): string {
+  if (typeof window === "undefined") return windowlessSanitizer?.(content) ?? "";
+  return markupPurifier().sanitize(content, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style"] });
+}
+
 /** The element's rich text, with scripts, event handlers and javascript: links taken out. */
 export function MarkupBlock({ element, id }: DisplayProps) {
   const content = element.fieldSettings.content ?? "";
-  const html = useMemo(
-    () => markupPurifier().sanitize(content, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style"] }),
-    [content],
-  );
+  const html = useMemo(() => sanitizeMarkup(content), [content]);
   // The HTML has just been through DOMPurify: that is the point of this element.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
   return <div className="fl-markup" id={id} dangerouslySetInnerHTML={{ __html: html }} />;

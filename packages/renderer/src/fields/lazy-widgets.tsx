@@ -10,8 +10,11 @@ import type { DisplayProps } from "./display-fields.tsx";
 function whenLoaded<P extends object>(Component: LazyExoticComponent<ComponentType<P>>) {
   return function LazyWidget(props: P) {
     const translate = useTranslate();
+    const loading = <p className="fl-comment">{translate("widget.loading")}</p>;
+    // The server draws the page without them; the browser loads them as it takes the page over.
+    if (typeof window === "undefined") return loading;
     return (
-      <Suspense fallback={<p className="fl-comment">{translate("widget.loading")}</p>}>
+      <Suspense fallback={loading}>
         <Component {...props} />
       </Suspense>
     );

@@ -39,7 +39,7 @@ function ScaleButtons({
         >
           <input
             type="radio"
-            name={props.inputId}
+            name={props.element.id}
             value={value}
             checked={chosen === value}
             disabled={props.disabled}
@@ -98,6 +98,7 @@ export function SliderField(props: FieldProps) {
     <div className="fl-slider">
       <input
         id={props.inputId}
+        name={props.element.id}
         type="range"
         style={{ "--fl-fill": `${filled}%` } as CSSProperties}
         min={min}
@@ -122,7 +123,8 @@ export function LikeField(props: FieldProps) {
         <label key={choice} className="fl-scale-option" data-on={props.value === choice}>
           <input
             type="radio"
-            name={props.inputId}
+            name={props.element.id}
+            value={choice}
             checked={props.value === choice}
             disabled={props.disabled}
             aria-describedby={props.describedBy}
@@ -164,7 +166,9 @@ export function DecisionBoxField(props: FieldProps) {
     <label className="fl-choice">
       <input
         id={props.inputId}
+        name={props.element.id}
         type="checkbox"
+        value="true"
         checked={props.value === true}
         disabled={props.disabled}
         aria-describedby={props.describedBy}
@@ -183,6 +187,7 @@ export function DateTimeField(props: FieldProps) {
   return (
     <input
       id={props.inputId}
+      name={props.element.id}
       className="fl-input"
       type={DATE_INPUT[mode]}
       value={typeof props.value === "string" ? props.value : ""}
@@ -200,6 +205,7 @@ export function ColourField(props: FieldProps) {
     <div className="fl-inline">
       <input
         id={props.inputId}
+        name={props.element.id}
         className="fl-colour"
         type="color"
         value={

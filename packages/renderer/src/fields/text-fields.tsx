@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useNumberText } from "./number-text.ts";
 
 const placeholderOf = (props: FieldProps) => props.element.fieldSettings.placeholder ?? "";
 const stringValue = (value: unknown) => (typeof value === "string" ? value : "");
@@ -7,6 +8,8 @@ const stringValue = (value: unknown) => (typeof value === "string" ? value : "")
 function common(props: FieldProps) {
   return {
     id: props.inputId,
+    // Named by the element, so the browser's own submission (without JavaScript) carries the answer.
+    name: props.element.id,
     "aria-describedby": props.describedBy,
     "aria-invalid": props.invalid || undefined,
     "aria-required": props.element.isRequired || undefined,
@@ -75,15 +78,21 @@ export function TextareaField(props: FieldProps) {
 
 export function NumberField(props: FieldProps) {
   if (props.element.fieldSettings.numberFormat === "comma") return <CommaNumberField {...props} />;
+  return <PlainNumberField {...props} />;
+}
+
+function PlainNumberField(props: FieldProps) {
   const { min, max } = props.element.validationSettings;
+  const [input, text] = useNumberText(typeof props.value === "number" ? props.value : null);
   return (
     <input
       {...common(props)}
+      ref={input}
       type="number"
       inputMode="decimal"
       min={min}
       max={max}
-      value={typeof props.value === "number" ? props.value : ""}
+      value={text}
       onChange={(e) => {
         const raw = e.currentTarget.value;
         props.onChange(raw === "" ? null : Number(raw));

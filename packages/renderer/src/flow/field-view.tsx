@@ -76,7 +76,12 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
   const Label = Wrapper === "fieldset" ? "legend" : "label";
   const number = context.numbers[field.id];
   return (
-    <Wrapper className="fl-field" data-invalid={error ? true : undefined} {...wrapperProps(field, context)}>
+    <Wrapper
+      className="fl-field"
+      data-field-id={field.id}
+      data-invalid={error ? true : undefined}
+      {...wrapperProps(field, context)}
+    >
       <Label className="fl-question" {...(Label === "label" ? { htmlFor: id } : {})}>
         {number && <span className="fl-number">{number} </span>}
         {field.question}

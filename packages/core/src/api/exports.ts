@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+/** The file formats results can be exported to (forms.md §9; Google Sheets is a separate destination). */
+export const EXPORT_FORMATS = ["csv", "xls", "xlsx", "sav"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * What an export may carry besides the submission's number: the answers, timing (start, submit,
+ * time spent), score and result (calculation forms), read state, the respondent, device and geo.
+ * At least one must be chosen (forms.md §5).
+ */
+export const EXPORT_DATA_TYPES = [
+  "answers",
+  "timing",
+  "score",
+  "read",
+  "respondent",
+  "device",
+  "geo",
+] as const;
+export type ExportDataType = (typeof EXPORT_DATA_TYPES)[number];
+
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1")
+  .optional();
+
+/**
+ * The spec's flags: `settings` names the data types (comma-separated; all when absent),
+ * `plain_text` strips formatting from titles and answers (on by default), `table_name` names
+ * the sheet and the file (the form's title when absent).
+ */
+export const ZExportQuery = z.object({
+  settings: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [...EXPORT_DATA_TYPES];
+      const chosen = [
+        ...new Set(
+          value
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (chosen.length === 0) {
+        ctx.addIssue({ code: "custom", message: "export.data_types.required" });
+        return z.NEVER;
+      }
+      if (!chosen.every((item) => (EXPORT_DATA_TYPES as readonly string[]).includes(item))) {
+        ctx.addIssue({ code: "custom", message: "export.data_types.unknown" });
+        return z.NEVER;
+      }
+      return chosen as ExportDataType[];
+    }),
+  plain_text: flag,
+  google_spreadsheet: flag,
+  table_name: z.string().max(200).optional(),
+});
+export type TExportQuery = z.output<typeof ZExportQuery>;
+
+export const EXPORT_JOB_STATES = ["queued", "running", "done", "failed"] as const;
+
+/** A large export runs as a job: its progress, then a link that works for a limited time. */
+export const ZExportJob = z.object({
+  id: z.number(),
+  formId: z.number(),
+  format: z.enum(EXPORT_FORMATS),
+  state: z.enum(EXPORT_JOB_STATES),
+  /** Submissions written so far, and how many there were when the job started. */
+  done: z.number(),
+  total: z.number(),
+  fileName: z.string(),
+  /** Present once the file is ready: a link that needs no sign-in and works until `expiresAt`. */
+  downloadUrl: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** A message code when the job failed ("export.failed"). */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TExportJob = z.infer<typeof ZExportJob>;

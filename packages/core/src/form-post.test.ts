@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { type TElement, ZElement } from "./element-schema.ts";
+import { answersFromEntries, otherTextName, scriptNeed } from "./form-post.ts";
+import { ZFormSettings } from "./form-schema.ts";
+import { createElement } from "./new-element.ts";
+import { validateSubmission } from "./submission.ts";
+
+const element = (type: Parameters<typeof createElement>[0], id: string, patch: Partial<TElement> = {}) =>
+  ZElement.parse({ ...createElement(type, id, 0), ...patch });
+
+const settings = (patch: Record<string, unknown> = {}) => ZFormSettings.parse({ title: "Form", ...patch });
+
+describe("answersFromEntries: a form posted without JavaScript", () => {
+  const fields = [
+    element("text", "name"),
+    element("email", "mail"),
+    element("phone", "tel"),
+    element("textarea", "note"),
+    element("number", "age"),
+    element("number", "price", { fieldSettings: { numberFormat: "comma" } }),
+    element("radio", "pick"),
+    element("checkbox", "many"),
+    element("select", "list"),
+    element("nps", "nps"),
+    element("rate", "stars"),
+    element("slider", "slide"),
+    element("dateTime", "day"),
+    element("decisionBox", "agree"),
+    element("like", "thumb"),
+    element("title", "heading"),
+  ];
+
+  it("gives the answers the page's script would send: ids, numbers, dates as typed", () => {
+    const answers = answersFromEntries(fields, {
+      name: ["Ann"],
+      mail: ["ann@example.com"],
+      tel: ["+1 555 0100"],
+      note: ["Line one\r\nline two"],
+      age: ["42"],
+      price: ["3,5"],
+      pick: ["v2"],
+      many: ["v1", "v3"],
+      list: ["v2"],
+      nps: ["9"],
+      stars: ["4"],
+      slide: ["37.5"],
+      day: ["2026-02-28"],
+      agree: ["true"],
+      thumb: ["dislike"],
+      heading: ["ignored"],
+      "fl-submission-key": ["k1"],
+    });
+    expect(answers).toEqual([
+      { fieldId: "name", answer: "Ann" },
+      { fieldId: "mail", answer: "ann@example.com" },
+      { fieldId: "tel", answer: "+1 555 0100" },
+      { fieldId: "note", answer: "Line one\r\nline two" },
+      { fieldId: "age", answer: 42 },
+      { fieldId: "price", answer: 3.5 },
+      { fieldId: "pick", answer: "v2" },
+      { fieldId: "many", answer: ["v1", "v3"] },
+      { fieldId: "list", answer: "v2" },
+      { fieldId: "nps", answer: 9 },
+      { fieldId: "stars", answer: 4 },
+      { fieldId: "slide", answer: 37.5 },
+      { fieldId: "day", answer: "2026-02-28" },
+      { fieldId: "agree", answer: true },
+      { fieldId: "thumb", answer: "dislike" },
+    ]);
+    expect(validateSubmission(fields, answers).errors).toEqual([]);
+  });
+
+  it("leaves out empty values, so a required question reports itself as unanswered", () => {
+    const required = fields.map((field) => ({ ...field, isRequired: field.fieldType !== "title" }));
+    const answers = answersFromEntries(required, {
+      name: ["   "],
+      age: [""],
+      list: [""],
+      many: [],
+      nps: [""],
+    });
+    expect(answers).toEqual([]);
+    const codes = validateSubmission(required, answers).errors.map((error) => error.code);
+    expect(new Set(codes)).toEqual(new Set(["answer.required"]));
+  });
+
+  it("keeps text that is no number, so validation reports it instead of storing nothing", () => {
+    const answers = answersFromEntries(fields, { age: ["twelve"], price: ["3,5,1"] });
+    expect(answers).toEqual([
+      { fieldId: "age", answer: "twelve" },
+      { fieldId: "price", answer: "3,5,1" },
+    ]);
+    expect(validateSubmission(fields, answers).errors.map((error) => error.code)).toEqual([
+      "answer.invalid",
+      "answer.invalid",
+    ]);
+  });
+
+  it("turns the Other option into other:<the typed text>, and asks for the text when none was typed", () => {
+    const base = element("radio", "r");
+    const radio = { ...base, fieldSettings: { ...base.fieldSettings, hasOtherVariant: true } };
+    const boxes = { ...radio, id: "c", fieldType: "checkbox" as const };
+    const answers = answersFromEntries([radio, boxes], {
+      r: ["other:"],
+      [otherTextName("r")]: ["  Purple "],
+      c: ["v1", "other:"],
+      [otherTextName("c")]: [""],
+    });
+    expect(answers).toEqual([
+      { fieldId: "r", answer: "other:Purple" },
+      { fieldId: "c", answer: ["v1", "other:"] },
+    ]);
+    expect(validateSubmission([radio, boxes], answers).errors.map((e) => `${e.field}:${e.code}`)).toEqual([
+      "c:answer.other_empty",
+    ]);
+  });
+
+  it("gives a picture choice one id, or a list where several pictures may be chosen", () => {
+    const base = element("imageChoice", "one");
+    const several = { ...base, id: "many", fieldSettings: { ...base.fieldSettings, multiple: true } };
+    const answers = answersFromEntries([base, several], { one: ["v2"], many: ["v1", "v3"] });
+    expect(answers).toEqual([
+      { fieldId: "one", answer: "v2" },
+      { fieldId: "many", answer: ["v1", "v3"] },
+    ]);
+    expect(validateSubmission([base, several], answers).errors).toEqual([]);
+  });
+
+  it("ignores fields the browser's own form cannot send", () => {
+    expect(
+      answersFromEntries([element("matrix", "m"), element("file", "f")], { m: ["x"], f: ["y"] }),
+    ).toEqual([]);
+  });
+});
+
+describe("scriptNeed: which forms can be filled without JavaScript", () => {
+  const plain = [element("text", "name"), element("radio", "pick"), element("title", "t")];
+
+  it("a single page of plain questions needs none", () => {
+    expect(scriptNeed(settings(), plain)).toBeNull();
+  });
+
+  it("names what needs it: rules, timers, pages, widgets, a captcha", () => {
+    const rule = (patch: Record<string, unknown>) => ({
+      id: "r1",
+      name: "Rule",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "name", operator: "empty" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "hide", fieldIds: ["pick"] }],
+      ...patch,
+    });
+    const withRules = (...rules: Array<Record<string, unknown>>) => settings({ conditionalRules: rules });
+    expect(scriptNeed(withRules(rule({})), plain)).toBe("rules");
+    // Rules the server runs on sending, or switched off, ask nothing of the page.
+    expect(scriptNeed(withRules(rule({ when: "submit" }), rule({ enabled: false })), plain)).toBeNull();
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    expect(scriptNeed(withRules(rule({ then: [{ type: "publish" }] })), plain)).toBeNull();
+    expect(scriptNeed(settings({ hasTimer: true, allFormTime: 60 }), plain)).toBe("timers");
+    expect(scriptNeed(settings(), [...plain, element("timer", "clock")])).toBe("timers");
+    expect(scriptNeed(settings({ display: "stepByStep" }), plain)).toBe("pages");
+    expect(scriptNeed(settings(), [...plain, element("signature", "sign")])).toBe("fields");
+    expect(scriptNeed(settings({ hasCaptcha: true }), plain)).toBe("captcha");
+    expect(scriptNeed(settings(), [...plain, element("captcha", "cap")])).toBe("captcha");
+  });
+});

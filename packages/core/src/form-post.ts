@@ -1,0 +1,165 @@
+import type { FieldType, TElement } from "./element-schema.ts";
+import type { ValidationError } from "./errors.ts";
+import { isAnswerable } from "./field-registry.ts";
+import { OTHER_PREFIX } from "./field-types/choice.ts";
+import { fitImageChoice } from "./field-types/image-choice.ts";
+import { splitPages } from "./form-pages.ts";
+import type { TFormSettings } from "./form-schema.ts";
+import type { TRule, TRuleAction } from "./rule-schema.ts";
+import type { TSubmissionAnswer } from "./submission.ts";
+import { formTimeLimit, stepTimeLimit } from "./time-limits.ts";
+
+/**
+ * The public form as a plain HTML form: what a browser without JavaScript sends (names → values,
+ * as `application/x-www-form-urlencoded`), turned into the answers the page's script would send.
+ */
+
+/** A posted form's entries: every value sent under each name, in order. */
+export type FormEntries = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * A form posted without JavaScript and refused, drawn again by the server: the answers as sent,
+ * the errors under their questions, a notice for the whole form, and its hidden inputs again.
+ */
+export interface TPostedForm {
+  values: Record<string, unknown>;
+  errors: ValidationError[];
+  /** A message code for the form as a whole (sent too soon, closed meanwhile…). */
+  notice?: string | undefined;
+  hidden: Record<string, string>;
+}
+
+/** The hidden inputs beside the answers; element ids name the answers themselves. */
+export const FORM_POST_FIELDS = {
+  /** Names one filling of the form: sent again (a reload, a double click), it is stored once. */
+  submissionKey: "fl-submission-key",
+  /** When the page was drawn, for the filling time. */
+  startTime: "fl-start-time",
+  /** The seed the page chose and ordered its questions with. */
+  seed: "fl-seed",
+} as const;
+
+/** The text input beside a choice's "Other" option; the option itself is sent as `other:`. */
+export const otherTextName = (fieldId: string) => `${fieldId}.other`;
+
+/** How each type's posted strings become its answer; types left out need the page's script. */
+type FromEntries = (values: readonly string[], element: TElement, entries: FormEntries) => unknown;
+
+const text: FromEntries = ([value]) => (value?.trim() ? value : undefined);
+
+/** A number, or the text itself when it is none, so validation reports it as the script would. */
+function numeric(raw: string | undefined, comma = false): unknown {
+  const trimmed = raw?.trim();
+  if (!trimmed) return undefined;
+  const number = Number(comma ? trimmed.replace(",", ".") : trimmed);
+  return Number.isFinite(number) ? number : raw;
+}
+
+const scale: FromEntries = ([value]) => numeric(value);
+
+/**
+ * "other:" (the Other option) takes the respondent's text from its own input; left empty, it stays
+ * "other:", which validation asks to be written, as it does on the page with its script.
+ */
+function chosenIds(values: readonly string[], element: TElement, entries: FormEntries): string[] {
+  const other = entries[otherTextName(element.id)]?.[0]?.trim() ?? "";
+  return values
+    .filter((value) => value !== "")
+    .map((value) => (value === OTHER_PREFIX ? `${OTHER_PREFIX}${other}` : value));
+}
+
+const oneChoice: FromEntries = (values, element, entries) => chosenIds(values, element, entries)[0];
+const manyChoices: FromEntries = (values, element, entries) => {
+  const chosen = chosenIds(values, element, entries);
+  return chosen.length > 0 ? chosen : undefined;
+};
+
+const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
+  text,
+  email: text,
+  phone: text,
+  website: text,
+  password: text,
+  textarea: text,
+  codeHighlight: text,
+  dateTime: text,
+  colour: text,
+  number: ([value], element) => numeric(value, element.fieldSettings.numberFormat === "comma"),
+  nps: scale,
+  rate: scale,
+  scoring: scale,
+  slider: scale,
+  radio: oneChoice,
+  select: oneChoice,
+  checkbox: manyChoices,
+  multipleChoice: manyChoices,
+  imageChoice: (values, element) => fitImageChoice(values, element.fieldSettings.multiple === true),
+  like: ([value]) => (value === "like" || value === "dislike" ? value : value || undefined),
+  // A ticked box is sent, an unticked one is not.
+  decisionBox: ([value]) => (value === undefined ? undefined : true),
+};
+
+/** Whether a field of this type is sent by the browser's own form submission. */
+export const postsNatively = (type: FieldType) => FROM_ENTRIES[type] !== undefined;
+
+/**
+ * The answers in a posted form, as the page's script sends them: ids of chosen options, numbers
+ * as numbers, dates as the date input writes them; empty values are left out. Names that are no
+ * answerable field of the form are ignored.
+ */
+export function answersFromEntries(fields: readonly TElement[], entries: FormEntries): TSubmissionAnswer[] {
+  const answers: TSubmissionAnswer[] = [];
+  for (const field of fields) {
+    const from = FROM_ENTRIES[field.fieldType];
+    if (!from || !isAnswerable(field)) continue;
+    const answer = from(entries[field.id] ?? [], field, entries);
+    if (answer !== undefined) answers.push({ fieldId: field.id, answer });
+  }
+  return answers;
+}
+
+/** Actions that change the page as the respondent answers: only a script can apply them. */
+const LIVE_ACTIONS: ReadonlySet<TRuleAction["type"]> = new Set([
+  "show",
+  "hide",
+  "disable",
+  "enable",
+  "assign",
+  "jump",
+]);
+
+const changesPage = (rule: TRule) =>
+  rule.enabled &&
+  rule.when === "change" &&
+  [...rule.then, ...rule.else].some((action) => LIVE_ACTIONS.has(action.type));
+
+/** What keeps a form from being filled without its page's script, if anything. */
+export type ScriptNeed = "rules" | "timers" | "pages" | "fields" | "captcha";
+
+/**
+ * Why this form can only be filled with JavaScript, or null when a plain HTML form does it all:
+ * rules that change the page as it is filled (the server still runs those on sending), timers, several pages, a question the browser's own form cannot send, a captcha
+ * (its proof of work runs in the browser).
+ */
+export function scriptNeed(
+  settings: Pick<
+    TFormSettings,
+    | "conditionalRules"
+    | "display"
+    | "hasCaptcha"
+    | "hasTimer"
+    | "allFormTime"
+    | "perQuestionTime"
+    | "formTimer"
+  >,
+  fields: readonly TElement[],
+): ScriptNeed | null {
+  if ((settings.conditionalRules ?? []).some(changesPage)) return "rules";
+  const pages = splitPages(fields, settings.display ?? "all");
+  if (formTimeLimit(settings) > 0 || pages.some((page) => stepTimeLimit(settings, page) > 0)) return "timers";
+  if (pages.length > 1) return "pages";
+  if (fields.some((field) => isAnswerable(field) && !field.isHidden && !postsNatively(field.fieldType)))
+    return "fields";
+  if (settings.hasCaptcha || fields.some((field) => field.fieldType === "captcha")) return "captcha";
+  return null;
+}

@@ -1,0 +1,29 @@
+/**
+ * The query parameters a public form link was opened with (`?utm_source=…&ref=…`), kept with the
+ * submission as its path args. The account alias `a` only picks the form and is left out; so are
+ * empty names. At most PATH_ARGS_LIMITS.count parameters are kept, each name and value cut to its
+ * length limit, so a long link cannot bloat what is stored.
+ */
+export const PATH_ARGS_LIMITS = { count: 30, nameLength: 100, valueLength: 500 } as const;
+
+const NOT_ARGS: ReadonlySet<string> = new Set(["a"]);
+
+/**
+ * Path args cut to the limits, from a link's query (`new URLSearchParams(search)`) or as a client
+ * sent them; anything but a string value is dropped.
+ */
+export function keptPathArgs(
+  pairs: Iterable<[string, unknown]> | Record<string, unknown>,
+): Record<string, string> {
+  const entries = Symbol.iterator in pairs ? pairs : Object.entries(pairs);
+  const args: Record<string, string> = {};
+  let kept = 0;
+  for (const [name, value] of entries as Iterable<[string, unknown]>) {
+    if (kept >= PATH_ARGS_LIMITS.count) break;
+    const key = name.slice(0, PATH_ARGS_LIMITS.nameLength);
+    if (!key || typeof value !== "string" || NOT_ARGS.has(key) || Object.hasOwn(args, key)) continue;
+    args[key] = value.slice(0, PATH_ARGS_LIMITS.valueLength);
+    kept++;
+  }
+  return args;
+}
