@@ -19,24 +19,38 @@ import { apiKeyRoutes } from "./features/account/api-keys.ts";
 import { accountRoutes } from "./features/account/routes.ts";
 import { createCaptcha } from "./features/answers/captcha.ts";
 import { captchaRoutes } from "./features/answers/captcha-routes.ts";
+import { eventLogRoutes } from "./features/answers/event-logs.ts";
+import { loggerRoutes } from "./features/answers/logger.ts";
 import { answerRoutes } from "./features/answers/routes.ts";
+import { singleResultRoutes } from "./features/answers/single-result.ts";
 import { createSubmissions } from "./features/answers/submit.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { exportRoutes } from "./features/exports/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
+import { formImportRoutes } from "./features/forms/import.ts";
+import { loadPublicPageRenderer, publicPageRoutes } from "./features/forms/public-page.ts";
+import { publicPostRoutes } from "./features/forms/public-post.ts";
 import { formRoutes } from "./features/forms/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { permissionRoutes } from "./features/permissions/routes.ts";
+import { publishingRoutes } from "./features/publishing/routes.ts";
+import { questionBankRoutes } from "./features/question-bank/routes.ts";
+import { ruleRoutes } from "./features/rules/routes.ts";
+import { statisticsRoutes } from "./features/statistics/routes.ts";
+import { templateRoutes } from "./features/templates/routes.ts";
+import { themeRoutes } from "./features/themes/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
+import { webhookRoutes } from "./features/webhooks/routes.ts";
 import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
 import { answerBeforeRouting, installSecurity } from "./http/security.ts";
-import { startHousekeeping } from "./jobs/housekeeping.ts";
-import { startMailer } from "./mail/mailer.ts";
+import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
 import { createDiskStorage } from "./storage/file-storage.ts";
 
@@ -94,6 +108,8 @@ export async function buildApp(
     storage,
   };
   const captcha = createCaptcha(database.db, settings.secretKey);
+  // One for the API's call and the public page's own post, so their writes are batched together.
+  const submissions = createSubmissions(database, captcha);
   await app.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
   // Signs the respondent cookie of public forms (features/answers/respondent.ts).
   await app.register(fastifyCookie, {
@@ -105,8 +121,15 @@ export async function buildApp(
       healthRoutes(api, database);
       authRoutes(api, deps);
       formRoutes(api, deps);
-      answerRoutes(api, deps, createSubmissions(database, captcha));
+      ruleRoutes(api, deps);
+      publishingRoutes(api, deps);
+      answerRoutes(api, deps, submissions);
+      exportRoutes(api, deps);
+      statisticsRoutes(api, deps);
       captchaRoutes(api, captcha);
+      loggerRoutes(api, deps);
+      eventLogRoutes(api, deps);
+      singleResultRoutes(api, deps);
       fileRoutes(api, deps, storage);
       userRoutes(api, deps);
       groupRoutes(api, deps);
@@ -115,20 +138,29 @@ export async function buildApp(
       externalAppRoutes(api, deps);
       accountRoutes(api, deps);
       apiKeyRoutes(api, deps);
+      themeRoutes(api, deps);
+      webhookRoutes(api, deps);
+      notificationRoutes(api, deps);
+      formImportRoutes(api, deps);
+      templateRoutes(api, deps);
+      questionBankRoutes(api, deps);
     },
     { prefix: "/api" },
   );
 
-  const mailer = startMailer({
-    db: database.db,
-    smtpUrl: settings.smtpUrl,
-    from: settings.mailFrom,
-    log: app.log,
-    intervalMs: settings.mailPollMs,
-  });
-  app.addHook("onClose", () => mailer.stop());
-  const housekeeping = startHousekeeping(database.db, app.log, undefined, storage);
-  app.addHook("onClose", async () => housekeeping.stop());
+  // RUN_WORKERS=false when `npm run worker` processes run the queues instead (README, "Scaling out").
+  if (settings.runWorkers) {
+    const workers = startWorkers(settings, database, storage, app.log);
+    app.addHook("onClose", () => workers.stop());
+  }
+
+  // The public form page rendered on the server, once the web app's renderer is built; before
+  // that (development, API tests) the page is drawn in the browser (webAppPage below).
+  const publicPages = hasWebApp ? await loadPublicPageRenderer(settings.webDist, app.log) : undefined;
+  if (publicPages) {
+    publicPageRoutes(app, deps, publicPages);
+    publicPostRoutes(app, deps, submissions, publicPages);
+  }
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {

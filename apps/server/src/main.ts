@@ -1,14 +1,19 @@
+import Fastify from "fastify";
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/connect.ts";
 import { DataDirectoryLockedError } from "./db/lock.ts";
+import { loggerOptions } from "./http/logging.ts";
+import { startWorkers } from "./jobs/workers.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed-demo.ts";
-import { loadSettings, SettingsError } from "./settings.ts";
+import { loadSettings, type Settings, SettingsError } from "./settings.ts";
+import { createDiskStorage } from "./storage/file-storage.ts";
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const settings = loadSettings();
+  if (process.argv.includes("--worker")) return runWorkerProcess(settings);
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const seeded = settings.seedDemo && (await seedDemo(database.db));
   const app = await buildApp(settings, database);
@@ -53,6 +58,36 @@ async function main(): Promise<void> {
     );
     console.log(`Its sample form is public at ${url}/f/event-feedback?a=demo\n`);
   }
+}
+
+/**
+ * `npm run worker`: only the job workers, no HTTP. Every queue is claimed with SKIP LOCKED, so
+ * such processes run safely beside the web servers (which may then leave the queues to them with
+ * RUN_WORKERS=false). The embedded database admits one process, so this needs DATABASE_URL.
+ */
+async function runWorkerProcess(settings: Settings): Promise<void> {
+  // The server's logger, configured the same way; the instance never listens.
+  const log = Fastify({ logger: loggerOptions(settings.logLevel) }).log;
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const workers = startWorkers(settings, database, createDiskStorage(settings.storageDir), log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: finishing the jobs under way, then stopping`);
+    try {
+      await workers.stop();
+      await database.close();
+    } catch (error) {
+      console.error("The Formloom worker did not shut down cleanly:", error);
+      process.exit(1);
+    }
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  const where = database.engine === "pglite" ? `embedded database in ${settings.dataDir}` : "PostgreSQL";
+  console.log(`Formloom worker is running (${where}): mail, exports, webhooks, automation`);
 }
 
 main().catch((error: unknown) => {

@@ -47,6 +47,14 @@ const ZEnv = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   TERMS_URL: ZPageAddress("TERMS_URL").default("/pages/terms"),
   PRIVACY_URL: ZPageAddress("PRIVACY_URL").default("/pages/privacy"),
+  EXPORT_JOB_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
+  EXPORT_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Webhook endpoints allowed although private: host names, addresses or CIDR ranges, by commas. */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(""),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  AUTOMATION_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** "false" when separate `npm run worker` processes run the queues instead of the web server. */
+  RUN_WORKERS: z.enum(["true", "false"]).default("true"),
 });
 
 export interface Settings {
@@ -80,6 +88,18 @@ export interface Settings {
   /** The terms and the privacy policy that registration asks to accept. */
   termsUrl: string;
   privacyUrl: string;
+  /** Exports of more submissions than this run as jobs, with progress and a download link. */
+  exportJobThreshold: number;
+  /** How often the server looks for export jobs to run. */
+  exportPollMs: number;
+  /** Host names, addresses and CIDR ranges webhooks may reach although they are not public. */
+  webhookAllowHosts: string[];
+  /** How often the server looks for webhook deliveries that are due. */
+  webhookPollMs: number;
+  /** How often the server looks for submissions' notifications and rule actions to run. */
+  automationPollMs: number;
+  /** Whether the web server runs the job workers itself (mail, exports, webhooks, automation). */
+  runWorkers: boolean;
 }
 
 export class SettingsError extends Error {}
@@ -124,6 +144,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     termsUrl: values.TERMS_URL,
     privacyUrl: values.PRIVACY_URL,
+    exportJobThreshold: values.EXPORT_JOB_THRESHOLD,
+    exportPollMs: values.EXPORT_POLL_MS,
+    webhookAllowHosts: values.WEBHOOK_ALLOW_HOSTS.split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    webhookPollMs: values.WEBHOOK_POLL_MS,
+    automationPollMs: values.AUTOMATION_POLL_MS,
+    runWorkers: values.RUN_WORKERS === "true",
   };
 }
 

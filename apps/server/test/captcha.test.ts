@@ -101,6 +101,37 @@ describe("the captcha of a form", () => {
     expect(await stored()).toBe(2);
   });
 
+  it("is still asked of a timed form whose time ran out: the page solves one, a script must too", async () => {
+    const timed = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        title: "Timed and guarded",
+        hasCaptcha: true,
+        hasTimer: true,
+        formTimer: { showTimer: "show", formTimer: 5, stepTimer: 0 },
+        fields: [{ id: "name", fieldType: "text", question: "Your name", isRequired: true }],
+      })
+    ).body.form.id;
+    const late = (captcha?: string) =>
+      server.api.post("/api/forms/answer", {
+        formId: timed,
+        answers: [],
+        formPassingTime: 6,
+        timeUp: { form: true },
+        ...(captcha === undefined ? {} : { captcha }),
+      });
+    for (const [captcha, code] of [
+      [undefined, "answer.captcha_required"],
+      ["anything", "answer.captcha_invalid"],
+    ] as const) {
+      const refused = await late(captcha);
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual([expect.objectContaining({ field: "captcha", code })]);
+    }
+    expect(await stored(timed)).toBe(0);
+    expect((await late(await solved())).status).toBe(201);
+    expect(await stored(timed)).toBe(1);
+  });
+
   it("is not asked of a form without one", async () => {
     expect((await send(undefined, undefined, plainFormId)).status).toBe(201);
   });

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => target.drop());
 
-describe("durability", () => {
+// Each test starts the real server as a process, twice: minutes on a busy machine.
+describe("durability", { timeout: 180_000 }, () => {
   it("keeps every acknowledged submission when the server is killed with SIGKILL mid-burst", async () => {
     const env = {
       DATA_DIR: target.dataDir,

@@ -9,6 +9,18 @@ import {
   startTestServer,
   type TestServer,
 } from "./harness.ts";
+import {
+  BODIES,
+  bodyFor,
+  fill,
+  type Ids,
+  MAY_SUCCEED,
+  OWN_REFUSALS,
+  PUBLIC,
+  RULE_NAME,
+  SECRETS,
+  VISIBLE,
+} from "./isolation-routes.ts";
 
 /**
  * Walks every route of the OpenAPI document as six callers who must not reach account A's
@@ -17,158 +29,8 @@ import {
 
 let server: TestServer;
 let admin: ApiClient;
-const ids: Record<string, number | string> = {};
+const ids: Ids = {};
 const personas: Record<string, ApiClient> = {};
-
-const VISIBLE = "visible-answer-7f3a";
-const SECRETS = [
-  "hidden-answer-9c1e@example.com",
-  "Secret group 5d2b",
-  "invited-4b8e@example.com",
-  "Secret app 2e7c",
-  "admin-note-6a1f",
-  "Secret key name 8d3f",
-  "sk-secret-value-1c9a",
-];
-
-/** Routes anyone may call; they are checked elsewhere. The test fails when a new route is neither here nor checked. */
-const PUBLIC = new Set([
-  "get /api/health",
-  "get /api/ready",
-  "post /api/register",
-  "post /api/login",
-  "post /api/refresh",
-  "post /api/logout",
-  "post /api/reset-password/request",
-  "post /api/reset-password/confirm",
-  "post /api/forms/answer",
-  "get /api/forms/path/{alias}/{subdomain}",
-  "get /api/invitations/{code}",
-  "get /api/user/{id}/avatar/{name}",
-  "post /api/email-confirm",
-  "get /api/legal-links",
-  "get /api/forms/captcha/challenge",
-  "post /api/forms/upload_file",
-]);
-
-/** A valid body for every route that takes one, so the check is about rights, not input. */
-const BODIES: Record<string, unknown> = {
-  "post /api/account/create": {
-    name: "Another team",
-    subdomain: "another-team",
-    type: "company",
-    acceptDpa: true,
-  },
-  "post /api/forms": { title: "Planted form", fields: [] },
-  "patch /api/forms/{id}": { title: "Hijacked" },
-  "patch /api/forms/{id}/answer/status/read": { answerIds: ["answerId"] },
-  "patch /api/forms/{id}/answer/status/unread": { answerIds: ["answerId"] },
-  "delete /api/forms/{id}/answer": { answerIds: ["answerId"] },
-  "patch /api/user/{id}/settings": { locale: "it" },
-  "post /api/user/{id}/edit": { city: "Hijacked" },
-  "post /api/account/group/create": { groupName: "Planted group" },
-  "post /api/account/group/{id}/edit": { name: "Hijacked group" },
-  "post /api/account/group/{id}/users/add": { userIds: ["memberId"] },
-  "post /api/account/group/{id}/users/remove": { userIds: ["memberId"] },
-  "post /api/account/group/{id}/permissions/set": { permissions: ["forms.delete"] },
-  "put /api/forms/{id}/permissions/group/{groupId}": { level: "all" },
-  "post /api/account/invitations/send": { emails: "planted@example.com" },
-  "post /api/invitations/accept": { code: "not-a-real-invitation-code" },
-  "post /api/external-apps": { name: "Planted app", allowedIps: ["127.0.0.1"] },
-  "post /api/external-apps/{id}/edit": { name: "Hijacked app", allowedIps: ["0.0.0.0/0"] },
-  "patch /api/account/edit": { name: "Hijacked account" },
-  "post /api/account/api-keys": { name: "Planted key", service: "Maps", key: "planted-key-123" },
-  "post /api/account/api-keys/{id}/edit": { name: "Hijacked key", service: "Maps" },
-  "post /api/update-password": {
-    currentPassword: "not-their-password-1",
-    password: "planted123",
-    passwordConfirmation: "planted123",
-  },
-};
-
-/** What a path parameter means in each route family, filled with A's real ids. */
-function fill(path: string): string {
-  const idFor = path.startsWith("/api/forms/")
-    ? ids.form
-    : path.startsWith("/api/account/group/")
-      ? ids.secretGroup
-      : path.startsWith("/api/user/") || path.startsWith("/api/account/users/")
-        ? ids.adminId
-        : path.startsWith("/api/external-apps/")
-          ? ids.app
-          : path.startsWith("/api/account/invitations/")
-            ? ids.invitation
-            : path.startsWith("/api/account/api-keys/")
-              ? ids.apiKey
-              : ids.account;
-  return path
-    .replace("{id}", String(idFor))
-    .replace("{answerId}", String(ids.answer))
-    .replace("{groupId}", String(ids.readersGroup))
-    .replace("{fileId}", String(ids.file))
-    .replace("{page}", "1")
-    .replace("{size}", "10");
-}
-
-function bodyFor(key: string): unknown {
-  const body = JSON.parse(JSON.stringify(BODIES[key] ?? null)) as Record<string, unknown> | null;
-  if (!body) return undefined;
-  if (Array.isArray(body.answerIds)) body.answerIds = [ids.answer];
-  if (Array.isArray(body.userIds)) body.userIds = [ids.memberId];
-  return body;
-}
-
-/**
- * Routes a persona may call successfully, because they act on the caller's own things or
- * on what the persona was granted; their answers must still carry no secret.
- */
-const MAY_SUCCEED: Record<string, Set<string>> = {
-  "another account's admin": new Set([
-    "get /api/user",
-    "post /api/user/upload_file",
-    "post /api/email-confirm/resend",
-    "post /api/forms",
-    "get /api/forms/account",
-    "get /api/forms/account/answer/count-new",
-    "get /api/account/users",
-    "post /api/account/group/create",
-    "get /api/account/group/list",
-    "post /api/account/invitations/send",
-    "get /api/account/invitations",
-    "get /api/account/outbox",
-    "post /api/external-apps",
-    "get /api/external-apps",
-    "patch /api/account/edit",
-    "get /api/account/resources",
-    "post /api/account/api-keys",
-    "get /api/account/api-keys",
-  ]),
-  "member without the permission": new Set([
-    "get /api/user",
-    "post /api/user/upload_file",
-    "post /api/email-confirm/resend",
-    "get /api/account/{id}",
-  ]),
-  'member with "selected fields"': new Set([
-    "get /api/user",
-    "post /api/user/upload_file",
-    "post /api/email-confirm/resend",
-    "get /api/account/{id}",
-    "get /api/forms/account",
-    "get /api/forms/{id}",
-    "get /api/forms/{id}/summary",
-    "get /api/forms/{id}/answer/paginated/{page}/{size}",
-    "get /api/forms/{id}/answer/{answerId}",
-    "get /api/forms/account/answer/count-new",
-  ]),
-};
-/** Refusals that are not about rights: the caller already has an account, or the code is not real. */
-const OWN_REFUSALS: Record<string, number> = {
-  "post /api/account/create": 409,
-  "post /api/invitations/accept": 400,
-  // Each persona may change only their own password, and only knowing it.
-  "post /api/update-password": 400,
-};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -187,6 +49,22 @@ beforeAll(async () => {
     ],
   });
   ids.form = form.body.form.id;
+  await admin.patch(`/api/forms/${ids.form}`, {
+    conditionalRules: [
+      {
+        id: "matrix-rule",
+        name: RULE_NAME,
+        if: {
+          kind: "group",
+          combinator: "AND",
+          // The answer below gives a name, so the rule never hides the e-mail it carries.
+          conditions: [{ kind: "field", fieldId: "name", operator: "empty" }],
+        },
+        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+        then: [{ type: "hide", fieldIds: ["mail"] }],
+      },
+    ],
+  });
   const upload = new FormData();
   upload.append("formId", String(ids.form));
   upload.append("fieldId", "doc");
@@ -195,6 +73,12 @@ beforeAll(async () => {
     await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body: upload })
   ).json()) as { id: string };
   ids.file = uploaded.id;
+  ids.embedding = (
+    await admin.post<{ id: number }>(`/api/forms/${ids.form}/embeddings`, {
+      name: "Matrix embed",
+      type: "iframe",
+    })
+  ).body.id;
   ids.answer = (
     await server.api.post<{ id: number }>("/api/forms/answer", {
       formId: ids.form,
@@ -226,6 +110,38 @@ beforeAll(async () => {
       name: SECRETS[5],
       service: "Maps",
       key: SECRETS[6],
+    })
+  ).body.id;
+  ids.ownTheme = (
+    await admin.post<{ id: number }>(`/api/form-themes/account/${me.body.id}`, {
+      name: SECRETS[7],
+      styling: { formStyling: { background: "#102030" } },
+    })
+  ).body.id;
+  ids.commonTheme = (
+    await admin.post<{ id: number }>("/api/form-themes/common", { name: "Matrix common", styling: {} })
+  ).body.id;
+  // Made after the submission, so no delivery is tried; the delivery log's id is made up.
+  ids.webhook = (
+    await admin.post<{ id: number }>(`/api/forms/${ids.form}/webhooks`, {
+      title: SECRETS[8],
+      endpoint: "https://93.184.216.34/in",
+      authorization: { type: "bearer", token: SECRETS[9] },
+    })
+  ).body.id;
+  ids.delivery = 1;
+  ids.notification = (
+    await admin.post<{ id: number }>(`/api/forms/${ids.form}/email-notifications`, {
+      adminName: "Matrix notification",
+      to: { formAuthor: true, emailFieldIds: ["mail"] },
+      subject: SECRETS[SECRETS.length - 1],
+      message: "<p>[answer:mail]</p>",
+    })
+  ).body.id;
+  ids.savedElement = (
+    await admin.post<{ id: number }>("/api/forms/elements-categories/account", {
+      category: "Matrix questions",
+      element: { id: "saved", fieldType: "text", question: SECRETS[10] },
     })
   ).body.id;
   const app = await admin.post<{ app: { id: number } }>("/api/external-apps", {
@@ -275,8 +191,8 @@ describe("the isolation matrix over every documented route", () => {
       const allowed = MAY_SUCCEED[persona] ?? new Set<string>();
       const anonymous = !MAY_SUCCEED[persona];
       for (const route of routes) {
-        const response = await client.request(route.method, fill(route.path), bodyFor(route.key));
-        const label = `${persona}: ${route.method} ${fill(route.path)} → ${response.status} ${response.text.slice(0, 120)}`;
+        const response = await client.request(route.method, fill(route.path, ids), bodyFor(route.key, ids));
+        const label = `${persona}: ${route.method} ${fill(route.path, ids)} → ${response.status} ${response.text.slice(0, 120)}`;
         if (anonymous) {
           expect(response.status, label).toBe(401);
         } else if (allowed.has(route.key)) {
@@ -287,7 +203,10 @@ describe("the isolation matrix over every documented route", () => {
           expect([403, 404], label).toContain(response.status);
         }
         for (const secret of SECRETS) expect(response.text, label).not.toContain(secret);
-        if (persona !== 'member with "selected fields"') expect(response.text, label).not.toContain(VISIBLE);
+        if (persona !== 'member with "selected fields"') {
+          expect(response.text, label).not.toContain(VISIBLE);
+          expect(response.text, label).not.toContain(RULE_NAME);
+        }
       }
     });
   }
@@ -325,9 +244,24 @@ describe("the isolation matrix over every documented route", () => {
       permissions: ["forms.delete"],
     });
     expect((await admin.get(`/api/external-apps/${ids.app}`)).body).toMatchObject({ name: SECRETS[3] });
+    expect((await admin.get(`/api/forms/${ids.form}/embeddings`)).body).toMatchObject({
+      embeddings: [{ id: ids.embedding, name: "Matrix embed", type: "iframe" }],
+    });
     expect((await admin.get<{ name: string }>(`/api/account/${ids.account}`)).body.name).toBe("matrix team");
     expect((await admin.get<{ city: string }>(`/api/user/${ids.adminId}`)).body.city).toBe("");
     expect((await admin.get<{ forms: unknown[] }>("/api/forms/account")).body.forms).toHaveLength(1);
     expect((await admin.get(`/api/account/api-keys/${ids.apiKey}`)).body).toMatchObject({ name: SECRETS[5] });
+    expect((await admin.get(`/api/form-themes/account/${ids.adminId}`)).body).toMatchObject({
+      themes: [{ id: ids.ownTheme, name: SECRETS[7] }],
+    });
+    expect((await admin.get("/api/form-themes/common")).body).toMatchObject({
+      themes: [{ id: ids.commonTheme, name: "Matrix common" }],
+    });
+    expect((await admin.get(`/api/forms/${ids.form}/webhooks`)).body).toMatchObject({
+      webhooks: [{ id: ids.webhook, title: SECRETS[8], enabled: true }],
+    });
+    expect((await admin.get(`/api/forms/${ids.form}/email-notifications`)).body).toMatchObject({
+      notifications: [{ id: ids.notification, subject: SECRETS[SECRETS.length - 1], enabled: true }],
+    });
   });
 });

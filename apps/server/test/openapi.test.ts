@@ -68,6 +68,15 @@ const EXPECTED = [
   "post /api/user/upload_file",
   "post /api/email-confirm",
   "post /api/email-confirm/resend",
+  "get /api/form-themes/account/{userId}",
+  "post /api/form-themes/account/{userId}",
+  "patch /api/form-themes/{themeId}/account/{userId}",
+  "delete /api/form-themes/{themeId}/account/{userId}",
+  "get /api/form-themes/common",
+  "post /api/form-themes/common",
+  "patch /api/form-themes/{themeId}/common",
+  "delete /api/form-themes/{themeId}/common",
+  "post /api/forms/import",
 ];
 
 describe("OpenAPI document", () => {

@@ -56,6 +56,7 @@ function fixtureWebApp(): string {
     `<body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`;
   writeFileSync(path.join(dir, "index.html"), page("main-Ab12Cd34.js"));
   writeFileSync(path.join(dir, "fill.html"), page("fill-Ef56Gh78.js"));
+  writeFileSync(path.join(dir, "embed.js"), `(() => {})();\n`);
   writeFileSync(path.join(dir, "assets/main-Ab12Cd34.js"), `console.log("app");\n`.repeat(200));
   writeFileSync(path.join(dir, "assets/fill-Ef56Gh78.js"), `console.log("fill");\n`.repeat(200));
   writeFileSync(path.join(dir, "assets/main-Ij90Kl12.css"), `.root { color: red; }\n`.repeat(200));
@@ -182,6 +183,16 @@ describe("security headers", () => {
     }
     const page = await raw(`${server.url}/f/event-feedback?a=demo`);
     expect(page.body.toString()).toContain("fill-Ef56Gh78.js");
+  });
+
+  it("lets other sites load the embed script that frames the public form, and nothing else of the app", async () => {
+    const script = await raw(`${server.url}/embed.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers["content-type"]).toMatch(/javascript/);
+    // A page on another origin loads it with <script src>: a same-origin resource policy would block it.
+    expect(script.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    const app = await raw(`${server.url}/assets/main-Ab12Cd34.js`);
+    expect(app.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 
   it("answers an undecodable URL as a bad request with the same headers, before any route", async () => {

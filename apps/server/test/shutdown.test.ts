@@ -83,7 +83,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promi
   }
 }
 
-describe("graceful shutdown", () => {
+// Each test starts the real server as a process, twice: minutes on a busy machine.
+describe("graceful shutdown", { timeout: 180_000 }, () => {
   it("finishes the submissions in flight on SIGTERM, refuses new connections and exits 0", async () => {
     const env = {
       DATA_DIR: target.dataDir,
@@ -146,7 +147,8 @@ describe("graceful shutdown", () => {
   });
 });
 
-describe("readiness", () => {
+// Each test starts the real server as a process, twice: minutes on a busy machine.
+describe("readiness", { timeout: 180_000 }, () => {
   it("answers 503 when the database does not answer", async () => {
     const own = await freshDatabaseTarget();
     const settings = loadSettings({

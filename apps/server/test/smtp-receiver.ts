@@ -8,6 +8,8 @@ export interface ReceivedMail {
   /** Decoded, whatever the encoding the sender chose. */
   subject: string;
   text: string;
+  /** The HTML part, if the message had one. */
+  html: string;
 }
 
 /** A real SMTP server on an ephemeral port that keeps what it receives, for mail tests. */
@@ -27,6 +29,7 @@ export async function startSmtpReceiver() {
           raw,
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
+          html: typeof parsed.html === "string" ? parsed.html : "",
         });
         callback();
       });

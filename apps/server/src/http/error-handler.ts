@@ -11,6 +11,9 @@ export function installErrorHandler(
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toResponse(error);
+    // A rate limit says when to come back (http/rate-limits.ts).
+    const retryAfter = (error as { retryAfter?: unknown }).retryAfter;
+    if (status === 429 && typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
     // Where it failed and why, never what was sent: no body, query string or headers.
     const where = { method: request.method, route: request.routeOptions.url, path: pathOnly(request.url) };
     if (status >= 500) request.log.error({ ...where, err: error }, "request failed");

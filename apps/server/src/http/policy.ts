@@ -154,5 +154,8 @@ export function visibleAnswer(answer: TAnswerView, access: AnswerAccess): TAnswe
     fieldScores: answer.fieldScores
       ? Object.fromEntries(Object.entries(answer.fieldScores).filter(([fieldId]) => shown.has(fieldId)))
       : null,
+    fieldComments: answer.fieldComments
+      ? Object.fromEntries(Object.entries(answer.fieldComments).filter(([fieldId]) => shown.has(fieldId)))
+      : answer.fieldComments,
   };
 }

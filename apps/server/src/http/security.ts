@@ -47,9 +47,12 @@ const API_DOCS: Directives = { ...APP, "img-src": [SELF, "data:"] };
 
 export type PagePolicy = "app" | "public-form" | "api-docs";
 
-/** Which policy a path gets: the public form page stays embeddable, everything else refuses framing. */
+/**
+ * Which policy a path gets: the public form page stays embeddable, and the embed script other
+ * sites load to frame it may be read across origins; everything else refuses framing.
+ */
 export function policyFor(url: string): PagePolicy {
-  if (url.startsWith("/f/")) return "public-form";
+  if (url.startsWith("/f/") || url === "/embed.js" || url.startsWith("/embed.js?")) return "public-form";
   if (url === "/api/docs" || url.startsWith("/api/docs/") || url.startsWith("/api/docs?")) return "api-docs";
   return "app";
 }

@@ -10,8 +10,11 @@ import {
   signInCounters,
 } from "../db/schema.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
+import { removeExpiredExports } from "../features/exports/jobs.ts";
 import { removeOrphanFiles } from "../features/files/uploads.ts";
+import { forgetOldCounts } from "../http/rate-limits.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import { refreshPlannerStatistics } from "./planner-statistics.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 const dayAgo = sql`now() - interval '1 day'`;
@@ -44,8 +47,21 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   ]);
   // Uploads no submission took within a day, and files whose submission or form is gone.
   const files = storage ? await removeOrphanFiles(db, storage) : 0;
+  // Exported files past their two days, with their jobs.
+  if (storage) await removeExpiredExports(db, storage);
   const solutions = await forgetExpiredSolutions(db);
-  return results.reduce((sum, rows) => sum + rows.length, files + solutions);
+  // Public calls' counters, and the behaviour of fillings that were never sent within two days.
+  const counts = await forgetOldCounts(db);
+  const fillings = await db.execute(sql`
+    delete from behavior_logs l
+     where l.created_at < now() - interval '2 days'
+       and not exists (select 1 from form_answers a where a.account_id = l.account_id
+                         and a.form_id = l.form_id and a.submission_key = l.submission_key)
+     returning 1`);
+  const unsent = (fillings as { rows?: unknown[] }).rows?.length ?? 0;
+  // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
+  await refreshPlannerStatistics(db);
+  return results.reduce((sum, rows) => sum + rows.length, files + solutions + counts + unsent);
 }
 
 /** Runs the clean-up soon after start and then every hour. */

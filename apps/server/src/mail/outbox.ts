@@ -6,8 +6,12 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** A sanitised HTML body; `text` is then its plain-text alternative. */
+  html?: string | null;
+  /** The sender's name shown, with MAIL_FROM's address. */
+  fromName?: string | null;
   /** "invitation" messages are listed to the account's admins when there is no SMTP server. */
-  kind?: "system" | "invitation";
+  kind?: "system" | "invitation" | "notification";
 }
 
 /** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */
@@ -17,6 +21,8 @@ export async function enqueueMail(db: Db | Tx, mail: OutgoingMail): Promise<void
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    html: mail.html ?? null,
+    fromName: mail.fromName || null,
     kind: mail.kind ?? "system",
   });
 }

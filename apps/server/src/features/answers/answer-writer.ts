@@ -14,7 +14,10 @@ export interface AnswerRow {
   deviceFingerprint: string | null;
   respondent: string | null;
   ip: string;
+  geo: unknown;
   miscData: unknown;
+  capturingConfirmOptions: string[] | null;
+  behavioralConfirmOptions: string[] | null;
   score: number | null;
   result: unknown;
   fieldScores: unknown;
@@ -34,7 +37,10 @@ const COLUMNS = {
   device_fingerprint: "text",
   respondent: "text",
   ip: "text",
+  geo: "jsonb",
   misc_data: "jsonb",
+  capturing_confirm_options: "jsonb",
+  behavioral_confirm_options: "jsonb",
   score: "float8",
   result: "jsonb",
   field_scores: "jsonb",
@@ -48,13 +54,15 @@ const record = Object.entries({ ...COLUMNS, form_version: "timestamptz" })
 /**
  * Stores a batch in one statement: each row only if its form still has the version it was checked
  * against and is published; a key already used in its form stores nothing. One text for any batch
- * size, so PostgreSQL prepares it once per connection.
+ * size, so PostgreSQL prepares it once per connection. Rows go in form by form, so two batches lock
+ * their forms' counters (each row takes its form's next number) in the same order.
  */
 const INSERT = `insert into form_answers (${names.join(", ")})
   select ${names.map((name) => `v.${name}`).join(", ")}
   from jsonb_to_recordset($1::text::jsonb) as v(${record})
   where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
     and f.is_published and f.updated_at = v.form_version)
+  order by v.account_id, v.form_id
   on conflict (account_id, form_id, submission_key) do nothing
   returning id, form_id, submission_key`;
 
@@ -70,7 +78,10 @@ const asRecord = (row: AnswerRow) => ({
   device_fingerprint: row.deviceFingerprint,
   respondent: row.respondent,
   ip: row.ip,
+  geo: row.geo ?? null,
   misc_data: row.miscData ?? null,
+  capturing_confirm_options: row.capturingConfirmOptions,
+  behavioral_confirm_options: row.behavioralConfirmOptions,
   score: row.score,
   result: row.result ?? null,
   field_scores: row.fieldScores ?? null,

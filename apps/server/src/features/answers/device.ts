@@ -1,4 +1,6 @@
+import type { ZReportedDevice } from "@formloom/core/submission";
 import UAParser from "ua-parser-js";
+import type { z } from "zod";
 
 export interface Device {
   type: string;
@@ -6,6 +8,9 @@ export interface Device {
   browser: string;
   language: string;
   platform: string;
+  /** The screen in CSS pixels, as the browser told it. */
+  width?: number;
+  height?: number;
 }
 
 /** Parsing a User-Agent is the costliest step of a submission; browsers repeat a few hundred. */
@@ -21,6 +26,26 @@ export function deviceFromHeaders(userAgent: string | undefined, acceptLanguage:
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
   remembered.set(key, device);
   return device;
+}
+
+/**
+ * Device data of a submission: what the server reads from the headers, with the screen size, the
+ * platform and the language the page reported (checked by core's ZReportedDevice) where it did.
+ */
+export function deviceOf(
+  userAgent: string | undefined,
+  acceptLanguage: string | undefined,
+  reported: z.infer<typeof ZReportedDevice> | undefined,
+): Device {
+  const device = deviceFromHeaders(userAgent, acceptLanguage);
+  if (!reported) return device;
+  return {
+    ...device,
+    ...(reported.platform?.trim() ? { platform: reported.platform.trim() } : {}),
+    ...(reported.language ? { language: reported.language } : {}),
+    ...(reported.width === undefined ? {} : { width: reported.width }),
+    ...(reported.height === undefined ? {} : { height: reported.height }),
+  };
 }
 
 function parseDevice(userAgent: string | undefined, acceptLanguage: string | undefined): Device {

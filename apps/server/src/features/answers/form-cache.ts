@@ -1,10 +1,12 @@
 import type { TElement } from "@formloom/core/element-schema";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { parseInterval } from "@formloom/core/interval";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { forms } from "../../db/schema.ts";
 import { notFound } from "../../http/errors.ts";
 import { readForm } from "../forms/presenter.ts";
+import { captchaField } from "./captcha.ts";
 
 /** A form as a submission needs it: read and hydrated once per version, not once per request. */
 export interface FillableForm {
@@ -16,6 +18,10 @@ export interface FillableForm {
    * checks it, so an answer checked against a copy the form has since outgrown is never stored.
    */
   version: string;
+  /** The field a captcha's refusal is reported under; null when the form has no captcha. */
+  captchaAt: string | null;
+  /** The time one respondent must wait between submissions; null when the form sets none. */
+  intervalSeconds: number | null;
 }
 
 const MAX_FORMS = 1000;
@@ -34,7 +40,16 @@ export function createFormCache(db: Db) {
       .where(eq(forms.id, formId));
     cached.delete(formId);
     if (!found) throw notFound("form.not_found");
-    const form = { ...readForm(found.row), row: found.row, version: found.version };
+    const { settings, fields } = readForm(found.row);
+    const interval = parseInterval(settings.nextSubmissionTime);
+    const form: FillableForm = {
+      settings,
+      fields,
+      row: found.row,
+      version: found.version,
+      captchaAt: captchaField(settings, fields),
+      intervalSeconds: interval.ok ? interval.seconds : null,
+    };
     if (cached.size >= MAX_FORMS) cached.delete(cached.keys().next().value!);
     cached.set(formId, form);
     return form;

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 /**
  * A browser that opened a public form carries this signed cookie when it submits, so a form's
  * time between submissions holds even when the browser sends a new device fingerprint each time.
- * Scoped to the public form calls; it says nothing about the person.
+ * It says nothing about the person.
  */
 const RESPONDENT_COOKIE = "flr_respondent";
 const ONE_YEAR_SECONDS = 365 * 86_400;
@@ -28,7 +28,8 @@ export function issueRespondentCookie(request: FastifyRequest, reply: FastifyRep
     httpOnly: true,
     secure,
     sameSite: secure ? "none" : "lax",
-    path: "/api/forms",
+    // The public page's own post (features/forms/public-post.ts) carries it too.
+    path: "/",
     maxAge: ONE_YEAR_SECONDS,
   });
 }

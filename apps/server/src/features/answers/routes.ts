@@ -1,3 +1,4 @@
+import { ZAnswerCursorQuery, ZNextCursor } from "@formloom/core/api/answer-cursor";
 import {
   ZAnswerDetail,
   ZAnswerIdsBody,
@@ -6,12 +7,32 @@ import {
   ZSubmissionAccepted,
 } from "@formloom/core/api/answers";
 import { ZIdParams, ZRowId } from "@formloom/core/api/ids";
+import {
+  ZAnswerNotes,
+  ZResultsColumns,
+  ZTagList,
+  ZUpdateCommentBody,
+  ZUpdateFieldScoreBody,
+  ZUpdateScoreBody,
+  ZUpdateTagsBody,
+} from "@formloom/core/api/results-table";
 import { ZSubmission } from "@formloom/core/submission";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
+import { nextSubmissionTime } from "./next-submission.ts";
+import {
+  accountAnswerTags,
+  accountFormTags,
+  getColumns,
+  saveColumns,
+  updateComment,
+  updateFieldScore,
+  updateScore,
+  updateTags,
+} from "./notes.ts";
 import { respondentOf } from "./respondent.ts";
 import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
 import type { Submissions } from "./submit.ts";
@@ -52,8 +73,34 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
         visitor,
         respondent: respondentOf(request),
         idempotencyKey: request.headers["idempotency-key"],
+        onGeoError: (error) => request.log.warn({ err: error }, "the GeoIP database could not be read"),
       });
       return reply.status(replayed ? 200 : 201).send(accepted);
+    },
+  );
+
+  r.get(
+    "/forms/:id/next-submission",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["public"],
+        description:
+          "When the caller may send this form again under its time between submissions; null when now.",
+        params,
+        response: { 200: z.object({ submitAfter: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const visitor = request.headers.authorization
+        ? await optionalUser(deps, request).catch(() => undefined)
+        : undefined;
+      const submitAfter = await nextSubmissionTime(deps.db, request.params.id, {
+        visitor,
+        respondent: respondentOf(request),
+        ip: request.ip,
+      });
+      return { submitAfter };
     },
   );
 
@@ -63,8 +110,8 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       schema: {
         tags,
         params: params.extend({ page: ZRowId, size: z.coerce.number().int().min(1).max(500) }),
-        querystring: ZAnswerPageQuery,
-        response: { 200: ZAnswerPage },
+        querystring: ZAnswerPageQuery.extend(ZAnswerCursorQuery.shape),
+        response: { 200: ZAnswerPage.extend(ZNextCursor.shape) },
       },
     },
     async (request) => {
@@ -106,5 +153,114 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       await removeOrphanFiles(deps.db, deps.storage, request.params.id);
       return deleted;
     },
+  );
+
+  const answerParams = params.extend({ answerId: ZRowId });
+  const notes = { 200: ZAnswerNotes };
+
+  r.post(
+    "/forms/:id/answers/:answerId/update-tags",
+    { schema: { tags, params: answerParams, body: ZUpdateTagsBody, response: notes } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.mark");
+      return updateTags(ctx, request.params.id, request.params.answerId, request.body.tags);
+    },
+  );
+
+  r.post(
+    "/forms/:id/answers/:answerId/update-score",
+    {
+      schema: {
+        tags,
+        description: "Sets the submission's total by hand; null clears it.",
+        params: answerParams,
+        body: ZUpdateScoreBody,
+        response: notes,
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.mark");
+      return updateScore(ctx, request.params.id, request.params.answerId, request.body.score);
+    },
+  );
+
+  r.post(
+    "/forms/:id/answers/:answerId/update-field-score",
+    {
+      schema: {
+        tags,
+        description: "Sets one field's points; the total moves by the difference.",
+        params: answerParams,
+        body: ZUpdateFieldScoreBody,
+        response: notes,
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.mark");
+      const { field, score } = request.body;
+      return updateFieldScore(ctx, request.params.id, request.params.answerId, field, score);
+    },
+  );
+
+  r.post(
+    "/forms/:id/answers/:answerId/update-comment",
+    {
+      schema: {
+        tags,
+        description: "A reader's comment on one field's answer; an empty comment removes it.",
+        params: answerParams,
+        body: ZUpdateCommentBody,
+        response: notes,
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.mark");
+      const { field, comment } = request.body;
+      return updateComment(ctx, request.params.id, request.params.answerId, field, comment);
+    },
+  );
+
+  r.get(
+    "/forms/answer-tags/account",
+    {
+      schema: {
+        tags,
+        description: "The tags used on the submissions this reader may read.",
+        response: { 200: ZTagList },
+      },
+    },
+    async (request) => accountAnswerTags(await requireTenant(deps, request, "results.view")),
+  );
+
+  r.get(
+    "/forms/tags/account",
+    {
+      schema: {
+        tags: ["forms"],
+        description: "The thematic tags of the account's forms.",
+        response: { 200: ZTagList },
+      },
+    },
+    async (request) => accountFormTags(await requireTenant(deps, request, "forms.view")),
+  );
+
+  r.get(
+    "/forms/:id/results-columns",
+    {
+      schema: {
+        tags,
+        description: "The results table's columns as the caller arranged them for this form ([] when never).",
+        params,
+        response: { 200: ZResultsColumns },
+      },
+    },
+    async (request) => getColumns(await requireTenant(deps, request, "results.view"), request.params.id),
+  );
+
+  r.put(
+    "/forms/:id/results-columns",
+    { schema: { tags, params, body: ZResultsColumns, response: { 200: ZResultsColumns } } },
+    async (request) =>
+      saveColumns(await requireTenant(deps, request, "results.view"), request.params.id, request.body),
   );
 }

@@ -1,15 +1,18 @@
 import type { ZAnswerPageQuery } from "@formloom/core/api/answers";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { formAnswers, users } from "../../db/schema.ts";
+import { formAnswerCounts, formAnswers, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
+import { afterCursor, cursorValue, encodeCursor } from "./cursor.ts";
+import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
 
 const SORT_COLUMNS = {
   id: formAnswers.id,
+  number: formAnswers.number,
   submitTime: formAnswers.submitTime,
   formPassingTime: formAnswers.formPassingTime,
   isViewed: formAnswers.isViewed,
@@ -24,36 +27,68 @@ export async function answerPage(
   formId: number,
   page: number,
   size: number,
-  query: z.infer<typeof ZAnswerPageQuery>,
+  query: z.infer<typeof ZAnswerPageQuery> & { after?: string },
 ) {
   const form = await loadForm(ctx, formId);
   const access = await answerAccess(ctx, form);
   assertCanRead(access);
   // Ordering by a total would hint at the answers of fields this reader may not see.
   const sortBy = access.level === "fields" && query.sortBy === "score" ? "submitTime" : query.sortBy;
-  const where = and(
+  const known = new Set((form.fields as Array<{ id: string }>).map((field) => field.id));
+  const filtered = and(
     ofForm(ctx, formId),
     query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
+    ...filterConditions(query.filters, access, known),
+  );
+  const where = and(
+    filtered,
+    query.after === undefined ? undefined : afterCursor(query.after, sortBy, query.order),
   );
   const direction = query.order === "asc" ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ answer: formAnswers, username: users.username })
-      .from(formAnswers)
-      .leftJoin(users, eq(users.id, formAnswers.userId))
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[sortBy]), direction(formAnswers.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    ctx.db.select({ value: count() }).from(formAnswers).where(where),
+  const offset = query.after === undefined ? (page - 1) * size : 0;
+  const rowsRead = ctx.db
+    .select({ answer: formAnswers, username: users.username, key: cursorValue(sortBy) })
+    .from(formAnswers)
+    .leftJoin(users, eq(users.id, formAnswers.userId))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[sortBy]), direction(formAnswers.id))
+    .limit(size)
+    .offset(offset);
+  const [rows, kept] = await Promise.all([
+    rowsRead,
+    hasFilters(query.filters) ? null : keptCount(ctx, formId, query.isViewed),
   ]);
+  // A page read by offset that ends short holds the last of the filtered rows, so the count is
+  // where it ends; only a full page (or one past the end) needs the filter's full pass.
+  const endsShort = query.after === undefined && rows.length < size && (rows.length > 0 || page === 1);
+  const total = kept ?? (endsShort ? offset + rows.length : await filteredCount(ctx, filtered));
+  const last = rows.length === size ? rows[rows.length - 1] : undefined;
   return {
     answerList: rows.map((row) => visibleAnswer(presentAnswer(row.answer, row.username), access)),
     visibleFieldIds: access.level === "fields" ? [...access.fieldIds] : null,
-    total: total?.value ?? 0,
+    total,
     page,
     size,
+    nextCursor: last ? encodeCursor(sortBy, query.order, last.key, last.answer.id) : null,
   };
+}
+
+async function filteredCount(ctx: TenantContext, filtered: SQL | undefined): Promise<number> {
+  const [row] = await ctx.db.select({ total: count() }).from(formAnswers).where(filtered);
+  return row?.total ?? 0;
+}
+
+/**
+ * The exact number of the form's submissions (or of its read or unread ones) from the counts the
+ * answers' triggers keep, instead of counting the form's rows on every page.
+ */
+async function keptCount(ctx: TenantContext, formId: number, isViewed: "true" | "false" | undefined) {
+  const [row] = await ctx.db
+    .select({ total: formAnswerCounts.total, unread: formAnswerCounts.unread })
+    .from(formAnswerCounts)
+    .where(and(eq(formAnswerCounts.accountId, ctx.accountId), eq(formAnswerCounts.formId, formId)));
+  if (!row) return 0;
+  return isViewed === undefined ? row.total : isViewed === "false" ? row.unread : row.total - row.unread;
 }
 
 export async function getAnswer(ctx: TenantContext, formId: number, answerId: number) {

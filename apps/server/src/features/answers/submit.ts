@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { parseInterval } from "@formloom/core/interval";
+import { plausibleAnsweringTimes } from "@formloom/core/behavior";
+import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
-import { scoreSubmission } from "@formloom/core/scoring";
+import { type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
+import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
 import { timeUpAllowed } from "@formloom/core/time-limits";
 import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
@@ -12,9 +14,11 @@ import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
 import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
-import { type Captcha, type CheckedCaptcha, captchaField } from "./captcha.ts";
-import { deviceFromHeaders } from "./device.ts";
+import type { Captcha, CheckedCaptcha } from "./captcha.ts";
+import { deviceOf } from "./device.ts";
 import { createFormCache, type FillableForm } from "./form-cache.ts";
+import { type Geo, geoOf } from "./geo.ts";
+import { respondentChoices } from "./respondent-choices.ts";
 
 export interface SubmissionMeta {
   ip: string;
@@ -25,11 +29,15 @@ export interface SubmissionMeta {
   respondent: string | undefined;
   /** The client's Idempotency-Key: a retry with the same key is stored once. */
   idempotencyKey: string | undefined;
+  /** Told when the address could not be looked up (the GeoIP database failed to load). */
+  onGeoError?: (error: unknown) => void;
 }
 
 export interface Accepted {
   id: number;
   submitTime: string;
+  /** A calculation form's result as the respondent may see it (no points per question). */
+  outcome: TRespondentOutcome | null;
   /** The key was used before: this is the submission stored then. */
   replayed: boolean;
 }
@@ -52,13 +60,15 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
 
   async function submit(body: TSubmission, meta: SubmissionMeta): Promise<Accepted> {
     const submissionKey = meta.idempotencyKey ?? randomUUID();
+    // Where the address is: looked up once, never failing the submission.
+    const geo = await geoOf(meta.ip, meta.onGeoError);
     let solved: CheckedCaptcha | null = null;
     let claimed = false;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const form = await formCache.get(body.formId, attempt > 0);
       assertFillable(form.row, form.settings, meta.visitor);
       // A form with a captcha takes a solution of a challenge this server issued, once.
-      const captchaAt = captcha ? captchaField(form.settings, form.fields) : null;
+      const captchaAt = captcha ? form.captchaAt : null;
       if (captcha && captchaAt !== null && solved === null)
         solved = await captcha.check(body.captcha, captchaAt);
       // Files are the ones uploaded to this form and field, as the server measured them.
@@ -69,13 +79,13 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
         meta.idempotencyKey,
       );
       if (files.errors.length > 0) throw badRequest("submission.invalid", files.errors);
-      const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey);
+      const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey, geo);
       if (captcha && captchaAt !== null && solved !== null && !claimed) {
         claimed = await captcha.claim(solved);
         if (!claimed) {
           // Used before: a resend under the same key is answered with what it stored then.
           const earlier = meta.idempotencyKey
-            ? await storedUnderKey(database.raw.query, prepared.row)
+            ? await storedUnderKey(database.raw.query, prepared)
             : undefined;
           if (earlier) return { ...earlier, replayed: true };
           throw captcha.refusal(captchaAt);
@@ -100,10 +110,10 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
           ]);
           throw badRequest("submission.invalid", fieldsWithFiles(files.answers, taken));
         }
-        return { id, submitTime: prepared.row.submitTime, replayed: false };
+        return { id, submitTime: prepared.row.submitTime, outcome: prepared.outcome, replayed: false };
       }
       if (meta.idempotencyKey) {
-        const earlier = await storedUnderKey(database.raw.query, prepared.row);
+        const earlier = await storedUnderKey(database.raw.query, prepared);
         if (earlier) return { ...earlier, replayed: true };
       }
       // Not stored and not a retry: the form changed or closed since the copy was read.
@@ -118,6 +128,9 @@ export type Submissions = ReturnType<typeof createSubmissions>;
 
 interface Prepared {
   row: AnswerRow;
+  outcome: TRespondentOutcome | null;
+  /** The most points the form gives, whatever the answers: null for a form that is not scored. */
+  maxScore: number | null;
   /** The form limits how often one respondent submits: checked and stored under a lock. */
   intervalSeconds: number | null;
   /** A rule publishes or unpublishes the form when this submission is stored. */
@@ -125,10 +138,15 @@ interface Prepared {
   exclusive: boolean;
 }
 
-/** Everything a submission needs short of the database: access, validation, scoring, the row. */
-function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, key: string): Prepared {
-  const { row, settings, fields } = form;
-  assertFillable(row, settings, meta.visitor);
+/** Everything a submission needs short of the database, its form found fillable: validation, scoring, the row. */
+function prepare(
+  form: FillableForm,
+  body: TSubmission,
+  meta: SubmissionMeta,
+  key: string,
+  geo: Geo | null,
+): Prepared {
+  const { row, settings, fields, intervalSeconds } = form;
   // The questions this respondent was given: a part of them, or shuffled, by their page's seed.
   const seed = body.miscData?.[QUESTION_SEED_KEY];
   const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
@@ -139,11 +157,13 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
   // Questions may go in empty only where the form had a time limit and it ran out.
   if (body.timeUp && !timeUpAllowed(settings, asked, body.timeUp, passing))
     throw badRequest("submission.time_up_invalid");
-  const { errors, answers, outcome } = validateSubmission(asked, body.answers, {
+  // Consent choices among the offered options; a form sent on leaving only where it does that.
+  const choices = respondentChoices(settings, body);
+  const { errors, answers, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
-    timeUp: body.timeUp,
+    timeUp: choices.timeUp,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
   // A rule may publish or unpublish the form; the last such intent wins.
@@ -153,12 +173,10 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
   const scored =
     settings.type === "calculation"
       ? scoreSubmission(settings, fields, Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])), {
-          cursorOutCases: cursorOutCases(body.miscData),
+          cursorOutCases: choices.cursorOutCases,
         })
       : null;
 
-  const interval = parseInterval(settings.nextSubmissionTime);
-  const intervalSeconds = interval.ok ? interval.seconds : null;
   const publishing = publishIntent ? publishIntent.type === "publish" : null;
   return {
     row: {
@@ -169,17 +187,27 @@ function prepare(form: FillableForm, body: TSubmission, meta: SubmissionMeta, ke
       startTime: startTime && startTime <= submitTime ? startTime.toISOString() : null,
       submitTime: submitTime.toISOString(),
       formPassingTime: passing === null || passing < 0 ? null : Math.round(passing),
-      answers,
-      device: deviceFromHeaders(meta.userAgent, meta.acceptLanguage),
+      // Answering times the page measured: kept where the form collects behaviour and they can be true.
+      answers: plausibleAnsweringTimes(
+        answers,
+        passing === null || passing < 0 ? null : passing,
+        settings.collectBehaviorData,
+      ),
+      device: deviceOf(meta.userAgent, meta.acceptLanguage, body.device),
       deviceFingerprint: body.deviceFingerprint ?? null,
       respondent: meta.respondent ?? null,
       ip: meta.ip,
-      miscData: body.miscData ?? null,
+      geo,
+      miscData: keptMiscData(body.miscData),
+      capturingConfirmOptions: choices.capturingConfirmOptions,
+      behavioralConfirmOptions: choices.behavioralConfirmOptions,
       score: scored?.total ?? null,
       result: scored?.result ?? null,
       fieldScores: scored?.fieldScores ?? null,
       submissionKey: key,
     },
+    outcome: scored ? respondentOutcome(scored) : null,
+    maxScore: scored?.maxScore ?? null,
     intervalSeconds,
     publishing,
     exclusive: intervalSeconds !== null || publishing !== null,
@@ -253,17 +281,38 @@ async function assertIntervalPassed(query: Query, row: AnswerRow, seconds: numbe
   if (recent.length > 0) throw new AppError(429, "submission.too_soon");
 }
 
-async function storedUnderKey(query: Query, row: AnswerRow) {
-  const [found] = await query<{ id: number; submit_time: string }>(
-    `select id, to_json(submit_time) #>> '{}' as submit_time from form_answers
+/** The submission stored under this key before, with the outcome it was given then. */
+async function storedUnderKey(query: Query, { row, maxScore }: Prepared) {
+  const [found] = await query<{
+    id: number;
+    submit_time: string;
+    score: number | null;
+    result: ResultOutcome | null;
+  }>(
+    `select id, to_json(submit_time) #>> '{}' as submit_time, score, result from form_answers
       where account_id = $1::int4 and form_id = $2::int4 and submission_key = $3::text`,
     [row.accountId, row.formId, row.submissionKey],
   );
-  return found ? { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString() } : undefined;
+  if (!found) return undefined;
+  const outcome =
+    found.result && maxScore !== null
+      ? respondentOutcome({ total: Number(found.score ?? 0), maxScore, result: found.result })
+      : null;
+  return { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString(), outcome };
 }
 
-/** How often the respondent left the form's window, as the browser counted it. */
-function cursorOutCases(miscData: Record<string, unknown> | undefined): number {
-  const cases = miscData?.cursorOutCases;
-  return typeof cases === "number" && Number.isInteger(cases) && cases >= 0 ? cases : 0;
+/** A respondent who refused behavioural data collection has no answering times kept. */
+function withoutRefusedTimes(body: TSubmission, choices: { behaviourRefused: boolean }) {
+  if (!choices.behaviourRefused) return body.answers;
+  return body.answers.map(({ answeringTime: _time, ...answer }) => answer);
+}
+
+/** What the page sent besides the answers, its path args cut to their limits. */
+function keptMiscData(misc: TSubmission["miscData"]): Record<string, unknown> | null {
+  if (!misc) return null;
+  const { pathArgs, ...rest } = misc;
+  if (pathArgs === undefined) return rest;
+  const args =
+    pathArgs && typeof pathArgs === "object" ? keptPathArgs(pathArgs as Record<string, unknown>) : {};
+  return Object.keys(args).length > 0 ? { ...rest, pathArgs: args } : rest;
 }

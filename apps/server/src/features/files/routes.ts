@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { respondentOf } from "../answers/respondent.ts";
 import { readFile, uploadFile } from "./uploads.ts";
 
 const ZUploaded = z.object({
@@ -27,7 +28,9 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
           "A respondent's file for a file, image, photo, audio or video field of a published form (multipart: fields " +
           "formId and fieldId, or the same names in the query, then the file). The type is read from the bytes " +
           "and must be one the field accepts; the size must be within the field's limit. Answers the upload id " +
-          "the submission's answer then refers to ({ id, url, name, size, mimeType }).",
+          "the submission's answer then refers to ({ id, url, name, size, mimeType }). Limited per respondent " +
+          "and per address (429 upload.rate_limited), and per form while uploads no submission took pile up " +
+          "(429 upload.form_full); both say when to try again in Retry-After.",
         querystring: z.object({
           formId: z.string().max(12).optional(),
           fieldId: z.string().max(64).optional(),
@@ -39,7 +42,10 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
       const visitor = request.headers.authorization
         ? await optionalUser(deps, request).catch(() => undefined)
         : undefined;
-      const stored = await uploadFile(deps.db, storage, request, visitor, deps.settings.uploadMaxBytes);
+      const stored = await uploadFile(deps.db, storage, request, visitor, deps.settings.uploadMaxBytes, {
+        ip: request.ip,
+        respondent: respondentOf(request),
+      });
       return reply.status(201).send(stored);
     },
   );

@@ -10,6 +10,7 @@ import { formFiles, forms } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
+import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
@@ -112,9 +113,76 @@ function formTarget(request: FastifyRequest, fields: Record<string, unknown>) {
 }
 
 /**
- * Takes one file a respondent uploads to a file-like field of a published form: checked against
- * the field's size limit and, by its bytes, the field's types; stored, and answered with the id
- * the submission then refers to.
+ * How much one uploader may send, and how much a form keeps that no submission took yet: enough
+ * for a person filling several file questions again and again, and for an office behind one
+ * address, while a stranger's script cannot fill the disk. Uploads no submission took are removed
+ * after a day (removeOrphanFiles).
+ */
+export const UPLOAD_LIMITS = {
+  windowSeconds: 600,
+  perRespondent: 20,
+  perAddress: 60,
+  unclaimedFilesPerForm: 200,
+  unclaimedBytesPerForm: 1024 * 1024 * 1024,
+  /** How long to wait when the form is full: housekeeping runs hourly. */
+  formFullRetrySeconds: 3600,
+} as const;
+
+/** Who uploads: the signed-in user or the signed respondent cookie, and the address. */
+export interface Uploader {
+  ip: string;
+  respondent: string | undefined;
+}
+
+async function countUpload(db: Db, visitor: UserRow | undefined, uploader: Uploader): Promise<void> {
+  const person = visitor
+    ? `user:${visitor.id}`
+    : uploader.respondent
+      ? `respondent:${uploader.respondent}`
+      : null;
+  const { windowSeconds } = UPLOAD_LIMITS;
+  await countRequest(
+    db,
+    [
+      ...(person ? [{ key: `upload:${person}`, max: UPLOAD_LIMITS.perRespondent, windowSeconds }] : []),
+      { key: `upload:ip:${addressKey(uploader.ip)}`, max: UPLOAD_LIMITS.perAddress, windowSeconds },
+    ],
+    "upload.rate_limited",
+  );
+}
+
+/**
+ * Records an upload unless its form already keeps as many files, or bytes, as no submission took:
+ * counted and inserted under a lock per form, so parallel uploads cannot pass the cap together.
+ */
+async function recordUpload(db: Db, values: typeof formFiles.$inferInsert): Promise<FileRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-uploads'), ${values.formId}::int4)`);
+    const [held] = await tx
+      .select({ files: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${formFiles.size}), 0)` })
+      .from(formFiles)
+      .where(
+        and(
+          eq(formFiles.accountId, values.accountId),
+          eq(formFiles.formId, values.formId),
+          isNull(formFiles.answerId),
+        ),
+      );
+    if (
+      Number(held?.files ?? 0) >= UPLOAD_LIMITS.unclaimedFilesPerForm ||
+      Number(held?.bytes ?? 0) + values.size > UPLOAD_LIMITS.unclaimedBytesPerForm
+    ) {
+      throw new RateLimited("upload.form_full", UPLOAD_LIMITS.formFullRetrySeconds);
+    }
+    const [stored] = await tx.insert(formFiles).values(values).returning();
+    return stored!;
+  });
+}
+
+/**
+ * Takes one file a respondent uploads to a file-like field of a published form: counted against
+ * the uploader's limits before it is read, checked against the field's size limit and, by its
+ * bytes, the field's types; stored, and answered with the id the submission then refers to.
  */
 export async function uploadFile(
   db: Db,
@@ -122,8 +190,10 @@ export async function uploadFile(
   request: FastifyRequest,
   visitor: UserRow | undefined,
   serverMaxBytes: number,
+  uploader: Uploader,
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest("request.invalid");
+  await countUpload(db, visitor, uploader);
   // One byte over the limit is read, so a file cut at the limit is told from one that fits.
   const file = await request.file({ limits: { fileSize: serverMaxBytes + 1, files: 1, fields: 5 } });
   if (!file) throw invalidField("answer.required", "file");
@@ -152,26 +222,26 @@ export async function uploadFile(
 
   const id = randomBytes(16).toString("hex");
   const storageKey = `forms/${row.accountId}/${row.id}/${id}`;
-  await storage.put(storageKey, bytes);
+  // The row first, so a full form refuses before any byte is written; no reader takes a file
+  // before a submission claims it, by which time its bytes are there.
+  const stored = await recordUpload(db, {
+    id,
+    accountId: row.accountId,
+    formId: row.id,
+    fieldId,
+    name: cleanName(file.filename),
+    mimeType: type.mime,
+    size: bytes.length,
+    storageKey,
+  });
   try {
-    const [stored] = await db
-      .insert(formFiles)
-      .values({
-        id,
-        accountId: row.accountId,
-        formId: row.id,
-        fieldId,
-        name: cleanName(file.filename),
-        mimeType: type.mime,
-        size: bytes.length,
-        storageKey,
-      })
-      .returning();
-    return present(stored!);
+    await storage.put(storageKey, bytes);
   } catch (error) {
-    await storage.delete(storageKey);
+    await db.delete(formFiles).where(eq(formFiles.id, id));
+    await storage.delete(storageKey).catch(() => {});
     throw error;
   }
+  return present(stored);
 }
 
 /** Types a browser could run or draw as a page: always sent as plain bytes. */

@@ -1,12 +1,12 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { publicElement, publicSettings } from "@formloom/core/public-form";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
-import { accounts, forms } from "../../db/schema.ts";
+import type { forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
+import { forbidden } from "../../http/errors.ts";
 import { readForm } from "./presenter.ts";
+import { formByLink } from "./public-link.ts";
 
 type FormRow = typeof forms.$inferSelect;
 
@@ -21,19 +21,17 @@ export function assertFillable(row: FormRow, settings: TFormSettings, visitor: U
   }
 }
 
-/** The published form at `/f/:alias` of the account with this subdomain. */
+/**
+ * The published form at `/f/:alias`: of the account with this subdomain, or without one, of the
+ * only account that publishes the alias (public-link.ts).
+ */
 export async function publicFormByPath(
   db: Db,
   alias: string,
-  subdomain: string,
+  subdomain: string | undefined,
   visitor: UserRow | undefined,
 ): Promise<TPublicForm> {
-  const [found] = await db
-    .select({ form: forms, subdomain: accounts.subdomain })
-    .from(forms)
-    .innerJoin(accounts, eq(accounts.id, forms.accountId))
-    .where(and(eq(accounts.subdomain, subdomain.toLowerCase()), eq(forms.alias, alias.toLowerCase())));
-  if (!found) throw notFound("form.not_found");
+  const found = await formByLink(db, alias, subdomain);
   const { settings, fields } = readForm(found.form);
   assertFillable(found.form, settings, visitor);
   // Rules may show a field that starts hidden, so the browser gets every field, each without

@@ -8,6 +8,7 @@ import {
   ZPublicForm,
 } from "@formloom/core/api/forms";
 import { ZIdParams } from "@formloom/core/api/ids";
+import { ZIfMatchHeaders } from "@formloom/core/api/rules";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -15,6 +16,7 @@ import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { publicFormByPath } from "./public.ts";
+import { subdomainOfHost, withPublicLink } from "./public-link.ts";
 import {
   cloneForm,
   createForm,
@@ -30,13 +32,15 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["forms"];
   const params = ZIdParams;
+  const withLink = <T extends Parameters<typeof withPublicLink>[2]>(result: T) =>
+    withPublicLink(deps.db, deps.settings.linkBase, result);
 
   r.post(
     "/forms",
     { schema: { tags, body: ZFormCreateBody, response: { 201: ZFormWithFields } } },
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "forms.create");
-      return reply.status(201).send(await createForm(ctx, request.body));
+      return reply.status(201).send(await withLink(await createForm(ctx, request.body)));
     },
   );
 
@@ -57,15 +61,24 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.get("/forms/:id", { schema: { tags, params, response: { 200: ZFormWithFields } } }, async (request) => {
     const ctx = await requireTenant(deps, request, "forms.view");
-    return getForm(ctx, request.params.id);
+    return withLink(await getForm(ctx, request.params.id));
   });
 
   r.patch(
     "/forms/:id",
-    { schema: { tags, params, body: ZFormPatchBody, response: { 200: ZFormWithFields } } },
+    {
+      schema: {
+        tags,
+        params,
+        headers: ZIfMatchHeaders,
+        body: ZFormPatchBody,
+        response: { 200: ZFormWithFields },
+      },
+    },
     async (request) => {
       const ctx = await requireTenant(deps, request, "forms.edit");
-      return updateForm(ctx, request.params.id, request.body);
+      const expected = request.headers["if-match"];
+      return withLink(await updateForm(ctx, request.params.id, request.body, expected));
     },
   );
 
@@ -86,7 +99,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params, response: { 201: ZFormWithFields } } },
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "forms.create");
-      return reply.status(201).send(await cloneForm(ctx, request.params.id));
+      return reply.status(201).send(await withLink(await cloneForm(ctx, request.params.id)));
     },
   );
 
@@ -114,6 +127,27 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const visitor = await optionalUser(deps, request).catch(() => undefined);
       const form = await publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor);
+      issueRespondentCookie(request, reply);
+      return form;
+    },
+  );
+
+  r.get(
+    "/forms/path/:alias",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["public"],
+        description:
+          "The published form at /f/{alias} of the account the host names (<subdomain>.<public host>), else of the one account that publishes that alias; 404 form.alias.ambiguous when several do (no sign-in needed).",
+        params: z.object({ alias: z.string().min(1).max(80) }),
+        response: { 200: ZPublicForm },
+      },
+    },
+    async (request, reply) => {
+      const visitor = await optionalUser(deps, request).catch(() => undefined);
+      const subdomain = subdomainOfHost(request.hostname, deps.settings.publicUrl);
+      const form = await publicFormByPath(deps.db, request.params.alias, subdomain, visitor);
       issueRespondentCookie(request, reply);
       return form;
     },

@@ -1,5 +1,5 @@
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
-import { ZFormCreateBody, ZFormPatchBody } from "@formloom/core/api/forms";
+import { ZFormCreateInput, ZFormPatchInput } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
 import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
@@ -61,7 +61,7 @@ function assertRulesValid(fields: TElement[], rules: TRule[]) {
 }
 
 export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
-  const { fields, ...settings } = ZFormCreateBody.parse(input);
+  const { fields, ...settings } = ZFormCreateInput.parse(input);
   assertRulesValid(fields, settings.conditionalRules);
   const alias = await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title);
   try {
@@ -85,9 +85,21 @@ export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
   }
 }
 
-export async function updateForm(ctx: TenantContext, formId: number, input: TFormPatchBody) {
+/**
+ * Saves a change to a form. With `expectedChange` (the lastChangeDate the caller read) the save
+ * is refused with 409 form.changed when the form was saved since, so one save never silently
+ * undoes another.
+ */
+export async function updateForm(
+  ctx: TenantContext,
+  formId: number,
+  input: TFormPatchBody,
+  expectedChange?: string,
+) {
   const current = await loadForm(ctx, formId);
-  const { fields, ...patch } = ZFormPatchBody.parse(input);
+  const expected = expectedChange === undefined ? undefined : new Date(expectedChange);
+  if (expected && current.updatedAt.getTime() !== expected.getTime()) throw conflict("form.changed");
+  const { fields, ...patch } = ZFormPatchInput.parse(input);
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
@@ -107,9 +119,19 @@ export async function updateForm(ctx: TenantContext, formId: number, input: TFor
         modelVersion: MODEL_VERSION,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)))
+      .where(
+        and(
+          eq(forms.accountId, ctx.accountId),
+          eq(forms.id, formId),
+          // Checked again in the write itself: another save may have landed since the read.
+          expected
+            ? sql`date_trunc('milliseconds', ${forms.updatedAt}) = ${expected.toISOString()}::timestamptz`
+            : undefined,
+        ),
+      )
       .returning();
-    return present(ctx, row!);
+    if (!row) throw conflict("form.changed");
+    return present(ctx, row);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict("form.alias.exists", "formPathAlias");
     throw error;
@@ -158,10 +180,11 @@ const lastAnsweredAt = (accountId: number) =>
 
 const answerStats = (accountId: number) => ({
   lastAnsweredAt: lastAnsweredAt(accountId),
-  answerCount: sql<number>`(select count(*) from form_answers a
-    where a.account_id = ${accountId} and a.form_id = "forms"."id")`.mapWith(Number),
-  newAnswerCount: sql<number>`(select count(*) from form_answers a
-    where a.account_id = ${accountId} and a.form_id = "forms"."id" and not a.is_viewed)`.mapWith(Number),
+  // Kept by triggers on the answers (form_answer_counts): the 20-second unread poll reads one row per form.
+  answerCount: sql<number>`coalesce((select c.total from form_answer_counts c
+    where c.account_id = ${accountId} and c.form_id = "forms"."id"), 0)`.mapWith(Number),
+  newAnswerCount: sql<number>`coalesce((select c.unread from form_answer_counts c
+    where c.account_id = ${accountId} and c.form_id = "forms"."id"), 0)`.mapWith(Number),
 });
 
 function formsWithCounts(ctx: TenantContext) {

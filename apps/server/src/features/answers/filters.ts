@@ -1,0 +1,113 @@
+import type { TAnswerFilters } from "@formloom/core/api/results-table";
+import type { AnswerAccess } from "@formloom/core/permissions";
+import { type SQL, sql } from "drizzle-orm";
+import { badRequest, forbidden } from "../../http/errors.ts";
+
+/** A LIKE pattern that finds the text as it is, its %, _ and \ included. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const answers = sql`"form_answers"."answers"`;
+
+/** One answer of the field, as the elements of the answers array are stored: {fieldId, answer}. */
+const anyAnswer = (fieldId: string, condition: SQL) =>
+  sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where fa.e->>'fieldId' = ${fieldId} and ${condition})`;
+
+/**
+ * The conditions of the results table's filters on form_answers. A reader limited to selected
+ * fields may filter and search only by those, so no row is found by what they may not see.
+ */
+export function filterConditions(
+  filters: TAnswerFilters | undefined,
+  access: AnswerAccess,
+  knownFields: Set<string>,
+): SQL[] {
+  if (!filters) return [];
+  const shown = access.level === "fields" ? access.fieldIds : null;
+  const conditions: SQL[] = [];
+  for (const filter of filters.fields ?? []) {
+    if (!knownFields.has(filter.fieldId)) throw badRequest("answer.unknown_field");
+    if (shown && !shown.has(filter.fieldId)) throw forbidden("not_allowed");
+    if (filter.op === "equals") {
+      // Containment is answered by the answers' GIN index: a one-choice answer equal to the
+      // value, or a several-choice answer holding it.
+      const one = JSON.stringify([{ fieldId: filter.fieldId, answer: filter.value }]);
+      const among = JSON.stringify([{ fieldId: filter.fieldId, answer: [filter.value] }]);
+      conditions.push(sql`(${answers} @> ${one}::jsonb or ${answers} @> ${among}::jsonb)`);
+    } else if (filter.op === "contains") {
+      conditions.push(
+        sql`(${answers} @> ${JSON.stringify([{ fieldId: filter.fieldId }])}::jsonb and ${anyAnswer(
+          filter.fieldId,
+          sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
+        )})`,
+      );
+    } else {
+      if (filter.min === undefined && filter.max === undefined) continue;
+      if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max)
+        throw badRequest("request.invalid");
+      const value = sql`(case when jsonb_typeof(fa.e->'answer') = 'number' then (fa.e->>'answer')::numeric
+        when jsonb_typeof(fa.e->'answer') = 'string' and fa.e->>'answer' ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' then trim(fa.e->>'answer')::numeric end)`;
+      const bounds = [
+        filter.min === undefined ? undefined : sql`${value} >= ${String(filter.min)}::numeric`,
+        filter.max === undefined ? undefined : sql`${value} <= ${String(filter.max)}::numeric`,
+      ].filter((c): c is SQL => c !== undefined);
+      conditions.push(
+        sql`(${answers} @> ${JSON.stringify([{ fieldId: filter.fieldId }])}::jsonb and ${anyAnswer(
+          filter.fieldId,
+          sql.join(bounds, sql` and `),
+        )})`,
+      );
+    }
+  }
+  if (filters.scoreMin !== undefined || filters.scoreMax !== undefined || filters.result !== undefined) {
+    // Totals and outcomes depend on fields a limited reader does not see.
+    if (shown) throw forbidden("not_allowed");
+  }
+  if (filters.scoreMin !== undefined) conditions.push(sql`"form_answers"."score" >= ${filters.scoreMin}`);
+  if (filters.scoreMax !== undefined) conditions.push(sql`"form_answers"."score" <= ${filters.scoreMax}`);
+  if (filters.result !== undefined) {
+    const wanted =
+      filters.result === "passed"
+        ? { passed: true }
+        : filters.result === "failed"
+          ? { passed: false }
+          : { gradationId: filters.result };
+    conditions.push(sql`"form_answers"."result" @> ${JSON.stringify(wanted)}::jsonb`);
+  }
+  if (filters.tags) conditions.push(sql`"form_answers"."tags" && ${toTextArray(filters.tags)}`);
+  if (filters.dateFrom)
+    conditions.push(sql`"form_answers"."submit_time" >= ${dayStart(filters.dateFrom)}::timestamptz`);
+  if (filters.dateTo) {
+    // A day names all of it: up to the next day's start.
+    const end =
+      filters.dateTo.length === 10
+        ? sql`(${filters.dateTo}::date + 1)::timestamptz`
+        : sql`${filters.dateTo}::timestamptz`;
+    conditions.push(
+      filters.dateTo.length === 10
+        ? sql`"form_answers"."submit_time" < ${end}`
+        : sql`"form_answers"."submit_time" <= ${end}`,
+    );
+  }
+  if (filters.search) {
+    const visible = shown
+      ? sql` and fa.e->>'fieldId' in (select jsonb_array_elements_text(${JSON.stringify([...shown])}::jsonb))`
+      : sql``;
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`,
+    );
+  }
+  return conditions;
+}
+
+const dayStart = (value: string) => (value.length === 10 ? `${value}T00:00:00Z` : value);
+
+/** A text[] parameter that both PostgreSQL and PGlite take. */
+const toTextArray = (values: string[]) =>
+  sql`(select coalesce(array_agg(v), '{}') from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) as t(v))`;
+
+/** Whether any condition beyond the kept counts' (all, read, unread) applies. */
+export const hasFilters = (filters: TAnswerFilters | undefined) =>
+  !!filters &&
+  Object.values(filters).some(
+    (value) => value !== undefined && !(Array.isArray(value) && value.length === 0),
+  );

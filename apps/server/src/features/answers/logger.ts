@@ -1,0 +1,118 @@
+import type { TBehaviorBatch } from "@formloom/core/api/behavior";
+import { ZBehaviorBatch } from "@formloom/core/api/behavior";
+import { BEHAVIOR_LIMITS } from "@formloom/core/behavior";
+import { offeredConsent } from "@formloom/core/consent";
+import { validationError } from "@formloom/core/errors";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/connect.ts";
+import { behaviorLogs, forms } from "../../db/schema.ts";
+import { type Deps, optionalUser, type UserRow } from "../../http/context.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
+import { addressKey, countRequest } from "../../http/rate-limits.ts";
+import { readForm } from "../forms/presenter.ts";
+import { assertFillable } from "../forms/public.ts";
+import { respondentOf } from "./respondent.ts";
+
+/**
+ * Batches one respondent may send: the page sends one every ten seconds or so while the form is
+ * open and one when it is hidden, so a long filling stays well inside; an address is shared by an
+ * office's people.
+ */
+export const LOGGER_LIMITS = { windowSeconds: 600, perRespondent: 120, perAddress: 600 } as const;
+
+interface Caller {
+  ip: string;
+  respondent: string | undefined;
+  visitor: UserRow | undefined;
+}
+
+/**
+ * Stores one batch of a filling's behaviour: only for a form the caller may fill that collects
+ * behaviour and, where it asks the behavioural consent, with an option ticked. The typed text is
+ * kept only where the form collects real characters; a batch sent again is kept once.
+ */
+export async function logBehavior(db: Db, batch: TBehaviorBatch, caller: Caller): Promise<void> {
+  const person = caller.visitor
+    ? `user:${caller.visitor.id}`
+    : caller.respondent
+      ? `respondent:${caller.respondent}`
+      : null;
+  const { windowSeconds } = LOGGER_LIMITS;
+  await countRequest(
+    db,
+    [
+      ...(person ? [{ key: `logger:${person}`, max: LOGGER_LIMITS.perRespondent, windowSeconds }] : []),
+      { key: `logger:ip:${addressKey(caller.ip)}`, max: LOGGER_LIMITS.perAddress, windowSeconds },
+    ],
+    "logger.rate_limited",
+  );
+  const [row] = await db.select().from(forms).where(eq(forms.id, batch.formId));
+  if (!row) throw notFound("form.not_found");
+  const { settings, fields } = readForm(row);
+  assertFillable(row, settings, caller.visitor);
+  if (!settings.collectBehaviorData) throw forbidden("logger.not_collected");
+  const popup = offeredConsent(settings, "behavioral");
+  if (popup) {
+    const offered = new Set(popup.checkboxes.map((box) => box.id));
+    const chosen = batch.behavioralConfirmOptions ?? [];
+    if (chosen.length === 0 || chosen.some((id) => !offered.has(id)))
+      throw forbidden("logger.consent_required");
+  }
+  const known = new Set(fields.map((field) => field.id));
+  const strangers = batch.events.flatMap((event, i) =>
+    event.field !== undefined && !known.has(event.field)
+      ? [validationError(`events.${i}.field`, "answer.unknown_field")]
+      : [],
+  );
+  if (strangers.length > 0) throw badRequest("answer.unknown_field", strangers);
+  const events = settings.collectRealCharacters
+    ? batch.events
+    : batch.events.map(({ text: _typed, ...event }) => event);
+  await db
+    .insert(behaviorLogs)
+    .values({
+      accountId: row.accountId,
+      formId: row.id,
+      submissionKey: batch.key,
+      seq: batch.seq,
+      respondent: caller.respondent ?? null,
+      events,
+    })
+    .onConflictDoNothing();
+}
+
+export function loggerRoutes(app: FastifyInstance, deps: Deps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/forms/logger",
+    {
+      config: { public: true },
+      bodyLimit: BEHAVIOR_LIMITS.batchBytes,
+      schema: {
+        tags: ["public"],
+        description:
+          "A batch of the behaviour a respondent's page recorded while the form was filled (focus, blur, typing " +
+          `counts, pointer samples; at most ${BEHAVIOR_LIMITS.eventsPerBatch} events and ` +
+          `${BEHAVIOR_LIMITS.batchBytes / 1024} KB). \`key\` is the Idempotency-Key the submission is sent with, ` +
+          "which joins the two. Refused for forms that do not collect behaviour (403 logger.not_collected) and, " +
+          "where the form asks the behavioural consent, without an option ticked (403 logger.consent_required); " +
+          "limited per respondent and address (429 logger.rate_limited with Retry-After).",
+        body: ZBehaviorBatch,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const visitor = request.headers.authorization
+        ? await optionalUser(deps, request).catch(() => undefined)
+        : undefined;
+      await logBehavior(deps.db, request.body, {
+        ip: request.ip,
+        respondent: respondentOf(request),
+        visitor,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,148 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { TPublicForm } from "@formloom/core/api/forms";
+import type { TPostedForm } from "@formloom/core/form-post";
+import { keptPathArgs } from "@formloom/core/path-args";
+import type { TRespondentOutcome } from "@formloom/core/thank-you";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Deps } from "../../http/context.ts";
+import { optionalUser } from "../../http/context.ts";
+import { AppError } from "../../http/errors.ts";
+import { issueRespondentCookie } from "../answers/respondent.ts";
+import { outcomeUnderKey, sentKey } from "../answers/sent-outcome.ts";
+import { publicFormByPath } from "./public.ts";
+import { subdomainOfHost } from "./public-link.ts";
+
+/** Where a public form lives (the web app's FillLocation). */
+export interface PublicPageLocation {
+  alias: string;
+  subdomain: string;
+  thankYou: boolean;
+  pathArgs: Record<string, string>;
+}
+
+export type PublicPageForm = { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
+
+/** What the web app's server renderer (apps/web/src/fill/entry-server.tsx) takes. */
+export interface PublicPageRequest {
+  template: string;
+  url: string;
+  location: PublicPageLocation | null;
+  form: PublicPageForm;
+  /** A form sent without JavaScript and refused: what was answered and what was wrong. */
+  submitted?: TPostedForm | undefined;
+  /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
+  outcome?: TRespondentOutcome | undefined;
+}
+
+interface RendererModule {
+  renderPublicPage(request: PublicPageRequest): string;
+}
+
+/** Renders the public form page on the server: the built page with the form's questions in it. */
+export interface PublicPageRenderer {
+  render(request: Omit<PublicPageRequest, "template">): string;
+}
+
+/**
+ * The web app's server renderer, built beside its pages (`npm run build`: apps/web/dist-ssr).
+ * Undefined when the web app is not built: the page is then drawn in the browser, as in
+ * development.
+ */
+export async function loadPublicPageRenderer(
+  webDist: string,
+  log?: FastifyBaseLogger,
+): Promise<PublicPageRenderer | undefined> {
+  const page = path.join(webDist, "fill.html");
+  const entry = path.join(path.dirname(webDist), "dist-ssr", "entry-server.js");
+  if (!existsSync(page) || !existsSync(entry)) return undefined;
+  const template = readFileSync(page, "utf8");
+  const module = (await import(pathToFileURL(entry).href)) as RendererModule;
+  return {
+    render: (request) => {
+      try {
+        return module.renderPublicPage({ ...request, template });
+      } catch (error) {
+        // A form the server cannot draw is still drawn by the browser, as before rendering here.
+        log?.error({ err: error, path: request.url }, "the public page could not be rendered");
+        return template;
+      }
+    },
+  };
+}
+
+const ALIAS_MAX = 80;
+const SUBDOMAIN_MAX = 63;
+
+/** The account a request names: `?a=<subdomain>`, else the first label of a host like <subdomain>.forms.example.com. */
+function subdomainOf(deps: Deps, request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.a === "string" && query.a) return query.a.slice(0, SUBDOMAIN_MAX);
+  return subdomainOfHost(request.hostname, deps.settings.publicUrl);
+}
+
+/**
+ * The form a public page request opens, or the notice shown instead (its message code and
+ * status), looked up as `GET /api/forms/path/...` looks it up.
+ */
+export async function publicPageForm(
+  deps: Deps,
+  request: FastifyRequest<{ Params: { alias: string } }>,
+  thankYou: boolean,
+): Promise<{ status: number; location: PublicPageLocation | null; form: PublicPageForm }> {
+  const alias = request.params.alias;
+  const subdomain = subdomainOf(deps, request);
+  const asked = { alias, subdomain: subdomain ?? "", thankYou, pathArgs: pathArgsOfRequest(request) };
+  if (alias.length > ALIAS_MAX) return { status: 404, location: null, form: notice("form.not_found") };
+  try {
+    const visitor = await optionalUser(deps, request).catch(() => undefined);
+    // Without a subdomain the alias alone may name the form (when one account publishes it).
+    const data = await publicFormByPath(deps.db, alias, subdomain ?? "", visitor);
+    return {
+      status: 200,
+      location: { ...asked, subdomain: data.form.accountSubdomain },
+      form: { kind: "ready", data },
+    };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { status: error.status, location: subdomain ? asked : null, form: notice(error.code) };
+  }
+}
+
+const notice = (code: string): PublicPageForm => ({ kind: "failed", code });
+
+/** Sends a rendered public page: HTML that may change with the form, so always revalidated. */
+export function sendPublicPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+}
+
+/** GET /f/:alias and /f/:alias/thankyou, rendered on the server with the form's questions. */
+export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: PublicPageRenderer): void {
+  const page =
+    (thankYou: boolean) =>
+    async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply) => {
+      const { status, location, form } = await publicPageForm(deps, request, thankYou);
+      if (form.kind === "ready") issueRespondentCookie(request, reply);
+      const origin = deps.settings.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+      const url = `${origin}${request.url}`;
+      // Sent without JavaScript, the thank-you page is told the result by the submission's key.
+      const sent = thankYou && form.kind === "ready" ? sentKey(request.query) : undefined;
+      const outcome =
+        sent && form.kind === "ready" ? await outcomeUnderKey(deps.db, form.data.form.id, sent) : null;
+      return sendPublicPage(
+        reply,
+        status,
+        renderer.render({ url, location, form, ...(outcome ? { outcome } : {}) }),
+      );
+    };
+  // Pages, not calls of the API: left out of its reference.
+  app.get("/f/:alias", { schema: { hide: true } }, page(false));
+  app.get("/f/:alias/thankyou", { schema: { hide: true } }, page(true));
+}
+
+/** The query parameters of the link a public page was asked for, as path args. */
+export function pathArgsOfRequest(request: FastifyRequest): Record<string, string> {
+  const query = request.url.indexOf("?");
+  return query === -1 ? {} : keptPathArgs(new URLSearchParams(request.url.slice(query)));
+}

@@ -1,0 +1,141 @@
+import type { ValidationError } from "@formloom/core/errors";
+import {
+  answersFromEntries,
+  FORM_POST_FIELDS,
+  type FormEntries,
+  type TPostedForm,
+} from "@formloom/core/form-post";
+import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
+import { ZSubmission } from "@formloom/core/submission";
+import { redirectTarget } from "@formloom/core/thank-you";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Deps } from "../../http/context.ts";
+import { AppError, badRequest } from "../../http/errors.ts";
+import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
+import { SENT_PARAM } from "../answers/sent-outcome.ts";
+import type { Submissions } from "../answers/submit.ts";
+import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
+
+const FORM_URLENCODED = "application/x-www-form-urlencoded";
+
+/** The Idempotency-Key's shape (answers/routes.ts): printable ASCII. */
+const SUBMISSION_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * POST /f/:alias: the public form sent by the browser itself, without JavaScript. The answers
+ * go through the same submission service as `POST /api/forms/answer`, with every check it makes;
+ * a refused form comes back drawn by the server with its errors and what was typed, a stored one
+ * goes on to the thank-you page (303, so a reload does not send it again).
+ */
+export function publicPostRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  submissions: Submissions,
+  renderer: PublicPageRenderer,
+): void {
+  void app.register(async (scope) => {
+    // Only these routes read form bodies; the API itself takes JSON.
+    scope.addContentTypeParser(FORM_URLENCODED, { parseAs: "string" }, (_request, body, done) => {
+      done(null, formEntries(String(body)));
+    });
+    // A page, not a call of the API: left out of its reference.
+    scope.post(
+      "/f/:alias",
+      { schema: { hide: true } },
+      (request: FastifyRequest<{ Params: { alias: string } }>, reply) =>
+        receive(deps, submissions, renderer, request, reply),
+    );
+  });
+}
+
+/** Every value under each name, as the browser sent them; a null prototype, so no name is special. */
+function formEntries(body: string): Record<string, string[]> {
+  const entries: Record<string, string[]> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(body)) {
+    const values = entries[name];
+    if (values) values.push(value);
+    else entries[name] = [value];
+  }
+  return entries;
+}
+
+const isEntries = (body: unknown): body is FormEntries =>
+  typeof body === "object" && body !== null && Object.getPrototypeOf(body) === null;
+
+async function receive(
+  deps: Deps,
+  submissions: Submissions,
+  renderer: PublicPageRenderer,
+  request: FastifyRequest<{ Params: { alias: string } }>,
+  reply: FastifyReply,
+) {
+  // A JSON body, a multipart one, or none: this address takes only what a browser's form sends.
+  const entries = request.body;
+  if (!isEntries(entries)) throw new AppError(415, "request.invalid");
+  const { status, location, form } = await publicPageForm(deps, request, false);
+  const origin = deps.settings.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
+  const page = (code: number, submitted?: TPostedForm) =>
+    sendPublicPage(
+      reply,
+      code,
+      renderer.render({ url: `${origin}${request.url}`, location, form, submitted }),
+    );
+  if (form.kind !== "ready") return page(status);
+  issueRespondentCookie(request, reply);
+
+  const { data } = form;
+  const first = (name: string) => entries[name]?.[0];
+  const key = first(FORM_POST_FIELDS.submissionKey);
+  const startTime = first(FORM_POST_FIELDS.startTime);
+  const seed = first(FORM_POST_FIELDS.seed);
+  const validKey = key && SUBMISSION_KEY.test(key) ? key : undefined;
+  const answers = answersFromEntries(data.fields, entries);
+  const body = ZSubmission.safeParse({
+    formId: data.form.id,
+    ...(startTime && !Number.isNaN(Date.parse(startTime)) ? { startTime } : {}),
+    answers,
+    miscData: { ...(seed ? { [QUESTION_SEED_KEY]: seed } : {}), pathArgs: pathArgsOfRequest(request) },
+  });
+  if (!body.success) throw badRequest("request.invalid");
+
+  let accepted: Awaited<ReturnType<Submissions["submit"]>>;
+  try {
+    accepted = await submissions.submit(body.data, {
+      ip: request.ip,
+      userAgent: request.headers["user-agent"],
+      acceptLanguage: request.headers["accept-language"],
+      // Anonymous, as the page's script sends it: a session is a bearer token the browser's own
+      // post never carries, so no cookie lends this request anyone's rights.
+      visitor: undefined,
+      respondent: respondentOf(request),
+      idempotencyKey: validKey,
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const hidden = Object.fromEntries(
+      Object.values(FORM_POST_FIELDS).flatMap((name) => {
+        const value = first(name);
+        return value === undefined ? [] : [[name, value]];
+      }),
+    );
+    const values = Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer]));
+    const errors: ValidationError[] = error.validationErrors ?? [];
+    // Refused answers are the respondent's to mend (422); anything else keeps its own status.
+    const refused = error.code === "submission.invalid" && errors.length > 0;
+    return page(refused ? 422 : error.status, {
+      values,
+      errors,
+      ...(refused ? {} : { notice: error.code }),
+      hidden,
+    });
+  }
+  const redirect = redirectTarget(data.form);
+  const query = new URLSearchParams(
+    request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
+  );
+  // A quiz's result: its thank-you page finds it by the key only this browser holds.
+  if (accepted.outcome && validKey) query.set(SENT_PARAM, validKey);
+  const search = query.size > 0 ? `?${query}` : "";
+  const thankYou = `/f/${encodeURIComponent(request.params.alias)}/thankyou${search}`;
+  return reply.redirect(redirect ?? thankYou, 303);
+}

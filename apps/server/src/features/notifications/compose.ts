@@ -1,0 +1,112 @@
+import type { TElement } from "@formloom/core/element-schema";
+import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { stripHtml } from "@formloom/core/text";
+import { convert } from "html-to-text";
+import sanitizeHtml from "sanitize-html";
+
+/** What a notification's placeholders are filled from. */
+export interface MailContext {
+  formTitle: string;
+  answerId: number;
+  submitTime: Date;
+  score: number | null;
+  fields: readonly TElement[];
+  /** The stored answers by field id. */
+  answers: ReadonlyMap<string, unknown>;
+}
+
+export interface ComposedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+
+const PLACEHOLDER = /\[(form_title|answer_id|submit_time|score|all_answers|answer:([A-Za-z0-9_-]{1,64}))\]/g;
+
+/** The tags and attributes a notification's HTML keeps (sanitize-html's defaults plus images). */
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img"],
+  allowedAttributes: {
+    ...sanitizeHtml.defaults.allowedAttributes,
+    img: ["src", "alt", "width", "height"],
+    "*": ["style"],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedStyles: {
+    "*": {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      "text-align": [/^(left|right|center|justify)$/],
+      "font-weight": [/^(bold|normal|\d{3})$/],
+      "font-style": [/^(italic|normal)$/],
+      "text-decoration": [/^(underline|line-through|none)$/],
+    },
+  },
+};
+
+function titleOf(element: TElement): string {
+  const raw = element.question || element.title || element.fieldLabel || element.id;
+  return stripHtml(raw).replace(/\s+/g, " ").trim() || element.id;
+}
+
+function placeholderValue(context: MailContext, name: string, fieldId: string | undefined): string {
+  if (fieldId !== undefined) {
+    const element = context.fields.find((field) => field.id === fieldId);
+    const answer = context.answers.get(fieldId);
+    if (answer === undefined) return "";
+    return element ? stripHtml(answerToText(element, answer)) : String(answer);
+  }
+  switch (name) {
+    case "form_title":
+      return context.formTitle;
+    case "answer_id":
+      return String(context.answerId);
+    case "submit_time":
+      return `${context.submitTime.toISOString().replace("T", " ").slice(0, 19)} UTC`;
+    case "score":
+      return context.score === null ? "" : String(context.score);
+    default:
+      return context.fields
+        .filter((element) => isAnswerable(element) && context.answers.has(element.id))
+        .map((element) => `${titleOf(element)}: ${placeholderValue(context, "", element.id)}`)
+        .join("\n");
+  }
+}
+
+/** Fills the placeholders, each value made safe for where it lands by `made`. */
+function fill(template: string, context: MailContext, made: (value: string) => string): string {
+  return template.replace(PLACEHOLDER, (_match, name: string, fieldId: string | undefined) =>
+    made(placeholderValue(context, name, fieldId)),
+  );
+}
+
+/**
+ * The message a notification sends for one submission. Answers are the respondent's words, so in
+ * the HTML they are escaped before they are put in, and the whole is then passed through
+ * sanitize-html (the author's own markup too: no scripts, handlers or javascript: links). The
+ * plain-text alternative is made from that HTML; the subject takes plain text on one line.
+ */
+export function composeMail(
+  template: { subject: string; message: string },
+  context: MailContext,
+): ComposedMail {
+  const subject = fill(template.subject, context, (value) => value.replace(/\s+/g, " "))
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, 900);
+  const html = sanitizeHtml(
+    fill(template.message, context, (value) => escapeHtml(value).replace(/\n/g, "<br>")),
+    SANITIZE,
+  );
+  const text = convert(html, { wordwrap: 100, selectors: [{ selector: "img", format: "skip" }] });
+  return { subject, html, text };
+}

@@ -1,0 +1,186 @@
+import type {
+  TEmailNotification,
+  TEmailNotificationCreateBody,
+  TEmailNotificationPatchBody,
+  TEmailRecipients,
+} from "@formloom/core/api/email-notifications";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { emailNotifications, forms, groups, users } from "../../db/schema.ts";
+import type { TenantContext } from "../../http/context.ts";
+import { invalidField, notFound } from "../../http/errors.ts";
+import { readFields } from "../forms/presenter.ts";
+import { loadForm } from "../forms/service.ts";
+
+type NotificationRow = typeof emailNotifications.$inferSelect;
+
+export const NO_RECIPIENTS: TEmailRecipients = {
+  accountUsers: false,
+  groupIds: [],
+  userIds: [],
+  respondent: false,
+  emailFieldIds: [],
+  loggedInUser: false,
+  accountAdmin: false,
+  formAuthor: false,
+  askRespondent: false,
+};
+
+function present(row: NotificationRow, formTitle: string): TEmailNotification {
+  return {
+    id: row.id,
+    formId: row.formId,
+    formTitle,
+    adminName: row.adminName,
+    from: row.fromName,
+    to: { ...NO_RECIPIENTS, ...(row.recipients as Partial<TEmailRecipients>) },
+    subject: row.subject,
+    message: row.message,
+    event: row.event as TEmailNotification["event"],
+    enabled: row.enabled,
+    creationDate: row.createdAt.toISOString(),
+  };
+}
+
+/** Groups, users and e-mail fields must be this account's and this form's. */
+async function checkRecipients(
+  ctx: TenantContext,
+  form: typeof forms.$inferSelect,
+  to: TEmailRecipients,
+): Promise<void> {
+  if (to.groupIds.length > 0) {
+    const found = await ctx.db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.accountId, ctx.accountId), inArray(groups.id, to.groupIds)));
+    if (found.length !== new Set(to.groupIds).size)
+      throw invalidField("email_notification.recipient.unknown", "to.groupIds");
+  }
+  if (to.userIds.length > 0) {
+    const found = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.accountId, ctx.accountId), inArray(users.id, to.userIds)));
+    if (found.length !== new Set(to.userIds).size)
+      throw invalidField("email_notification.recipient.unknown", "to.userIds");
+  }
+  if (to.emailFieldIds.length > 0) {
+    const emailFields = new Set(
+      readFields(form)
+        .filter((field) => field.fieldType === "email")
+        .map((field) => field.id),
+    );
+    if (to.emailFieldIds.some((id) => !emailFields.has(id)))
+      throw invalidField("email_notification.field.unknown", "to.emailFieldIds");
+  }
+}
+
+async function loadNotification(ctx: TenantContext, formId: number, notificationId: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(emailNotifications)
+    .where(
+      and(
+        eq(emailNotifications.accountId, ctx.accountId),
+        eq(emailNotifications.formId, formId),
+        eq(emailNotifications.id, notificationId),
+      ),
+    );
+  if (!row) throw notFound("email_notification.not_found");
+  return row;
+}
+
+/** A form's notifications, or (without a form) every notification of the account. */
+export async function listNotifications(ctx: TenantContext, formId?: number): Promise<TEmailNotification[]> {
+  if (formId !== undefined) await loadForm(ctx, formId);
+  const rows = await ctx.db
+    .select({ row: emailNotifications, formTitle: forms.title })
+    .from(emailNotifications)
+    .innerJoin(
+      forms,
+      and(eq(forms.accountId, emailNotifications.accountId), eq(forms.id, emailNotifications.formId)),
+    )
+    .where(
+      formId === undefined
+        ? eq(emailNotifications.accountId, ctx.accountId)
+        : and(eq(emailNotifications.accountId, ctx.accountId), eq(emailNotifications.formId, formId)),
+    )
+    .orderBy(asc(emailNotifications.formId), asc(emailNotifications.id));
+  return rows.map(({ row, formTitle }) => present(row, formTitle));
+}
+
+export async function getNotification(ctx: TenantContext, formId: number, notificationId: number) {
+  const form = await loadForm(ctx, formId);
+  return present(await loadNotification(ctx, formId, notificationId), form.title);
+}
+
+export async function createNotification(
+  ctx: TenantContext,
+  formId: number,
+  body: TEmailNotificationCreateBody,
+): Promise<TEmailNotification> {
+  const form = await loadForm(ctx, formId);
+  await checkRecipients(ctx, form, body.to);
+  const [row] = await ctx.db
+    .insert(emailNotifications)
+    .values({
+      accountId: ctx.accountId,
+      formId,
+      adminName: body.adminName,
+      fromName: body.from,
+      recipients: body.to,
+      subject: body.subject,
+      message: body.message,
+      event: body.event,
+      enabled: body.enabled,
+    })
+    .returning();
+  return present(row!, form.title);
+}
+
+export async function updateNotification(
+  ctx: TenantContext,
+  formId: number,
+  notificationId: number,
+  body: TEmailNotificationPatchBody,
+): Promise<TEmailNotification> {
+  const form = await loadForm(ctx, formId);
+  const current = await loadNotification(ctx, formId, notificationId);
+  if (body.to) await checkRecipients(ctx, form, body.to);
+  const changes: Partial<typeof emailNotifications.$inferInsert> = {
+    ...(body.adminName !== undefined ? { adminName: body.adminName } : {}),
+    ...(body.from !== undefined ? { fromName: body.from } : {}),
+    ...(body.to !== undefined ? { recipients: body.to } : {}),
+    ...(body.subject !== undefined ? { subject: body.subject } : {}),
+    ...(body.message !== undefined ? { message: body.message } : {}),
+    ...(body.event !== undefined ? { event: body.event } : {}),
+    ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+  };
+  if (Object.keys(changes).length === 0) return present(current, form.title);
+  const [row] = await ctx.db
+    .update(emailNotifications)
+    .set(changes)
+    .where(
+      and(
+        eq(emailNotifications.accountId, ctx.accountId),
+        eq(emailNotifications.formId, formId),
+        eq(emailNotifications.id, notificationId),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound("email_notification.not_found");
+  return present(row, form.title);
+}
+
+export async function deleteNotification(ctx: TenantContext, formId: number, notificationId: number) {
+  const gone = await ctx.db
+    .delete(emailNotifications)
+    .where(
+      and(
+        eq(emailNotifications.accountId, ctx.accountId),
+        eq(emailNotifications.formId, formId),
+        eq(emailNotifications.id, notificationId),
+      ),
+    )
+    .returning({ id: emailNotifications.id });
+  if (gone.length === 0) throw notFound("email_notification.not_found");
+}

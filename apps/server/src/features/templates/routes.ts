@@ -1,0 +1,52 @@
+import { ZFormWithFields } from "@formloom/core/api/forms";
+import { importForm } from "@formloom/core/form-import";
+import { formTemplate, templateDocument } from "@formloom/core/templates/form-templates";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type Deps, requireTenant } from "../../http/context.ts";
+import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { withPublicLink } from "../forms/public-link.ts";
+import { createForm } from "../forms/service.ts";
+
+/**
+ * forms.md §2 "Templates: forms": a form made from a starter template, read through the same
+ * importForm an uploaded file goes through. Like an import, it starts unpublished.
+ */
+export function templateRoutes(app: FastifyInstance, deps: Deps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    "/forms/templates/:templateId",
+    {
+      schema: {
+        tags: ["forms"],
+        description:
+          "Creates a form in the caller's account from a starter template. Refusal: template.not_found.",
+        params: z.object({ templateId: z.string().min(1).max(64) }),
+        response: { 201: ZFormWithFields },
+      },
+    },
+    async (request, reply) => {
+      const ctx = await requireTenant(deps, request, "forms.create");
+      const template = formTemplate(request.params.templateId);
+      if (!template) throw notFound("template.not_found");
+      const text = templateDocument(template);
+      const result = importForm(`${template.id}.json`, text.length, text);
+      // The templates are checked by core's tests; a broken one is the server's fault, said plainly.
+      if (!result.ok) throw badRequest(result.code);
+      const { settings, fields } = result.form;
+      // The alias is made from the title: two uses at once may pick the same one, and the later
+      // insert is refused. The template asks for no alias of its own, so the next free one will do.
+      let created: Awaited<ReturnType<typeof createForm>> | undefined;
+      for (let attempt = 0; !created; attempt++) {
+        try {
+          created = await createForm(ctx, { ...settings, isPublished: false, fields });
+        } catch (error) {
+          if (attempt < 4 && error instanceof AppError && error.code === "form.alias.exists") continue;
+          throw error;
+        }
+      }
+      return reply.status(201).send(await withPublicLink(deps.db, deps.settings.linkBase, created));
+    },
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * What the isolation matrix (isolation-matrix.test.ts) knows about the routes: which are public,
+ * a valid body for each, how path parameters are filled with account A's ids, and which routes
+ * each persona may call successfully.
+ */
+
+/** Account A's ids the matrix fills paths and bodies with, by name. */
+export type Ids = Record<string, number | string>;
+
+export const VISIBLE = "visible-answer-7f3a";
+/** A form rule's name: seen by whoever may see the form, and by nobody else. */
+export const RULE_NAME = "Matrix rule 6c2e";
+export const SECRETS = [
+  "hidden-answer-9c1e@example.com",
+  "Secret group 5d2b",
+  "invited-4b8e@example.com",
+  "Secret app 2e7c",
+  "admin-note-6a1f",
+  "Secret key name 8d3f",
+  "sk-secret-value-1c9a",
+  "Secret theme 4e1b",
+  "Secret webhook 3f9d",
+  "webhook-token-5a8c",
+  "Secret notification 7b4d",
+  "Secret saved question 7a2c",
+];
+
+/** Routes anyone may call; they are checked elsewhere. The test fails when a new route is neither here nor checked. */
+export const PUBLIC = new Set([
+  "get /api/health",
+  "get /api/ready",
+  "post /api/register",
+  "post /api/login",
+  "post /api/refresh",
+  "post /api/logout",
+  "post /api/reset-password/request",
+  "post /api/reset-password/confirm",
+  "post /api/forms/answer",
+  "get /api/forms/path/{alias}/{subdomain}",
+  "get /api/forms/path/{alias}",
+  "get /api/invitations/{code}",
+  "get /api/user/{id}/avatar/{name}",
+  "post /api/email-confirm",
+  "get /api/legal-links",
+  "get /api/forms/captcha/challenge",
+  "post /api/forms/upload_file",
+  // A filling's behaviour, only for forms that collect it (behavior-logger.test.ts).
+  "post /api/forms/logger",
+  // The link of a finished export: the token in it is the permission (exports.test.ts).
+  "get /api/exports/download/{token}",
+  "get /api/forms/{id}/next-submission",
+]);
+
+/** A valid body for every route that takes one, so the check is about rights, not input. */
+export const BODIES: Record<string, unknown> = {
+  "post /api/account/create": {
+    name: "Another team",
+    subdomain: "another-team",
+    type: "company",
+    acceptDpa: true,
+  },
+  "post /api/forms": { title: "Planted form", fields: [] },
+  "patch /api/forms/{id}": { title: "Hijacked" },
+  "patch /api/forms/{id}/answer/status/read": { answerIds: ["answerId"] },
+  "patch /api/forms/{id}/answer/status/unread": { answerIds: ["answerId"] },
+  "delete /api/forms/{id}/answer": { answerIds: ["answerId"] },
+  "post /api/forms/{id}/answers/{answerId}/update-tags": { tags: ["planted"] },
+  "post /api/forms/{id}/answers/{answerId}/update-score": { score: 1 },
+  "post /api/forms/{id}/answers/{answerId}/update-field-score": { field: "name", score: 1 },
+  "post /api/forms/{id}/answers/{answerId}/update-comment": { field: "name", comment: "planted" },
+  "put /api/forms/{id}/results-columns": { columns: [{ key: "name", visible: true }] },
+  "patch /api/user/{id}/settings": { locale: "it" },
+  "post /api/user/{id}/edit": { city: "Hijacked" },
+  "post /api/account/group/create": { groupName: "Planted group" },
+  "post /api/account/group/{id}/edit": { name: "Hijacked group" },
+  "post /api/account/group/{id}/users/add": { userIds: ["memberId"] },
+  "post /api/account/group/{id}/users/remove": { userIds: ["memberId"] },
+  "post /api/account/group/{id}/permissions/set": { permissions: ["forms.delete"] },
+  "put /api/forms/{id}/permissions/group/{groupId}": { level: "all" },
+  "post /api/account/invitations/send": { emails: "planted@example.com" },
+  "post /api/invitations/accept": { code: "not-a-real-invitation-code" },
+  "post /api/external-apps": { name: "Planted app", allowedIps: ["127.0.0.1"] },
+  "post /api/external-apps/{id}/edit": { name: "Hijacked app", allowedIps: ["0.0.0.0/0"] },
+  "patch /api/account/edit": { name: "Hijacked account" },
+  "post /api/account/api-keys": { name: "Planted key", service: "Maps", key: "planted-key-123" },
+  "post /api/account/api-keys/{id}/edit": { name: "Hijacked key", service: "Maps" },
+  "post /api/forms/{id}/embeddings": { name: "Planted embed", type: "iframe" },
+  "put /api/forms/{id}/embeddings/{embeddingId}": { name: "Hijacked embed", type: "popup_button" },
+  "post /api/form-themes/account/{userId}": { name: "Planted theme", styling: {} },
+  "patch /api/form-themes/{themeId}/account/{userId}": { name: "Hijacked theme" },
+  "post /api/form-themes/common": { name: "Planted common theme", styling: {} },
+  "patch /api/form-themes/{themeId}/common": { name: "Hijacked common theme" },
+  "post /api/forms/{id}/webhooks": { title: "Planted webhook", endpoint: "https://93.184.216.34/in" },
+  "patch /api/forms/{id}/webhooks/{webhookId}": { title: "Hijacked webhook" },
+  "post /api/forms/{id}/email-notifications": {
+    adminName: "Planted notification",
+    to: { accountUsers: true },
+    subject: "Planted",
+    message: "Planted",
+  },
+  "patch /api/forms/{id}/email-notifications/{notificationId}": { subject: "Hijacked notification" },
+  "post /api/forms/elements-categories/account": {
+    category: "Planted",
+    element: { id: "planted", fieldType: "text", question: "Planted question" },
+  },
+  "post /api/update-password": {
+    currentPassword: "not-their-password-1",
+    password: "planted123",
+    passwordConfirmation: "planted123",
+  },
+};
+
+/** What a path parameter means in each route family, filled with A's real ids. */
+export function fill(path: string, ids: Ids): string {
+  const idFor = path.startsWith("/api/forms/")
+    ? ids.form
+    : path.startsWith("/api/account/group/")
+      ? ids.secretGroup
+      : path.startsWith("/api/user/") || path.startsWith("/api/account/users/")
+        ? ids.adminId
+        : path.startsWith("/api/external-apps/")
+          ? ids.app
+          : path.startsWith("/api/account/invitations/")
+            ? ids.invitation
+            : path.startsWith("/api/account/api-keys/")
+              ? ids.apiKey
+              : ids.account;
+  return path
+    .replace("{id}", String(idFor))
+    .replace("{answerId}", String(ids.answer))
+    .replace("{userId}", String(ids.adminId))
+    .replace("{themeId}", String(path.endsWith("/common") ? ids.commonTheme : ids.ownTheme))
+    .replace("{groupId}", String(ids.readersGroup))
+    .replace("{fileId}", String(ids.file))
+    .replace("{embeddingId}", String(ids.embedding))
+    .replace("{webhookId}", String(ids.webhook))
+    .replace("{notificationId}", String(ids.notification))
+    .replace("{elementId}", String(ids.savedElement))
+    .replace("{templateId}", "nps")
+    .replace("{deliveryId}", String(ids.delivery))
+    .replace("{format}", "csv")
+    .replace("{jobId}", "1")
+    .replace("{page}", "1")
+    .replace("{size}", "10");
+}
+
+export function bodyFor(key: string, ids: Ids): unknown {
+  const body = JSON.parse(JSON.stringify(BODIES[key] ?? null)) as Record<string, unknown> | null;
+  if (!body) return undefined;
+  if (Array.isArray(body.answerIds)) body.answerIds = [ids.answer];
+  if (Array.isArray(body.userIds)) body.userIds = [ids.memberId];
+  return body;
+}
+
+/**
+ * Routes a persona may call successfully, because they act on the caller's own things or
+ * on what the persona was granted; their answers must still carry no secret.
+ */
+export const MAY_SUCCEED: Record<string, Set<string>> = {
+  "another account's admin": new Set([
+    "get /api/user",
+    "post /api/user/upload_file",
+    "post /api/email-confirm/resend",
+    "post /api/forms",
+    "get /api/forms/account",
+    "get /api/forms/account/answer/count-new",
+    "get /api/account/users",
+    "post /api/account/group/create",
+    "get /api/account/group/list",
+    "post /api/account/invitations/send",
+    "get /api/account/invitations",
+    "get /api/account/outbox",
+    "post /api/external-apps",
+    "get /api/external-apps",
+    "patch /api/account/edit",
+    "get /api/account/resources",
+    "post /api/account/api-keys",
+    "get /api/account/api-keys",
+    // The caller's own account's common themes, and an import that names no file (400).
+    "get /api/form-themes/common",
+    "post /api/form-themes/common",
+    "post /api/forms/import",
+    // Submissions per day over the caller's own account: none of A's.
+    "get /api/forms/answers/date/grouped",
+    "get /api/forms/answers/month/grouped",
+    // The tags of the caller's own account: none of A's.
+    "get /api/forms/answer-tags/account",
+    "get /api/forms/tags/account",
+    // The caller's own account's webhooks and e-mail notifications: none.
+    "get /api/webhooks/all",
+    // The caller's own account's form rules: none.
+    "get /api/form-rules/all",
+    "get /api/email-notifications/all",
+    // The caller's own account's questions database, and a form from a template in that account.
+    "get /api/forms/elements-categories/account",
+    "post /api/forms/elements-categories/account",
+    "post /api/forms/templates/{templateId}",
+  ]),
+  "member without the permission": new Set([
+    "get /api/user",
+    "post /api/user/upload_file",
+    "post /api/email-confirm/resend",
+    "get /api/account/{id}",
+    // The account's common themes are every member's to use.
+    "get /api/form-themes/common",
+  ]),
+  'member with "selected fields"': new Set([
+    "get /api/user",
+    "post /api/user/upload_file",
+    "post /api/email-confirm/resend",
+    "get /api/account/{id}",
+    "get /api/forms/account",
+    "get /api/forms/{id}",
+    "get /api/forms/{id}/summary",
+    // Rules are part of the form, which the reader may see.
+    "get /api/form-rules/all",
+    "get /api/forms/{id}/answer/paginated/{page}/{size}",
+    "get /api/forms/{id}/answer/{answerId}",
+    // Only the events of the selected fields and of the page itself.
+    "get /api/forms/{id}/answer/{answerId}/event-logs",
+    // A single result's neighbours, the selected fields' points and timing (never the total or the outcome).
+    "get /api/forms/{id}/answer/{answerId}/prev-next",
+    "get /api/forms/{id}/answer/{answerId}/calc",
+    "get /api/forms/{id}/answer/{answerId}/additional",
+    // The export holds the selected fields only: the secret e-mail must not be in it.
+    "get /api/forms/{id}/answers/export/{format}",
+    "get /api/forms/account/answer/count-new",
+    // Seeing a form includes where it is embedded; changing that is editing it.
+    "get /api/forms/{id}/embeddings",
+    "get /api/forms/{id}/embeddings/{embeddingId}",
+    "get /api/form-themes/common",
+    // Statistics of the selected fields only; the form has no NPS question the reader sees (400).
+    "get /api/forms/{id}/answers/summary",
+    "get /api/forms/{id}/daily-submissions",
+    "get /api/forms/{id}/answers/date",
+    "get /api/forms/answers/date/grouped",
+    "get /api/forms/answers/month/grouped",
+    "get /api/forms/{id}/nps-fields",
+    "get /api/forms/{id}/answer/nps",
+    "get /api/forms/{id}/answer/nps/timeline",
+    // Tags carry no answer; the table's columns are the reader's own.
+    "get /api/forms/answer-tags/account",
+    "get /api/forms/tags/account",
+    "get /api/forms/{id}/results-columns",
+    "put /api/forms/{id}/results-columns",
+  ]),
+};
+/** Refusals that are not about rights: the caller already has an account, or the code is not real. */
+export const OWN_REFUSALS: Record<string, number> = {
+  "post /api/account/create": 409,
+  "post /api/invitations/accept": 400,
+  // Each persona may change only their own password, and only knowing it.
+  "post /api/update-password": 400,
+};

@@ -1,0 +1,288 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+
+/**
+ * POST /f/:alias: the public form sent by the browser itself, without JavaScript. The page and its
+ * errors are drawn by the web app's server renderer, so this needs the web app built
+ * (`npm run build`), as the server needs it to serve the page at all.
+ */
+const RENDERER = path.resolve(import.meta.dirname, "../../web/dist-ssr/entry-server.js");
+
+let server: TestServer;
+let owner: ApiClient;
+let subdomain: string;
+let formId: number;
+
+const visitForm = {
+  title: "Visit",
+  formPathAlias: "visit",
+  fields: [
+    { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+    { id: "age", fieldType: "number", question: "Age" },
+    {
+      id: "rooms",
+      fieldType: "checkbox",
+      question: "Rooms seen",
+      fieldSettings: {
+        answerVariants: [
+          { id: "hall", title: "Hall", value: "1" },
+          { id: "attic", title: "Attic", value: "2" },
+          { id: "cellar", title: "Cellar", value: "3" },
+        ],
+      },
+    },
+    { id: "score", fieldType: "nps", question: "Would you recommend us?" },
+  ],
+};
+
+interface Page {
+  answerList: Array<{ id: number; answers: Array<{ fieldId: string; answer: unknown }> }>;
+  total: number;
+}
+
+beforeAll(async () => {
+  if (!existsSync(RENDERER)) throw new Error("Build the web app first: npm run build");
+  server = await startTestServer();
+  ({ api: owner } = await signUpWithAccount(server.api, "nojs"));
+  const made = await owner.post<{ form: { id: number; account: { subdomain: string } } }>(
+    "/api/forms",
+    visitForm,
+  );
+  formId = made.body.form.id;
+  subdomain = made.body.form.account.subdomain;
+});
+afterAll(() => server?.close());
+
+const formPath = (alias = "visit") => `/f/${alias}?a=${subdomain}`;
+
+/** Posts like a browser's form: urlencoded, not following the redirect. */
+function post(
+  body: string | URLSearchParams,
+  target = formPath(),
+  contentType = "application/x-www-form-urlencoded",
+) {
+  return fetch(`${server.url}${target}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: String(body),
+    redirect: "manual",
+  });
+}
+
+/** A result's additional data, where its path args are shown. */
+const pathArgsOf = async (id: number | undefined) =>
+  (await owner.get<{ pathArgs: Record<string, string> }>(`/api/forms/${formId}/answer/${id}/additional`))
+    .body;
+
+const stored = async () =>
+  (await owner.get<Page>(`/api/forms/${formId}/answer/paginated/1/50`)).body.answerList;
+
+describe("a public form posted without JavaScript", () => {
+  it("is a real form on the page: posted to its own address with the key of this filling", async () => {
+    const response = await fetch(`${server.url}${formPath()}`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    const form = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="/f/visit?a=${subdomain}"`);
+    expect(html).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
+    expect(html).toMatch(/<input[^>]*name="name"/);
+    // Nothing here needs a script: no notice saying so.
+    expect(html).not.toContain("needs JavaScript");
+  });
+
+  it("comes back with 422, each error under its question and what was typed kept", async () => {
+    const before = (await stored()).length;
+    const response = await post(
+      new URLSearchParams([
+        ["fl-submission-key", "nojs-refused-1"],
+        ["name", "   "],
+        ["age", "42"],
+        ["rooms", "hall"],
+        ["rooms", "cellar"],
+        ["score", "9"],
+      ]),
+    );
+    const html = await response.text();
+    expect(response.status).toBe(422);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(html).toContain("Please fill in this field");
+    expect(html).toMatch(/<input[^>]*name="age"[^>]*value="42"/);
+    const checked = [...html.matchAll(/<input[^>]*name="rooms"[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes("checked"))
+      .map((tag) => /value="([^"]*)"/.exec(tag)?.[1]);
+    expect(checked).toEqual(["hall", "cellar"]);
+    expect(html).toMatch(
+      /<input[^>]*name="score"[^>]*value="9"[^>]*checked|<input[^>]*checked[^>]*name="score"[^>]*value="9"/,
+    );
+    // The same filling: its key goes back into the page.
+    expect(html).toContain('value="nojs-refused-1"');
+    expect((await stored()).length).toBe(before);
+  });
+
+  it("stores a valid post once and sends the browser on to the thank-you page, also when it is sent again", async () => {
+    const before = (await stored()).length;
+    const body = new URLSearchParams([
+      ["fl-submission-key", "nojs-sent-1"],
+      ["fl-start-time", new Date(Date.now() - 30_000).toISOString()],
+      ["fl-seed", "7"],
+      ["name", "Ann"],
+      ["age", "42"],
+      ["rooms", "hall"],
+      ["rooms", "attic"],
+      ["score", "10"],
+    ]);
+    const first = await post(body);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe(`/f/visit/thankyou?a=${subdomain}`);
+    // A reload, a double click, several at once: still one answer.
+    const again = await Promise.all([post(body), post(body), post(body)]);
+    expect(again.map((response) => response.status)).toEqual([303, 303, 303]);
+    const list = await stored();
+    expect(list.length).toBe(before + 1);
+    expect(list[0]?.answers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fieldId: "name", answer: "Ann" }),
+        expect.objectContaining({ fieldId: "age", answer: 42 }),
+        expect.objectContaining({ fieldId: "rooms", answer: ["hall", "attic"] }),
+        expect.objectContaining({ fieldId: "score", answer: 10 }),
+      ]),
+    );
+    // The thank-you page it is sent to is there.
+    const thanks = await fetch(`${server.url}${first.headers.get("location")}`);
+    expect(thanks.status).toBe(200);
+  });
+
+  it("keeps the link's query parameters as the result's path args: in the form's action and in what is stored", async () => {
+    const page = await (await fetch(`${server.url}${formPath()}&utm_source=news&ref=a%26b`)).text();
+    expect(/<form\b[^>]*>/.exec(page)?.[0]).toContain(
+      `action="/f/visit?a=${subdomain}&amp;utm_source=news&amp;ref=a%26b"`,
+    );
+    const sent = await post(
+      new URLSearchParams([
+        ["fl-submission-key", "nojs-path-args-1"],
+        ["name", "Pat"],
+      ]),
+      `${formPath()}&utm_source=news&ref=a%26b`,
+    );
+    expect(sent.status).toBe(303);
+    const mine = (await stored()).find((row) => row.answers.some((a) => a.answer === "Pat"));
+    expect((await pathArgsOf(mine?.id)).pathArgs).toEqual({ utm_source: "news", ref: "a&b" });
+  });
+
+  it("cuts the path args a script sends to their limits and drops what is not text", async () => {
+    const pathArgs = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`p${i}`, "v".repeat(900)]));
+    const response = await server.api.post("/api/forms/answer", {
+      formId,
+      answers: [{ fieldId: "name", answer: "Limits" }],
+      miscData: { pathArgs: { nested: { a: 1 }, ...pathArgs } },
+    });
+    expect(response.status).toBe(201);
+    const mine = (await stored()).find((row) => row.answers.some((a) => a.answer === "Limits"));
+    const kept = (await pathArgsOf(mine?.id)).pathArgs;
+    expect(Object.keys(kept)).toHaveLength(30);
+    expect(kept.nested).toBeUndefined();
+    expect(kept.p0).toHaveLength(500);
+  });
+
+  it("refuses what no browser's form sends with a 4xx, never a 500", async () => {
+    const cases: Array<[string, Promise<Response>]> = [
+      ["JSON", post(JSON.stringify({ name: "Ann" }), formPath(), "application/json")],
+      ["plain text", post("name=Ann", formPath(), "text/plain")],
+      ["multipart", post("--x\r\n\r\n--x--", formPath(), "multipart/form-data; boundary=x")],
+      ["an unknown type", post("name=Ann", formPath(), "application/x-whatever")],
+      ["no body", fetch(`${server.url}${formPath()}`, { method: "POST", redirect: "manual" })],
+      ["a NUL character", post("name=A%00nn")],
+      ["an unknown form", post("name=Ann", formPath("no-such-form"))],
+      ["an alias too long", post("name=Ann", formPath("x".repeat(300)))],
+    ];
+    for (const [label, sent] of cases) {
+      const status = (await sent).status;
+      expect(status, label).toBeGreaterThanOrEqual(400);
+      expect(status, label).toBeLessThan(500);
+    }
+    // Escapes a browser never writes are read as leniently as browsers read them.
+    expect((await post("name=%E0%A4%A&%%%=1")).status).toBeLessThan(500);
+    const json = await post(JSON.stringify({ name: "Ann" }), formPath(), "application/json");
+    expect(json.status).toBe(415);
+  });
+
+  it("keeps the form's own limits: sent again too soon, it says so in the form's words; a restricted form is refused", async () => {
+    const limited = {
+      ...visitForm,
+      formPathAlias: "hourly",
+      nextSubmissionTime: "1h",
+      nextSubmissionText: "Once an hour, please",
+    };
+    expect((await owner.post("/api/forms", limited)).status).toBe(201);
+    expect((await post("fl-submission-key=hour-1&name=Ann", formPath("hourly"))).status).toBe(303);
+    const again = await post("fl-submission-key=hour-2&name=Ann", formPath("hourly"));
+    expect(again.status).toBe(429);
+    const page = await again.text();
+    expect(page).toContain("Once an hour, please");
+    expect(page).toMatch(/<input[^>]*name="name"[^>]*value="Ann"/);
+
+    const members = { ...visitForm, formPathAlias: "members", hasAnonymousFilling: "registered" };
+    expect((await owner.post("/api/forms", members)).status).toBe(201);
+    const denied = await post("name=Ann", formPath("members"));
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain("Access denied");
+  });
+
+  it("tells a quiz's result on the thank-you page it sends the browser on to, found by the key of the filling", async () => {
+    const quiz = {
+      title: "Quiz",
+      formPathAlias: "quiz",
+      type: "calculation",
+      resultsHandlingPassedFailed: {
+        passingScore: 2,
+        briefResult: { passed: "Well done", failed: "Not yet" },
+      },
+      fields: [
+        {
+          id: "capital",
+          fieldType: "radio",
+          question: "Capital of France?",
+          calcSettings: { calcType: "check_values", points: 2 },
+          fieldSettings: {
+            answerVariants: [
+              { id: "paris", title: "Paris", checkValue: true },
+              { id: "rome", title: "Rome" },
+            ],
+          },
+        },
+      ],
+    };
+    expect((await owner.post("/api/forms", quiz)).status).toBe(201);
+    const sent = await post("fl-submission-key=quiz-key-1&capital=paris", formPath("quiz"));
+    expect(sent.status).toBe(303);
+    const location = sent.headers.get("location") ?? "";
+    expect(location).toBe(`/f/quiz/thankyou?a=${subdomain}&sent=quiz-key-1`);
+    const thanks = await (await fetch(`${server.url}${location}`)).text();
+    expect(thanks).toContain("Well done");
+    expect(thanks).toContain("Score: 2 of 2");
+    // Another key tells nothing; nor does the page without one.
+    for (const other of [location.replace("quiz-key-1", "quiz-key-2"), `/f/quiz/thankyou?a=${subdomain}`]) {
+      const page = await (await fetch(`${server.url}${other}`)).text();
+      expect(page).not.toContain("Well done");
+    }
+  });
+
+  it("says on the page when a form needs JavaScript, and refuses a captcha form's post with the captcha's message", async () => {
+    const captchaForm = { ...visitForm, formPathAlias: "guarded", hasCaptcha: true };
+    expect((await owner.post("/api/forms", captchaForm)).status).toBe(201);
+    const page = await (await fetch(`${server.url}${formPath("guarded")}`)).text();
+    expect(page).toMatch(/<noscript>.*that check needs JavaScript.*<\/noscript>/s);
+    const refused = await post("name=Ann", formPath("guarded"));
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("Please solve the captcha");
+
+    const stepped = { ...visitForm, formPathAlias: "stepped", display: "stepByStep" };
+    expect((await owner.post("/api/forms", stepped)).status).toBe(201);
+    const steps = await (await fetch(`${server.url}${formPath("stepped")}`)).text();
+    expect(steps).toMatch(/<noscript>.*This form needs JavaScript.*<\/noscript>/s);
+  });
+});

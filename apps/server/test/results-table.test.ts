@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+/**
+ * The results table's filters, per-form numbers, tags, scores, comments and column layouts,
+ * checked against what the test computes itself from the submissions it sent.
+ */
+
+let server: TestServer;
+let admin: ApiClient;
+let accountId: number;
+let formId: number;
+
+const COLOURS = ["red", "blue", "green"];
+const TOOLS = ["saw", "drill", "plane"];
+const NAMES = ["Anna Smith", "Boris_Jones", "Chloé 100%", "dmitri"];
+
+interface Sent {
+  id: number;
+  name: string;
+  colour: string;
+  tools: string[];
+  age: number;
+}
+const sent: Sent[] = [];
+
+interface Row {
+  id: number;
+  number: number | null;
+  isViewed: boolean;
+  tags: string[];
+  score: number | null;
+  fieldScores: Record<string, number> | null;
+  fieldComments: Record<string, string>;
+  answers: Array<{ fieldId: string; answer: unknown }>;
+}
+interface Page {
+  answerList: Row[];
+  total: number;
+  nextCursor: string | null;
+}
+
+const form = {
+  title: "Workshop survey",
+  fields: [
+    { id: "name", fieldType: "text", question: "Name" },
+    {
+      id: "colour",
+      fieldType: "radio",
+      question: "Colour",
+      fieldSettings: { answerVariants: COLOURS.map((id) => ({ id, title: id.toUpperCase(), value: id })) },
+    },
+    {
+      id: "tools",
+      fieldType: "checkbox",
+      question: "Tools",
+      fieldSettings: { answerVariants: TOOLS.map((id) => ({ id, title: id, value: id })) },
+    },
+    { id: "age", fieldType: "number", question: "Age" },
+  ],
+};
+
+const submit = (i: number) => {
+  const row = {
+    name: `${NAMES[i % NAMES.length]} ${i}`,
+    colour: COLOURS[i % 3]!,
+    tools: TOOLS.filter((_, t) => (i >> t) & 1),
+    age: 18 + ((i * 7) % 50),
+  };
+  return server.api
+    .post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "name", answer: row.name },
+        { fieldId: "colour", answer: row.colour },
+        { fieldId: "tools", answer: row.tools },
+        { fieldId: "age", answer: row.age },
+      ],
+    })
+    .then((response) => {
+      expect(response.status, response.text).toBe(201);
+      return { id: response.body.id, ...row };
+    });
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "table"));
+  formId = (await admin.post<{ form: { id: number } }>("/api/forms", form)).body.form.id;
+});
+afterAll(() => server.close());
+
+const page = (query: Record<string, unknown> = {}, size = 500, pageNo = 1, client = admin) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    params.set(key, typeof value === "string" ? value : JSON.stringify(value));
+  return client.get<Page>(`/api/forms/${formId}/answer/paginated/${pageNo}/${size}?${params}`);
+};
+const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
+const expectIds = (wanted: Sent[]) => wanted.map((row) => row.id).sort((a, b) => a - b);
+
+describe("per-form numbers", () => {
+  it("gives a burst of parallel submissions distinct, consecutive numbers", async () => {
+    sent.push(...(await Promise.all(Array.from({ length: 60 }, (_, i) => submit(i)))));
+    const all = await page({ sortBy: "number", order: "asc" });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.answerList.map((row) => row.number)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    // Each submission has one of them (parallel writers may take ids and numbers in different orders).
+    expect(ids(all.body.answerList)).toEqual(expectIds(sent));
+  });
+
+  it("numbers each form on its own, and never reuses a deleted submission's number", async () => {
+    const other = (await admin.post<{ form: { id: number } }>("/api/forms", { ...form, title: "Other" })).body
+      .form.id;
+    const first = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: other,
+      answers: [{ fieldId: "name", answer: "x" }],
+    });
+    const view = await admin.get<Row>(`/api/forms/${other}/answer/${first.body.id}`);
+    expect(view.body.number).toBe(1);
+    await admin.delete(`/api/forms/${other}/answer`, { answerIds: [first.body.id] });
+    const second = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: other,
+      answers: [{ fieldId: "name", answer: "y" }],
+    });
+    expect((await admin.get<Row>(`/api/forms/${other}/answer/${second.body.id}`)).body.number).toBe(2);
+  });
+});
+
+describe("filters", () => {
+  const cases: Array<[string, Record<string, unknown>, (row: Sent) => boolean]> = [
+    [
+      "a choice",
+      { fields: [{ fieldId: "colour", op: "equals", value: "blue" }] },
+      (r) => r.colour === "blue",
+    ],
+    [
+      "one of several choices",
+      { fields: [{ fieldId: "tools", op: "equals", value: "drill" }] },
+      (r) => r.tools.includes("drill"),
+    ],
+    [
+      "text, case aside",
+      { fields: [{ fieldId: "name", op: "contains", value: "anna" }] },
+      (r) => r.name.toLowerCase().includes("anna"),
+    ],
+    [
+      "text with LIKE's own characters",
+      { fields: [{ fieldId: "name", op: "contains", value: "100%" }] },
+      (r) => r.name.includes("100%"),
+    ],
+    [
+      "an underscore as itself",
+      { fields: [{ fieldId: "name", op: "contains", value: "s_j" }] },
+      (r) => r.name.toLowerCase().includes("s_j"),
+    ],
+    [
+      "a number range",
+      { fields: [{ fieldId: "age", op: "range", min: 30, max: 45 }] },
+      (r) => r.age >= 30 && r.age <= 45,
+    ],
+    ["a number's lower bound", { fields: [{ fieldId: "age", op: "range", min: 60 }] }, (r) => r.age >= 60],
+    [
+      "several conditions together",
+      {
+        fields: [
+          { fieldId: "colour", op: "equals", value: "red" },
+          { fieldId: "tools", op: "equals", value: "saw" },
+          { fieldId: "age", op: "range", max: 50 },
+        ],
+      },
+      (r) => r.colour === "red" && r.tools.includes("saw") && r.age <= 50,
+    ],
+    ["a search in the answers", { search: "ChLoÉ" }, (r) => r.name.includes("Chloé")],
+    ["a search for a number", { search: "67" }, (r) => r.name.includes("67") || String(r.age).includes("67")],
+    [
+      "dates around now",
+      { dateFrom: "2020-01-01", dateTo: new Date().toISOString().slice(0, 10) },
+      () => true,
+    ],
+    ["a date range before any", { dateTo: "2020-01-01" }, () => false],
+  ];
+  for (const [label, filters, wanted] of cases) {
+    it(`by ${label} returns exactly the matching rows and counts them`, async () => {
+      const response = await page({ filters });
+      expect(response.status, response.text).toBe(200);
+      const expected = expectIds(sent.filter(wanted));
+      expect(ids(response.body.answerList)).toEqual(expected);
+      expect(response.body.total).toBe(expected.length);
+    });
+  }
+
+  it("pages through filtered rows with the cursor, each row once, in order", async () => {
+    const filters = { fields: [{ fieldId: "tools", op: "equals", value: "plane" }] };
+    const expected = sent.filter((r) => r.tools.includes("plane"));
+    const seen: Row[] = [];
+    let after: string | null = null;
+    for (let n = 1; n <= 20; n++) {
+      const response: Awaited<ReturnType<typeof page>> = await page(
+        { filters, sortBy: "number", order: "desc", ...(after ? { after } : {}) },
+        7,
+        n,
+      );
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.total).toBe(expected.length);
+      seen.push(...response.body.answerList);
+      after = response.body.nextCursor;
+      if (!after) break;
+    }
+    expect(ids(seen)).toEqual(expectIds(expected));
+    const numbers = seen.map((row) => row.number!);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+
+  it("counts filtered rows exactly on full, last and past-the-end pages read by page number", async () => {
+    const filters = { fields: [{ fieldId: "tools", op: "equals", value: "plane" }] };
+    const expected = expectIds(sent.filter((r) => r.tools.includes("plane")));
+    // A size that leaves a short last page.
+    const size = expected.length % 7 === 0 ? 8 : 7;
+    const pages = Math.ceil(expected.length / size);
+    expect(pages).toBeGreaterThan(2);
+    const seen: Row[] = [];
+    for (let n = 1; n <= pages + 1; n++) {
+      const response = await page({ filters, sortBy: "number", order: "asc" }, size, n);
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.answerList).toHaveLength(
+        Math.max(0, Math.min(size, expected.length - (n - 1) * size)),
+      );
+      expect(response.body.total, `page ${n}`).toBe(expected.length);
+      seen.push(...response.body.answerList);
+    }
+    expect(ids(seen)).toEqual(expected);
+  });
+
+  it("refuses filters it cannot read with the spec's codes", async () => {
+    const bad: Array<[unknown, string]> = [
+      ["{not json", "request.invalid"],
+      [{ fields: [{ fieldId: "ghost", op: "equals", value: "x" }] }, "answer.unknown_field"],
+      [{ fields: [{ fieldId: "age", op: "range", min: 9, max: 1 }] }, "request.invalid"],
+      [{ fields: [{ fieldId: "age", op: "between" }] }, "request.invalid"],
+      [{ dateFrom: "yesterday" }, "request.invalid"],
+      [{ unexpected: true }, "request.invalid"],
+      [{ tags: [] }, "request.invalid"],
+    ];
+    for (const [filters, code] of bad) {
+      const response = await page({ filters });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body, JSON.stringify(filters)).toMatchObject({ code });
+    }
+  });
+});
+
+describe("tags, scores, comments and read state", () => {
+  const notes = (id: number, what: string, body: unknown, client = admin) =>
+    client.post<Row>(`/api/forms/${formId}/answers/${id}/${what}`, body);
+
+  it("tags submissions, filters by tags and lists the account's tags", async () => {
+    const [a, b, c] = sent;
+    expect((await notes(a!.id, "update-tags", { tags: ["vip", " urgent ", "vip"] })).body.tags).toEqual([
+      "vip",
+      "urgent",
+    ]);
+    await notes(b!.id, "update-tags", { tags: ["urgent"] });
+    await notes(c!.id, "update-tags", { tags: ["later"] });
+    const urgent = await page({ filters: { tags: ["urgent"] } });
+    expect(ids(urgent.body.answerList)).toEqual(expectIds([a!, b!]));
+    expect(urgent.body.total).toBe(2);
+    const either = await page({ filters: { tags: ["vip", "later"] } });
+    expect(ids(either.body.answerList)).toEqual(expectIds([a!, c!]));
+    expect((await admin.get("/api/forms/answer-tags/account")).body).toEqual({
+      tags: ["later", "urgent", "vip"],
+    });
+    for (const tags of [[""], ["x".repeat(51)], Array.from({ length: 21 }, (_, i) => `t${i}`), "vip"]) {
+      const response = await notes(a!.id, "update-tags", { tags });
+      expect(response.status, response.text).toBe(400);
+      expect(response.body).toMatchObject({ code: "request.invalid" });
+    }
+    expect((await notes(999_999, "update-tags", { tags: ["x"] })).status).toBe(404);
+  });
+
+  it("sets scores by hand, per field moving the total, and filters by score", async () => {
+    const [a, b] = sent;
+    expect((await notes(a!.id, "update-score", { score: 7.5 })).body.score).toBe(7.5);
+    const field = await notes(a!.id, "update-field-score", { field: "age", score: 2 });
+    expect(field.body).toMatchObject({ score: 9.5, fieldScores: { age: 2 } });
+    const again = await notes(a!.id, "update-field-score", { field: "age", score: 1 });
+    expect(again.body).toMatchObject({ score: 8.5, fieldScores: { age: 1 } });
+    await notes(b!.id, "update-score", { score: 3 });
+    const high = await page({ filters: { scoreMin: 5 } });
+    expect(ids(high.body.answerList)).toEqual([a!.id]);
+    const some = await page({ filters: { scoreMin: 0, scoreMax: 10 } });
+    expect(ids(some.body.answerList)).toEqual(expectIds([a!, b!]));
+    const bad = await notes(a!.id, "update-field-score", { field: "ghost", score: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: "answer.unknown_field" });
+    expect((await notes(a!.id, "update-score", { score: "ten" })).status).toBe(400);
+  });
+
+  it("keeps a comment per field, and removes it when emptied", async () => {
+    const [a] = sent;
+    await notes(a!.id, "update-comment", { field: "name", comment: "Called back" });
+    const both = await notes(a!.id, "update-comment", { field: "age", comment: "Looks wrong" });
+    expect(both.body.fieldComments).toEqual({ name: "Called back", age: "Looks wrong" });
+    const one = await notes(a!.id, "update-comment", { field: "age", comment: "  " });
+    expect(one.body.fieldComments).toEqual({ name: "Called back" });
+    const view = await admin.get<Row>(`/api/forms/${formId}/answer/${a!.id}`);
+    expect(view.body.fieldComments).toEqual({ name: "Called back" });
+  });
+
+  it("marks read in bulk and counts read and unread", async () => {
+    const chosen = sent.slice(10, 25).map((row) => row.id);
+    await admin.patch(`/api/forms/${formId}/answer/status/read`, { answerIds: chosen });
+    const read = await page({ isViewed: "true" });
+    expect(ids(read.body.answerList)).toEqual([...chosen].sort((a, b) => a - b));
+    expect(read.body.total).toBe(15);
+    const unreadBlue = await page({
+      isViewed: "false",
+      filters: { fields: [{ fieldId: "colour", op: "equals", value: "blue" }] },
+    });
+    const expected = sent.filter((r) => r.colour === "blue" && !chosen.includes(r.id));
+    expect(ids(unreadBlue.body.answerList)).toEqual(expectIds(expected));
+    expect(unreadBlue.body.total).toBe(expected.length);
+  });
+});
+
+describe("column layouts", () => {
+  it("remembers each user's columns for each form", async () => {
+    const url = `/api/forms/${formId}/results-columns`;
+    expect((await admin.get(url)).body).toEqual({ columns: [] });
+    const columns = [
+      { key: "age", visible: true, width: 120 },
+      { key: "number", visible: true },
+      { key: "name", visible: false },
+    ];
+    expect((await admin.request("PUT", url, { columns })).status).toBe(200);
+    expect((await admin.get(url)).body).toEqual({ columns });
+    const member = await addMember(server, accountId, "reader");
+    const group = await groupWith(admin, "Readers", [member.id], ["results.view", "forms.view"]);
+    await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level: "all" });
+    expect((await member.api.get(url)).body).toEqual({ columns: [] });
+    const bad = await admin.request("PUT", url, { columns: [{ key: "age", visible: true, width: 5 }] });
+    expect(bad.status).toBe(400);
+    const twice = await admin.request("PUT", url, {
+      columns: [
+        { key: "age", visible: true },
+        { key: "age", visible: false },
+      ],
+    });
+    expect(twice.status).toBe(400);
+  });
+});
+
+describe("a reader of selected fields", () => {
+  it("filters and searches only by the fields they see", async () => {
+    const member = await addMember(server, accountId, "partial");
+    const group = await groupWith(
+      admin,
+      "Partial",
+      [member.id],
+      ["results.view", "forms.view", "results.mark"],
+    );
+    const granted = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, {
+      level: "fields",
+      fieldIds: ["colour", "age"],
+    });
+    expect(granted.status, granted.text).toBeLessThan(300);
+    const hidden = await page(
+      { filters: { fields: [{ fieldId: "name", op: "contains", value: "a" }] } },
+      500,
+      1,
+      member.api,
+    );
+    expect(hidden.status).toBe(403);
+    // Names are hidden: a search for one finds nothing, a search for an age finds its rows.
+    const byName = await page({ filters: { search: "Boris" } }, 500, 1, member.api);
+    expect(byName.status, byName.text).toBe(200);
+    expect(byName.body.total).toBe(0);
+    const byAge = await page({ filters: { search: "67" } }, 500, 1, member.api);
+    expect(ids(byAge.body.answerList)).toEqual(expectIds(sent.filter((r) => String(r.age).includes("67"))));
+    expect((await page({ filters: { scoreMin: 1 } }, 500, 1, member.api)).status).toBe(403);
+    const comment = await member.api.post(`/api/forms/${formId}/answers/${sent[0]!.id}/update-comment`, {
+      field: "name",
+      comment: "peek",
+    });
+    expect(comment.status).toBe(403);
+    const score = await member.api.post(`/api/forms/${formId}/answers/${sent[0]!.id}/update-score`, {
+      score: 1,
+    });
+    expect(score.status).toBe(403);
+  });
+});

@@ -1,0 +1,355 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhooks } from "../src/db/schema.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+
+/**
+ * The receiver listens on 127.0.0.2, the one private address the server is told to allow, so
+ * the rest of loopback (127.0.0.1, localhost, [::1] and their numeric spellings) stays refused.
+ */
+const RECEIVER_HOST = "127.0.0.2";
+
+interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+class Receiver {
+  received: Received[] = [];
+  private server: Server | null = null;
+  port = 0;
+
+  async up(port = 0): Promise<void> {
+    this.server = createServer((req, res) => {
+      readBody(req).then((body) => {
+        this.received.push({ path: req.url ?? "", headers: req.headers as Record<string, string>, body });
+        if (req.url === "/gone") res.writeHead(410).end();
+        else if (req.url === "/moved")
+          res.writeHead(302, { location: `http://127.0.0.1:${this.port}/hook` }).end();
+        else res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      });
+    });
+    await new Promise<void>((done) => this.server!.listen(port, RECEIVER_HOST, done));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async down(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    req.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+    });
+    req.on("end", () => resolve(text));
+  });
+}
+
+let server: TestServer;
+let admin: ApiClient;
+let formId: number;
+const receiver = new Receiver();
+
+interface Delivery {
+  id: number;
+  eventId: string;
+  state: string;
+  attempts: { responseStatus: number | null; ok: boolean; error: string | null; durationMs: number }[];
+}
+
+async function deliveries(webhookId: number): Promise<Delivery[]> {
+  const listed = await admin.get<{ deliveries: Delivery[] }>(
+    `/api/forms/${formId}/webhooks/${webhookId}/deliveries`,
+  );
+  expect(listed.status, listed.text).toBe(200);
+  return listed.body.deliveries;
+}
+
+/** Waits for the worker (polling every 50 ms) until the check holds. */
+async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/** The retry's backoff is half a minute and more: the test makes the next attempt due now. */
+async function makeDue(): Promise<void> {
+  await server.database.db.execute(
+    sql`update webhook_deliveries set next_attempt_at = now() where state = 'queued'`,
+  );
+}
+
+async function submit(): Promise<void> {
+  const sent = await server.api.post("/api/forms/answer", {
+    formId,
+    answers: [{ fieldId: "name", answer: "Ada" }],
+  });
+  expect(sent.status, sent.text).toBe(201);
+}
+
+async function addWebhook(endpoint: string, extra: Record<string, unknown> = {}) {
+  return admin.post<{ id: number; secret: string; code?: string }>(`/api/forms/${formId}/webhooks`, {
+    title: "Receiver",
+    endpoint,
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  // Reserve a port for the receiver, then take it down: the first attempts find nobody there.
+  await receiver.up();
+  await receiver.down();
+  server = await startTestServer({ WEBHOOK_ALLOW_HOSTS: RECEIVER_HOST, WEBHOOK_POLL_MS: "50" });
+  ({ api: admin } = await signUpWithAccount(server.api, "hooks"));
+  const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+    title: "Sign-ups",
+    fields: [{ id: "name", fieldType: "text", question: "Name" }],
+  });
+  expect(created.status, created.text).toBe(201);
+  formId = created.body.form.id;
+});
+
+afterAll(async () => {
+  await receiver.down();
+  await server?.close();
+});
+
+describe("webhooks", () => {
+  it("needs a title and an endpoint", async () => {
+    const noTitle = await admin.post(`/api/forms/${formId}/webhooks`, {
+      title: " ",
+      endpoint: "https://x.example",
+    });
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.body.code).toBe("webhook.title.empty");
+    const noEndpoint = await admin.post(`/api/forms/${formId}/webhooks`, { title: "A", endpoint: "" });
+    expect(noEndpoint.status).toBe(400);
+    expect(noEndpoint.body.code).toBe("webhook.endpoint.empty");
+  });
+
+  it("refuses the SSRF set when saved", async () => {
+    const port = receiver.port;
+    for (const endpoint of [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://[::1]:${port}/`,
+      `http://0x7f000001:${port}/`,
+      `http://2130706433:${port}/`,
+      `http://017700000001:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      "http://169.254.169.254/latest/meta-data/",
+      "http://10.0.0.1/",
+      "http://192.168.0.1/",
+      "http://172.16.0.1/",
+    ]) {
+      const refused = await addWebhook(endpoint);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.code, endpoint).toBe("webhook.endpoint.forbidden");
+    }
+    expect((await addWebhook("file:///etc/passwd")).body.code).toBe("webhook.endpoint.scheme");
+    const saved = await addWebhook(`http://${RECEIVER_HOST}:${port}/other`, { enabled: false });
+    expect(saved.status, saved.text).toBe(200);
+    const moved = await admin.patch(`/api/forms/${formId}/webhooks/${saved.body.id}`, {
+      endpoint: `http://127.0.0.1:${port}/`,
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.code).toBe("webhook.endpoint.forbidden");
+    const unchanged = await admin.patch(`/api/forms/${formId}/webhooks/${saved.body.id}`, {});
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(unchanged.body).toMatchObject({ title: "Receiver", enabled: false });
+    await admin.delete(`/api/forms/${formId}/webhooks/${saved.body.id}`);
+  });
+
+  it("delivers a submission once, signed, after the receiver was down for several attempts; replays it", async () => {
+    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/hook`, {
+      authorization: { type: "bearer", token: "t0ken" },
+    });
+    expect(created.status, created.text).toBe(200);
+    const { id: webhookId, secret } = created.body;
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await admin.get<{ webhooks: { id: number; authorizationType: string }[] }>(
+      "/api/webhooks/all",
+    );
+    expect(listed.body.webhooks.map((hook) => hook.id)).toContain(webhookId);
+    expect(JSON.stringify(listed.body)).not.toContain("t0ken");
+
+    await submit();
+    for (let failed = 1; failed <= 3; failed++) {
+      await until(
+        () => deliveries(webhookId),
+        (list) => list[0]?.attempts.length === failed,
+        `attempt ${failed}`,
+      );
+      if (failed < 3) await makeDue();
+    }
+    await receiver.up(receiver.port);
+    await makeDue();
+    const [done] = await until(
+      () => deliveries(webhookId),
+      (list) => list[0]?.state === "done",
+      "delivery",
+    );
+    expect(done!.attempts.map((a) => [a.ok, a.responseStatus])).toEqual([
+      [false, null],
+      [false, null],
+      [false, null],
+      [true, 200],
+    ]);
+    expect(done!.attempts[0]!.error).toBeTruthy();
+
+    // Once more due and a few polls later, still exactly one request arrived.
+    await makeDue();
+    await new Promise((done) => setTimeout(done, 300));
+    const hits = receiver.received.filter((r) => r.path === "/hook");
+    expect(hits).toHaveLength(1);
+    const hit = hits[0]!;
+    expect(hit.headers.authorization).toBe("Bearer t0ken");
+    expect(hit.headers["webhook-id"]).toBe(done!.eventId);
+    const payload = new Webhook(secret).verify(hit.body, hit.headers) as {
+      type: string;
+      data: { formId: number; answers: { fieldId: string; answer: unknown }[] };
+    };
+    expect(payload.type).toBe("form.submitted");
+    expect(payload.data.formId).toBe(formId);
+    expect(payload.data.answers[0]).toMatchObject({ fieldId: "name", answer: "Ada" });
+    // A tampered body does not verify.
+    expect(() => new Webhook(secret).verify(hit.body.replace("Ada", "Eve"), hit.headers)).toThrow();
+
+    const replay = await admin.post(
+      `/api/forms/${formId}/webhooks/${webhookId}/deliveries/${done!.id}/replay`,
+    );
+    expect(replay.status, replay.text).toBe(200);
+    await until(
+      async () => receiver.received.filter((r) => r.path === "/hook").length,
+      (count) => count === 2,
+      "replay",
+    );
+    const again = receiver.received.filter((r) => r.path === "/hook")[1]!;
+    expect(again.headers["webhook-id"]).toBe(done!.eventId);
+    expect(() => new Webhook(secret).verify(again.body, again.headers)).not.toThrow();
+    const [replayed] = await until(
+      () => deliveries(webhookId),
+      (list) => list[0]?.state === "done" && list[0].attempts.length === 5,
+      "replay logged",
+    );
+    expect(replayed!.attempts.at(-1)).toMatchObject({ ok: true, responseStatus: 200 });
+    await admin.delete(`/api/forms/${formId}/webhooks/${webhookId}`);
+  });
+
+  it("does not follow a redirect, and re-checks the address at send", async () => {
+    const moved = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/moved`);
+    const rebound = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/rebound`);
+    expect(rebound.status).toBe(200);
+    // As if the endpoint's name now resolved to loopback: set where no API call could put it.
+    await server.database.db
+      .update(webhooks)
+      .set({ endpoint: `http://127.0.0.1:${receiver.port}/rebound` })
+      .where(sql`${webhooks.id} = ${rebound.body.id}`);
+    const before = receiver.received.length;
+    await submit();
+    const [redirected] = await until(
+      () => deliveries(moved.body.id),
+      (list) => (list[0]?.attempts.length ?? 0) >= 1,
+      "redirect attempt",
+    );
+    expect(redirected!.state).toBe("queued");
+    expect(redirected!.attempts[0]).toMatchObject({
+      ok: false,
+      responseStatus: 302,
+      error: "redirect not followed",
+    });
+    const [refused] = await until(
+      () => deliveries(rebound.body.id),
+      (list) => list[0]?.state === "failed",
+      "refusal at send",
+    );
+    expect(refused!.attempts).toEqual([
+      expect.objectContaining({ ok: false, error: "webhook.endpoint.forbidden" }),
+    ]);
+    // Only the redirecting endpoint was called, once; nothing followed it to 127.0.0.1.
+    expect(receiver.received.slice(before).map((r) => r.path)).toEqual(["/moved"]);
+    await admin.delete(`/api/forms/${formId}/webhooks/${moved.body.id}`);
+    await admin.delete(`/api/forms/${formId}/webhooks/${rebound.body.id}`);
+  });
+
+  it("queues one delivery per submission under a burst, and each arrives once", async () => {
+    const burst = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/burst`);
+    expect(burst.status, burst.text).toBe(200);
+    await Promise.all(Array.from({ length: 20 }, () => submit()));
+    const list = await until(
+      () => deliveries(burst.body.id),
+      (all) => all.length === 20 && all.every((d) => d.state === "done"),
+      "burst delivered",
+    );
+    const ids = receiver.received.filter((r) => r.path === "/burst").map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(20);
+    expect(ids).toHaveLength(20);
+    expect(new Set(list.map((d) => d.eventId))).toEqual(new Set(ids));
+    await admin.delete(`/api/forms/${formId}/webhooks/${burst.body.id}`);
+  });
+
+  it("signs with both the new and the old secret while a rotation overlaps, then with the new one", async () => {
+    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/rotate`);
+    const oldSecret = created.body.secret;
+    const rotated = await admin.post<{ secret: string }>(
+      `/api/forms/${formId}/webhooks/${created.body.id}/secret/rotate`,
+    );
+    expect(rotated.status, rotated.text).toBe(200);
+    const newSecret = rotated.body.secret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+    const arrived = async (count: number) =>
+      until(
+        async () => receiver.received.filter((r) => r.path === "/rotate"),
+        (hits) => hits.length === count,
+        `delivery ${count}`,
+      );
+    await submit();
+    const during = (await arrived(1))[0]!;
+    expect(during.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(() => new Webhook(newSecret).verify(during.body, during.headers)).not.toThrow();
+    expect(() => new Webhook(oldSecret).verify(during.body, during.headers)).not.toThrow();
+
+    // The overlap is over: only the new secret signs.
+    await server.database.db.execute(
+      sql`update webhooks set previous_secret_until = now() - interval '1 second' where id = ${created.body.id}`,
+    );
+    await submit();
+    const after = (await arrived(2))[1]!;
+    expect(() => new Webhook(newSecret).verify(after.body, after.headers)).not.toThrow();
+    expect(() => new Webhook(oldSecret).verify(after.body, after.headers)).toThrow();
+    await admin.delete(`/api/forms/${formId}/webhooks/${created.body.id}`);
+  });
+
+  it("turns the webhook off when the receiver answers 410 Gone; a disabled webhook queues nothing", async () => {
+    const gone = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/gone`);
+    await submit();
+    await until(
+      () =>
+        admin.get<{ enabled: boolean; disabledReason: string | null }>(
+          `/api/forms/${formId}/webhooks/${gone.body.id}`,
+        ),
+      (read) => read.body.enabled === false,
+      "webhook disabled",
+    );
+    const [delivery] = await deliveries(gone.body.id);
+    expect(delivery!.state).toBe("disabled");
+    await submit();
+    expect(await deliveries(gone.body.id)).toHaveLength(1);
+  });
+});
