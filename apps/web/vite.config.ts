@@ -2,8 +2,8 @@ import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
-// Two entries: the signed-in app (index.html) and the small public form page (fill.html)
-// that respondents load, which carries no UI kit.
+// The signed-in app (index.html). The small public form page (fill.html) that respondents load
+// is built apart, on Preact, by vite.fill.config.ts.
 export default defineConfig({
   plugins: [react()],
   build: {
@@ -13,7 +13,6 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: path.resolve(import.meta.dirname, "index.html"),
-        fill: path.resolve(import.meta.dirname, "fill.html"),
       },
     },
   },

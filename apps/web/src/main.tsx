@@ -10,11 +10,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { queryClient } from "./app/query-client.ts";
 import { router } from "./app/router.tsx";
-import { cssVariablesResolver, theme } from "./app/theme.ts";
+import { cssVariablesResolver, useLocalizedTheme } from "./app/theme.ts";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+function App() {
+  return (
+    <MantineProvider theme={useLocalizedTheme()} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           {/* Below the content, so a message never covers the user menu or the bell. */}
@@ -23,5 +23,11 @@ createRoot(document.getElementById("root")!).render(
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
   </StrictMode>,
 );

@@ -11,6 +11,7 @@ import { formRoutes } from "./routes/form-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
 import { teamRoutes } from "./routes/team-routes.tsx";
+import { templateRoutes } from "./routes/template-routes.tsx";
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -66,7 +67,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     ownProfileRoute,
     ownProfileEditRoute,
-    accountRoute.addChildren([...teamRoutes, ...formRoutes]),
+    accountRoute.addChildren([...teamRoutes, ...formRoutes, ...templateRoutes]),
   ]),
 ]);
 

@@ -13,9 +13,24 @@ interface Challenge {
 type Phase = "idle" | "verifying" | "verified" | "failed";
 
 /**
- * The form's captcha: ticking the box fetches a proof-of-work challenge from our server and
- * solves it in the browser (altcha-lib, loaded only now). The solution is what the submission
- * sends as `captcha`; the server takes each one once.
+ * Fetches a proof-of-work challenge from our server and solves it here (altcha-lib, loaded only
+ * now): the encoded solution a submission sends as `captcha`.
+ */
+export async function solveCaptcha(): Promise<string> {
+  const [{ solveChallenge }, response] = await Promise.all([
+    import("altcha-lib/v1"),
+    fetch("/api/forms/captcha/challenge", { cache: "no-store" }),
+  ]);
+  if (!response.ok) throw new Error(String(response.status));
+  const { algorithm, challenge, maxnumber, salt, signature } = (await response.json()) as Challenge;
+  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+  if (!solution) throw new Error("unsolved");
+  return btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature }));
+}
+
+/**
+ * The form's captcha: ticking the box solves a challenge of our server in the browser. The
+ * solution is what the submission sends as `captcha`; the server takes each one once.
  */
 export function CaptchaCheck({
   translate,
@@ -35,15 +50,7 @@ export function CaptchaCheck({
     setPhase("verifying");
     onSolved(null);
     try {
-      const [{ solveChallenge }, response] = await Promise.all([
-        import("altcha-lib/v1"),
-        fetch("/api/forms/captcha/challenge", { cache: "no-store" }),
-      ]);
-      if (!response.ok) throw new Error(String(response.status));
-      const { algorithm, challenge, maxnumber, salt, signature } = (await response.json()) as Challenge;
-      const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
-      if (!solution) throw new Error("unsolved");
-      onSolved(btoa(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })));
+      onSolved(await solveCaptcha());
       setPhase("verified");
     } catch {
       setPhase("failed");

@@ -1,9 +1,10 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { englishText, type Translate } from "@formloom/renderer/form-renderer";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { bootTranslate, type FillBoot } from "./boot.ts";
 import { FillForm } from "./fill-form.tsx";
-import { type FillLocation, fillPath, readLocation } from "./location.ts";
+import { type FillLocation, fillPath, formApiPath, postPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
 import { formLocale, loadTranslate } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
@@ -14,12 +15,28 @@ type State =
   | { kind: "ready"; data: TPublicForm; translate: Translate }
   | { kind: "failed"; code: string };
 
-/** The public page: loads the published form and shows it, or its thank-you page. */
-export function FillApp() {
+/**
+ * The public page: shows the published form, or its thank-you page. The server renders it with
+ * `boot` (the form it found) and the browser takes that over; without it, the form is loaded here.
+ */
+export function FillApp({ boot }: { boot?: FillBoot | null }) {
   const [location, setLocation] = useState<FillLocation | null>(() =>
-    readLocation(new URL(window.location.href)),
+    boot ? boot.location : readLocation(new URL(window.location.href)),
   );
-  const [state, setState] = useState<State>({ kind: "loading" });
+  const [state, setState] = useState<State>(() =>
+    !boot
+      ? { kind: "loading" }
+      : boot.form.kind === "ready"
+        ? { kind: "ready", data: boot.form.data, translate: bootTranslate(boot.catalog) }
+        : boot.form,
+  );
+  // The form the server already sent is not fetched again; a notice is (a signed-in member may
+  // fill a form the server, which does not know them, refused).
+  // The result the server drew the thank-you page with, until the respondent moves on.
+  const [drawnOutcome, setDrawnOutcome] = useState(boot?.outcome);
+  const shown = useRef(
+    boot?.location && boot.form.kind === "ready" ? `${boot.location.alias}/${boot.location.subdomain}` : "",
+  );
 
   useEffect(() => {
     const onPop = () => setLocation(readLocation(new URL(window.location.href)));
@@ -30,9 +47,9 @@ export function FillApp() {
   const alias = location?.alias;
   const subdomain = location?.subdomain;
   useEffect(() => {
-    if (!alias || !subdomain) return;
+    if (!alias || subdomain === undefined || shown.current === `${alias}/${subdomain}`) return;
     const token = storedToken();
-    fetch(`/api/forms/path/${encodeURIComponent(alias)}/${encodeURIComponent(subdomain)}`, {
+    fetch(formApiPath({ alias, subdomain }), {
       headers: token ? { authorization: `Bearer ${token}` } : {},
     })
       .then(async (response) => {
@@ -54,17 +71,35 @@ export function FillApp() {
     if (state.kind === "ready") document.title = state.data.form.title || "Form";
   }, [state]);
 
-  if (!location) return <Notice code="form.not_found" />;
+  if (!location) return <Notice code={state.kind === "failed" ? state.code : "form.not_found"} />;
   if (state.kind === "loading") return <div className="fill-loading" aria-busy="true" />;
-  if (state.kind === "failed") return <Notice code={state.code} />;
+  if (state.kind === "failed")
+    return <Notice code={state.code} path={fillPath(location, location.thankYou)} />;
 
   const go = (thankYou: boolean) => {
+    setDrawnOutcome(undefined);
     window.history.pushState(null, "", fillPath(location, thankYou));
     setLocation({ ...location, thankYou });
     window.scrollTo(0, 0);
   };
 
   if (location.thankYou)
-    return <ThankYou form={state.data.form} translate={state.translate} onAgain={() => go(false)} />;
-  return <FillForm data={state.data} translate={state.translate} onSent={() => go(true)} />;
+    return (
+      <ThankYou
+        form={state.data.form}
+        translate={state.translate}
+        againHref={fillPath(location, false)}
+        {...(drawnOutcome ? { outcome: drawnOutcome } : {})}
+        onAgain={() => go(false)}
+      />
+    );
+  return (
+    <FillForm
+      data={state.data}
+      translate={state.translate}
+      action={postPath(location)}
+      posted={boot?.submitted}
+      onSent={() => go(true)}
+    />
+  );
 }

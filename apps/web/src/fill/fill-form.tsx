@@ -2,15 +2,22 @@ import type { TPublicForm } from "@formloom/core/api/forms";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import type { ApiErrorBody, ValidationError } from "@formloom/core/errors";
 import { MESSAGES } from "@formloom/core/errors";
-import { normalizeExternalLink } from "@formloom/core/links";
+import type { TPostedForm } from "@formloom/core/form-post";
+import { keptPathArgs } from "@formloom/core/path-args";
 import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
+import { outcomeLine, redirectTarget, type TRespondentOutcome, thankYouView } from "@formloom/core/thank-you";
 import type { TimeUp } from "@formloom/core/time-limits";
 import { CaptchaSlotContext } from "@formloom/renderer/captcha-slot";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { UploadContext } from "@formloom/renderer/upload-context";
 import { useState } from "react";
-import { CaptchaCheck } from "./captcha-check.tsx";
+import { useBeforeSending } from "./before-sending.tsx";
+import { useBehavior } from "./behavior-hook.ts";
+import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
+import { reportedDevice } from "./device-report.ts";
+import { keepOutcome } from "./kept-outcome.ts";
+import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { respondentSeed } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
 import { uploaderFor } from "./upload-file.ts";
@@ -27,23 +34,39 @@ interface Props {
   data: TPublicForm;
   /** Texts in the form's language. */
   translate: Translate;
-  onSent(): void;
+  /** The form's own address, where the browser posts it by itself when no script runs. */
+  action: string;
+  /** The form as posted without JavaScript and refused by the server, drawn again. */
+  posted?: TPostedForm | undefined;
+  /** The submission was stored; a calculation form's result comes with it. */
+  onSent(accepted: { id: number; outcome: TRespondentOutcome | null }): void;
 }
 
 /** The respondent's form: sends the answers and says clearly when that did not work. */
-export function FillForm({ data, translate, onSent }: Props) {
+export function FillForm({ data, translate, onSent, action, posted }: Props) {
   const [startTime] = useState(() => new Date());
   const [seed] = useState(() => respondentSeed(data.form.id));
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() => postedNotice(data.form, posted, translate));
+  // Said when the form shows itself again after sending: good news, not an error.
+  const [sent, setSent] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
   const [upload] = useState(() => uploaderFor(data.form.id));
+  // Consent, the wait before sending again, leaving the form, and the draft kept offline.
+  const before = useBeforeSending(data, translate, {
+    submissionKey,
+    setSubmissionKey,
+    renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
+    resend: (answers) => void submit(answers),
+  });
+  // Behaviour and answering times, where the form collects them and the respondent agreed.
+  const withAnsweringTimes = useBehavior(data.form, submissionKey, before.fields);
   // A solved captcha travels beside the answers; each solution is taken once by the server.
   // Drawn where the form places its captcha element, else beside the send button.
   const captchaElement = data.fields.some((field) => field.fieldType === "captcha");
   const needsCaptcha = data.form.hasCaptcha || captchaElement;
   const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(() => postedCaptchaError(posted));
   const [captchaRound, setCaptchaRound] = useState(0);
   const newCaptcha = (error: string | null) => {
     setCaptcha(null);
@@ -51,16 +74,31 @@ export function FillForm({ data, translate, onSent }: Props) {
     setCaptchaRound((n) => n + 1);
   };
 
+  /**
+   * A form whose time ran out sends itself, and nobody is there to tick the captcha: the page
+   * solves a fresh challenge itself then. The server still takes only a valid, unused solution,
+   * so this costs a sender the same proof of work as ticking the box.
+   */
+  const captchaFor = async (timeUp: TimeUp | undefined, fresh: boolean): Promise<string | null> => {
+    if (!needsCaptcha) return null;
+    if (captcha && !fresh) return captcha;
+    if (!timeUp) return null;
+    return solveCaptcha().catch(() => null);
+  };
+
   const submit = async (
     answers: TSubmissionAnswer[],
     timeUp?: TimeUp,
+    retried = false,
   ): Promise<ValidationError[] | undefined> => {
     setNotice(null);
+    setSent(null);
     if (!navigator.onLine) {
-      setNotice(translate("network.offline"));
+      setNotice(before.offline(answers));
       return;
     }
-    if (needsCaptcha && !captcha) {
+    const solution = await captchaFor(timeUp, retried);
+    if (needsCaptcha && !solution) {
       setCaptchaError("answer.captcha_required");
       return;
     }
@@ -80,35 +118,55 @@ export function FillForm({ data, translate, onSent }: Props) {
           startTime: startTime.toISOString(),
           submitTime: submitTime.toISOString(),
           formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
-          ...(captcha ? { captcha } : {}),
-          answers,
+          ...(solution ? { captcha: solution } : {}),
+          answers: withAnsweringTimes(answers),
+          device: reportedDevice(),
+          ...before.fields(),
           // The times that ran out: their questions may be left empty.
           ...(timeUp ? { timeUp } : {}),
           // The server checks the answers against the questions this seed gave the respondent.
-          miscData: { [QUESTION_SEED_KEY]: seed },
+          // The link's query parameters (utm_source and the like) are kept as the result's path args.
+          miscData: {
+            [QUESTION_SEED_KEY]: seed,
+            pathArgs: keptPathArgs(new URLSearchParams(window.location.search)),
+          },
         }),
       });
     } catch {
-      setNotice(translate(navigator.onLine ? "server.error" : "network.offline"));
+      setNotice(navigator.onLine ? translate("server.error") : before.offline(answers));
       return;
     }
     if (response.ok) {
-      const { submissionAction, customUrl } = data.form.afterFormFillingActions;
-      if (submissionAction === "redirectToUrl" && customUrl) {
-        window.location.assign(normalizeExternalLink(customUrl));
-      } else if (submissionAction === "showFormAgain") {
+      before.sent();
+      const accepted = (await response.json().catch(() => ({}))) as {
+        id?: number;
+        outcome?: TRespondentOutcome | null;
+      };
+      // Only a website link is followed; any other falls back to the thank-you page.
+      const redirect = redirectTarget(data.form);
+      if (redirect) {
+        window.location.assign(redirect);
+      } else if (data.form.afterFormFillingActions.submissionAction === "showFormAgain") {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
         if (needsCaptcha) newCaptcha(null);
-        setNotice(translate("submission.accepted"));
+        // A quiz that starts again at once still tells the respondent how they did.
+        const result = accepted.outcome
+          ? outcomeLine(thankYouView(data.form, accepted.outcome, translate))
+          : "";
+        setSent([translate("submission.accepted"), result].filter(Boolean).join(" "));
       } else {
-        onSent();
+        // Kept in this tab, so the thank-you page shows the result also after a reload.
+        keepOutcome(data.form.id, accepted.outcome ?? null);
+        onSent({ id: accepted.id ?? 0, outcome: accepted.outcome ?? null });
       }
       return;
     }
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
     // A refused captcha is asked again beside the send button; the other errors go to their fields.
     const captchaProblem = body?.validationErrors?.find((error) => error.code.startsWith("answer.captcha"));
+    // A solution kept from long ago may have expired: a form whose time ran out tries once more.
+    if (captchaProblem && timeUp && !retried) return submit(answers, timeUp, true);
     if (captchaProblem) newCaptcha(captchaProblem.code);
     const fieldErrors = body?.validationErrors?.filter((error) => error !== captchaProblem);
     if (fieldErrors?.length) return fieldErrors;
@@ -136,21 +194,39 @@ export function FillForm({ data, translate, onSent }: Props) {
 
   return (
     <main className="fill-page">
+      {before.elements}
       <UploadContext.Provider value={upload}>
         <CaptchaSlotContext.Provider value={captchaElement ? captchaCheck : undefined}>
           <FormRenderer
-            key={round}
+            key={`${round}.${before.rendererKey}`}
             settings={data.form}
             fields={data.fields}
             translate={translate}
             seed={seed}
             onSubmit={submit}
+            {...plainPostProps({
+              data,
+              action,
+              posted: round === 0 ? posted : undefined,
+              translate,
+              submissionKey,
+              startTime,
+              seed,
+            })}
+            onValuesChange={before.onValuesChange}
+            sendNow={before.sendNow}
+            {...(before.initialValues ? { initialValues: before.initialValues } : {})}
             notice={
               <>
                 {!captchaElement && captchaCheck}
                 {notice && (
                   <p className="fill-alert" role="alert">
                     {notice}
+                  </p>
+                )}
+                {sent && (
+                  <p className="fill-sent" role="status">
+                    {sent}
                   </p>
                 )}
               </>

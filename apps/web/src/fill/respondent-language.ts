@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from "@formloom/core/api/auth";
+import { LOCALES, type Locale } from "@formloom/core/locales";
 import { catalogTranslate, englishText, type Translate } from "@formloom/renderer/form-renderer";
 
 /** The form's `language` setting ("EN", "ru"…) as one of the languages the app speaks. */
@@ -17,16 +17,35 @@ export async function loadTranslate(locale: Locale): Promise<Translate> {
   return catalogTranslate(catalog.default);
 }
 
+/** The seed the server drew this page with: kept as the respondent's own when they have none. */
+let drawnWith: string | undefined;
+
+/** Sets the seed the page was (or is being) drawn with on the server. */
+export function setDrawnSeed(seed: string | undefined): void {
+  drawnWith = seed;
+}
+
+const seedKey = (formId: number) => `formloom.seed.${formId}`;
+
+/** The seed this browser keeps for the form, if any. */
+export function keptSeed(formId: number): string | null {
+  try {
+    return localStorage.getItem(seedKey(formId));
+  } catch {
+    return null;
+  }
+}
+
 /** One respondent's seed for a shuffled question order: the same order on coming back. */
 export function respondentSeed(formId: number): string {
-  const key = `formloom.seed.${formId}`;
   try {
-    const kept = localStorage.getItem(key);
+    const kept = localStorage.getItem(seedKey(formId));
     if (kept) return kept;
-    const made = Math.random().toString(36).slice(2);
-    localStorage.setItem(key, made);
+    const made = drawnWith ?? Math.random().toString(36).slice(2);
+    localStorage.setItem(seedKey(formId), made);
     return made;
   } catch {
-    return String(formId);
+    // No storage (on the server, or blocked in a frame): the order the page was drawn in.
+    return drawnWith ?? String(formId);
   }
 }

@@ -19,7 +19,7 @@ import uk from "./locales/uk.json";
 const codes = Object.fromEntries(Object.entries(MESSAGES).map(([code, text]) => [`codes.${code}`, text]));
 
 /** English texts that differ by count (i18next picks `_one` or `_other`). */
-export const ENGLISH_PLURALS = {
+const BASE_ENGLISH_PLURALS = {
   "{{count}} submissions_one": "{{count}} submission",
   "{{count}} submissions_other": "{{count}} submissions",
   "{{count}} unread_one": "{{count}} unread",
@@ -40,7 +40,30 @@ export const ENGLISH_PLURALS = {
     "“{{title}}” has {{count}} submissions. A form is deleted only once its submissions are.",
 };
 
-export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = { ru, uk, es, it };
+/**
+ * A feature may keep its texts in `locales/<language>/<feature>.json` beside the language's main
+ * catalog (`en/` holds English plural forms only); they are merged here. Respondent texts stay in
+ * the main catalogs, which the public form page loads on its own.
+ */
+const featureCatalogs = import.meta.glob<Record<string, string>>("./locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+function featureTexts(language: Locale): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [file, catalog] of Object.entries(featureCatalogs))
+    if (file.startsWith(`./locales/${language}/`)) Object.assign(texts, catalog);
+  return texts;
+}
+
+export const ENGLISH_PLURALS: Record<string, string> = { ...BASE_ENGLISH_PLURALS, ...featureTexts("en") };
+
+export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = {
+  ru: { ...ru, ...featureTexts("ru") },
+  uk: { ...uk, ...featureTexts("uk") },
+  es: { ...es, ...featureTexts("es") },
+  it: { ...it, ...featureTexts("it") },
+};
 
 /** Each language's name in itself, for the picker. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {

@@ -71,6 +71,10 @@ export interface CallOptions {
   /** A 401 is thrown to the caller instead of logging out (the submissions poll decides itself). */
   keepSessionOnUnauthorized?: boolean;
   retried?: boolean;
+  /** Extra request headers, such as If-Match for a save that must not undo another. */
+  headers?: Record<string, string>;
+  /** The answer is a file, read as a Blob instead of JSON (errors still come as JSON). */
+  blob?: boolean;
 }
 
 /**
@@ -91,6 +95,7 @@ export async function api<T>(
       headers: {
         ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...options.headers,
       },
       // A file upload goes as multipart; everything else as JSON.
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
@@ -103,6 +108,7 @@ export async function api<T>(
     });
   }
   if (response.status === 204) return undefined as T;
+  if (response.ok && options.blob) return (await response.blob()) as T;
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
 

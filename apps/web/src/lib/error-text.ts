@@ -1,11 +1,15 @@
+import { errorHelper } from "@formloom/core/errors";
 import { messageText } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
 
-/** What to tell the user about a failed call: the server's code, translated. */
+/**
+ * What to tell the user about a failed call, translated: its first field's problem when it names
+ * one (core's error helper), else the server's code.
+ */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === "network.offline") return messageText("network.offline");
-    return messageText(error.code);
+    const said = errorHelper(error.body);
+    return messageText(said === "default" ? error.code : said);
   }
   return messageText("server.error");
 }

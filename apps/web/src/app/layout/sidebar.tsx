@@ -8,9 +8,12 @@ import {
   IconList,
   IconLock,
   IconMailPlus,
+  IconPalette,
   IconPlus,
+  IconTemplate,
   IconUser,
   IconUsersGroup,
+  IconWebhook,
 } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
@@ -56,6 +59,27 @@ export function Sidebar() {
       icon: IconPlus,
       active: pathname === "/forms/add_new",
       shown: can("forms.create"),
+    },
+    {
+      to: "/templates/forms",
+      label: t("Form templates"),
+      icon: IconTemplate,
+      active: pathname === "/templates/forms",
+      shown: can("forms.create"),
+    },
+    {
+      to: "/templates/themes",
+      label: t("Theme templates"),
+      icon: IconPalette,
+      active: pathname === "/templates/themes",
+      shown: can("forms.edit"),
+    },
+    {
+      to: "/webhooks/all",
+      label: t("Webhooks"),
+      icon: IconWebhook,
+      active: pathname === "/webhooks/all",
+      shown: can("forms.edit"),
     },
     {
       to: "/users/all",

@@ -45,7 +45,7 @@ export function TopBar({
         {user?.account && <SubmissionsPopover />}
         <Menu position="bottom-end" width={240} withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label={t("User menu")}>
+            <UnstyledButton aria-label={`${user?.username ?? ""} ${t("User menu")}`.trim()}>
               <Group gap={6} wrap="nowrap">
                 {/* A dot while the e-mail address waits for confirmation: the reminder is in the menu. */}
                 <Indicator color="orange" size={10} offset={3} disabled={user?.emailConfirmed !== false}>

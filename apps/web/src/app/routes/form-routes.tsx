@@ -6,10 +6,33 @@ import { FormLayout } from "../../features/forms/components/form-layout.tsx";
 import { FormOverviewPage } from "../../features/forms/components/form-overview-page.tsx";
 import { FormsListPage } from "../../features/forms/components/forms-list-page.tsx";
 import {
+  AllEmailNotificationsPage,
+  EditEmailNotificationPage,
+  FormEmailsPage,
+  NewEmailNotificationPage,
+} from "../../features/notifications/components/notifications-pages.tsx";
+import {
   FormGroupPermissionPage,
   FormPermissionsPage,
 } from "../../features/permissions/components/form-permissions-page.tsx";
+import {
+  EmailPage,
+  LinkToPagePage,
+  PublishingLayout,
+} from "../../features/publishing/components/publishing-pages.tsx";
+import {
+  EditEmbeddingPage,
+  NewEmbeddingPage,
+  WebSitePage,
+} from "../../features/publishing/components/web-site-pages.tsx";
+import { ResultPage } from "../../features/results/components/result/result-page.tsx";
+import { RESULT_TABS } from "../../features/results/components/result/result-tab-names.ts";
 import { ResultsPage } from "../../features/results/components/results-page.tsx";
+import { AllRulesPage } from "../../features/rules/components/all-rules-page.tsx";
+import { AddRulePage, EditRulePage } from "../../features/rules/components/rule-editor-page.tsx";
+import { RulesPage } from "../../features/rules/components/rules-page.tsx";
+import { EditWebhookPage, NewWebhookPage } from "../../features/webhooks/components/webhook-editor-pages.tsx";
+import { AllWebhooksPage, FormWebhooksPage } from "../../features/webhooks/components/webhooks-pages.tsx";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
 
@@ -55,6 +78,21 @@ const formResultsRoute = createRoute({
   component: ResultsPage,
 });
 
+/** One submission as its own page (results_view), with its sub-pages as tabs. */
+const formResultRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results/$resId",
+  params: {
+    parse: (raw: Record<string, string>) => ({
+      resId: z.coerce.number().int().positive().parse(raw.resId),
+    }),
+    stringify: (params: { resId: number }) => ({ resId: String(params.resId) }),
+  },
+  validateSearch: z.object({ tab: z.enum(RESULT_TABS).optional().catch(undefined) }),
+  staticData: { title: msg("Submission") },
+  component: ResultPage,
+});
+
 const formPermissionsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/permissions",
@@ -75,15 +113,193 @@ const formGroupPermissionRoute = createRoute({
   component: FormGroupPermissionPage,
 });
 
+const formRulesRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/rules",
+  staticData: { title: msg("Rules") },
+  component: RulesPage,
+});
+
+const addRuleRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/rules/add",
+  staticData: { title: msg("New rule") },
+  component: AddRulePage,
+});
+
+const editRuleRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/rules/$rule/edit",
+  params: {
+    parse: (raw: Record<string, string>) => ({ rule: z.string().min(1).max(64).parse(raw.rule) }),
+    stringify: (params: { rule: string }) => ({ rule: params.rule }),
+  },
+  staticData: { title: msg("Edit rule") },
+  component: EditRulePage,
+});
+
+/** Every rule of every form of the account. */
+const allRulesRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/form-rules/all",
+  staticData: { title: msg("Rules of all forms") },
+  component: AllRulesPage,
+});
+
+const publishingRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/publishing",
+  staticData: { title: msg("Publishing") },
+  component: PublishingLayout,
+});
+
+const publishingIndexRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/",
+  component: LinkToPagePage,
+});
+
+const linkToPageRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/link-to-page",
+  staticData: { title: msg("Link to page") },
+  component: LinkToPagePage,
+});
+
+const webSiteRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/web-site",
+  staticData: { title: msg("Web site") },
+  component: WebSitePage,
+});
+
+const newEmbeddingRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/web-site/new",
+  staticData: { title: msg("New embedding") },
+  component: NewEmbeddingPage,
+});
+
+const editEmbeddingRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/web-site/$embeddingId/edit",
+  params: {
+    parse: (raw: Record<string, string>) => ({
+      embeddingId: z.coerce.number().int().positive().parse(raw.embeddingId),
+    }),
+    stringify: (params: { embeddingId: number }) => ({ embeddingId: String(params.embeddingId) }),
+  },
+  staticData: { title: msg("Edit embedding") },
+  component: EditEmbeddingPage,
+});
+
+const emailRoute = createRoute({
+  getParentRoute: () => publishingRoute,
+  path: "/e-mail",
+  staticData: { title: msg("E-mail") },
+  component: EmailPage,
+});
+
+/** The webhooks of every form of the account. */
+const allWebhooksRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/webhooks/all",
+  staticData: { title: msg("Webhooks") },
+  component: AllWebhooksPage,
+});
+
+const formWebhooksRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/webhooks",
+  staticData: { title: msg("Webhooks") },
+  component: FormWebhooksPage,
+});
+
+const newWebhookRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/webhooks/add",
+  staticData: { title: msg("Add webhook") },
+  component: NewWebhookPage,
+});
+
+const editWebhookRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/webhooks/$webhookId/edit",
+  params: {
+    parse: (raw: Record<string, string>) => ({
+      webhookId: z.coerce.number().int().positive().parse(raw.webhookId),
+    }),
+    stringify: (params: { webhookId: number }) => ({ webhookId: String(params.webhookId) }),
+  },
+  staticData: { title: msg("Edit webhook") },
+  component: EditWebhookPage,
+});
+
+/** The e-mail notifications of every form of the account. */
+const allEmailNotificationsRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/email-notifications/all",
+  staticData: { title: msg("E-mail notifications") },
+  component: AllEmailNotificationsPage,
+});
+
+const formEmailsRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/emails",
+  staticData: { title: msg("E-mails") },
+  component: FormEmailsPage,
+});
+
+const newEmailRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/emails/add",
+  staticData: { title: msg("Add e-mail notification") },
+  component: NewEmailNotificationPage,
+});
+
+const editEmailRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/emails/$emailId/edit",
+  params: {
+    parse: (raw: Record<string, string>) => ({
+      emailId: z.coerce.number().int().positive().parse(raw.emailId),
+    }),
+    stringify: (params: { emailId: number }) => ({ emailId: String(params.emailId) }),
+  },
+  staticData: { title: msg("Edit e-mail notification") },
+  component: EditEmailNotificationPage,
+});
+
 /** The forms list, a new form, and a form's tabbed pages. */
 export const formRoutes = [
   formsListRoute,
   createFormRoute,
+  allEmailNotificationsRoute,
+  allRulesRoute,
+  allWebhooksRoute,
   formRoute.addChildren([
     formOverviewRoute,
     formEditRoute,
+    publishingRoute.addChildren([
+      publishingIndexRoute,
+      linkToPageRoute,
+      webSiteRoute,
+      newEmbeddingRoute,
+      editEmbeddingRoute,
+      emailRoute,
+    ]),
     formResultsRoute,
+    formResultRoute,
     formPermissionsRoute,
     formGroupPermissionRoute,
+    formEmailsRoute,
+    newEmailRoute,
+    editEmailRoute,
+    formRulesRoute,
+    addRuleRoute,
+    editRuleRoute,
+    formWebhooksRoute,
+    newWebhookRoute,
+    editWebhookRoute,
   ]),
 ] as const;

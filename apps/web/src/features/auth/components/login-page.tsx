@@ -11,6 +11,12 @@ import { AuthCard } from "./auth-card.tsx";
 
 const route = getRouteApi("/login");
 
+/** The public form page is not a page of this app: it is loaded by the browser as a page of its own. */
+function followAfterSignIn(target: string, navigate: (href: string) => unknown) {
+  if (target.startsWith("/f/")) window.location.replace(target);
+  else void navigate(target);
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const { redirect, reset } = route.useSearch();
@@ -24,7 +30,7 @@ export function LoginPage() {
     login.mutate(
       { username: username.trim(), password: password.trim() },
       // Only same-site paths are followed after sign-in, never another origin.
-      { onSuccess: () => void navigate({ href: safePath(redirect), replace: true }) },
+      { onSuccess: () => followAfterSignIn(safePath(redirect), (href) => navigate({ href, replace: true })) },
     );
   };
 

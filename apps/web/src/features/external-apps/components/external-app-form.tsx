@@ -7,10 +7,11 @@ import {
   type TExternalAppBody,
   ZExternalAppBody,
 } from "@formloom/core/api/external-apps";
-import { Button, Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import dayjs from "dayjs";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { messageText } from "../../../i18n/i18n.ts";
 import { fieldErrors, issueErrors } from "../../../lib/error-text.ts";
@@ -118,14 +119,7 @@ export function ExternalAppForm({
             onChange={(value) => value && setStatus(value as "active" | "disabled")}
           />
         </Group>
-        <Group>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t("Cancel")}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,26 +1,15 @@
 import type { TExternalApp, TExternalAppCreated } from "@formloom/core/api/external-apps";
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Code, Group, Loader, Stack, Text } from "@mantine/core";
 import { IconPlayerPause, IconPlus, IconTrash } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
+import { EditorPanel } from "../../../components/editor-panel.tsx";
 import { EditDeleteActions, IconAction } from "../../../components/icon-action.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { ShownOnceModal } from "../../../components/shown-once-modal.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
@@ -178,10 +167,8 @@ export function NewExternalAppPage() {
   const toList = () => void navigate({ to: "/external-apps/all" });
 
   return (
-    <Paper withBorder p="xl" maw={640}>
-      <Stack>
-        <BackToApps />
-        <Title order={2}>{t("New token")}</Title>
+    <>
+      <EditorPanel back={<BackToApps />} title={t("New token")} titleOrder={2} maw={640}>
         <ExternalAppForm
           submitLabel={t("Create token")}
           pending={create.isPending}
@@ -191,36 +178,17 @@ export function NewExternalAppPage() {
             create.mutate(body, { onSuccess: setCreated, onError: notifyUnlessFieldErrors })
           }
         />
-      </Stack>
-      <Modal
-        opened={created !== null}
-        onClose={toList}
+      </EditorPanel>
+      <ShownOnceModal
+        value={created?.token ?? null}
         title={t("Copy the token now")}
-        closeOnClickOutside={false}
-        size="lg"
-      >
-        <Stack>
-          <Text size="sm">
-            {t(
-              "This is the only time the token is shown. Store it where the app can read it; it cannot be shown again.",
-            )}
-          </Text>
-          <Code block style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }} data-testid="new-token">
-            {created?.token}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={created?.token ?? ""}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? "teal" : "indigo"} onClick={copy}>
-                  {copied ? t("Copied") : t("Copy")}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={toList}>{t("Done")}</Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
+        explanation={t(
+          "This is the only time the token is shown. Store it where the app can read it; it cannot be shown again.",
+        )}
+        testId="new-token"
+        onClose={toList}
+      />
+    </>
   );
 }
 
@@ -237,29 +205,28 @@ export function EditExternalAppPage() {
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
   const toList = () => void navigate({ to: "/external-apps/all" });
   return (
-    <Paper withBorder p="xl" maw={640}>
-      <Stack>
-        <BackToApps />
-        <Title order={2} style={{ overflowWrap: "anywhere" }}>
-          {t("Edit {{name}}", { name: app.name })}
-        </Title>
-        <ExternalAppForm
-          app={app}
-          submitLabel={t("Save")}
-          pending={edit.isPending}
-          serverError={edit.error}
-          onCancel={toList}
-          onSubmit={(body) =>
-            edit.mutate(body, {
-              onError: notifyUnlessFieldErrors,
-              onSuccess: () => {
-                notifySuccess(msg("Saved"));
-                toList();
-              },
-            })
-          }
-        />
-      </Stack>
-    </Paper>
+    <EditorPanel
+      back={<BackToApps />}
+      title={t("Edit {{name}}", { name: app.name })}
+      titleOrder={2}
+      maw={640}
+    >
+      <ExternalAppForm
+        app={app}
+        submitLabel={t("Save")}
+        pending={edit.isPending}
+        serverError={edit.error}
+        onCancel={toList}
+        onSubmit={(body) =>
+          edit.mutate(body, {
+            onError: notifyUnlessFieldErrors,
+            onSuccess: () => {
+              notifySuccess(msg("Saved"));
+              toList();
+            },
+          })
+        }
+      />
+    </EditorPanel>
   );
 }

@@ -1,9 +1,21 @@
-import { Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../../lib/notify.ts";
+import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCreateForm } from "../api/create-form.ts";
+import { ImportFormButton } from "./import-form-button.tsx";
 
 export function CreateFormPage() {
   const { t } = useTranslation();
@@ -55,6 +67,30 @@ export function CreateFormPage() {
           </Button>
         </Stack>
       </form>
+      <Divider my="lg" label={t("or")} />
+      <Stack gap={4} align="center">
+        <ImportFormButton fullWidth />
+        <Text size="xs" c="dimmed" ta="center">
+          {t("A form exported as JSON, one file under 5 MB")}
+        </Text>
+      </Stack>
+      <Divider my="lg" label={t("or start from a template")} />
+      <Stack gap="xs" align="center">
+        <Group gap="xs" justify="center">
+          <ButtonLink to="/templates/forms" search={{ set: "marketing" }} variant="light">
+            {t("Marketing")}
+          </ButtonLink>
+          <ButtonLink to="/templates/forms" search={{ set: "hr" }} variant="light">
+            {t("HR")}
+          </ButtonLink>
+          <ButtonLink to="/templates/forms" search={{ set: "education" }} variant="light">
+            {t("Education")}
+          </ButtonLink>
+        </Group>
+        <AnchorLink to="/templates/forms" size="sm">
+          {t("See all form templates")}
+        </AnchorLink>
+      </Stack>
     </Paper>
   );
 }

@@ -12,8 +12,12 @@ const route = getRouteApi("/layout/account/forms/$id");
 const TABS = [
   { value: "overview", label: msg("Overview") },
   { value: "edit", label: msg("Edit") },
+  { value: "publishing", label: msg("Publishing") },
   { value: "results", label: msg("Results") },
   { value: "permissions", label: msg("Permissions") },
+  { value: "emails", label: msg("E-mails") },
+  { value: "rules", label: msg("Rules") },
+  { value: "webhooks", label: msg("Webhooks") },
 ] as const;
 
 /** A form's pages: its title, the form tab bar, and the page. */
@@ -27,10 +31,14 @@ export function FormLayout() {
   const tabs = TABS.filter(
     (tab) =>
       (tab.value !== "permissions" || can("permissions.manage")) &&
+      (tab.value !== "emails" || can("forms.edit")) &&
       (tab.value !== "edit" || can("forms.edit")) &&
+      (tab.value !== "webhooks" || can("forms.edit")) &&
       (tab.value !== "results" || can("results.view")),
   );
-  const current = tabs.find((tab) => pathname.includes(`/${tab.value}`))?.value ?? "overview";
+  // The page's first segment after the form's id names its tab (publishing/web-site/1/edit is publishing).
+  const section = /\/forms\/[^/]+\/([^/]+)/.exec(pathname)?.[1];
+  const current = tabs.find((tab) => tab.value === section)?.value ?? "overview";
 
   if (isPending) return <Loader m="xl" />;
   if (error) return <Alert color="red">{errorText(error)}</Alert>;

@@ -36,7 +36,8 @@ export function FormOverviewPage() {
   const format = useFormat();
   if (!data) return null;
   const listed = forms?.find((f) => f.id === id);
-  const url = publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
+  // The server's link is the shortest that works; the one made here always names the account.
+  const url = data.form.publicLink ?? publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
 
   return (
     <Stack>
@@ -80,6 +81,9 @@ export function FormOverviewPage() {
             {t("See results")}
           </ButtonLink>
         )}
+        <ButtonLink to="/forms/$id/publishing" params={{ id }} variant="light">
+          {t("QR code and embedding")}
+        </ButtonLink>
       </Group>
     </Stack>
   );

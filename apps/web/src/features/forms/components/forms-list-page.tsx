@@ -7,14 +7,17 @@ import {
   Menu,
   Modal,
   Pagination,
+  SegmentedControl,
   Select,
   Stack,
   Text,
   TextInput,
+  Timeline,
 } from "@mantine/core";
 import {
   IconCopy,
   IconDots,
+  IconDownload,
   IconEdit,
   IconExternalLink,
   IconEyeOff,
@@ -35,13 +38,19 @@ import { AnchorLink, ButtonLink, MenuItemLink } from "../../../lib/router-links.
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useCloneForm } from "../api/clone-form.ts";
 import { useDeleteForm } from "../api/delete-form.ts";
+import { downloadFormJson } from "../api/export-form.ts";
 import { useForms } from "../api/get-forms.ts";
 import { useUpdateForm } from "../api/update-form.ts";
 import { publicFormUrl } from "../public-link.ts";
+import { DEFAULT_FROM, filterForms, rangeInvalid, today } from "./forms-list-filter.ts";
+import { ImportFormButton } from "./import-form-button.tsx";
 
 const PAGE_SIZES = ["10", "25", "50", "all"] as const;
 
-/** All forms of the account, newest id first (forms.md §2), with search and page sizes. */
+/**
+ * All forms of the account, newest id first (forms.md §2), as a table or a timeline, with search,
+ * a creation-date range (2018-01-01 to today at first) and page sizes.
+ */
 export function FormsListPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -49,10 +58,12 @@ export function FormsListPage() {
   const [search, setSearch] = useState("");
   const [pageSize, setPageSize] = useState<(typeof PAGE_SIZES)[number]>("25");
   const [page, setPage] = useState(1);
+  const [view, setView] = useState<"table" | "timeline">("table");
+  const [from, setFrom] = useState(DEFAULT_FROM);
+  const [to, setTo] = useState(() => today());
+  const badRange = rangeInvalid({ from, to });
 
-  const filtered = (forms ?? []).filter((form) =>
-    form.title.toLowerCase().includes(search.trim().toLowerCase()),
-  );
+  const filtered = filterForms(forms ?? [], { search, from, to });
   const size = pageSize === "all" ? Math.max(filtered.length, 1) : Number(pageSize);
   const pages = Math.max(1, Math.ceil(filtered.length / size));
   const visible = filtered.slice((Math.min(page, pages) - 1) * size, Math.min(page, pages) * size);
@@ -65,17 +76,26 @@ export function FormsListPage() {
         title={t("All forms")}
         actions={
           can("forms.create") && (
-            <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
-              {t("Create form")}
-            </ButtonLink>
+            <>
+              <ImportFormButton />
+              <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
+                {t("Create form")}
+              </ButtonLink>
+            </>
           )
         }
       />
       <ListTable
-        rows={forms && visible}
+        rows={forms && (view === "table" ? visible : [])}
         isPending={isPending}
         error={error}
-        empty={<EmptyForms searching={search.trim().length > 0} />}
+        empty={
+          view === "timeline" ? (
+            <FormsTimeline forms={visible} />
+          ) : (
+            <EmptyForms searching={search.trim().length > 0 || from !== DEFAULT_FROM || to !== today()} />
+          )
+        }
         highlightOnHover
         rowKey={(form) => form.id}
         toolbar={
@@ -90,6 +110,41 @@ export function FormsListPage() {
                 setPage(1);
               }}
               w={{ base: "100%", xs: 280 }}
+            />
+            <Group gap="xs" align="flex-start" wrap="wrap">
+              <TextInput
+                type="date"
+                label={t("Created from")}
+                size="xs"
+                value={from}
+                onChange={(e) => {
+                  setFrom(e.currentTarget.value);
+                  setPage(1);
+                }}
+                onBlur={() => from || setFrom(DEFAULT_FROM)}
+                error={badRange ? t("Date FROM can not be later than date TO!") : undefined}
+              />
+              <TextInput
+                type="date"
+                label={t("Created to")}
+                size="xs"
+                value={to}
+                onChange={(e) => {
+                  setTo(e.currentTarget.value);
+                  setPage(1);
+                }}
+                onBlur={() => to || setTo(today())}
+              />
+            </Group>
+            <SegmentedControl
+              aria-label={t("View")}
+              size="xs"
+              value={view}
+              onChange={(value) => setView(value as "table" | "timeline")}
+              data={[
+                { value: "table", label: t("Table") },
+                { value: "timeline", label: t("Timeline") },
+              ]}
             />
             <Select
               aria-label={t("Rows per page")}
@@ -149,6 +204,36 @@ export function FormsListPage() {
         ]}
       />
     </Stack>
+  );
+}
+
+/** The forms of the page as a timeline of their creation, newest first. */
+function FormsTimeline({ forms }: { forms: readonly TFormListItem[] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (forms.length === 0) return <EmptyForms searching />;
+  const ordered = [...forms].sort((a, b) => b.creationDate.localeCompare(a.creationDate) || b.id - a.id);
+  return (
+    <Timeline bulletSize={14} lineWidth={2} p="md" aria-label={t("Timeline")}>
+      {ordered.map((form) => (
+        <Timeline.Item
+          key={form.id}
+          color={form.isPublished ? "green" : "gray"}
+          title={
+            <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500}>
+              {form.title || t("Untitled form")}
+            </AnchorLink>
+          }
+        >
+          <Group gap="xs" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {format.date(form.creationDate)} · {form.isPublished ? t("Published") : t("Unpublished")}
+            </Text>
+            <Submissions form={form} />
+          </Group>
+        </Timeline.Item>
+      ))}
+    </Timeline>
   );
 }
 
@@ -294,6 +379,12 @@ function FormActions({ form }: { form: TFormListItem }) {
               {t("Clone")}
             </Menu.Item>
           )}
+          <Menu.Item
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadFormJson(form.id).catch(notifyError)}
+          >
+            {t("Export as JSON")}
+          </Menu.Item>
           {can("forms.delete") && (
             <>
               <Menu.Divider />

@@ -1,13 +1,17 @@
 import type { TAnswerDetail, TAnswerPage } from "@formloom/core/api/answers";
+import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
 export interface AnswerPageParams {
   page: number;
   size: number;
-  sortBy: "id" | "submitTime" | "formPassingTime" | "isViewed" | "score";
+  sortBy: "id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score";
   order: "asc" | "desc";
   isViewed?: "true" | "false";
+  filters?: TAnswerFilters;
+  /** The previous page's nextCursor when paging onward: the server reads on from it instead of skipping rows. */
+  after?: string;
 }
 
 export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
@@ -16,7 +20,10 @@ export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
     queryFn: () => {
       const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order });
       if (params.isViewed) query.set("isViewed", params.isViewed);
-      return api<TAnswerPage>(
+      if (params.after) query.set("after", params.after);
+      if (params.filters && Object.keys(params.filters).length > 0)
+        query.set("filters", JSON.stringify(params.filters));
+      return api<TAnswerPage & { nextCursor?: string | null }>(
         "GET",
         `/forms/${formId}/answer/paginated/${params.page}/${params.size}?${query}`,
       );

@@ -1,4 +1,5 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
+import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import { isAnswerable } from "@formloom/core/field-registry";
 import {
   Badge,
@@ -14,7 +15,16 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconMail, IconMailOpened, IconTrash } from "@tabler/icons-react";
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconColumns,
+  IconFileExport,
+  IconFilter,
+  IconMail,
+  IconMailOpened,
+  IconTrash,
+} from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,11 +38,26 @@ import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
 import { type AnswerPageParams, useAnswers } from "../api/get-answers.ts";
+import { useResultsColumns, useSaveResultsColumns } from "../api/results-notes.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
+import { resultText } from "./answer-view.tsx";
+import { arrangeColumns, type Column, ColumnSettings } from "./column-settings.tsx";
+import { ExportDialog } from "./export-dialog.tsx";
+import { completeFilters, ResultsFilters } from "./results-filters.tsx";
+import { StatisticsPanel } from "./statistics-panel.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id/results");
 const PAGE_SIZES = ["10", "25", "50", "100"];
+const DEFAULT_WIDTHS: Record<string, number> = {
+  number: 80,
+  submitTime: 170,
+  formPassingTime: 110,
+  score: 90,
+  result: 130,
+  tags: 150,
+  status: 110,
+};
 
 export function ResultsPage() {
   const { t } = useTranslation();
@@ -41,14 +66,20 @@ export function ResultsPage() {
   const [params, setParams] = useState<AnswerPageParams>({
     page: 1,
     size: 25,
-    sortBy: "submitTime",
+    sortBy: "number",
     order: "desc",
   });
+  const [showFilters, setShowFilters] = useState(false);
+  const [configuring, setConfiguring] = useState(false);
+  const { data: savedLayout } = useResultsColumns(id);
+  const saveLayout = useSaveResultsColumns(id);
   const { data, isPending, error } = useAnswers(id, params);
   const setViewed = useSetAnswersViewed(id);
   const remove = useDeleteAnswers(id);
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [view, setView] = useState<"responses" | "statistics">("responses");
   const can = useCan();
   const format = useFormat();
 
@@ -62,9 +93,44 @@ export function ResultsPage() {
   const rows = data?.answerList ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / params.size));
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const filterCount = Object.keys(completeFilters(params.filters ?? {})).length;
+  const fixedKeys = [
+    "number",
+    "submitTime",
+    "formPassingTime",
+    ...(scored ? ["score", "result"] : []),
+    "tags",
+    "status",
+  ];
+  const fixedLabels: Record<string, string> = {
+    number: "#",
+    submitTime: t("Submitted"),
+    formPassingTime: t("Time"),
+    score: t("Score"),
+    result: t("Result"),
+    tags: t("Tags"),
+    status: t("Status"),
+  };
+  const labelOf = (key: string) => fixedLabels[key] ?? columns.find((f) => f.id === key)?.question ?? key;
+  const arranged = arrangeColumns(savedLayout?.columns ?? [], [...fixedKeys, ...columns.map((f) => f.id)]);
+  const shownColumns = arranged.filter((column) => column.visible);
+  // With any width set the table lays out by widths, so the others get theirs from their content's kind.
+  const sized = shownColumns.some((column) => column.width);
+  const widthOf = (column: Column) => column.width ?? DEFAULT_WIDTHS[column.key] ?? 180;
+  const sortKeys: Record<string, AnswerPageParams["sortBy"]> = {
+    number: "number",
+    submitTime: "submitTime",
+    formPassingTime: "formPassingTime",
+    score: "score",
+  };
+  const gradations = (form?.form.resultsHandlingGradation ?? []).map((g, i) => ({
+    id: g.id,
+    title: g.briefResultGradation || t("Gradation {{n}}", { n: i + 1 }),
+  }));
+  const openedIndex = rows.findIndex((r) => r.id === opened);
 
   const change = (patch: Partial<AnswerPageParams>) => {
-    setParams((p) => ({ ...p, page: 1, ...patch }));
+    setParams((p) => ({ ...p, page: 1, after: undefined, ...patch }));
     setSelected([]);
   };
   const onError = notifyError;
@@ -82,6 +148,46 @@ export function ResultsPage() {
       message: t("Deleted submissions cannot be restored."),
       onConfirm: () => remove.mutate(selected, { onError, onSuccess: () => setSelected([]) }),
     });
+
+  const cell = (answer: TAnswerView, column: Column) => {
+    switch (column.key) {
+      case "number":
+        return answer.number ?? answer.id;
+      case "submitTime":
+        return format.dateTime(answer.submitTime);
+      case "formPassingTime":
+        return answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime);
+      case "score":
+        return answer.score ?? "—";
+      case "result":
+        return resultText(answer.result) || "—";
+      case "tags":
+        return (
+          <Group gap={4}>
+            {(answer.tags ?? []).map((tag) => (
+              <Badge key={tag} size="sm" variant="outline" color="gray">
+                {tag}
+              </Badge>
+            ))}
+          </Group>
+        );
+      case "status":
+        return (
+          <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
+            {answer.isViewed ? t("Read") : t("Unread")}
+          </Badge>
+        );
+      default: {
+        const field = columns.find((f) => f.id === column.key);
+        const given = answer.answers.find((a) => a.fieldId === column.key);
+        return (
+          <Text size="sm" lineClamp={2} fw="inherit">
+            {field && given ? format.answer(field, given.answer) : ""}
+          </Text>
+        );
+      }
+    }
+  };
 
   const sortHeader = (label: string, key: AnswerPageParams["sortBy"]) => (
     <UnstyledButton
@@ -112,21 +218,72 @@ export function ResultsPage() {
     );
   }
 
+  const viewSwitch = (
+    <SegmentedControl
+      aria-label={t("Results view")}
+      value={view}
+      onChange={(value) => setView(value as "responses" | "statistics")}
+      data={[
+        { value: "responses", label: t("Responses") },
+        { value: "statistics", label: t("Statistics") },
+      ]}
+      style={{ alignSelf: "flex-start" }}
+    />
+  );
+  if (view === "statistics") {
+    return (
+      <Stack>
+        {viewSwitch}
+        <StatisticsPanel formId={id} />
+      </Stack>
+    );
+  }
+
   return (
     <Stack>
+      {viewSwitch}
       <Group justify="space-between" wrap="wrap">
-        <SegmentedControl
-          value={params.isViewed ?? "all"}
-          onChange={(value) =>
-            change({ isViewed: value === "all" ? undefined : (value as "true" | "false") })
-          }
-          data={[
-            { value: "all", label: t("All") },
-            { value: "false", label: t("Unread") },
-            { value: "true", label: t("Read") },
-          ]}
-        />
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            value={params.isViewed ?? "all"}
+            onChange={(value) =>
+              change({ isViewed: value === "all" ? undefined : (value as "true" | "false") })
+            }
+            data={[
+              { value: "all", label: t("All") },
+              { value: "false", label: t("Unread") },
+              { value: "true", label: t("Read") },
+            ]}
+          />
+          <Button
+            size="xs"
+            variant={showFilters ? "light" : "default"}
+            leftSection={<IconFilter size={14} />}
+            rightSection={filterCount > 0 ? <Badge size="xs">{filterCount}</Badge> : undefined}
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((v) => !v)}
+          >
+            {t("Filters")}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconColumns size={14} />}
+            onClick={() => setConfiguring(true)}
+          >
+            {t("Columns")}
+          </Button>
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileExport size={14} />}
+            disabled={(data?.total ?? 0) === 0}
+            onClick={() => setExporting(true)}
+          >
+            {t("Export")}
+          </Button>
           {visible !== null && (
             <Badge variant="light" color="blue" size="lg">
               {t("You see the fields your group may see")}
@@ -168,6 +325,17 @@ export function ResultsPage() {
           )}
         </Group>
       </Group>
+      {showFilters && (
+        <ResultsFilters
+          fields={columns}
+          scored={scored}
+          gradations={gradations}
+          value={params.filters ?? {}}
+          onChange={(filters: TAnswerFilters) =>
+            change({ filters: Object.keys(filters).length > 0 ? filters : undefined })
+          }
+        />
+      )}
       <Paper withBorder>
         <QueryState
           isPending={isPending}
@@ -175,7 +343,7 @@ export function ResultsPage() {
           empty={
             rows.length === 0 && (
               <Text c="dimmed" ta="center" p="xl">
-                {params.isViewed
+                {params.isViewed || filterCount > 0
                   ? t("No submissions match this filter")
                   : t("No submissions yet. Share the form's link to collect answers.")}
               </Text>
@@ -183,8 +351,15 @@ export function ResultsPage() {
           }
         >
           {() => (
-            <Table.ScrollContainer minWidth={Math.max(640, 260 + columns.length * 180)}>
-              <Table highlightOnHover verticalSpacing="xs" aria-label={t("Submissions")}>
+            <Table.ScrollContainer
+              minWidth={Math.max(640, 40 + shownColumns.reduce((sum, c) => sum + widthOf(c), 0))}
+            >
+              <Table
+                highlightOnHover
+                verticalSpacing="xs"
+                aria-label={t("Submissions")}
+                style={{ tableLayout: sized ? "fixed" : undefined }}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th w={40}>
@@ -195,18 +370,27 @@ export function ResultsPage() {
                         onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
                       />
                     </Table.Th>
-                    <Table.Th>{sortHeader("#", "id")}</Table.Th>
-                    <Table.Th>{sortHeader(t("Submitted"), "submitTime")}</Table.Th>
-                    <Table.Th>{sortHeader(t("Time"), "formPassingTime")}</Table.Th>
-                    {scored && <Table.Th>{sortHeader(t("Score"), "score")}</Table.Th>}
-                    <Table.Th>{t("Status")}</Table.Th>
-                    {columns.map((field) => (
-                      <Table.Th key={field.id} style={{ maxWidth: 240 }}>
-                        <Text size="sm" fw={700} lineClamp={2}>
-                          {field.question}
-                        </Text>
-                      </Table.Th>
-                    ))}
+                    {shownColumns.map((column) => {
+                      const sortKey = sortKeys[column.key];
+                      return (
+                        <Table.Th
+                          key={column.key}
+                          data-column={column.key}
+                          style={{
+                            width: sized ? widthOf(column) : undefined,
+                            maxWidth: sized ? undefined : 240,
+                          }}
+                        >
+                          {sortKey ? (
+                            sortHeader(labelOf(column.key), sortKey)
+                          ) : (
+                            <Text size="sm" fw={700} lineClamp={2}>
+                              {labelOf(column.key)}
+                            </Text>
+                          )}
+                        </Table.Th>
+                      );
+                    })}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -216,10 +400,11 @@ export function ResultsPage() {
                       onClick={() => open(answer)}
                       style={{ cursor: "pointer", fontWeight: answer.isViewed ? undefined : 600 }}
                       data-unread={!answer.isViewed || undefined}
+                      data-number={answer.number ?? undefined}
                     >
                       <Table.Td onClick={(e) => e.stopPropagation()}>
                         <Checkbox
-                          aria-label={t("Select submission {{id}}", { id: answer.id })}
+                          aria-label={t("Select submission {{id}}", { id: answer.number ?? answer.id })}
                           checked={selected.includes(answer.id)}
                           onChange={(e) => {
                             const on = e.currentTarget.checked;
@@ -227,29 +412,21 @@ export function ResultsPage() {
                           }}
                         />
                       </Table.Td>
-                      <Table.Td>{answer.id}</Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {format.dateTime(answer.submitTime)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: "nowrap" }}>
-                        {answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime)}
-                      </Table.Td>
-                      {scored && <Table.Td>{answer.score ?? "—"}</Table.Td>}
-                      <Table.Td>
-                        <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
-                          {answer.isViewed ? t("Read") : t("Unread")}
-                        </Badge>
-                      </Table.Td>
-                      {columns.map((field) => {
-                        const given = answer.answers.find((a) => a.fieldId === field.id);
-                        return (
-                          <Table.Td key={field.id} style={{ maxWidth: 240 }}>
-                            <Text size="sm" lineClamp={2} fw="inherit">
-                              {given ? format.answer(field, given.answer) : ""}
-                            </Text>
-                          </Table.Td>
-                        );
-                      })}
+                      {shownColumns.map((column) => (
+                        <Table.Td
+                          key={column.key}
+                          style={{
+                            maxWidth: sized ? undefined : 240,
+                            whiteSpace:
+                              column.key === "submitTime" || column.key === "formPassingTime"
+                                ? "nowrap"
+                                : undefined,
+                            overflow: "hidden",
+                          }}
+                        >
+                          {cell(answer, column)}
+                        </Table.Td>
+                      ))}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -275,16 +452,45 @@ export function ResultsPage() {
               size="sm"
               total={pages}
               value={params.page}
-              onChange={(page) => setParams((p) => ({ ...p, page }))}
+              onChange={(page) =>
+                // The next page reads on from this one's last row; any other page is counted to.
+                setParams((p) => ({
+                  ...p,
+                  page,
+                  after: page === p.page + 1 ? (data?.nextCursor ?? undefined) : undefined,
+                }))
+              }
             />
           </Group>
         </Group>
       </Paper>
+      <ExportDialog
+        formId={id}
+        formTitle={form?.form.title ?? ""}
+        opened={exporting}
+        onClose={() => setExporting(false)}
+      />
+      <ColumnSettings
+        opened={configuring}
+        columns={arranged}
+        labelOf={labelOf}
+        saving={saveLayout.isPending}
+        onClose={() => setConfiguring(false)}
+        onSave={(next) => saveLayout.mutate(next, { onError, onSuccess: () => setConfiguring(false) })}
+      />
       <AnswerDrawer
         formId={id}
         answerId={opened}
         fields={form?.fields ?? []}
         onClose={() => setOpened(null)}
+        onStep={(answerId) => {
+          const answer = rows.find((r) => r.id === answerId);
+          if (answer) open(answer);
+        }}
+        prevId={openedIndex > 0 ? rows[openedIndex - 1]!.id : null}
+        nextId={openedIndex >= 0 && openedIndex < rows.length - 1 ? rows[openedIndex + 1]!.id : null}
+        mayEdit={mayMark}
+        scored={scored}
       />
     </Stack>
   );

@@ -35,9 +35,10 @@ export function SubmissionsPopover() {
   const count = data?.count ?? 0;
   return (
     <>
-      <Popover width={narrow ? "calc(100vw - 24px)" : 700} position="bottom-end" shadow="md" withinPortal>
-        <Popover.Target>
-          <Indicator label={count > 99 ? "99+" : count} size={18} disabled={count === 0} offset={4}>
+      {/* The indicator wraps the whole pop-over so the button, not the badge's box, gets its state. */}
+      <Indicator label={count > 99 ? "99+" : count} size={18} disabled={count === 0} offset={4}>
+        <Popover width={narrow ? "calc(100vw - 24px)" : 700} position="bottom-end" shadow="md" withinPortal>
+          <Popover.Target>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -46,35 +47,35 @@ export function SubmissionsPopover() {
             >
               <IconBell size={20} />
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="xs">
-            <Text fw={600}>{t("New submissions")}</Text>
-            {count === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t("No new submissions")}
-              </Text>
-            ) : (
-              <ScrollArea.Autosize mah={320}>
-                <Stack gap={6}>
-                  {data?.forms.map((form) => (
-                    <Group key={form.formId} justify="space-between" wrap="nowrap">
-                      <AnchorLink to="/forms/$id/results" params={{ id: form.formId }} size="sm" truncate>
-                        {form.title}
-                      </AnchorLink>
-                      <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
-                    </Group>
-                  ))}
-                </Stack>
-              </ScrollArea.Autosize>
-            )}
-            <ButtonLink to="/forms/all" variant="light" size="xs" style={{ alignSelf: "flex-start" }}>
-              {t("All forms")}
-            </ButtonLink>
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap="xs">
+              <Text fw={600}>{t("New submissions")}</Text>
+              {count === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t("No new submissions")}
+                </Text>
+              ) : (
+                <ScrollArea.Autosize mah={320}>
+                  <Stack gap={6}>
+                    {data?.forms.map((form) => (
+                      <Group key={form.formId} justify="space-between" wrap="nowrap">
+                        <AnchorLink to="/forms/$id/results" params={{ id: form.formId }} size="sm" truncate>
+                          {form.title}
+                        </AnchorLink>
+                        <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
+                      </Group>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              )}
+              <ButtonLink to="/forms/all" variant="light" size="xs" style={{ alignSelf: "flex-start" }}>
+                {t("All forms")}
+              </ButtonLink>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      </Indicator>
       <Modal
         opened={conflict}
         onClose={() => undefined}

@@ -18,9 +18,12 @@ import { CSS } from "@dnd-kit/utilities";
 import type { TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconCopy, IconGripVertical, IconTrash } from "@tabler/icons-react";
+import { Fragment, memo, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
+import { AddFieldMenu } from "./add-field-menu.tsx";
+import classes from "./editor.module.css";
 import type { FormDraft } from "./use-form-draft.ts";
 
 /** The form's elements in order: drag (mouse or keyboard) or the arrows to reorder. */
@@ -31,6 +34,19 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const fields = draft.draft.fields;
+  // The copy a user just made, highlighted for a moment.
+  const [flashId, setFlashId] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!flashId) return;
+    const timer = setTimeout(() => setFlashId(undefined), 1600);
+    return () => clearTimeout(timer);
+  }, [flashId]);
+  const { cloneField, addField, setSelectedId, moveField } = draft;
+  const clone = useCallback((id: string) => setFlashId(cloneField(id)), [cloneField]);
+  // The ids change only when fields come, go or move, so typing leaves the sortable rows alone.
+  const idKey = fields.map((f) => f.id).join("\n");
+  const ids = useMemo(() => (idKey === "" ? [] : idKey.split("\n")), [idKey]);
+  const addHere = (index: number) => <AddHere index={index} onAdd={addField} />;
 
   // Screen readers hear the field's title and its place in the list, never its internal id.
   const title = (id: string | number) => {
@@ -96,18 +112,25 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
       onDragEnd={onDragEnd}
       accessibility={{ announcements, screenReaderInstructions }}
     >
-      <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <Stack gap={6} role="list" aria-label={t("Form fields")}>
           {fields.map((field, index) => (
-            <FieldRow
-              key={field.id}
-              field={field}
-              index={index}
-              count={fields.length}
-              draft={draft}
-              onRemove={onRemove}
-            />
+            <Fragment key={field.id}>
+              {addHere(index)}
+              <FieldRow
+                field={field}
+                index={index}
+                count={fields.length}
+                selected={field.id === draft.selectedId}
+                flash={field.id === flashId}
+                onSelect={setSelectedId}
+                onMove={moveField}
+                onClone={clone}
+                onRemove={onRemove}
+              />
+            </Fragment>
           ))}
+          {addHere(fields.length)}
         </Stack>
       </SortableContext>
     </DndContext>
@@ -119,21 +142,39 @@ const fieldLabel = (field: TElement) =>
   field.fieldType === "title" || field.fieldType === "submitBtn" ? field.title : field.question;
 
 /** The name a screen reader hears: the label, or the field type when the label is empty. */
-function fieldName(field: TElement, t: (text: string) => string): string {
+export function fieldName(field: TElement, t: (text: string) => string): string {
   return fieldLabel(field) || t(fieldTypes[field.fieldType].label);
 }
 
-function FieldRow(props: {
+/** The plus between two rows; drawn again only when its place changes. */
+const AddHere = memo(function AddHere({ index, onAdd }: { index: number; onAdd: FormDraft["addField"] }) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.between}>
+      <AddFieldMenu
+        variant="inline"
+        label={t("Add a field at position {{position}}", { position: index + 1 })}
+        onAdd={(type) => onAdd(type, index)}
+      />
+    </div>
+  );
+});
+
+/** One row; its props keep their identity unless this element changed, so a keystroke redraws one row. */
+const FieldRow = memo(function FieldRow(props: {
   field: TElement;
   index: number;
   count: number;
-  draft: FormDraft;
+  selected: boolean;
+  flash: boolean;
+  onSelect(id: string): void;
+  onMove(id: string, toIndex: number): void;
+  onClone(id: string): void;
   onRemove(field: TElement): void;
 }) {
-  const { field, index, count, draft } = props;
+  const { field, index, count, selected } = props;
   const { t } = useTranslation();
   const sortable = useSortable({ id: field.id });
-  const selected = draft.selectedId === field.id;
   const label = fieldLabel(field);
 
   return (
@@ -150,7 +191,8 @@ function FieldRow(props: {
         zIndex: sortable.isDragging ? 2 : undefined,
         cursor: "pointer",
       }}
-      onClick={() => draft.setSelectedId(field.id)}
+      className={props.flash ? classes.flash : undefined}
+      onClick={() => props.onSelect(field.id)}
       data-testid={`field-row-${index}`}
     >
       <Group gap={4} wrap="nowrap">
@@ -184,7 +226,7 @@ function FieldRow(props: {
           disabled={index === 0}
           onClick={(e) => {
             e.stopPropagation();
-            draft.moveField(field.id, index - 1);
+            props.onMove(field.id, index - 1);
           }}
         >
           <IconArrowUp size={14} />
@@ -195,10 +237,20 @@ function FieldRow(props: {
           disabled={index === count - 1}
           onClick={(e) => {
             e.stopPropagation();
-            draft.moveField(field.id, index + 1);
+            props.onMove(field.id, index + 1);
           }}
         >
           <IconArrowDown size={14} />
+        </IconAction>
+        <IconAction
+          label={t("Duplicate field")}
+          size="sm"
+          onClick={(e) => {
+            e.stopPropagation();
+            props.onClone(field.id);
+          }}
+        >
+          <IconCopy size={14} />
         </IconAction>
         <IconAction
           label={t("Delete field")}
@@ -214,4 +266,4 @@ function FieldRow(props: {
       </Group>
     </Paper>
   );
-}
+});

@@ -1,22 +1,31 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
-import { catalogTranslate, FormRenderer } from "@formloom/renderer/form-renderer";
-import { Badge, Button, Divider, Group, Paper, ScrollArea, Stack, Tabs, Text } from "@mantine/core";
-import { useHotkeys } from "@mantine/hooks";
+import { setDisplay } from "@formloom/core/form-state";
+import { catalogTranslate } from "@formloom/renderer/form-renderer";
+import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
+import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconDeviceFloppy } from "@tabler/icons-react";
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi, useBlocker } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { IconAction } from "../../../../components/icon-action.tsx";
 import { CATALOGS } from "../../../../i18n/i18n.ts";
-import { errorText, fieldErrors } from "../../../../lib/error-text.ts";
 import { useForm } from "../../api/get-form.ts";
 import { useUpdateForm } from "../../api/update-form.ts";
+import { AddFieldMenu } from "./add-field-menu.tsx";
+import { DevicePreview } from "./device-preview.tsx";
 import classes from "./editor.module.css";
-import { ElementSettings } from "./element-settings.tsx";
-import { FieldList } from "./field-list.tsx";
-import { FieldPalette } from "./field-palette.tsx";
-import { FormSettingsPanel } from "./form-settings-panel.tsx";
+import { ElementSettings } from "./element-settings/element-settings.tsx";
+import { FieldList, fieldName } from "./field-list.tsx";
+import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
+import { LayoutPanel } from "./layout/layout-panel.tsx";
+import { QuestionsDatabasePanel } from "./questions-database-panel.tsx";
+import { ResultCalculationsPanel } from "./result-calculations/result-calculations-panel.tsx";
+import { TryItScore } from "./result-calculations/try-it-score.tsx";
+import { useTryIt } from "./result-calculations/use-try-it.ts";
+import { type Refusal, refusalOf, SaveRefusal } from "./save-refusal.tsx";
+import { ThemingPanel } from "./theming-panel.tsx";
 import { useFormDraft } from "./use-form-draft.ts";
 
 const route = getRouteApi("/layout/account/forms/$id/edit");
@@ -38,8 +47,10 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
   const draft = useFormDraft(saved);
   const update = useUpdateForm(formId);
   const [panel, setPanel] = useState<string | null>("settings");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const selected = draft.draft.fields.find((f) => f.id === draft.selectedId);
+  const refused = refusal?.fieldId ? draft.draft.fields.find((f) => f.id === refusal.fieldId) : undefined;
+  const tryIt = useTryIt(draft.draft.settings, draft.draft.fields);
 
   useEffect(() => {
     if (draft.selectedId) setPanel("element");
@@ -52,48 +63,69 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
 
   const save = () => {
     if (update.isPending) return;
-    setErrors({});
+    setRefusal(null);
+    const sent = draft.draft.fields;
     update.mutate(
-      { ...draft.draft.settings, fields: draft.draft.fields },
+      { ...draft.draft.settings, fields: sent },
       {
         onSuccess: (next) => {
           draft.markSaved(next);
           notifications.show({ color: "green", message: t("Saved") });
         },
         onError: (error) => {
-          const found = fieldErrors(error);
-          setErrors(found);
-          if (found.formPathAlias || found.title) setPanel("settings");
-          notifications.show({ color: "red", message: found.formPathAlias ?? errorText(error) });
+          const found = refusalOf(error, sent);
+          setRefusal(found);
+          if (Object.keys(found.errors).some((path) => path !== "fields" && !path.startsWith("fields.")))
+            setPanel("settings");
         },
       },
     );
   };
   useHotkeys([["mod+S", save]], []);
+  // Outside text boxes (where the browser undoes typing itself), the keys step through the builder's history;
+  // after a click on a switch or a checkbox they still undo that click.
+  useWindowEvent("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || typesText(event.target)) return;
+    const key = event.key.toLowerCase();
+    const step =
+      key === "z" ? (event.shiftKey ? draft.redo : draft.undo) : key === "y" ? draft.redo : undefined;
+    if (!step) return;
+    event.preventDefault();
+    step();
+  });
 
-  const remove = (field: TElement) => {
-    const undo = draft.removeField(field.id);
-    const notificationId = `removed-${field.id}`;
-    notifications.show({
-      id: notificationId,
-      message: (
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">{t("Field deleted")}</Text>
-          <Button
-            size="compact-xs"
-            variant="light"
-            onClick={() => {
-              undo();
-              notifications.hide(notificationId);
-            }}
-          >
-            {t("Undo")}
-          </Button>
-        </Group>
-      ),
-      autoClose: 8000,
-    });
-  };
+  // Undoing the addition of the selected field leaves nothing to show in its tab.
+  useEffect(() => {
+    if (!selected && panel === "element") setPanel("settings");
+  }, [selected, panel]);
+
+  const { removeField } = draft;
+  const remove = useCallback(
+    (field: TElement) => {
+      const undo = removeField(field.id);
+      const notificationId = `removed-${field.id}`;
+      notifications.show({
+        id: notificationId,
+        message: (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t("Field deleted")}</Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => {
+                undo();
+                notifications.hide(notificationId);
+              }}
+            >
+              {t("Undo")}
+            </Button>
+          </Group>
+        ),
+        autoClose: 8000,
+      });
+    },
+    [removeField, t],
+  );
 
   return (
     <Stack gap="sm">
@@ -108,6 +140,22 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
               {t("All changes saved")}
             </Badge>
           )}
+          <IconAction
+            label={t("Undo (Ctrl+Z)")}
+            ariaLabel={t("Undo")}
+            disabled={!draft.canUndo}
+            onClick={draft.undo}
+          >
+            <IconArrowBackUp size={18} />
+          </IconAction>
+          <IconAction
+            label={t("Redo (Ctrl+Shift+Z)")}
+            ariaLabel={t("Redo")}
+            disabled={!draft.canRedo}
+            onClick={draft.redo}
+          >
+            <IconArrowForwardUp size={18} />
+          </IconAction>
         </Group>
         <Button
           leftSection={<IconDeviceFloppy size={16} />}
@@ -118,48 +166,106 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
           {t("Save")}
         </Button>
       </Group>
+      {refusal && (
+        <SaveRefusal
+          refusal={refusal}
+          fieldName={refused && fieldName(refused, t)}
+          onShowField={(id) => {
+            draft.setSelectedId(id);
+            setPanel("element");
+          }}
+          onClose={() => setRefusal(null)}
+        />
+      )}
       <div className={classes.grid}>
         <Paper withBorder p="sm" className={classes.list}>
           <Stack gap="sm">
-            <FieldPalette onAdd={draft.addField} />
+            <AddFieldMenu onAdd={(type) => draft.addField(type)} />
             <Divider />
             <FieldList draft={draft} onRemove={remove} />
           </Stack>
         </Paper>
-        <Paper withBorder p={0} className={classes.preview} aria-label={t("Live preview")}>
-          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="md" pt="sm">
-            {t("Live preview")}
-          </Text>
-          <ScrollArea.Autosize mah="calc(100vh - 230px)" p="md">
-            <FormRenderer
-              settings={draft.draft.settings}
-              fields={draft.draft.fields}
-              translate={previewText}
-              selectedFieldId={draft.selectedId}
-              onSelectField={draft.setSelectedId}
-            />
-          </ScrollArea.Autosize>
-        </Paper>
+        <DevicePreview
+          className={classes.preview}
+          settings={draft.draft.settings}
+          fields={draft.draft.fields}
+          translate={previewText}
+          selectedFieldId={draft.selectedId}
+          onSelectField={draft.setSelectedId}
+          mode={tryIt.mode}
+          onMode={tryIt.setMode}
+          onValuesChange={tryIt.setAnswers}
+          banner={tryIt.report && <TryItScore report={tryIt.report} />}
+        />
         <Paper withBorder p="sm" className={classes.panel}>
-          <Tabs value={panel} onChange={setPanel}>
-            <Tabs.List grow mb="sm">
+          {/* Six tabs never fit one line of the side panel: as pills they wrap into tidy rows. */}
+          <Tabs
+            value={panel}
+            onChange={setPanel}
+            variant="pills"
+            classNames={{ list: classes.tabs, tab: classes.tab }}
+          >
+            <Tabs.List mb="sm">
               <Tabs.Tab value="settings">{t("Settings")}</Tabs.Tab>
               <Tabs.Tab value="element" disabled={!selected}>
                 {t("Field")}
               </Tabs.Tab>
+              <Tabs.Tab value="theming">{t("Theming")}</Tabs.Tab>
+              <Tabs.Tab value="questions">{t("Questions database")}</Tabs.Tab>
+              <Tabs.Tab value="layout">{t("Layout")}</Tabs.Tab>
+              <Tabs.Tab value="results">{t("Result calculations")}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="settings">
               <FormSettingsPanel
                 settings={draft.draft.settings}
-                errors={errors}
+                errors={refusal?.errors ?? {}}
                 onChange={draft.setSettings}
+                onDisplay={(display) =>
+                  draft.setSettingsAndFields({ display }, setDisplay(draft.draft.fields, display))
+                }
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="theming">
+              <ThemingPanel
+                settings={draft.draft.settings}
+                fields={draft.draft.fields}
+                selected={selected}
+                onSettings={draft.setSettings}
+                onFields={draft.setFields}
+                onField={draft.updateField}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="layout">
+              <LayoutPanel
+                settings={draft.draft.settings}
+                fields={draft.draft.fields}
+                onSettings={draft.setSettings}
+                onField={draft.updateField}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="results">
+              <ResultCalculationsPanel
+                settings={draft.draft.settings}
+                fields={draft.draft.fields}
+                answers={tryIt.answers}
+                onSettings={draft.setSettings}
+                onField={draft.updateField}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="questions">
+              <QuestionsDatabasePanel
+                fields={draft.draft.fields}
+                selected={selected}
+                onFields={draft.setFields}
               />
             </Tabs.Panel>
             <Tabs.Panel value="element">
               {selected && (
                 <ElementSettings
                   element={selected}
+                  fields={draft.draft.fields}
                   onChange={(patch) => draft.updateField(selected.id, patch)}
+                  form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
                 />
               )}
             </Tabs.Panel>
@@ -168,4 +274,18 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
       </div>
     </Stack>
   );
+}
+
+/** Inputs that take clicks, not typing: there Ctrl+Z undoes the builder's last edit. */
+const CLICK_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"]);
+
+function typesText(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  return target instanceof HTMLInputElement && !CLICK_INPUTS.has(target.type);
 }

@@ -1,6 +1,7 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { cloneElement } from "@formloom/core/form-state";
 import { createElement } from "@formloom/core/new-element";
 import { useCallback, useMemo, useState } from "react";
 
@@ -14,6 +15,34 @@ const DRAFT_KEYS = [
   "hasAnonymousFilling",
   "isRequiredFieldStarsShown",
   "nextSubmissionTime",
+  // Every other setting of the Settings tab (forms.md §3).
+  "type",
+  "businessTask",
+  "language",
+  "tags",
+  "questionsOutputting",
+  "questionsOrder",
+  "questionsNumbering",
+  "questionsNumberingTemplate",
+  "display",
+  "hasTimer",
+  "allFormTime",
+  "perQuestionTime",
+  "formTimer",
+  "hasCaptcha",
+  "nextSubmissionText",
+  "hasAnswerNotifications",
+  "afterFormFillingActions",
+  "textAfterButton",
+  "completionRules",
+  "collectBehaviorData",
+  "collectRealCharacters",
+  "hasVideoCapturing",
+  "hasAudioCapturing",
+  "capturingConfirmPopup",
+  "behavioralConfirmPopup",
+  "cursorOutActions",
+  "formFiles",
   // The look, so the preview shows the form as respondents will see it.
   "layoutType",
   "formStyling",
@@ -21,6 +50,12 @@ const DRAFT_KEYS = [
   "fieldsTypesStyling",
   "formColor",
   "fieldsCategoriesColors",
+  "themeId",
+  // Result calculations: how a calculation form scores and what it tells the respondent.
+  "resultType",
+  "resultsHandlingPassedFailed",
+  "resultsHandlingGradation",
+  "resultsHandlingGradationCategories",
 ] as const satisfies ReadonlyArray<keyof TFormSettings>;
 
 export type DraftSettings = Pick<TFormSettings, (typeof DRAFT_KEYS)[number]>;
@@ -35,73 +70,183 @@ function draftOf(saved: TFormWithFields): Draft {
   return { settings, fields: saved.fields };
 }
 
+const sameValue = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether a draft holds what the saved copy holds. Edits replace only what they change, so most
+ * parts are the same objects and only the changed ones are compared as JSON, off a 300-field form's
+ * whole text on each keystroke.
+ */
+export function sameDraft(a: Draft, b: Draft): boolean {
+  if (a === b) return true;
+  if (a.fields.length !== b.fields.length) return false;
+  if (!a.fields.every((field, index) => sameValue(field, b.fields[index]))) return false;
+  return DRAFT_KEYS.every((key) => sameValue(a.settings[key], b.settings[key]));
+}
+
 const newId = () => `f_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 const renumber = (fields: TElement[]) => fields.map((field, index) => ({ ...field, fieldOrder: index }));
 
-/** The builder's working copy of a form: edits stay local until saved. */
+/** How many steps back the builder remembers. */
+const HISTORY_LIMIT = 100;
+/** Edits of one field (or of the settings) this close together undo as one step, like typing a word. */
+const COALESCE_MS = 800;
+
+interface History {
+  draft: Draft;
+  past: Draft[];
+  future: Draft[];
+  /** What the latest step changed, so the next keystroke in the same place joins it. */
+  lastKey?: string;
+  lastAt: number;
+}
+
+/** The builder's working copy of a form: edits stay local until saved, and every edit can be undone. */
 export function useFormDraft(saved: TFormWithFields) {
   const [base, setBase] = useState(() => draftOf(saved));
-  const [draft, setDraft] = useState(base);
+  const [history, setHistory] = useState<History>(() => ({ draft: base, past: [], future: [], lastAt: 0 }));
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  const draft = history.draft;
 
-  const dirty = useMemo(() => JSON.stringify(base) !== JSON.stringify(draft), [base, draft]);
+  const dirty = useMemo(() => !sameDraft(base, draft), [base, draft]);
 
-  const setSettings = useCallback((patch: Partial<DraftSettings>) => {
-    setDraft((d) => ({ ...d, settings: { ...d.settings, ...patch } }));
-  }, []);
-
-  const addField = useCallback((fieldType: FieldType) => {
-    const id = newId();
-    setDraft((d) => {
-      const at = d.fields.findIndex((f) => f.fieldType === "submitBtn");
-      const fields = [...d.fields];
-      // New questions go above a submit button, where a user expects them.
-      fields.splice(at === -1 ? fields.length : at, 0, createElement(fieldType, id, 0));
-      return { ...d, fields: renumber(fields) };
+  /** Applies one edit as a step in the history; edits with the same key in quick succession merge. */
+  const edit = useCallback((change: (d: Draft) => Draft, key?: string) => {
+    setHistory((h) => {
+      const next = change(h.draft);
+      if (next === h.draft) return h;
+      const now = Date.now();
+      const merge = key !== undefined && key === h.lastKey && now - h.lastAt < COALESCE_MS;
+      const past = merge ? h.past : [...h.past, h.draft].slice(-HISTORY_LIMIT);
+      return { draft: next, past, future: [], lastKey: key, lastAt: now };
     });
-    setSelectedId(id);
   }, []);
 
-  const updateField = useCallback((id: string, patch: Partial<TElement>) => {
-    setDraft((d) => ({ ...d, fields: d.fields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }));
-  }, []);
-
-  /** Removes a field and returns a function that puts it back where it was. */
-  const removeField = useCallback((id: string) => {
-    let removed: { field: TElement; index: number } | undefined;
-    setDraft((d) => {
-      const index = d.fields.findIndex((f) => f.id === id);
-      if (index === -1) return d;
-      removed = { field: d.fields[index]!, index };
-      return { ...d, fields: renumber(d.fields.filter((f) => f.id !== id)) };
+  const undo = useCallback(() => {
+    setHistory((h) => {
+      const previous = h.past.at(-1);
+      if (!previous) return h;
+      return { draft: previous, past: h.past.slice(0, -1), future: [h.draft, ...h.future], lastAt: 0 };
     });
-    setSelectedId((current) => (current === id ? undefined : current));
-    return () => {
-      const back = removed;
-      if (!back) return;
-      setDraft((d) => {
+  }, []);
+
+  const redo = useCallback(() => {
+    setHistory((h) => {
+      const [next, ...rest] = h.future;
+      if (!next) return h;
+      return { draft: next, past: [...h.past, h.draft], future: rest, lastAt: 0 };
+    });
+  }, []);
+
+  const setSettings = useCallback(
+    (patch: Partial<DraftSettings>) => {
+      edit((d) => ({ ...d, settings: { ...d.settings, ...patch } }), `settings:${Object.keys(patch).join()}`);
+    },
+    [edit],
+  );
+
+  /** Adds a new element at a place in the list, or above the submit button when no place is given. */
+  const addField = useCallback(
+    (fieldType: FieldType, atIndex?: number) => {
+      const id = newId();
+      edit((d) => {
+        const submit = d.fields.findIndex((f) => f.fieldType === "submitBtn");
+        const at = atIndex ?? (submit === -1 ? d.fields.length : submit);
         const fields = [...d.fields];
-        fields.splice(Math.min(back.index, fields.length), 0, back.field);
+        fields.splice(Math.min(Math.max(at, 0), fields.length), 0, createElement(fieldType, id, 0));
         return { ...d, fields: renumber(fields) };
       });
-    };
-  }, []);
+      setSelectedId(id);
+    },
+    [edit],
+  );
 
-  const moveField = useCallback((id: string, toIndex: number) => {
-    setDraft((d) => {
-      const from = d.fields.findIndex((f) => f.id === id);
-      if (from === -1 || toIndex < 0 || toIndex >= d.fields.length || from === toIndex) return d;
-      const fields = [...d.fields];
-      const [moved] = fields.splice(from, 1);
-      fields.splice(toIndex, 0, moved!);
-      return { ...d, fields: renumber(fields) };
-    });
-  }, []);
+  /** Copies an element right after itself (core's rules: new id, next place in its group). */
+  const cloneField = useCallback(
+    (id: string) => {
+      const copyId = newId();
+      edit((d) =>
+        d.fields.some((f) => f.id === id) ? { ...d, fields: cloneElement(d.fields, id, copyId) } : d,
+      );
+      setSelectedId(copyId);
+      return copyId;
+    },
+    [edit],
+  );
 
+  const updateField = useCallback(
+    (id: string, patch: Partial<TElement>) => {
+      edit(
+        (d) => ({ ...d, fields: d.fields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }),
+        `field:${id}:${Object.keys(patch).join()}`,
+      );
+    },
+    [edit],
+  );
+
+  /** Removes a field and returns a function that puts it back where it was. */
+  const removeField = useCallback(
+    (id: string) => {
+      let removed: { field: TElement; index: number } | undefined;
+      edit((d) => {
+        const index = d.fields.findIndex((f) => f.id === id);
+        if (index === -1) return d;
+        removed = { field: d.fields[index]!, index };
+        return { ...d, fields: renumber(d.fields.filter((f) => f.id !== id)) };
+      });
+      setSelectedId((current) => (current === id ? undefined : current));
+      return () => {
+        const back = removed;
+        if (!back) return;
+        edit((d) => {
+          if (d.fields.some((f) => f.id === back.field.id)) return d;
+          const fields = [...d.fields];
+          fields.splice(Math.min(back.index, fields.length), 0, back.field);
+          return { ...d, fields: renumber(fields) };
+        });
+      };
+    },
+    [edit],
+  );
+
+  const moveField = useCallback(
+    (id: string, toIndex: number) => {
+      edit((d) => {
+        const from = d.fields.findIndex((f) => f.id === id);
+        if (from === -1 || toIndex < 0 || toIndex >= d.fields.length || from === toIndex) return d;
+        const fields = [...d.fields];
+        const [moved] = fields.splice(from, 1);
+        fields.splice(toIndex, 0, moved!);
+        return { ...d, fields: renumber(fields) };
+      });
+    },
+    [edit],
+  );
+
+  /** Changes form settings and the fields together, as one step (core's display and step helpers). */
+  const setSettingsAndFields = useCallback(
+    (patch: Partial<DraftSettings>, fields?: TElement[]) => {
+      edit(
+        (d) => ({ settings: { ...d.settings, ...patch }, fields: fields ?? d.fields }),
+        fields ? undefined : `settings:${Object.keys(patch).join()}`,
+      );
+    },
+    [edit],
+  );
+
+  /** Replaces every field at once (the styling reset that touches them all). */
+  const setFields = useCallback(
+    (fields: TElement[]) => {
+      edit((d) => ({ ...d, fields }));
+    },
+    [edit],
+  );
+
+  /** The server's copy becomes the base; the undo history stays, so saving never loses a step. */
   const markSaved = useCallback((next: TFormWithFields) => {
     const fresh = draftOf(next);
     setBase(fresh);
-    setDraft(fresh);
+    setHistory((h) => ({ ...h, draft: fresh, lastAt: 0 }));
   }, []);
 
   return {
@@ -111,10 +256,17 @@ export function useFormDraft(saved: TFormWithFields) {
     setSelectedId,
     setSettings,
     addField,
+    cloneField,
     updateField,
     removeField,
     moveField,
+    setFields,
+    setSettingsAndFields,
     markSaved,
+    undo,
+    redo,
+    canUndo: history.past.length > 0,
+    canRedo: history.future.length > 0,
   };
 }
 

@@ -1,0 +1,98 @@
+import type { TElement } from "@formloom/core/element-schema";
+import { FormRenderer, type RendererSettings, type Translate } from "@formloom/renderer/form-renderer";
+import { Group, Paper, ScrollArea, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import classes from "./device-preview.module.css";
+
+export const DEVICES = ["desktop", "tablet", "phone"] as const;
+export type Device = (typeof DEVICES)[number];
+export type PreviewMode = "select" | "try";
+
+interface Props {
+  className?: string;
+  settings: RendererSettings;
+  fields: readonly TElement[];
+  translate: Translate;
+  selectedFieldId: string | undefined;
+  onSelectField(fieldId: string): void;
+  mode: PreviewMode;
+  onMode(mode: PreviewMode): void;
+  /** Told of the answers typed into the preview while trying the form out. */
+  onValuesChange(values: Readonly<Record<string, unknown>>): void;
+  /** Shown above the form: the try-it score of a calculation form. */
+  banner?: ReactNode;
+}
+
+/**
+ * The live preview: the form as respondents see it, in a desktop, tablet or phone frame. In
+ * "Select" a click picks the element to edit; in "Try it" the form can be filled (not sent).
+ */
+export function DevicePreview(props: Props) {
+  const { t } = useTranslation();
+  const [device, setDevice] = useState<Device>("desktop");
+  const icon = { desktop: IconDeviceDesktop, tablet: IconDeviceTablet, phone: IconDeviceMobile };
+  const names: Record<Device, string> = { desktop: t("Desktop"), tablet: t("Tablet"), phone: t("Phone") };
+  const trying = props.mode === "try";
+
+  return (
+    <Paper
+      withBorder
+      p={0}
+      className={`${classes.pane} ${props.className ?? ""}`}
+      aria-label={t("Live preview")}
+    >
+      <Stack gap={6} className={classes.toolbar}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+            {t("Live preview")}
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <SegmentedControl
+              size="xs"
+              aria-label={t("Preview mode")}
+              value={props.mode}
+              onChange={(value) => props.onMode(value as PreviewMode)}
+              data={[
+                { value: "select", label: t("Select fields") },
+                { value: "try", label: t("Try it") },
+              ]}
+            />
+            <SegmentedControl
+              size="xs"
+              aria-label={t("Device")}
+              value={device}
+              onChange={(value) => setDevice(value as Device)}
+              data={DEVICES.map((value) => {
+                const Icon = icon[value];
+                return {
+                  value,
+                  label: (
+                    <span title={names[value]} style={{ display: "inline-flex" }}>
+                      <Icon size={16} aria-hidden="true" />
+                      <VisuallyHidden>{names[value]}</VisuallyHidden>
+                    </span>
+                  ),
+                };
+              })}
+            />
+          </Group>
+        </Group>
+        {props.banner}
+      </Stack>
+      <ScrollArea.Autosize mah="calc(100vh - 260px)" p="md" type="auto">
+        <div className={classes.frame} data-device={device} data-testid="preview-frame">
+          <FormRenderer
+            settings={props.settings}
+            fields={props.fields}
+            translate={props.translate}
+            selectedFieldId={trying ? undefined : props.selectedFieldId}
+            {...(trying ? {} : { onSelectField: props.onSelectField })}
+            onValuesChange={props.onValuesChange}
+          />
+        </div>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

@@ -1,0 +1,308 @@
+import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import { EXPECTED_EMOTIONS } from "@formloom/core/element-schema";
+import {
+  Accordion,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { changeSettings, type EditorProps, num } from "./controls.tsx";
+
+const COLUMNS = ["col-first", "col-second", "col-third", "col-fourth"];
+
+/** The question, its comment and the switches every question has. */
+export function QuestionBasics({ checked, withComment = true }: EditorProps & { withComment?: boolean }) {
+  const { t } = useTranslation();
+  const { element } = checked;
+  return (
+    <>
+      <Textarea
+        label={t("Question")}
+        autosize
+        minRows={1}
+        value={element.question}
+        error={checked.error("question")}
+        onChange={(e) => checked.change({ question: e.currentTarget.value })}
+        data-autofocus
+      />
+      {withComment && (
+        <Textarea
+          label={t("Comment")}
+          description={t("Shown under the question")}
+          autosize
+          minRows={1}
+          placeholder={DEFAULT_TEXTS.fieldComment}
+          value={element.fieldComment === DEFAULT_TEXTS.fieldComment ? "" : element.fieldComment}
+          error={checked.error("fieldComment")}
+          onChange={(e) => checked.change({ fieldComment: e.currentTarget.value })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Required, hidden and read-only. */
+export function StateSwitches({ checked, required = true }: EditorProps & { required?: boolean }) {
+  const { t } = useTranslation();
+  const { element } = checked;
+  return (
+    <Group gap="md">
+      {required && (
+        <Switch
+          label={t("Required")}
+          checked={element.isRequired}
+          onChange={(e) => checked.change({ isRequired: e.currentTarget.checked })}
+        />
+      )}
+      <Switch
+        label={t("Hidden")}
+        checked={element.isHidden}
+        onChange={(e) => checked.change({ isHidden: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t("Read-only")}
+        checked={element.isDisabled}
+        onChange={(e) => checked.change({ isDisabled: e.currentTarget.checked })}
+      />
+    </Group>
+  );
+}
+
+/** Settings every element has but few need: place, naming, scoring, timing, media, categories. */
+export function MoreSettings({ checked, fields, question }: EditorProps & { question: boolean }) {
+  const { t } = useTranslation();
+  const { element } = checked;
+  const groups = fields.filter((f) => f.fieldType === "fieldGroup" && f.id !== element.id);
+  const behaviour = element.userBehaviorSettings;
+  const media = element.fieldVideoAudioSettings;
+  return (
+    <Accordion variant="separated" multiple>
+      <Accordion.Item value="place">
+        <Accordion.Control>{t("Place and name")}</Accordion.Control>
+        <Accordion.Panel>
+          <Stack gap="sm">
+            <Select
+              label={t("Column")}
+              description={t("In layouts with several columns")}
+              data={COLUMNS.map((value, index) => ({ value, label: t("Column {{n}}", { n: index + 1 }) }))}
+              value={COLUMNS.includes(element.fieldColumn) ? element.fieldColumn : "col-first"}
+              allowDeselect={false}
+              onChange={(fieldColumn) => fieldColumn && checked.change({ fieldColumn })}
+            />
+            {element.fieldType !== "fieldGroup" && (
+              <Group grow align="flex-start">
+                <Select
+                  label={t("Field group")}
+                  placeholder={t("None")}
+                  clearable
+                  data={groups.map((g) => ({ value: g.id, label: g.title || g.id }))}
+                  value={element.fieldSettings.fieldGroup ?? null}
+                  onChange={(group) =>
+                    changeSettings(checked, {
+                      fieldGroup: group ?? undefined,
+                      fieldGroupOrder: group ? (element.fieldSettings.fieldGroupOrder ?? 0) : undefined,
+                    })
+                  }
+                />
+                {element.fieldSettings.fieldGroup && (
+                  <NumberInput
+                    label={t("Place in the group")}
+                    min={0}
+                    allowDecimal={false}
+                    value={element.fieldSettings.fieldGroupOrder ?? 0}
+                    error={checked.error("fieldSettings.fieldGroupOrder")}
+                    onChange={(v) => changeSettings(checked, { fieldGroupOrder: num(v) ?? 0 })}
+                  />
+                )}
+              </Group>
+            )}
+            {element.fieldType !== "formula" && (
+              <TextInput
+                label={t("Formula name")}
+                description={t("How formulas and rules refer to this field")}
+                value={element.formulaName}
+                error={checked.error("formulaName")}
+                onChange={(e) => checked.change({ formulaName: e.currentTarget.value })}
+              />
+            )}
+            {question && (
+              <TextInput
+                label={t("Title in results")}
+                description={t("A short name for tables and exports")}
+                value={element.title}
+                error={checked.error("title")}
+                onChange={(e) => checked.change({ title: e.currentTarget.value })}
+              />
+            )}
+            <TagsInput
+              label={t("Categories")}
+              value={element.elementCategories}
+              error={checked.error("elementCategories")}
+              onChange={(elementCategories) => checked.change({ elementCategories })}
+            />
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+      {question && (
+        <Accordion.Item value="score">
+          <Accordion.Control>{t("Scoring")}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <SegmentedControl
+                fullWidth
+                value={element.calcSettings.calcType}
+                onChange={(calcType) =>
+                  checked.change({
+                    calcSettings: {
+                      ...element.calcSettings,
+                      calcType: calcType as "exclude" | "check_values",
+                    },
+                  })
+                }
+                data={[
+                  { value: "exclude", label: t("Not checked") },
+                  { value: "check_values", label: t("Check the answer") },
+                ]}
+              />
+              <Group grow align="flex-start">
+                <NumberInput
+                  label={t("Points for any answer")}
+                  value={element.calcSettings.notEmptyScore}
+                  error={checked.error("calcSettings.notEmptyScore")}
+                  onChange={(v) =>
+                    checked.change({ calcSettings: { ...element.calcSettings, notEmptyScore: num(v) ?? 0 } })
+                  }
+                />
+                <NumberInput
+                  label={t("Points for a correct answer")}
+                  min={0}
+                  value={element.calcSettings.points}
+                  error={checked.error("calcSettings.points")}
+                  onChange={(v) =>
+                    checked.change({ calcSettings: { ...element.calcSettings, points: num(v) ?? 0 } })
+                  }
+                />
+              </Group>
+              <Switch
+                label={t("Leave out of the results' calculations")}
+                checked={element.isNotCalculable}
+                onChange={(e) => checked.change({ isNotCalculable: e.currentTarget.checked })}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      )}
+      {question && (
+        <Accordion.Item value="behaviour">
+          <Accordion.Control>{t("Expected behaviour")}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <Group grow align="flex-start">
+                <NumberInput
+                  label={t("Shortest time, s")}
+                  min={0}
+                  value={behaviour.minTime ?? ""}
+                  error={checked.error("userBehaviorSettings.minTime")}
+                  onChange={(v) =>
+                    checked.change({ userBehaviorSettings: { ...behaviour, minTime: num(v) } })
+                  }
+                />
+                <NumberInput
+                  label={t("Longest time, s")}
+                  min={0}
+                  value={behaviour.maxTime ?? ""}
+                  error={checked.error("userBehaviorSettings.maxTime")}
+                  onChange={(v) =>
+                    checked.change({ userBehaviorSettings: { ...behaviour, maxTime: num(v) } })
+                  }
+                />
+              </Group>
+              <Select
+                label={t("Expected emotion")}
+                placeholder={t("None")}
+                clearable
+                data={EXPECTED_EMOTIONS.map((value) => ({ value, label: emotionLabel(value, t) }))}
+                value={behaviour.expectedEmotion ?? null}
+                onChange={(value) =>
+                  checked.change({
+                    userBehaviorSettings: {
+                      ...behaviour,
+                      expectedEmotion: (value ?? undefined) as (typeof EXPECTED_EMOTIONS)[number] | undefined,
+                    },
+                  })
+                }
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      )}
+      {question && (
+        <Accordion.Item value="media">
+          <Accordion.Control>{t("Video or audio with the question")}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <SegmentedControl
+                fullWidth
+                value={media.mediaType}
+                onChange={(mediaType) =>
+                  checked.change({
+                    fieldVideoAudioSettings: { ...media, mediaType: mediaType as "video" | "audio" | "" },
+                  })
+                }
+                data={[
+                  { value: "", label: t("None") },
+                  { value: "video", label: t("Video") },
+                  { value: "audio", label: t("Audio") },
+                ]}
+              />
+              {media.mediaType && (
+                <TextInput
+                  label={t("Media address")}
+                  placeholder="https://…"
+                  value={media.mediaLink}
+                  error={checked.error("fieldVideoAudioSettings.mediaLink")}
+                  onChange={(e) =>
+                    checked.change({
+                      fieldVideoAudioSettings: { ...media, mediaLink: e.currentTarget.value },
+                    })
+                  }
+                />
+              )}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      )}
+    </Accordion>
+  );
+}
+
+type T = ReturnType<typeof useTranslation>["t"];
+
+function emotionLabel(value: (typeof EXPECTED_EMOTIONS)[number], t: T): string {
+  const labels = {
+    happy: t("Happy"),
+    surprised: t("Surprised"),
+    neutral: t("Neutral"),
+    sad: t("Sad"),
+    fearful: t("Fearful"),
+    disgusted: t("Disgusted"),
+    angry: t("Angry"),
+  };
+  return labels[value];
+}
+
+export function Hint({ children }: { children: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {children}
+    </Text>
+  );
+}

@@ -1,0 +1,113 @@
+import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import type { TAnswerVariant } from "@formloom/core/element-schema";
+import { Checkbox, Group, Select, TextInput } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { changeSettings, type EditorProps, ItemsEditor, newItemId } from "./controls.tsx";
+
+interface Options {
+  label?: string;
+  addLabel?: string;
+  itemName?: (n: number) => string;
+  /** What a correct option means here; omitted where there is no right answer to mark. */
+  correct?: boolean;
+  value?: boolean;
+  defaultChecked?: boolean;
+  image?: boolean;
+  /** correspondence: the right-hand item each option matches. */
+  matches?: ReadonlyArray<{ id: string; title: string }>;
+  min?: number;
+}
+
+export function newVariant(index: number): TAnswerVariant {
+  return {
+    id: newItemId("v"),
+    title: `${DEFAULT_TEXTS.newVariant} ${index + 1}`,
+    value: String(index + 1),
+    checkValue: false,
+    defaultChecked: false,
+  };
+}
+
+/** The element's answer variants with whichever of their properties this type uses. */
+export function VariantList({ checked, options = {} }: EditorProps & { options?: Options }) {
+  const { t } = useTranslation();
+  const variants = checked.element.fieldSettings.answerVariants ?? [];
+  const at = (index: number, key: string) => checked.error(`fieldSettings.answerVariants.${index}.${key}`);
+  const itemName = options.itemName ?? ((n: number) => t("Option {{n}}", { n }));
+  return (
+    <ItemsEditor
+      label={options.label ?? t("Answer options")}
+      addLabel={options.addLabel ?? t("Add option")}
+      items={variants}
+      min={options.min ?? 1}
+      error={checked.error("fieldSettings.answerVariants")}
+      itemName={(index) => itemName(index + 1)}
+      removeLabel={options.itemName ? undefined : (index) => t("Remove option {{n}}", { n: index + 1 })}
+      create={newVariant}
+      onChange={(answerVariants) => changeSettings(checked, { answerVariants })}
+      render={(variant, index, update) => (
+        <>
+          <TextInput
+            size="xs"
+            aria-label={t("Text of {{name}}", { name: itemName(index + 1) })}
+            value={variant.title}
+            error={at(index, "title")}
+            onChange={(e) => update({ title: e.currentTarget.value })}
+          />
+          {options.image && (
+            <TextInput
+              size="xs"
+              label={t("Picture address")}
+              placeholder="https://…"
+              value={variant.image ?? ""}
+              error={at(index, "image")}
+              onChange={(e) => update({ image: e.currentTarget.value || undefined })}
+            />
+          )}
+          {options.matches && (
+            <Select
+              size="xs"
+              label={t("Matches")}
+              placeholder={t("No match")}
+              clearable
+              data={options.matches.map((m) => ({ value: m.id, label: m.title || m.id }))}
+              value={variant.matchId ?? null}
+              onChange={(matchId) => update({ matchId: matchId ?? undefined })}
+            />
+          )}
+          {(options.value || options.correct || options.defaultChecked) && (
+            <Group gap="xs" wrap="wrap">
+              {options.value && (
+                <TextInput
+                  size="xs"
+                  w={90}
+                  aria-label={t("Value of {{name}}", { name: itemName(index + 1) })}
+                  placeholder={t("Value")}
+                  value={variant.value}
+                  error={at(index, "value")}
+                  onChange={(e) => update({ value: e.currentTarget.value })}
+                />
+              )}
+              {options.correct && (
+                <Checkbox
+                  size="xs"
+                  label={t("Correct")}
+                  checked={variant.checkValue}
+                  onChange={(e) => update({ checkValue: e.currentTarget.checked })}
+                />
+              )}
+              {options.defaultChecked && (
+                <Checkbox
+                  size="xs"
+                  label={t("Chosen at first")}
+                  checked={variant.defaultChecked}
+                  onChange={(e) => update({ defaultChecked: e.currentTarget.checked })}
+                />
+              )}
+            </Group>
+          )}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,171 @@
+import { CONSENT_HEADERS } from "@formloom/core/form-schema";
+import { ActionIcon, Button, Checkbox, Fieldset, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import type { DraftSettings } from "../use-form-draft.ts";
+import type { SectionProps } from "./types.ts";
+
+type Popup = DraftSettings["capturingConfirmPopup"];
+type PopupKey = "capturingConfirmPopup" | "behavioralConfirmPopup";
+
+const MAX_OPTIONS = 20;
+const newOptionId = () => `c_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+
+/** What the form collects about respondents, and the consent pop-ups that ask them first. */
+export function ConsentSection({ settings, errors, onChange }: SectionProps) {
+  const { t } = useTranslation();
+  const capturing = settings.hasVideoCapturing || settings.hasAudioCapturing;
+  return (
+    <Stack gap="sm">
+      <Switch
+        label={t("Collect behaviour data")}
+        description={t("Mouse, keyboard and timing of each answer")}
+        checked={settings.collectBehaviorData}
+        onChange={(e) => onChange({ collectBehaviorData: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t("Collect every character typed")}
+        description={t("Keeps what respondents typed and then erased")}
+        checked={settings.collectRealCharacters}
+        onChange={(e) => onChange({ collectRealCharacters: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t("Capture video")}
+        checked={settings.hasVideoCapturing}
+        onChange={(e) => onChange({ hasVideoCapturing: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t("Capture audio")}
+        checked={settings.hasAudioCapturing}
+        onChange={(e) => onChange({ hasAudioCapturing: e.currentTarget.checked })}
+      />
+      <PopupEditor
+        legend={t("Behaviour data consent pop-up")}
+        popup={settings.behavioralConfirmPopup}
+        defaultHeader={CONSENT_HEADERS.behavioral}
+        active={settings.collectBehaviorData}
+        inactiveText={t("Shown only while behaviour data is collected")}
+        error={firstError(errors, "behavioralConfirmPopup")}
+        onChange={(popup) => onChange({ behavioralConfirmPopup: popup })}
+        name="behavioralConfirmPopup"
+      />
+      <PopupEditor
+        legend={t("Video and audio consent pop-up")}
+        popup={settings.capturingConfirmPopup}
+        defaultHeader={CONSENT_HEADERS.capturing}
+        active={capturing}
+        inactiveText={t("Shown only while video or audio is captured")}
+        error={firstError(errors, "capturingConfirmPopup")}
+        onChange={(popup) => onChange({ capturingConfirmPopup: popup })}
+        name="capturingConfirmPopup"
+      />
+    </Stack>
+  );
+}
+
+/** The first message about a pop-up or anything inside it. */
+const firstError = (errors: Record<string, string>, key: PopupKey) =>
+  Object.entries(errors).find(([path]) => path === key || path.startsWith(`${key}.`))?.[1];
+
+interface PopupEditorProps {
+  legend: string;
+  popup: Popup;
+  defaultHeader: string;
+  active: boolean;
+  inactiveText: string;
+  error: string | undefined;
+  name: PopupKey;
+  onChange(popup: Popup): void;
+}
+
+function PopupEditor({
+  legend,
+  popup,
+  defaultHeader,
+  active,
+  inactiveText,
+  error,
+  name,
+  onChange,
+}: PopupEditorProps) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<Popup>) => onChange({ ...popup, ...patch });
+  const setOption = (id: string, patch: Partial<Popup["checkboxes"][number]>) =>
+    set({ checkboxes: popup.checkboxes.map((box) => (box.id === id ? { ...box, ...patch } : box)) });
+  const empty = popup.show && active && popup.checkboxes.length === 0;
+  return (
+    <Fieldset legend={legend} p="sm" data-testid={name}>
+      <Stack gap="xs">
+        <Switch
+          label={t("Ask for consent first")}
+          checked={popup.show}
+          onChange={(e) => set({ show: e.currentTarget.checked })}
+        />
+        {!active && (
+          <Text size="xs" c="dimmed">
+            {inactiveText}
+          </Text>
+        )}
+        {popup.show && (
+          <>
+            <TextInput
+              label={t("Pop-up header")}
+              placeholder={t(defaultHeader)}
+              maxLength={500}
+              value={popup.header}
+              onChange={(e) => set({ header: e.currentTarget.value })}
+            />
+            <Text size="sm" fw={500}>
+              {t("Options to tick")}
+            </Text>
+            {popup.checkboxes.map((box, index) => (
+              <Group key={box.id} gap="xs" wrap="nowrap" align="center">
+                <Checkbox
+                  aria-label={t("Ticked at first")}
+                  title={t("Ticked at first")}
+                  checked={box.checked}
+                  onChange={(e) => setOption(box.id, { checked: e.currentTarget.checked })}
+                />
+                <TextInput
+                  aria-label={t("Option {{number}}", { number: index + 1 })}
+                  style={{ flex: 1 }}
+                  maxLength={500}
+                  value={box.label}
+                  error={!box.label.trim() ? t("Write the option's text") : undefined}
+                  onChange={(e) => setOption(box.id, { label: e.currentTarget.value })}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t("Remove option {{number}}", { number: index + 1 })}
+                  onClick={() => set({ checkboxes: popup.checkboxes.filter((other) => other.id !== box.id) })}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            {(empty || error) && (
+              <Text size="xs" c={error ? "red" : "orange.8"}>
+                {error ?? t("Add at least one option: a pop-up without options is not shown")}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              disabled={popup.checkboxes.length >= MAX_OPTIONS}
+              onClick={() =>
+                set({ checkboxes: [...popup.checkboxes, { id: newOptionId(), label: "", checked: true }] })
+              }
+            >
+              {t("Add an option")}
+            </Button>
+            <Text size="xs" c="dimmed">
+              {t("Respondents tick at least one option or choose Cancel")}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ExportDataType, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import type { ApiErrorBody } from "@formloom/core/errors";
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api-client.ts";
+import { session } from "../../../lib/session.ts";
+
+export interface ExportRequest {
+  format: ExportFormat;
+  types: ExportDataType[];
+  plainText: boolean;
+  tableName: string;
+}
+
+/** A small export comes back as the file; a large one as a job to follow. */
+export type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "job"; job: TExportJob };
+
+function exportQuery(request: ExportRequest): string {
+  const query = new URLSearchParams({
+    settings: request.types.join(","),
+    plain_text: String(request.plainText),
+  });
+  if (request.tableName.trim()) query.set("table_name", request.tableName.trim());
+  return query.toString();
+}
+
+const fileNameOf = (header: string | null, fallback: string) =>
+  /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
+
+/**
+ * Asks for an export. The answer is a file (read as a blob, not JSON), so this goes around the
+ * JSON client; an expired sign-in is renewed through it (a cheap call) and the request made again.
+ */
+export async function requestExport(
+  formId: number,
+  request: ExportRequest,
+  retried = false,
+): Promise<ExportOutcome> {
+  const token = session.token();
+  let response: Response;
+  try {
+    response = await fetch(`/api/forms/${formId}/answers/export/${request.format}?${exportQuery(request)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, { code: navigator.onLine ? "server.error" : "network.offline", message: "" });
+  }
+  if (response.status === 202)
+    return { kind: "job", job: ((await response.json()) as { job: TExportJob }).job };
+  if (response.ok) {
+    return {
+      kind: "file",
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get("content-disposition"), `results.${request.format}`),
+    };
+  }
+  const body = ((await response.json().catch(() => null)) as ApiErrorBody | null) ?? {
+    code: "export.failed",
+    message: "",
+  };
+  if (response.status === 401 && body.code === "token.expired" && !retried) {
+    await api("GET", "/user");
+    return requestExport(formId, request, true);
+  }
+  throw new ApiError(response.status, body);
+}
+
+/** Hands a downloaded file to the browser to save. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A large export's progress, asked for every second until it is done or failed. */
+export const useExportJob = (formId: number, jobId: number | null) =>
+  useQuery({
+    queryKey: ["forms", formId, "export-jobs", jobId],
+    queryFn: () => api<TExportJob>("GET", `/forms/${formId}/answers/export-jobs/${jobId}`),
+    enabled: jobId !== null,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === "done" || state === "failed" ? false : 1000;
+    },
+  });

@@ -1,0 +1,113 @@
+import type { TAnswerDetail, TGeoData } from "@formloom/core/api/answers";
+import type { TElement } from "@formloom/core/element-schema";
+import { isAnswerable } from "@formloom/core/field-registry";
+import { fileRefsOf } from "@formloom/core/field-types/file-like";
+import { Badge, Group, Stack, Table, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
+import { FileAnswers } from "./file-answers.tsx";
+
+/**
+ * One submission in full: every answer the reader may see, times, score and device. The body of
+ * the results' drawer and of the single result's page.
+ */
+export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: TElement[] }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const visible = answer.visibleFieldIds;
+  const shown = fields
+    .filter((field) => isAnswerable(field) && (visible === null || visible.includes(field.id)))
+    .sort((a, b) => a.fieldOrder - b.fieldOrder);
+  return (
+    <Stack>
+      <Group gap="xs">
+        <Badge variant="light">{format.dateTimeSeconds(answer.submitTime)}</Badge>
+        {answer.formPassingTime !== null && (
+          <Badge variant="light" color="gray">
+            {format.duration(answer.formPassingTime)}
+          </Badge>
+        )}
+        {answer.score !== null && (
+          <Badge variant="light" color="teal">
+            {t("Score")}: {answer.score}
+          </Badge>
+        )}
+        {resultText(answer.result) && (
+          <Badge variant="light" color="violet">
+            {resultText(answer.result)}
+          </Badge>
+        )}
+        {answer.username && (
+          <Badge variant="light" color="grape">
+            {answer.username}
+          </Badge>
+        )}
+      </Group>
+      <Table withRowBorders>
+        <Table.Tbody>
+          {shown.map((field) => {
+            const given = answer.answers.find((a) => a.fieldId === field.id);
+            return (
+              <Table.Tr key={field.id}>
+                <Table.Th w="40%" style={{ verticalAlign: "top" }}>
+                  {field.question}
+                </Table.Th>
+                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {given ? (
+                    answerContent(field, given.answer, format)
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed">
+        {t("Device")}: {answer.device.type} · {answer.device.os} · {answer.device.browser} ·{" "}
+        {answer.device.language}
+        {answer.device.width && answer.device.height
+          ? ` · ${answer.device.width}×${answer.device.height}`
+          : ""}
+      </Text>
+      {answer.geo && (
+        <Text size="xs" c="dimmed">
+          {t("Location")}: {placeText(answer.geo, i18n.language)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** An answer as the reader sees it: uploaded files to look at and download, anything else as text. */
+function answerContent(field: TElement, answer: unknown, format: ReturnType<typeof useFormat>) {
+  const files = fileRefsOf(answer);
+  return files ? <FileAnswers files={files} /> : format.answer(field, answer);
+}
+
+/** Where the submitter's address is: city, the country by its name in the reader's language, time zone. */
+export function placeText(geo: TGeoData, language: string): string {
+  let country = geo.country ?? "";
+  try {
+    if (country) country = new Intl.DisplayNames([language], { type: "region" }).of(country) ?? country;
+  } catch {
+    // An unknown code is shown as it is.
+  }
+  return [[geo.city, country].filter(Boolean).join(", "), geo.timeZone].filter(Boolean).join(" · ");
+}
+
+/** The short result of a calculation form's submission (core's ResultOutcome), as one line. */
+export function resultText(result: unknown): string {
+  if (!result || typeof result !== "object") return "";
+  const outcome = result as {
+    view?: string;
+    brief?: string;
+    categories?: Array<{ title: string; brief: string }>;
+  };
+  if (outcome.view === "categories")
+    return (outcome.categories ?? []).map((c) => `${c.title}: ${c.brief}`).join("; ");
+  return outcome.brief ?? "";
+}

@@ -1,0 +1,199 @@
+import { EXPORT_DATA_TYPES, type ExportDataType, type ExportFormat } from "@formloom/core/api/exports";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Progress,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { IconDownload, IconFileExport } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
+import { messageText, msg } from "../../../i18n/i18n.ts";
+import { errorText } from "../../../lib/error-text.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { requestExport, saveFile, useExportJob } from "../api/export-answers.ts";
+
+const FORMATS: { value: ExportFormat; label: string }[] = [
+  { value: "xlsx", label: "Excel (XLSX)" },
+  { value: "xls", label: "Excel 97–2003 (XLS)" },
+  { value: "csv", label: "CSV" },
+  { value: "sav", label: "SPSS (SAV)" },
+];
+
+/**
+ * The results page's export: a format, the data types (at least one), plain text and a name
+ * for the sheet and the file. A small export downloads at once; a large one shows its progress,
+ * then a download link that works for two days.
+ */
+export function ExportDialog({
+  formId,
+  formTitle,
+  opened,
+  onClose,
+}: {
+  formId: number;
+  formTitle: string;
+  opened: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [fileFormat, setFileFormat] = useState<ExportFormat>("xlsx");
+  const [types, setTypes] = useState<ExportDataType[]>([...EXPORT_DATA_TYPES]);
+  const [plainText, setPlainText] = useState(true);
+  const [tableName, setTableName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const { data: job } = useExportJob(formId, jobId);
+  // What each data type adds to the file.
+  const typeLabels: Record<ExportDataType, string> = {
+    answers: t("Answers"),
+    timing: t("Start, submit and time spent"),
+    score: t("Score and result"),
+    read: t("Read or unread"),
+    respondent: t("Respondent"),
+    device: t("Device"),
+    geo: t("Location"),
+  };
+
+  const close = () => {
+    setJobId(null);
+    setError(null);
+    onClose();
+  };
+
+  const start = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const outcome = await requestExport(formId, { format: fileFormat, types, plainText, tableName });
+      if (outcome.kind === "job") {
+        setJobId(outcome.job.id);
+      } else {
+        saveFile(outcome.blob, outcome.fileName);
+        notifySuccess(msg("The file was exported"));
+        close();
+      }
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const noTypes = types.length === 0;
+  const following = jobId !== null;
+  const percent = job && job.total > 0 ? Math.min(100, Math.round((job.done / job.total) * 100)) : 0;
+
+  return (
+    <Modal opened={opened} onClose={close} title={t("Export results")} size="lg">
+      {following ? (
+        <Stack>
+          {job?.state === "failed" ? (
+            <Alert color="red">{messageText(job.error ?? "export.failed")}</Alert>
+          ) : job?.state === "done" && job.downloadUrl ? (
+            <>
+              <Text>{t("The file is ready.")}</Text>
+              <Group>
+                <Button
+                  component="a"
+                  href={job.downloadUrl}
+                  download={job.fileName}
+                  leftSection={<IconDownload size={16} />}
+                >
+                  {t("Download {{name}}", { name: job.fileName })}
+                </Button>
+              </Group>
+              {job.expiresAt && (
+                <Text size="sm" c="dimmed">
+                  {t("The link works until {{date}}.", { date: format.dateTime(job.expiresAt) })}
+                </Text>
+              )}
+            </>
+          ) : (
+            <>
+              <Text>
+                {t("Preparing the file: {{done}} of {{total}} submissions", {
+                  done: job?.done ?? 0,
+                  total: job?.total ?? 0,
+                })}
+              </Text>
+              <Progress value={percent} aria-label={t("Export progress")} animated />
+              <Text size="sm" c="dimmed">
+                {t(
+                  "You may close this window: the export goes on, and the link stays here until you close it.",
+                )}
+              </Text>
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t("Close")}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Radio.Group
+            label={t("Format")}
+            value={fileFormat}
+            onChange={(value) => setFileFormat(value as ExportFormat)}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+              {FORMATS.map((item) => (
+                <Radio key={item.value} value={item.value} label={item.label} />
+              ))}
+            </SimpleGrid>
+          </Radio.Group>
+          <Checkbox.Group
+            label={t("Data to export")}
+            value={types}
+            onChange={(value) => setTypes(value as ExportDataType[])}
+            error={noTypes ? messageText("export.data_types.required") : undefined}
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+              {EXPORT_DATA_TYPES.map((type) => (
+                <Checkbox key={type} value={type} label={typeLabels[type]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          <Checkbox
+            label={t("Plain text (titles and answers without formatting)")}
+            checked={plainText}
+            onChange={(event) => setPlainText(event.currentTarget.checked)}
+          />
+          <TextInput
+            label={t("Sheet and file name")}
+            placeholder={formTitle}
+            value={tableName}
+            maxLength={200}
+            onChange={(event) => setTableName(event.currentTarget.value)}
+          />
+          {error && <Alert color="red">{error}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t("Cancel")}
+            </Button>
+            <Button
+              onClick={() => void start()}
+              loading={busy}
+              disabled={noTypes}
+              leftSection={<IconFileExport size={16} />}
+            >
+              {t("Export")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

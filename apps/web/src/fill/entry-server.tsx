@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import type { TPublicForm } from "@formloom/core/api/forms";
+import { FORM_POST_FIELDS, type TPostedForm } from "@formloom/core/form-post";
+import type { TRespondentOutcome } from "@formloom/core/thank-you";
+import { sanitizeWithoutWindow } from "@formloom/renderer/fields/display-fields";
+import type { VNode } from "preact";
+import { renderToString } from "preact-render-to-string";
+import es from "../i18n/locales/es.json";
+import it from "../i18n/locales/it.json";
+import ru from "../i18n/locales/ru.json";
+import uk from "../i18n/locales/uk.json";
+import { BOOT_ELEMENT_ID, embeddedJson, type FillBoot, respondentCatalog } from "./boot.ts";
+import { FillApp } from "./fill-app.tsx";
+import type { FillLocation } from "./location.ts";
+import { formLocale, setDrawnSeed } from "./respondent-language.ts";
+import { sanitizeOnServer } from "./server-markup.ts";
+
+/**
+ * The server side of the public form page, built by Vite into dist-ssr (vite.fill.config.ts)
+ * and loaded by the server at start-up, so the API's own code carries no UI library.
+ */
+
+const CATALOGS: Record<string, Record<string, string>> = { es, it, ru, uk };
+
+sanitizeWithoutWindow(sanitizeOnServer);
+
+export interface PublicPageRequest {
+  /** The built page (dist/fill.html) with its script and style links. */
+  template: string;
+  /** The page's absolute address, for link previews. */
+  url: string;
+  location: FillLocation | null;
+  /** The form, or the message code of the notice shown instead (form.not_found…). */
+  form: { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
+  /** A form sent without JavaScript and refused: what was answered and what was wrong. */
+  submitted?: TPostedForm | undefined;
+  /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
+  outcome?: TRespondentOutcome | undefined;
+}
+
+/** The whole HTML page: the form's questions, its language and link-preview tags, and boot data. */
+export function renderPublicPage(request: PublicPageRequest): string {
+  const { form } = request;
+  const locale = form.kind === "ready" ? formLocale(form.data.form.language) : "en";
+  const full = locale === "en" ? null : (CATALOGS[locale] ?? null);
+  // Texts the page asks for while it is drawn travel with it, beside the respondent texts.
+  const asked = new Set<string>();
+  const watched = full
+    ? new Proxy(full, {
+        get: (target, key) => {
+          if (typeof key === "string") asked.add(key);
+          return target[key as string];
+        },
+      })
+    : null;
+  // A shuffled form is drawn in the order of a seed the browser then keeps as the respondent's;
+  // a refused post is drawn again in the order it was filled in.
+  const seed = request.submitted?.hidden[FORM_POST_FIELDS.seed] || randomBytes(8).toString("hex");
+  const boot: FillBoot = {
+    location: request.location,
+    form,
+    seed,
+    catalog: watched,
+    ...(request.submitted ? { submitted: request.submitted } : {}),
+    ...(request.outcome ? { outcome: request.outcome } : {}),
+  };
+  setDrawnSeed(seed);
+  const body = renderToString((<FillApp boot={boot} />) as unknown as VNode);
+  setDrawnSeed(undefined);
+  const sent: FillBoot = { ...boot, catalog: full ? respondentCatalog(full, asked) : null };
+
+  const title = form.kind === "ready" ? form.data.form.title || "Form" : "Formloom";
+  const description = form.kind === "ready" ? plainText(form.data.form.description).slice(0, 300) : "";
+  const head = [
+    `<meta name="description" content="${attribute(description)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${attribute(title)}" />`,
+    `<meta property="og:description" content="${attribute(description)}" />`,
+    `<meta property="og:url" content="${attribute(request.url)}" />`,
+  ].join("\n    ");
+  return request.template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${text(title)}</title>`)
+    .replace("<!--fill-head-->", () => head)
+    .replace("<!--fill-root-->", () => body)
+    .replace(
+      "<!--fill-data-->",
+      () => `<script type="application/json" id="${BOOT_ELEMENT_ID}">${embeddedJson(sent)}</script>`,
+    );
+}
+
+/** An author's text, possibly with markup, as one plain line for a preview. */
+function plainText(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function text(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+function attribute(value: string): string {
+  return text(value).replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+}
