@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addFieldFromMenu } from "./builder-helpers.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -153,9 +154,10 @@ async function fillByKeyboard(page: Page) {
   for (let i = 1; i < shown.length; i++) await page.keyboard.press("Enter");
   await expect.poll(() => rank.locator("[aria-live]").textContent()).toBe(`${last}: position 1 of 4`);
   // At the top Move up is disabled, so the focus stays on the item, on its Move down button.
-  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
-    `Move ${last} down`,
-  );
+  // The focus moves after the list is drawn again, which may come after the announcement.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+    .toBe(`Move ${last} down`);
   const ranked = [last, ...shown.slice(0, -1)].map((title) => STOPS[title]);
 
   // Gaps: type into each, Tab to the next.
@@ -210,7 +212,7 @@ describe("structured answers on the public page", () => {
 });
 
 describe("structured answers in the builder", () => {
-  it("offers the five types in the palette and previews each with its default settings", async () => {
+  it("offers the five types in the add-field menu and previews each with its default settings", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Palette check" });
     const context = await run.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
@@ -228,7 +230,7 @@ describe("structured answers in the builder", () => {
       ["Fill the gaps", "Sentence"],
       ["Matching pairs", "Pairs"],
     ] as const) {
-      await page.getByRole("button", { name: type, exact: true }).click();
+      await addFieldFromMenu(page, type);
       await page.getByRole("textbox", { name: "Question", exact: true }).fill(question);
     }
     const preview = page.getByLabel("Live preview");

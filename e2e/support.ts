@@ -1,55 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { type RunningApp, startApp } from "./app-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SCREENSHOTS = path.join(root, ".test-output", "screenshots");
-
-export interface RunningApp {
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The production server (built web app, embedded database) as its own process. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
-  const port = Number(env.PORT ?? 21_000 + Math.floor(Math.random() * 20_000));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: path.join(root, "apps/server"),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Formloom is running")) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode === null ? child.on("exit", resolve) : resolve(null)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export { type RunningApp, startApp };
 
 /** The run's shared Chromium (see global-setup.ts). */
 export function connectBrowser(): Promise<Browser> {

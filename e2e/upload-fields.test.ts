@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
+import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
@@ -67,6 +71,17 @@ beforeAll(async () => {
     .token;
 });
 
+/** A page of the app, signed in as the form's owner. */
+async function signedIn(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto(`${run.app.url}/login`);
+  await page.getByLabel("Username or e-mail").fill("uploader");
+  await page.getByRole("textbox", { name: "Password" }).fill("uploader123");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${run.app.url}/`);
+  return page;
+}
+
 describe("file and photo fields on the public page", () => {
   for (const width of [1280, 390]) {
     it(`uploads a file and a photo, passes the captcha and sends at ${width} px; the owner downloads both`, async () => {
@@ -124,7 +139,7 @@ describe("file and photo fields on the public page", () => {
       await page.waitForURL(/thankyou/);
 
       const results = await call<{
-        answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+        answerList: Array<{ id: number; answers: Array<{ fieldId: string; answer: unknown }> }>;
       }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
       expect(results.answerList).toHaveLength(1);
       const stored = Object.fromEntries(
@@ -151,6 +166,27 @@ describe("file and photo fields on the public page", () => {
       }
       expect(problems).toEqual([]);
       await context.close();
+
+      // The owner sees the picture on the result's page and downloads the other file from there.
+      const owner = await run.browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+      const ownerPage = await signedIn(owner);
+      const ownerProblems = watchErrors(ownerPage);
+      await ownerPage.goto(`${run.app.url}/forms/${form.id}/results/${results.answerList[0]!.id}`);
+      const drawn = ownerPage.getByRole("img", { name: "bike.png" });
+      await drawn.waitFor();
+      await expect.poll(() => drawn.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(240);
+      const [download] = await Promise.all([
+        ownerPage.waitForEvent("download"),
+        ownerPage.getByRole("button", { name: "Download receipt.csv" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("receipt.csv");
+      const saved = path.join(mkdtempSync(path.join(tmpdir(), "formloom-download-")), "receipt.csv");
+      await download.saveAs(saved);
+      expect(readFileSync(saved).equals(RECEIPT)).toBe(true);
+      expect(await ownerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(ownerPage, `upload-fields-result-${width}`);
+      expect(ownerProblems).toEqual([]);
+      await owner.close();
     });
   }
 
@@ -160,12 +196,7 @@ describe("file and photo fields on the public page", () => {
       fields: FIELDS,
     });
     const context = await run.browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill("uploader");
-    await page.getByRole("textbox", { name: "Password" }).fill("uploader123");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    const page = await signedIn(context);
     await page.goto(`${run.app.url}/forms/${form.id}/edit`);
     await page.getByText("Files can be uploaded on the form's public page").first().waitFor();
     expect(await page.getByLabel("Photo of the bike").isDisabled()).toBe(true);

@@ -1,0 +1,207 @@
+// npm run bench:results — seeds BENCH_ROWS (default 1,000,000) submissions of a 20-field form on
+// PostgreSQL (a fresh database on TEST_DATABASE_URL, DATABASE_URL or the local test server), then
+// times the answers summary, the NPS, the submissions per day and one filtered, sorted results page
+// through the server's own routes (in process, with a signed-in admin), each beside one hand-written
+// SQL query computing the same figures, in the same run. Prints the medians and their ratio
+// (target: at most 1.5). BENCH_REPEAT (default 5) sets how many times each is timed.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../apps/server/src/app.ts";
+import { hashPassword } from "../apps/server/src/auth/passwords.ts";
+import { openDatabase } from "../apps/server/src/db/connect.ts";
+import { loadSettings } from "../apps/server/src/settings.ts";
+import { dropDatabase, freshDatabase, seedTwentyFieldForm, twentyAnswersSql } from "./twenty-fields.ts";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
+const ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  await run(); // warm
+  for (let i = 0; i < REPEAT; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+async function main() {
+  const { name, url } = await freshDatabase(ADMIN_URL);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-results-bench-"));
+  const settings = loadSettings({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: "silent",
+    SEED_DEMO: "false",
+  });
+  const database = await openDatabase(settings);
+  const raw = new pg.Client({ connectionString: url });
+  await raw.connect();
+  try {
+    const { db } = database;
+    const { account, form } = await seedTwentyFieldForm(
+      db,
+      "Results bench",
+      await hashPassword("bench-password-1"),
+    );
+    const seeded = performance.now();
+    for (let from = 1; from <= ROWS; from += 100_000) {
+      const to = Math.min(ROWS, from + 99_999);
+      await db.execute(
+        // Each row brings its own number (the oldest is 1), as a bulk load may, so the rows are not
+        // numbered one by one through the form's counter.
+        sql.raw(`insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, is_viewed, answers, device)
+          select ${account.id}, ${form.id}, ${ROWS + 1} - g, timestamptz '2026-11-20 00:00Z' - (g * 37 || ' seconds')::interval,
+            30 + (g::bigint * 7919) % 900, g % 3 = 0, ${twentyAnswersSql()},
+            '{"type":"desktop","os":"Linux","browser":"Firefox 140","language":"en","platform":"amd64"}'::jsonb
+          from generate_series(${from}, ${to}) g`),
+      );
+    }
+    await raw.query("vacuum analyze form_answers");
+    console.log(
+      `Seeded ${ROWS.toLocaleString("en")} submissions in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
+    );
+
+    const app = await buildApp(settings, database);
+    await app.ready();
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "bench", password: "bench-password-1" },
+    });
+    const token = (login.json() as { token: string }).token;
+    const get = async (path: string) => {
+      const response = await app.inject({
+        method: "GET",
+        url: path,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`${path} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+      return response.json();
+    };
+    const acc = account.id;
+    const id = form.id;
+    const ofForm = `a.account_id = ${acc} and a.form_id = ${id}`;
+
+    // Where page 2000 of the unread answers starts, as the page before it hands it on.
+    const deep = Math.min(2000, Math.floor((ROWS * 0.6) / 50));
+    const before = (await get(`/api/forms/${id}/answer/paginated/${deep - 1}/50?isViewed=false`)) as {
+      answerList: { id: number }[];
+      nextCursor: string;
+    };
+    const lastId = before.answerList[before.answerList.length - 1]!.id;
+    const lastTime = (await raw.query(`select submit_time::text t from form_answers where id = ${lastId}`))
+      .rows[0].t;
+
+    const cases: { name: string; ours: string; hand: string }[] = [
+      {
+        name: "answers summary",
+        ours: `/api/forms/${id}/answers/summary`,
+        // Every field's answered count, its options, grid cells and value distribution.
+        hand: `with v as (
+            select e->>'fieldId' f,
+                   case when e->>'fieldId' in ('t0','t1','t2','t3','t4','when','story') then null else e->'answer' end v,
+                   count(*) c
+              from form_answers a, jsonb_array_elements(a.answers) e
+             where ${ofForm} and e->'answer' not in ('null', '""', '[]', '{}')
+             group by 1, 2)
+          select f, 'answered' k, null t, sum(c) from v group by f
+          union all
+          select f, 'option', o, sum(c) from v, jsonb_array_elements_text(
+              case when jsonb_typeof(v) = 'array' then v else jsonb_build_array(v) end) o
+           where f like 'r_' or f like 'c_' group by 1, 3
+          union all
+          select f, 'cell', m.key || '/' || m.value, sum(c) from v, jsonb_each_text(v) m where f = 'grid' group by 1, 3
+          union all
+          select f, 'value', v::text, sum(c) from v where f in ('stars', 'nps', 'n0', 'n1', 'n2') group by 1, 3`,
+      },
+      {
+        name: "NPS (by month)",
+        ours: `/api/forms/${id}/answer/nps?nps_id=nps&period=month&timezone=UTC`,
+        hand: `select date_trunc('month', a.submit_time at time zone 'UTC') m,
+                 count(*) filter (where (e->>'answer')::int >= 9) promoters,
+                 count(*) filter (where (e->>'answer')::int between 7 and 8) passives,
+                 count(*) filter (where (e->>'answer')::int <= 6) detractors
+            from form_answers a, jsonb_array_elements(a.answers) e
+           where ${ofForm} and e->>'fieldId' = 'nps' group by 1`,
+      },
+      {
+        name: "daily submissions",
+        ours: `/api/forms/${id}/daily-submissions?timezone=UTC`,
+        hand: `select (a.submit_time at time zone 'UTC')::date d, count(*) from form_answers a
+           where ${ofForm} group by 1`,
+      },
+      {
+        name: "results page (unread, by time spent)",
+        ours: `/api/forms/${id}/answer/paginated/1/50?isViewed=false&sortBy=formPassingTime&order=asc`,
+        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+           where ${ofForm} and not a.is_viewed order by a.form_passing_time, a.id limit 50`,
+      },
+      {
+        name: "results page (a choice, by number)",
+        ours: `/api/forms/${id}/answer/paginated/1/50?sortBy=number&filters=${encodeURIComponent(
+          JSON.stringify({ fields: [{ fieldId: "r0", op: "equals", value: "v2" }] }),
+        )}`,
+        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+           where ${ofForm} and a.answers @> '[{"fieldId":"r0","answer":"v2"}]'
+           order by a.number desc, a.id desc limit 50`,
+      },
+      {
+        name: "results page (a number range and a search)",
+        ours: `/api/forms/${id}/answer/paginated/1/50?filters=${encodeURIComponent(
+          JSON.stringify({ fields: [{ fieldId: "n0", op: "range", min: 10, max: 20 }], search: "a" }),
+        )}`,
+        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+           where ${ofForm} and exists (select 1 from jsonb_array_elements(a.answers) e
+             where e->>'fieldId' = 'n0' and (e->>'answer')::numeric between 10 and 20)
+             and exists (select 1 from jsonb_array_elements(a.answers) e where e->>'answer' ilike '%a%')
+           order by a.submit_time desc, a.id desc limit 50`,
+      },
+      {
+        name: `results page ${deep} by number (OFFSET)`,
+        ours: `/api/forms/${id}/answer/paginated/${deep}/50?isViewed=false`,
+        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+           where ${ofForm} and not a.is_viewed order by a.submit_time desc, a.id desc limit 50 offset ${(deep - 1) * 50}`,
+      },
+      {
+        name: `results page ${deep} after its cursor`,
+        ours: `/api/forms/${id}/answer/paginated/${deep}/50?isViewed=false&after=${before.nextCursor}`,
+        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+           where ${ofForm} and not a.is_viewed and (a.submit_time, a.id) < ('${lastTime}'::timestamptz, ${lastId})
+           order by a.submit_time desc, a.id desc limit 50`,
+      },
+    ];
+    console.log(`\n${"".padEnd(42)}${"ours ms".padStart(10)}${"SQL ms".padStart(10)}${"ratio".padStart(8)}`);
+    // The floor every signed-in call pays (token, user, JSON), beside the pages' own work.
+    const floor = await time(() => get("/api/user"));
+    const small = await time(() =>
+      get(`/api/forms/${id}/answer/paginated/1/1?isViewed=false&sortBy=formPassingTime&order=asc`),
+    );
+    console.log(`${"a signed-in GET /api/user".padEnd(42)}${floor.toFixed(1).padStart(10)}`);
+    console.log(`${"results page of 1 (unread, by time spent)".padEnd(42)}${small.toFixed(1).padStart(10)}`);
+    for (const c of cases) {
+      const ours = await time(() => get(c.ours));
+      const hand = await time(() => raw.query(c.hand));
+      console.log(
+        `${c.name.padEnd(42)}${ours.toFixed(1).padStart(10)}${hand.toFixed(1).padStart(10)}${(ours / hand).toFixed(2).padStart(8)}`,
+      );
+    }
+    await app.close();
+  } finally {
+    await raw.end();
+    await database.close();
+    await dropDatabase(ADMIN_URL, name);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,264 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe.ts";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+const OWNER = "gateowner";
+const PASSWORD = "gateowner123";
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, OWNER, PASSWORD);
+});
+
+const nameQuestion = {
+  id: "name",
+  fieldType: "text",
+  question: "Your name",
+  isRequired: true,
+  fieldOrder: 0,
+};
+
+async function createForm(settings: Record<string, unknown>): Promise<number> {
+  const created = await call<{ form?: { id: number }; code?: string }>("POST", "/forms", {
+    fields: [nameQuestion],
+    ...settings,
+  });
+  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
+  return created.form.id;
+}
+
+type Stored = {
+  username: string | null;
+  answers: Array<{ fieldId: string; answer: unknown }>;
+  behavioralConfirmOptions?: string[] | null;
+};
+const stored = async (formId: number) =>
+  (await call<{ answerList: Stored[] }>("GET", `/forms/${formId}/answer/paginated/1/50`)).answerList;
+
+/** The submissions the page posts. */
+function sentBodies(page: Page): Array<Record<string, unknown>> {
+  const bodies: Array<Record<string, unknown>> = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/forms/answer"))
+      bodies.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  return bodies;
+}
+
+const formAt = (alias: string) => `${run.app.url}/f/${alias}?a=${OWNER}`;
+const send = (page: Page) => page.getByRole("button", { name: "Send", exact: true }).click();
+
+async function opened(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await run.browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  return { context, page, problems: watchErrors(page) };
+}
+
+describe("a form limited to the account's users", () => {
+  it("turns a visitor away with a sign-in that brings them back to the form, which they then send", async () => {
+    const formId = await createForm({
+      title: "Members only",
+      formPathAlias: "members-only",
+      hasAnonymousFilling: "registered",
+    });
+    for (const width of [1280, 390]) {
+      const { context, page } = await opened(width);
+      await page.goto(formAt("members-only"));
+      await page.getByText("Access denied: please sign in").waitFor();
+      expect(await page.getByRole("textbox", { name: "Your name" }).count()).toBe(0);
+      await screenshot(page, `restricted-denied-${width}`);
+      await context.close();
+    }
+
+    const { context, page, problems } = await opened(1280);
+    await page.goto(formAt("members-only"));
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel("Username or e-mail").fill(OWNER);
+    await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/f/members-only");
+    await page.getByRole("textbox", { name: "Your name" }).fill("A member");
+    await send(page);
+    await page.waitForURL(/thankyou/);
+    const [answer] = await stored(formId);
+    expect(answer?.answers).toEqual([expect.objectContaining({ fieldId: "name", answer: "A member" })]);
+    expect(answer?.username).toBe(OWNER);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the time between submissions", () => {
+  it("is told as the form opens again, before anything is filled", async () => {
+    await createForm({ title: "Once an hour", formPathAlias: "once-an-hour", nextSubmissionTime: "1h" });
+    const { context, page, problems } = await opened(1280);
+    await page.goto(formAt("once-an-hour"));
+    const wait = page.getByRole("status").filter({ hasText: "You can submit it again after" });
+    await page.getByRole("textbox", { name: "Your name" }).fill("First time");
+    expect(await wait.count()).toBe(0);
+    await send(page);
+    await page.waitForURL(/thankyou/);
+
+    await page.goto(formAt("once-an-hour"));
+    await wait.waitFor();
+    await expect(wait.textContent()).resolves.toContain(
+      "You can not submit this form twice in such short time. Please wait!",
+    );
+    expect(await page.getByRole("textbox", { name: "Your name" }).inputValue()).toBe("");
+    await screenshot(page, "interval-told-1280");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("sending without a connection", () => {
+  it("keeps the answers, restores them on coming back, and sends them once when online", async () => {
+    const formId = await createForm({ title: "Field notes", formPathAlias: "field-notes" });
+    const { context, page, problems } = await opened(1280);
+    const sent = sentBodies(page);
+    await page.goto(formAt("field-notes"));
+    await page.getByRole("textbox", { name: "Your name" }).fill("Written offline");
+    await context.setOffline(true);
+    await send(page);
+    await page.getByText("No internet connection").waitFor();
+    await page.getByText("Your answers are kept on this device").waitFor();
+    expect(sent).toHaveLength(0);
+    await page.close();
+
+    // Opened again: the answers are there, and said to be unsent.
+    await context.setOffline(false);
+    const again = await context.newPage();
+    const resent = sentBodies(again);
+    await again.goto(formAt("field-notes"));
+    await again.getByText("Your answers from an earlier visit were restored").waitFor();
+    const name = again.getByRole("textbox", { name: "Your name" });
+    await expect.poll(() => name.inputValue()).toBe("Written offline");
+    await screenshot(again, "offline-draft-restored-1280");
+
+    // Blocked once more, then sent by itself when the connection is back.
+    await context.setOffline(true);
+    await send(again);
+    await again.getByText("No internet connection").waitFor();
+    await context.setOffline(false);
+    await again.waitForURL(/thankyou/);
+    expect(resent).toHaveLength(1);
+    const answers = await stored(formId);
+    expect(answers).toHaveLength(1);
+    expect(answers[0]?.answers).toEqual([expect.objectContaining({ answer: "Written offline" })]);
+    expect(await again.evaluate((id) => localStorage.getItem(`formloom.draft.${id}`), formId)).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a kept draft", () => {
+  it("can be discarded: the form starts empty and nothing stays on the device", async () => {
+    const formId = await createForm({ title: "Second thoughts", formPathAlias: "second-thoughts" });
+    const { context, page } = await opened(390);
+    await page.goto(formAt("second-thoughts"));
+    await page.getByRole("textbox", { name: "Your name" }).fill("Not sure");
+    await context.setOffline(true);
+    await send(page);
+    await page.getByText("Your answers are kept on this device").waitFor();
+    await page.close();
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto(formAt("second-thoughts"));
+    await again.getByText("Your answers from an earlier visit were restored").waitFor();
+    await screenshot(again, "offline-draft-restored-390");
+    await again.getByRole("button", { name: "Discard them" }).click();
+    await expect.poll(() => again.getByRole("textbox", { name: "Your name" }).inputValue()).toBe("");
+    expect(await again.getByText("Your answers from an earlier visit were restored").count()).toBe(0);
+    expect(await again.evaluate((id) => localStorage.getItem(`formloom.draft.${id}`), formId)).toBeNull();
+    expect(await stored(formId)).toHaveLength(0);
+    await context.close();
+  });
+});
+
+describe("the consent pop-up", () => {
+  it("asks as the form opens, wants one option or Cancel, and the choice is stored", async () => {
+    const formId = await createForm({
+      title: "Habits",
+      formPathAlias: "habits",
+      behavioralConfirmPopup: {
+        show: true,
+        checkboxes: [
+          { id: "clicks", label: "Where I click", checked: false },
+          { id: "timing", label: "How long I take per question", checked: false },
+        ],
+      },
+    });
+    for (const width of [1280, 390]) {
+      const { context, page, problems } = await opened(width);
+      await page.goto(formAt("habits"));
+      const dialog = page.getByRole("dialog", { name: "Behavioral data collection confirmation" });
+      await dialog.waitFor();
+      await screenshot(page, `consent-popup-${width}`);
+      expect(await axeViolations(page, "dialog")).toEqual([]);
+      // Focus stays inside the pop-up.
+      for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await dialog.getByText("Tick at least one option, or choose Cancel").waitFor();
+      await screenshot(page, `consent-popup-error-${width}`);
+      if (width === 1280) {
+        await dialog.getByRole("checkbox", { name: "How long I take per question" }).check();
+        await dialog.getByRole("button", { name: "Confirm" }).click();
+      } else {
+        await page.keyboard.press("Escape");
+      }
+      await dialog.waitFor({ state: "detached" });
+      await page.getByRole("textbox", { name: "Your name" }).fill(`At ${width}`);
+      await send(page);
+      await page.waitForURL(/thankyou/);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+    const choices = Object.fromEntries(
+      (await stored(formId)).map((answer) => [answer.answers[0]?.answer, answer.behavioralConfirmOptions]),
+    );
+    // Escape is Cancel: no consent.
+    expect(choices).toEqual({ "At 1280": ["timing"], "At 390": [] });
+  });
+});
+
+describe("leaving the form", () => {
+  for (const width of [1280, 390]) {
+    it(`warns, counts, and sends the form as it is once the allowed amount is passed at ${width} px`, async () => {
+      const formId = await createForm({
+        title: "Stay with us",
+        formPathAlias: `stay-with-us-${width}`,
+        fields: [
+          nameQuestion,
+          { id: "city", fieldType: "text", question: "Your city", isRequired: true, fieldOrder: 1 },
+        ],
+        cursorOutActions: { countCases: true, showWarningPopup: true, allowAmount: 1, sendForm: true },
+      });
+      const { context, page, problems } = await opened(width);
+      const sent = sentBodies(page);
+      await page.goto(formAt(`stay-with-us-${width}`));
+      await page.getByRole("textbox", { name: "Your name" }).fill("Restless");
+      const leave = () =>
+        page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent("mouseleave")));
+      const back = () =>
+        page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent("mouseenter")));
+      await leave();
+      const warning = page.getByRole("dialog", { name: "You left the form" });
+      await warning.getByText("Leaving the form is counted: 1 of 1 times allowed.").waitFor();
+      await warning.getByText("If you leave it again, the form is sent").waitFor();
+      await screenshot(page, `cursor-out-warning-${width}`);
+      await back();
+      await warning.getByRole("button", { name: "Back to the form" }).click();
+      await leave();
+      await page.waitForURL(/thankyou/);
+      expect(sent).toEqual([expect.objectContaining({ cursorOutCases: 2, sentOnCursorOut: true })]);
+      const [answer] = await stored(formId);
+      expect(answer?.answers).toEqual([expect.objectContaining({ fieldId: "name", answer: "Restless" })]);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,208 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { storedAnswers } from "./fill-helpers.ts";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot } from "./support.ts";
+
+const run = appAndBrowser();
+let call: ApiCall;
+let context: BrowserContext | undefined;
+
+const variant = (id: string, title: string) => ({ id, title, value: id });
+
+/** A one-page Italian form of the everyday field types, with neither live rules nor timers. */
+const FIELDS = [
+  { id: "name", fieldType: "text", question: "Come ti chiami?", isRequired: true },
+  { id: "mail", fieldType: "email", question: "E-mail" },
+  { id: "phone", fieldType: "phone", question: "Telefono" },
+  { id: "age", fieldType: "number", question: "Età" },
+  { id: "note", fieldType: "textarea", question: "Note" },
+  {
+    id: "colour",
+    fieldType: "radio",
+    question: "Colore preferito",
+    fieldSettings: {
+      answerVariants: [variant("red", "Rosso"), variant("blue", "Blu")],
+      hasOtherVariant: true,
+    },
+  },
+  {
+    id: "rooms",
+    fieldType: "checkbox",
+    question: "Stanze viste",
+    fieldSettings: {
+      answerVariants: [
+        variant("hall", "Ingresso"),
+        variant("attic", "Soffitta"),
+        variant("cellar", "Cantina"),
+      ],
+    },
+  },
+  {
+    id: "city",
+    fieldType: "select",
+    question: "Città",
+    fieldSettings: { answerVariants: [variant("rome", "Roma"), variant("milan", "Milano")] },
+  },
+  { id: "nps", fieldType: "nps", question: "Ci consiglieresti?" },
+  { id: "stars", fieldType: "rate", question: "Voto" },
+  { id: "day", fieldType: "dateTime", question: "Giorno della visita" },
+  { id: "level", fieldType: "slider", question: "Livello" },
+  { id: "agree", fieldType: "decisionBox", question: "Accetti le condizioni?" },
+].map((field, fieldOrder) => ({ ...field, fieldOrder }));
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "nojs", "nojs12345");
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function pageWithoutScript(width: number): Promise<Page> {
+  context = await run.browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+const question = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+
+describe("the public form with JavaScript off", () => {
+  it("is filled and sent as a plain HTML form: a missing answer comes back with its error, then it is stored once", async () => {
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Visita",
+      formPathAlias: "visita",
+      language: "it",
+      fields: FIELDS,
+    });
+    const formId = made.form.id;
+    const page = await pageWithoutScript(390);
+    await page.goto(`${run.app.url}/f/visita?a=nojs`);
+
+    // Everything but the required name.
+    await page.getByRole("textbox", { name: "E-mail" }).fill("anna@example.com");
+    await page.getByRole("textbox", { name: "Telefono" }).fill("+39 06 1234");
+    await page.getByRole("spinbutton", { name: "Età" }).fill("34");
+    await page.getByRole("textbox", { name: "Note" }).fill("Bella casa");
+    await question(page, "Colore preferito").getByRole("radio", { name: "Altro" }).check();
+    await page.getByRole("textbox", { name: "La tua risposta per «Altro»" }).fill("Verde");
+    await question(page, "Stanze viste").getByRole("checkbox", { name: "Ingresso" }).check();
+    await question(page, "Stanze viste").getByRole("checkbox", { name: "Cantina" }).check();
+    await page.getByRole("combobox", { name: "Città" }).selectOption("milan");
+    await question(page, "Ci consiglieresti?").getByRole("radio", { name: "9", exact: true }).check();
+    await question(page, "Voto").getByRole("radio", { name: "4", exact: true }).check();
+    await page.getByLabel("Giorno della visita").fill("2026-03-14");
+    await page.getByRole("slider", { name: "Livello" }).fill("30");
+    await page.getByRole("checkbox", { name: "Sì" }).check();
+    // The choices show at once, drawn from the checked inputs since no script redraws them.
+    const colourOf = (group: string, value: string) =>
+      question(page, group)
+        .locator("label", { has: page.getByRole("radio", { name: value, exact: true }) })
+        .evaluate((label) => {
+          const style = getComputedStyle(label);
+          return { backgroundColor: style.backgroundColor, color: style.color };
+        });
+    expect((await colourOf("Ci consiglieresti?", "9")).backgroundColor).toBe("rgb(25, 113, 194)");
+    expect((await colourOf("Ci consiglieresti?", "8")).backgroundColor).not.toBe("rgb(25, 113, 194)");
+    expect((await colourOf("Voto", "3")).color).toBe("rgb(250, 176, 5)");
+    expect((await colourOf("Voto", "5")).color).toBe("rgb(206, 212, 218)");
+    await page.getByRole("button", { name: "Invia" }).click();
+
+    // The server drew the page again: the error in the form's language, what was typed kept.
+    await page.getByText("Compila questo campo").waitFor();
+    await page.getByText("Compila i campi obbligatori").waitFor();
+    expect(await page.getByRole("textbox", { name: "E-mail" }).inputValue()).toBe("anna@example.com");
+    expect(await page.getByRole("spinbutton", { name: "Età" }).inputValue()).toBe("34");
+    expect(await page.getByRole("textbox", { name: "La tua risposta per «Altro»" }).inputValue()).toBe(
+      "Verde",
+    );
+    expect(await question(page, "Stanze viste").getByRole("checkbox", { name: "Cantina" }).isChecked()).toBe(
+      true,
+    );
+    expect(
+      await question(page, "Ci consiglieresti?").getByRole("radio", { name: "9", exact: true }).isChecked(),
+    ).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Città" }).inputValue()).toBe("milan");
+    await screenshot(page, "no-javascript-error-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, "no-javascript-error-1280");
+    await page.setViewportSize({ width: 390, height: 900 });
+
+    await page.getByRole("textbox", { name: "Come ti chiami?" }).fill("Anna");
+    // Twice in a row, as an impatient respondent does: one submission all the same.
+    await page.getByRole("button", { name: "Invia" }).dblclick();
+    await page.waitForURL(`${run.app.url}/f/visita/thankyou?a=nojs`);
+    await page.getByRole("heading", { name: "Il modulo Visita è stato inviato correttamente!" }).waitFor();
+    await screenshot(page, "no-javascript-thank-you-390");
+    await page.reload();
+    await page.getByRole("heading", { name: "Il modulo Visita è stato inviato correttamente!" }).waitFor();
+    // "Complete form again" is a link: it works without a script too.
+    await page.getByRole("link", { name: "Compila di nuovo il modulo" }).click();
+    await page.waitForURL(`${run.app.url}/f/visita?a=nojs`);
+    expect(await page.getByRole("textbox", { name: "Come ti chiami?" }).inputValue()).toBe("");
+
+    const total = async () =>
+      (await call<{ total: number }>("GET", `/forms/${formId}/answer/paginated/1/50`)).total;
+    await expect.poll(total).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await total()).toBe(1);
+    expect(await storedAnswers(call, formId)).toEqual({
+      name: "Anna",
+      mail: "anna@example.com",
+      phone: "+39 06 1234",
+      age: 34,
+      note: "Bella casa",
+      colour: "other:Verde",
+      rooms: ["hall", "cellar"],
+      city: "milan",
+      nps: 9,
+      stars: 4,
+      day: "2026-03-14",
+      level: 30,
+      agree: true,
+    });
+  });
+
+  it("says a form with steps needs JavaScript instead of misbehaving", async () => {
+    await call("POST", "/forms", {
+      title: "A passi",
+      formPathAlias: "a-passi",
+      language: "it",
+      display: "stepByStep",
+      fields: FIELDS.slice(0, 3),
+    });
+    const page = await pageWithoutScript(1280);
+    await page.goto(`${run.app.url}/f/a-passi?a=nojs`);
+    // Drawn only where no script runs; Playwright's text search leaves noscript content aside.
+    const notice = page.locator("noscript p.fl-noscript");
+    expect(await notice.textContent()).toBe(
+      "Questo modulo richiede JavaScript per essere compilato. Attivalo nel browser e riapri la pagina.",
+    );
+    expect((await notice.boundingBox())?.height).toBeGreaterThan(20);
+    await screenshot(page, "no-javascript-needed-1280");
+  });
+});
+
+describe("the same form with JavaScript on", () => {
+  it("sends Other's own answer the way the plain post does, and asks for it when left empty", async () => {
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Colori",
+      formPathAlias: "colori",
+      language: "it",
+      fields: [{ ...FIELDS[5], isRequired: true, fieldOrder: 0 }],
+    });
+    context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/f/colori?a=nojs`);
+    await question(page, "Colore preferito").getByRole("radio", { name: "Altro" }).check();
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.getByText("Scrivi la tua risposta accanto ad «Altro»").waitFor();
+    // Writing the answer chooses Other by itself.
+    await question(page, "Colore preferito").getByRole("radio", { name: "Blu" }).check();
+    await page.getByRole("textbox", { name: "La tua risposta per «Altro»" }).fill("Viola");
+    expect(await question(page, "Colore preferito").getByRole("radio", { name: "Altro" }).isChecked()).toBe(
+      true,
+    );
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.getByRole("heading", { name: "Il modulo Colori è stato inviato correttamente!" }).waitFor();
+    expect(await storedAnswers(call, made.form.id)).toEqual({ colour: "other:Viola" });
+  });
+});

@@ -1,0 +1,118 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
+import {
+  connectBrowser,
+  type RunningApp,
+  screenshot,
+  signInAsDemo,
+  startApp,
+  watchErrors,
+} from "./support.ts";
+
+let app: RunningApp;
+let browser: Awaited<ReturnType<typeof connectBrowser>>;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let formId: number;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  [app, browser] = await Promise.all([
+    startApp({ SEED_DEMO: "true", SMTP_URL: smtp.url, MAIL_POLL_MS: "100", AUTOMATION_POLL_MS: "100" }),
+    connectBrowser(),
+  ]);
+  const login = await fetch(`${app.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "demo", password: "demo12345" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const forms = await fetch(`${app.url}/api/forms/account`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  formId = ((await forms.json()) as { forms: Array<{ id: number }> }).forms[0]!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await smtp?.close();
+});
+
+async function signedIn(width: number): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await signInAsDemo(page, app.url);
+  return { page, problems };
+}
+
+describe("e-mail notifications in the app", () => {
+  it("adds a notification, and a submission then arrives by mail with its answers", async () => {
+    const { page, problems } = await signedIn(1280);
+    await page.goto(`${app.url}/forms/${formId}/emails`);
+    await page.getByText("No e-mail notifications yet.").waitFor();
+    await page.getByRole("link", { name: "Add e-mail notification" }).click();
+    await page.waitForURL(`**/forms/${formId}/emails/add`);
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Tell the author");
+    await page.getByRole("textbox", { name: /^From/ }).fill("Feedback desk");
+    // No recipient at all is refused before anything is sent.
+    await page.getByRole("checkbox", { name: "The form's author" }).uncheck();
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("alert").filter({ hasText: "Select at least one recipient" }).waitFor();
+    await page.getByRole("checkbox", { name: "The form's author" }).check();
+    await page.getByRole("textbox", { name: /^Subject/ }).fill("UI mail [answer:name]");
+    await page.getByRole("textbox", { name: /^Message/ }).fill("<p>Answers:</p>\n");
+    await page.getByRole("button", { name: "All answers" }).click();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: /^Message/ }).inputValue())
+      .toContain("[all_answers]");
+    await screenshot(page, "notification-form-1280");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(`**/forms/${formId}/emails`);
+    await page.getByRole("link", { name: "Tell the author" }).waitFor();
+
+    const sent = await fetch(`${app.url}/api/forms/answer`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        formId,
+        answers: [
+          { fieldId: "name", answer: "Grace & Hopper <3" },
+          { fieldId: "rating", answer: "r1" },
+        ],
+      }),
+    });
+    expect(sent.status).toBe(201);
+    const mail = await smtp.waitFor("demo@formloom.local", "UI mail Grace", 20_000);
+    expect(mail.subject).toBe("UI mail Grace & Hopper <3");
+    expect(mail.text).toContain("Grace & Hopper <3");
+    expect(mail.html).toContain("Grace &amp; Hopper &lt;3");
+    expect(mail.raw).toMatch(/^From: "?Feedback desk"? </m);
+
+    // The list shows the sending with its attempts.
+    await page.reload();
+    await page.getByText("Recent sending").waitFor();
+    await page.getByText("Done", { exact: true }).waitFor({ timeout: 15_000 });
+    await screenshot(page, "notifications-list-1280");
+    await page.goto(`${app.url}/email-notifications/all`);
+    await page.getByRole("link", { name: "Tell the author" }).waitFor();
+    await screenshot(page, "notifications-all-1280");
+    expect(problems).toEqual([]);
+  });
+
+  it("fits a phone's width", async () => {
+    const { page, problems } = await signedIn(390);
+    await page.goto(`${app.url}/forms/${formId}/emails`);
+    await page.getByRole("link", { name: "Tell the author" }).waitFor();
+    await screenshot(page, "notifications-list-390");
+    await page.getByRole("link", { name: "Tell the author" }).click();
+    await page.getByRole("heading", { name: "Edit Tell the author" }).waitFor();
+    await screenshot(page, "notification-form-390");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.goto(`${app.url}/email-notifications/all`);
+    await page.getByRole("link", { name: "Tell the author" }).waitFor();
+    await screenshot(page, "notifications-all-390");
+    expect(problems).toEqual([]);
+  });
+});

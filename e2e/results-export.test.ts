@@ -1,0 +1,122 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Download, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+
+/** Exporting results from the results page: a small export downloads at once, a large one runs as a job. */
+const port = String(21_000 + Math.floor(Math.random() * 20_000));
+// Three demo submissions download at once; a fourth puts the form over the threshold.
+const run = appAndBrowser({
+  SEED_DEMO: "true",
+  PORT: port,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  EXPORT_JOB_THRESHOLD: "3",
+  EXPORT_POLL_MS: "200",
+});
+
+async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem("formloom.token"));
+  const response = await fetch(`${run.app.url}/api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return (await response.json()) as T;
+}
+
+/** The downloaded bytes (the browser runs apart from this process: the file is copied here). */
+async function bytesOf(download: Download): Promise<Buffer> {
+  const file = path.join(
+    mkdtempSync(path.join(tmpdir(), "formloom-download-")),
+    download.suggestedFilename(),
+  );
+  await download.saveAs(file);
+  return readFileSync(file);
+}
+
+async function openExport(page: Page) {
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  return page.getByRole("dialog", { name: "Export results" });
+}
+
+describe("exporting results", () => {
+  it("downloads a small export at once and follows a large one to its download link", async () => {
+    const context = await run.browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signInAsDemo(page, run.app.url);
+    const { forms } = await callApi<{ forms: Array<{ id: number; title: string }> }>(
+      page,
+      "GET",
+      "/forms/account",
+    );
+    const form = forms.find((item) => item.title === "Event feedback")!;
+    await page.goto(`${run.app.url}/forms/${form.id}/results`);
+    await page.getByRole("table", { name: "Submissions" }).waitFor();
+
+    let dialog = await openExport(page);
+    // Past the modal's opening transition.
+    await page.waitForTimeout(400);
+    await screenshot(page, "export-dialog-1280");
+    // No data type chosen: the dialog says so and offers no export.
+    for (const label of ["Answers", "Start, submit and time spent", "Score and result", "Read or unread"])
+      await dialog.getByRole("checkbox", { name: label, exact: true }).uncheck();
+    for (const label of ["Respondent", "Device", "Location"])
+      await dialog.getByRole("checkbox", { name: label, exact: true }).uncheck();
+    await dialog.getByText("Choose at least one data type to export").waitFor();
+    expect(await dialog.getByRole("button", { name: "Export", exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole("checkbox", { name: "Answers", exact: true }).check();
+    await dialog.getByRole("radio", { name: "CSV" }).check();
+    await dialog.getByRole("textbox", { name: "Sheet and file name" }).fill("Meetup feedback");
+    const [csv] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe("Meetup_feedback.csv");
+    const text = (await bytesOf(csv)).toString("utf8");
+    expect(text).toContain("Ada");
+    expect(text).toContain("Loved it");
+    await page.getByText("The file was exported").waitFor();
+
+    // A fourth submission: the export now runs as a job.
+    const sent = await fetch(`${run.app.url}/api/forms/answer`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        formId: form.id,
+        answers: [
+          { fieldId: "name", answer: "Margaret" },
+          { fieldId: "rating", answer: "r2" },
+        ],
+      }),
+    });
+    expect(sent.status, await sent.text()).toBe(201);
+    await page.reload();
+    await page.getByRole("table", { name: "Submissions" }).waitFor();
+    dialog = await openExport(page);
+    await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    const link = dialog.getByRole("link", { name: "Download Event_feedback.xlsx" });
+    await link.waitFor({ timeout: 30_000 });
+    await dialog.getByText(/The link works until/).waitFor();
+    await screenshot(page, "export-job-done-1280");
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(xlsx.suggestedFilename()).toBe("Event_feedback.xlsx");
+    // An XLSX file is a zip archive.
+    expect((await bytesOf(xlsx)).subarray(0, 2).toString("latin1")).toBe("PK");
+
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    dialog = await openExport(page);
+    await dialog.getByRole("radio", { name: "SPSS (SAV)" }).waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, "export-dialog-390");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,34 @@
+import type { Page } from "playwright-core";
+import { type ApiCall, accountOwner } from "./support.ts";
+
+/**
+ * The owner of a published quiz whose results a test looks at: `username` registers with an
+ * account, makes a calculation form that passes at 2 points with `fields`, and publishes it.
+ * `signIn` signs a page in as them through the login page.
+ */
+export async function ownerWithQuiz(
+  baseUrl: string,
+  owner: { username: string; password: string },
+  quiz: { title: string; passed: string; fields: unknown[] },
+): Promise<{ call: ApiCall; formId: number; signIn: (page: Page) => Promise<void> }> {
+  const call = await accountOwner(baseUrl, owner.username, owner.password);
+  const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+    title: quiz.title,
+    type: "calculation",
+    resultsHandlingPassedFailed: {
+      passingScore: 2,
+      briefResult: { passed: quiz.passed, failed: "Not yet" },
+      detailedResult: { passed: "", failed: "" },
+    },
+    fields: quiz.fields,
+  });
+  await call("PATCH", `/forms/${form.id}`, { isPublished: true });
+  const signIn = async (page: Page) => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel("Username or e-mail").fill(owner.username);
+    await page.getByRole("textbox", { name: "Password" }).fill(owner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  };
+  return { call, formId: form.id, signIn };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+/** The statistics tab of the results: its numbers are those computed here from what was sent. */
+const run = appAndBrowser();
+
+const NPS_VALUES = [10, 9, 9, 8, 7, 6, 3, 10, 0, 9, 5, 8];
+const COLOURS = ["red", "blue", "red", "red", "blue", "red", "blue", "red", "red", "blue", "red", "red"];
+const AGES = [21, 34, 45, 29, 61, 38, 19, 50, 27, 33, 42, 36];
+
+describe("the statistics tab", () => {
+  it("shows the NPS, choice counts and number figures the submissions give", async () => {
+    const call = await accountOwner(run.app.url, "statsowner", "stats-pass-1");
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Visitor survey",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        {
+          id: "colour",
+          fieldType: "radio",
+          question: "Favourite colour",
+          fieldSettings: {
+            answerVariants: [
+              { id: "red", title: "Red", value: "1" },
+              { id: "blue", title: "Blue", value: "2" },
+            ],
+          },
+        },
+        { id: "age", fieldType: "number", question: "Age" },
+        { id: "nps", fieldType: "nps", question: "Would you recommend us?" },
+      ],
+    });
+    await call("PATCH", `/forms/${form.id}`, { isPublished: true });
+    for (const [index, nps] of NPS_VALUES.entries()) {
+      await call("POST", "/forms/answer", {
+        formId: form.id,
+        answers: [
+          { fieldId: "name", answer: `Visitor ${index + 1}` },
+          { fieldId: "colour", answer: COLOURS[index] },
+          { fieldId: "age", answer: AGES[index] },
+          { fieldId: "nps", answer: nps },
+        ],
+      });
+    }
+    const promoters = NPS_VALUES.filter((v) => v >= 9).length;
+    const detractors = NPS_VALUES.filter((v) => v <= 6).length;
+    const score = Math.round(((promoters - detractors) / NPS_VALUES.length) * 1000) / 10;
+    const sorted = [...AGES].sort((a, b) => a - b);
+    const median = (sorted[5]! + sorted[6]!) / 2;
+
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      const context = await run.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await page.goto(`${run.app.url}/login`);
+      await page.getByLabel("Username or e-mail").fill("statsowner");
+      await page.getByRole("textbox", { name: "Password" }).fill("stats-pass-1");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${run.app.url}/`);
+      await page.goto(`${run.app.url}/forms/${form.id}/results`);
+      await page.getByText("Statistics", { exact: true }).click();
+      await expect.poll(() => page.getByTestId("nps-score").textContent()).toBe(String(score));
+      const nps = page.getByLabel("NPS");
+      await expect
+        .poll(() => nps.textContent())
+        .toContain(`${promoters} (${Math.round((promoters / NPS_VALUES.length) * 1000) / 10}%)`);
+      await expect.poll(() => page.getByText("12 submissions").count()).toBe(1);
+      await expect.poll(() => page.getByText(String(median), { exact: true }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText("Visitor 12").count()).toBe(1);
+      await page.waitForTimeout(500);
+      await screenshot(page, `results-statistics-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+});
