@@ -79,7 +79,14 @@ export function AnswerDrawer({
             </ButtonLink>
           </Group>
           <AnswerView answer={answer} fields={fields} />
-          <AnswerNotes formId={formId} answer={answer} fields={fields} mayEdit={mayEdit} scored={scored} />
+          <AnswerNotes
+            key={answer.id}
+            formId={formId}
+            answer={answer}
+            fields={fields}
+            mayEdit={mayEdit}
+            scored={scored}
+          />
         </Stack>
       )}
     </Drawer>

@@ -47,14 +47,16 @@ export function AnswerNotes({
   const [fieldId, setFieldId] = useState<string | null>(shown[0]?.id ?? null);
   const [comment, setComment] = useState("");
   const [points, setPoints] = useState<number | string>("");
-  useEffect(() => {
-    setTags(answer.tags ?? []);
-    setScore(answer.score ?? "");
-  }, [answer]);
-  useEffect(() => {
-    setComment((fieldId && answer.fieldComments?.[fieldId]) || "");
-    setPoints(fieldId ? (answer.fieldScores?.[fieldId] ?? "") : "");
-  }, [answer, fieldId]);
+  // Take the stored values again only when they change, not on every refetch of the submission:
+  // a refetch after saving the score must not wipe a comment being typed.
+  const storedTags = JSON.stringify(answer.tags ?? []);
+  const storedScore = answer.score ?? "";
+  const storedComment = (fieldId && answer.fieldComments?.[fieldId]) || "";
+  const storedPoints = fieldId ? (answer.fieldScores?.[fieldId] ?? "") : "";
+  useEffect(() => setTags(JSON.parse(storedTags)), [storedTags]);
+  useEffect(() => setScore(storedScore), [storedScore]);
+  useEffect(() => setComment(storedComment), [storedComment]);
+  useEffect(() => setPoints(storedPoints), [storedPoints]);
   const save = (change: NoteChange) => update.mutate(change, { onError: notifyError });
   const comments = Object.entries(answer.fieldComments ?? {});
   const questionOf = (id: string) => shown.find((field) => field.id === id)?.question || id;
