@@ -6,4 +6,5 @@ export * from "./schema/identity.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/question-bank.ts";
 export * from "./schema/teams.ts";
+export * from "./schema/visits.ts";
 export * from "./schema/webhooks.ts";
