@@ -225,30 +225,6 @@ describe("rules on submission", () => {
     ]);
   });
 
-  it("unpublishes the form when a submit rule says so", async () => {
-    const closeAfterOne = {
-      id: "close",
-      name: "Close after the first answer",
-      when: "submit",
-      if: { kind: "group", combinator: "AND", conditions: [] },
-      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-      then: [{ type: "unpublish" }],
-    };
-    const form = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
-        ...sampleForm,
-        conditionalRules: [closeAfterOne],
-      })
-    ).body.form.id;
-    const send = () =>
-      server.api.post("/api/forms/answer", { formId: form, answers: [{ fieldId: "name", answer: "First" }] });
-    expect((await send()).status).toBe(201);
-    expect(
-      (await api.get<{ form: { isPublished: boolean } }>(`/api/forms/${form}`)).body.form.isPublished,
-    ).toBe(false);
-    expect((await send()).body.code).toBe("form.closed");
-  });
-
   it("refuses rules that name missing fields, and keeps the form as it was", async () => {
     const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
     const broken = {

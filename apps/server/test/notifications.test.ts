@@ -247,36 +247,6 @@ describe("e-mail notifications", () => {
     expect(deliveries.body.deliveries.map((d) => d.answerId)).toEqual([bad]);
   });
 
-  it("unpublishes the form when a rule holds, and leaves it published otherwise", async () => {
-    const formId = await createForm({
-      conditionalRules: [
-        {
-          id: "enough",
-          name: "Enough praise",
-          when: "submit",
-          if: {
-            ...everything,
-            conditions: [{ kind: "field", fieldId: "score", operator: "greaterOrEqual", value: 10 }],
-          },
-          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-          then: [{ type: "unpublish" }],
-          else: [{ type: "publish" }],
-        },
-      ],
-    });
-    const published = async () =>
-      (await admin.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
-    await submit(formId, { name: "Some", score: 6 });
-    expect(await published()).toBe(true);
-    await submit(formId, { name: "Top", score: 10 });
-    expect(await published()).toBe(false);
-    const closed = await server.api.post("/api/forms/answer", {
-      formId,
-      answers: [{ fieldId: "name", answer: "Late" }],
-    });
-    expect(closed.body.code).toBe("form.closed");
-  });
-
   it("retries a job that failed, counting its attempts", async () => {
     const formId = await createForm();
     await admin.post(`/api/forms/${formId}/email-notifications`, {

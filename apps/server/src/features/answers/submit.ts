@@ -91,7 +91,7 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
           throw captcha.refusal(captchaAt);
         }
       }
-      const id = await (prepared.exclusive
+      const id = await (prepared.intervalSeconds !== null
         ? storeExclusively(database.raw.transaction, prepared)
         : writer.add(prepared.row)
       ).catch((error: unknown) => {
@@ -133,9 +133,6 @@ interface Prepared {
   maxScore: number | null;
   /** The form limits how often one respondent submits: checked and stored under a lock. */
   intervalSeconds: number | null;
-  /** A rule publishes or unpublishes the form when this submission is stored. */
-  publishing: boolean | null;
-  exclusive: boolean;
 }
 
 /** Everything a submission needs short of the database, its form found fillable: validation, scoring, the row. */
@@ -159,17 +156,13 @@ function prepare(
     throw badRequest("submission.time_up_invalid");
   // Consent choices among the offered options; a form sent on leaving only where it does that.
   const choices = respondentChoices(settings, body);
-  const { errors, answers, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
+  const { errors, answers } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
     timeUp: choices.timeUp,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
-  // A rule may publish or unpublish the form; the last such intent wins.
-  const publishIntent = outcome.intents
-    .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
-    .at(-1);
   const scored =
     settings.type === "calculation"
       ? scoreSubmission(settings, fields, Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])), {
@@ -177,7 +170,6 @@ function prepare(
         })
       : null;
 
-  const publishing = publishIntent ? publishIntent.type === "publish" : null;
   return {
     row: {
       accountId: row.accountId,
@@ -209,32 +201,23 @@ function prepare(
     outcome: scored ? respondentOutcome(scored) : null,
     maxScore: scored?.maxScore ?? null,
     intervalSeconds,
-    publishing,
-    exclusive: intervalSeconds !== null || publishing !== null,
   };
 }
 
 /**
- * Stores one submission in its own transaction: under a lock per respondent when the form limits
- * how often one may submit (so a burst from one respondent is checked one at a time, on either
- * engine and across processes), and with the rule's publishing change when it has one.
+ * Stores one submission in its own transaction, under a lock per respondent, when the form limits
+ * how often one may submit: a burst from one respondent is checked one at a time, on either
+ * engine and across processes. A rule's publishing change is not made here: the submission's
+ * automation job makes it (notifications/jobs.ts), queued by the statement that stores it.
  */
 async function storeExclusively(
   transaction: Database["raw"]["transaction"],
   prepared: Prepared,
 ): Promise<number | null> {
-  const { row, intervalSeconds, publishing } = prepared;
+  const { row, intervalSeconds } = prepared;
   return transaction(async (query) => {
     if (intervalSeconds !== null) await assertIntervalPassed(query, row, intervalSeconds);
     const [id] = await insertAnswers(query, [row]);
-    if (id !== null && id !== undefined && publishing !== null) {
-      await query(
-        `update forms set is_published = $3::bool,
-           settings = jsonb_set(settings, '{isPublished}', to_jsonb($3::bool)), updated_at = now()
-         where account_id = $1::int4 and id = $2::int4`,
-        [row.accountId, row.formId, publishing],
-      );
-    }
     return id ?? null;
   });
 }

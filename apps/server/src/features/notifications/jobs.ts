@@ -20,6 +20,7 @@ import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.
 import { enqueueMail } from "../../mail/outbox.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
+import { setFormPublished } from "../publishing/form-state.ts";
 import { composeMail } from "./compose.ts";
 import { NO_RECIPIENTS } from "./service.ts";
 
@@ -117,13 +118,13 @@ async function recipientsOf(
 
 /**
  * Runs what stored submissions still have to cause: the form's e-mail notifications, and the
- * webhook and send-e-mail actions of the rules the submission made hold (the rules are run again
- * by core's evaluator on the stored answers, at the submission's time; a disabled rule does
- * nothing). A job is claimed like the other queues' rows (SKIP LOCKED, and claiming moves its next
- * attempt on by the backoff with jitter), so a process that dies leaves it for the next one; the
- * mails and webhook deliveries it queues are written in the transaction that marks it done, so
- * they are queued once, and the mail outbox and the webhook worker send them with their own retries.
- * Publishing and unpublishing happen in the submission's own transaction (answers/submit.ts).
+ * publish, unpublish, webhook and send-e-mail actions of the rules the submission made hold (the
+ * rules are run again by core's evaluator on the stored answers, at the submission's time; a
+ * disabled rule does nothing). A job is claimed like the other queues' rows (SKIP LOCKED, and
+ * claiming moves its next attempt on by the backoff with jitter), so a process that dies leaves it
+ * for the next one; the form's publishing change, and the mails and webhook deliveries it queues,
+ * are written in the transaction that marks it done, so they happen once, and the mail outbox and
+ * the webhook worker send them with their own retries.
  */
 export function startAutomationWorker(options: {
   db: Db;
@@ -171,6 +172,10 @@ export function startAutomationWorker(options: {
       now: answer.submitTime,
       event: "submit",
     });
+    // Of the rules that publish or unpublish the form, the last one's word counts.
+    const publishing = outcome.intents
+      .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
+      .at(-1);
     const ruleMails = new Set<number>();
     const ruleHooks = new Set<number>();
     for (const intent of outcome.intents) {
@@ -225,6 +230,13 @@ export function startAutomationWorker(options: {
         : [];
     return db.transaction(async (tx) => {
       if (!(await finish(tx, job, "done", null))) return false;
+      if (publishing) {
+        await setFormPublished(
+          tx,
+          { accountId: answer.accountId, formId: answer.formId },
+          publishing.type === "publish",
+        );
+      }
       for (const mail of mails) {
         await enqueueMail(tx, {
           accountId: answer.accountId,
