@@ -49,6 +49,8 @@ export const PUBLIC = new Set([
   // The link of a finished export: the token in it is the permission (exports.test.ts).
   "get /api/exports/download/{token}",
   "get /api/forms/{id}/next-submission",
+  // A filling begun, counted once per key, for forms open to the caller (submit-rate.test.ts).
+  "post /api/forms/start",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -238,6 +240,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/nps-fields",
     "get /api/forms/{id}/answer/nps",
     "get /api/forms/{id}/answer/nps/timeline",
+    "get /api/forms/{id}/answers/submit-rate",
+    "get /api/forms/{id}/performing-questions",
+    "get /api/forms/{id}/fields-analysis",
     // Tags carry no answer; the table's columns are the reader's own.
     "get /api/forms/answer-tags/account",
     "get /api/forms/tags/account",

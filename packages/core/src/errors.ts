@@ -83,6 +83,7 @@ export const MESSAGES = {
   "logger.consent_required": "The respondent did not agree to behaviour data collection",
   "logger.batch_too_large": "A behaviour report may hold at most 200 events",
   "logger.rate_limited": "Too many behaviour reports were sent in a short time",
+  "start.rate_limited": "Too many fillings were begun in a short time",
   "import.one_file": "Choose exactly one file to import",
   "import.type": "Only .json files can be imported",
   "import.empty": "The file is empty",

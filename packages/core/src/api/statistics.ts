@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZRowIdInBody } from "./ids.ts";
 
 /** A calendar day or an instant; a bare day means its whole day in the caller's time zone. */
 const ZDateBound = z
@@ -122,3 +123,108 @@ export const ZNpsTimeline = z.object({
     }),
   ),
 });
+
+/**
+ * POST /api/forms/start: the respondent's page says a filling began (the first time a question is
+ * touched). `key` is the Idempotency-Key its submission will be sent with; a key is counted once.
+ */
+export const ZFillStart = z.strictObject({
+  formId: ZRowIdInBody,
+  key: z.string().regex(/^[\x21-\x7e]{1,200}$/, "submission.key.invalid"),
+});
+export type TFillStart = z.infer<typeof ZFillStart>;
+
+/** A share in percent with one decimal, null where there is nothing to divide by. */
+const ZRate = z.number().nullable();
+
+export const ZSubmitRate = z.object({
+  /**
+   * Times a browser was served the form's public page (not its thank-you page; HEAD requests,
+   * prefetches and known crawlers left out). Kept per UTC day, so a range is widened to the whole
+   * UTC days it touches for this figure.
+   */
+  views: z.number(),
+  /**
+   * Fillings begun: the page reported a first touch of a question, or, where it could not (no
+   * script), the filling was submitted; each filling counted once.
+   */
+  starts: z.number(),
+  /** Submissions stored in the range. */
+  submissions: z.number(),
+  /** starts / views × 100. */
+  startRate: ZRate,
+  /** submissions / views × 100: the submit rate. */
+  submitRate: ZRate,
+  /** submissions / starts × 100: how many fillings begun were sent. */
+  completionRate: ZRate,
+});
+export type TSubmitRate = z.infer<typeof ZSubmitRate>;
+
+export const PERFORMING_SORTS = ["order", "answered", "answer_rate", "skip_rate", "average_time"] as const;
+
+export const ZPerformingQuery = ZStatsRangeQuery.extend({
+  /** The question's place in the form (the default), or one of the figures below. */
+  sort_by: z.enum(PERFORMING_SORTS).default("order"),
+  sort_order: z.enum(["asc", "desc"]).default("asc"),
+});
+
+export const ZPerformingQuestion = z.object({
+  fieldId: z.string(),
+  fieldType: z.string(),
+  title: z.string(),
+  /** 1-based place among the questions the reader sees. */
+  position: z.number(),
+  /** Submissions with a non-empty answer to the question. */
+  answered: z.number(),
+  /**
+   * Submissions without one: left empty, or never shown (a rule hid it, its page was not reached,
+   * or the question was added after they were sent).
+   */
+  skipped: z.number(),
+  /** answered / submissions × 100. */
+  answerRate: ZRate,
+  /** skipped / submissions × 100. */
+  skipRate: ZRate,
+  /**
+   * Mean seconds the question held the focus, over the submissions whose page measured it (forms
+   * that collect behaviour, with consent where asked); null when none did.
+   */
+  averageTime: z.number().nullable(),
+  /** Submissions the average time is taken over. */
+  timed: z.number(),
+});
+export type TPerformingQuestion = z.infer<typeof ZPerformingQuestion>;
+
+export const ZPerformingQuestions = z.object({
+  /** Submissions in the range. */
+  total: z.number(),
+  questions: z.array(ZPerformingQuestion),
+});
+export type TPerformingQuestions = z.infer<typeof ZPerformingQuestions>;
+
+export const ZFieldAnalysis = z.object({
+  fieldId: z.string(),
+  title: z.string(),
+  position: z.number(),
+  /** Fillings that touched the question (recorded behaviour) or answered it (submitted). */
+  reached: z.number(),
+  /** Submissions with a non-empty answer to it. */
+  answered: z.number(),
+  /** Unfinished fillings whose last recorded touch was on this question: where they stopped. */
+  stoppedHere: z.number(),
+  /** Mean seconds the question held the focus in submissions that measured it; null when none did. */
+  averageTime: z.number().nullable(),
+});
+export type TFieldAnalysis = z.infer<typeof ZFieldAnalysis>;
+
+export const ZFieldsAnalysis = z.object({
+  /** Fillings known in the range: begun (POST /api/forms/start), with recorded behaviour, or submitted. */
+  fillings: z.number(),
+  submitted: z.number(),
+  /** Fillings never submitted. */
+  unfinished: z.number(),
+  /** Unfinished fillings with no recorded touch of a question the reader sees. */
+  stoppedBeforeAnyQuestion: z.number(),
+  fields: z.array(ZFieldAnalysis),
+});
+export type TFieldsAnalysis = z.infer<typeof ZFieldsAnalysis>;

@@ -11,6 +11,7 @@ import { optionalUser } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
 import { outcomeUnderKey, sentKey } from "../answers/sent-outcome.ts";
+import { countView, isHumanView } from "../statistics/visits.ts";
 import { publicFormByPath } from "./public.ts";
 import { subdomainOfHost } from "./public-link.ts";
 
@@ -124,6 +125,12 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
     async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply) => {
       const { status, location, form } = await publicPageForm(deps, request, thankYou);
       if (form.kind === "ready") issueRespondentCookie(request, reply);
+      // A person opening the form counts as a view of it; its thank-you page does not.
+      if (form.kind === "ready" && !thankYou && isHumanView(request)) {
+        await countView(deps.db, form.data.form).catch((error: unknown) =>
+          request.log.error({ err: error }, "a view of the form could not be counted"),
+        );
+      }
       const origin = deps.settings.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
       const url = `${origin}${request.url}`;
       // Sent without JavaScript, the thank-you page is told the result by the submission's key.

@@ -3,6 +3,7 @@ import {
   ZAnswersSummary,
   ZDailyQuery,
   ZDailySubmissions,
+  ZFieldsAnalysis,
   ZGroupedDates,
   ZMonthQuery,
   ZNpsFields,
@@ -10,16 +11,22 @@ import {
   ZNpsResult,
   ZNpsTimeline,
   ZNpsTimelineQuery,
+  ZPerformingQuery,
+  ZPerformingQuestions,
   ZStatsRangeQuery,
+  ZSubmitRate,
 } from "@formloom/core/api/statistics";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import { questionTitle } from "../exports/columns.ts";
 import { dailySubmissions, groupedDates } from "./dates.ts";
+import { fieldsAnalysis } from "./fields-analysis.ts";
+import { performingQuestions, submitRate } from "./funnel.ts";
 import { npsField, npsFields, npsResult, npsTimeline } from "./nps.ts";
 import { rangeOf, readableForm, zoneOf } from "./scope.ts";
 import { answersSummary } from "./summary.ts";
+import { startRoutes } from "./visits.ts";
 
 interface AskedRange {
   date_from?: string | undefined;
@@ -46,6 +53,8 @@ export function statisticsRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["statistics"];
   const params = ZIdParams;
+  // The respondent's page reports a filling begun, for the submit rate's starts.
+  startRoutes(app, deps);
 
   r.get(
     "/forms/:id/answers/summary",
@@ -83,6 +92,61 @@ export function statisticsRoutes(app: FastifyInstance, deps: Deps): void {
       const { ctx, form, zone, range } = await formInRange(deps, request, request.params.id, request.query);
       const { date_from: from, date_to: to } = request.query;
       return dailySubmissions(ctx.db, form, range, zone, { from, to });
+    },
+  );
+
+  r.get(
+    "/forms/:id/answers/submit-rate",
+    {
+      schema: {
+        tags,
+        description:
+          "Views of the public page, fillings begun and submissions in the range, and their rates.",
+        params,
+        querystring: ZStatsRangeQuery,
+        response: { 200: ZSubmitRate },
+      },
+    },
+    async (request) => {
+      const { ctx, form, range } = await formInRange(deps, request, request.params.id, request.query);
+      return submitRate(ctx.db, form, range);
+    },
+  );
+
+  r.get(
+    "/forms/:id/performing-questions",
+    {
+      schema: {
+        tags,
+        description:
+          "Each question the caller may read: answered and skipped submissions, their rates and the mean time it held the focus.",
+        params,
+        querystring: ZPerformingQuery,
+        response: { 200: ZPerformingQuestions },
+      },
+    },
+    async (request) => {
+      const { ctx, form, range } = await formInRange(deps, request, request.params.id, request.query);
+      const { sort_by: by, sort_order: order } = request.query;
+      return performingQuestions(ctx.db, form, range, { by, order });
+    },
+  );
+
+  r.get(
+    "/forms/:id/fields-analysis",
+    {
+      schema: {
+        tags,
+        description:
+          "Drop-off per question from the fillings' recorded behaviour and submissions: how many reached and answered it, where unfinished fillings stopped, and the time spent on it.",
+        params,
+        querystring: ZStatsRangeQuery,
+        response: { 200: ZFieldsAnalysis },
+      },
+    },
+    async (request) => {
+      const { ctx, form, range } = await formInRange(deps, request, request.params.id, request.query);
+      return fieldsAnalysis(ctx.db, form, range);
     },
   );
 

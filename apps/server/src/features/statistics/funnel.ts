@@ -1,0 +1,130 @@
+import type { TPerformingQuestion, TPerformingQuestions, TSubmitRate } from "@formloom/core/api/statistics";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { questionTitle } from "../exports/columns.ts";
+import { type Range, type ReadableForm, submissionsOf } from "./scope.ts";
+
+/** A share in percent with one decimal; null where there is nothing to divide by. */
+export const rate = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part / whole) * 1000) / 10;
+
+/** The form's fillings begun in the range (form_starts), over the alias `s`. */
+export function startsOf(form: { accountId: number; formId: number }, range: Range) {
+  return sql`s.account_id = ${form.accountId} and s.form_id = ${form.formId}${
+    range.from ? sql` and s.created_at >= ${range.from.toISOString()}::timestamptz` : sql``
+  }${range.to ? sql` and s.created_at < ${range.to.toISOString()}::timestamptz` : sql``}`;
+}
+
+/** The UTC days a range touches, over the alias `v` of form_view_days. */
+function viewDaysOf(form: { accountId: number; formId: number }, range: Range) {
+  const day = (instant: Date) => sql`(${instant.toISOString()}::timestamptz at time zone 'UTC')::date`;
+  const before = (instant: Date) => new Date(instant.getTime() - 1);
+  return sql`v.account_id = ${form.accountId} and v.form_id = ${form.formId}${
+    range.from ? sql` and v.day >= ${day(range.from)}` : sql``
+  }${range.to ? sql` and v.day <= ${day(before(range.to))}` : sql``}`;
+}
+
+/**
+ * Views, starts and submissions of the form in the range. A submission whose page never reported
+ * its start (sent without script) is a start too, so starts never fall below submissions begun
+ * in the range.
+ */
+export async function submitRate(db: Db, form: ReadableForm, range: Range): Promise<TSubmitRate> {
+  const [row] = rowsOf<{ views: number; starts: number; unreported: number; submissions: number }>(
+    await db.execute(sql`
+      select
+        (select coalesce(sum(v.views), 0)::int from form_view_days v where ${viewDaysOf(form, range)}) as views,
+        (select count(*)::int from form_starts s where ${startsOf(form, range)}) as starts,
+        (select count(*)::int from form_answers a where ${submissionsOf(form, range)}
+            and not exists (select 1 from form_starts s
+                             where s.account_id = a.account_id and s.form_id = a.form_id
+                               and s.visit_key = a.submission_key)) as unreported,
+        (select count(*)::int from form_answers a where ${submissionsOf(form, range)}) as submissions`),
+  );
+  const views = row?.views ?? 0;
+  const starts = (row?.starts ?? 0) + (row?.unreported ?? 0);
+  const submissions = row?.submissions ?? 0;
+  return {
+    views,
+    starts,
+    submissions,
+    startRate: rate(starts, views),
+    submitRate: rate(submissions, views),
+    completionRate: rate(submissions, starts),
+  };
+}
+
+/** Per visible question: answers given and the seconds measured, over the submissions in the range. */
+export async function answeredAndTimed(db: Db, form: ReadableForm, range: Range) {
+  const visible = JSON.stringify(form.fields.map((f) => f.id));
+  const rows = rowsOf<{ f: string; answered: number; timed: number; seconds: number }>(
+    await db.execute(sql`
+      select e->>'fieldId' as f,
+             count(*) filter (where e->'answer' not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))::int as answered,
+             count(*) filter (where jsonb_typeof(e->'answeringTime') = 'number')::int as timed,
+             coalesce(sum((e->>'answeringTime')::float8) filter (where jsonb_typeof(e->'answeringTime') = 'number'), 0)::float8 as seconds
+        from form_answers a
+       cross join lateral jsonb_array_elements(a.answers) e
+       where ${submissionsOf(form, range)}
+         and jsonb_exists(${visible}::jsonb, e->>'fieldId')
+       group by 1`),
+  );
+  return new Map(rows.map((row) => [row.f, row]));
+}
+
+export const averageOf = (seconds: number, timed: number) =>
+  timed === 0 ? null : Math.round((Number(seconds) / timed) * 10) / 10;
+
+type SortKey = "order" | "answered" | "answer_rate" | "skip_rate" | "average_time";
+
+const SORT_VALUE: Record<SortKey, (q: TPerformingQuestion) => number | null> = {
+  order: (q) => q.position,
+  answered: (q) => q.answered,
+  answer_rate: (q) => q.answerRate,
+  skip_rate: (q) => q.skipRate,
+  average_time: (q) => q.averageTime,
+};
+
+/**
+ * How each visible question fares over the submissions in the range: answered, skipped and the
+ * time it held the focus; sorted as asked, questions without the figure last, then by position.
+ */
+export async function performingQuestions(
+  db: Db,
+  form: ReadableForm,
+  range: Range,
+  sort: { by: SortKey; order: "asc" | "desc" },
+): Promise<TPerformingQuestions> {
+  const [figures, totals] = await Promise.all([
+    answeredAndTimed(db, form, range),
+    db.execute(sql`select count(*)::int as c from form_answers a where ${submissionsOf(form, range)}`),
+  ]);
+  const total = rowsOf<{ c: number }>(totals)[0]?.c ?? 0;
+  const questions = form.fields.map((field, index): TPerformingQuestion => {
+    const figure = figures.get(field.id);
+    const answered = figure?.answered ?? 0;
+    const skipped = total - answered;
+    return {
+      fieldId: field.id,
+      fieldType: field.fieldType,
+      title: questionTitle(field, true),
+      position: index + 1,
+      answered,
+      skipped,
+      answerRate: rate(answered, total),
+      skipRate: rate(skipped, total),
+      averageTime: averageOf(figure?.seconds ?? 0, figure?.timed ?? 0),
+      timed: figure?.timed ?? 0,
+    };
+  });
+  const value = SORT_VALUE[sort.by];
+  const direction = sort.order === "asc" ? 1 : -1;
+  questions.sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === null || y === null) return x === y ? a.position - b.position : x === null ? 1 : -1;
+    return (x - y) * direction || a.position - b.position;
+  });
+  return { total, questions };
+}
