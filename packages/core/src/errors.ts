@@ -137,6 +137,7 @@ export const MESSAGES = {
   "submission.time_up_invalid":
     "The answers say a time limit ran out, but the form has no such limit or its time has not run out yet",
   "submission.key.invalid": "The Idempotency-Key header must be 1 to 200 visible characters",
+  "submission.notification_email.invalid": "Please enter a valid e-mail address to receive the e-mail",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
   "request.too_large": "The request body is too large",

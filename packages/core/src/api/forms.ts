@@ -121,5 +121,7 @@ export const ZPublicForm = z.object({
     accountSubdomain: z.string(),
   }),
   fields: ZElements,
+  /** The form has an enabled e-mail notification to an address the respondent is asked for. */
+  asksEmail: z.boolean().optional(),
 });
 export type TPublicForm = z.infer<typeof ZPublicForm>;

@@ -13,6 +13,7 @@ import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, notFound } from "../../http/errors.ts";
 import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
+import { withCheckedRespondentEmail } from "../notifications/respondent-email.ts";
 import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
 import type { Captcha, CheckedCaptcha } from "./captcha.ts";
 import { deviceOf } from "./device.ts";
@@ -190,7 +191,7 @@ function prepare(
       respondent: meta.respondent ?? null,
       ip: meta.ip,
       geo,
-      miscData: keptMiscData(body.miscData),
+      miscData: keptMiscData(withCheckedRespondentEmail(body.miscData)),
       capturingConfirmOptions: choices.capturingConfirmOptions,
       behavioralConfirmOptions: choices.behavioralConfirmOptions,
       score: scored?.total ?? null,

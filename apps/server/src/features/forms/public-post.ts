@@ -5,6 +5,7 @@ import {
   type FormEntries,
   type TPostedForm,
 } from "@formloom/core/form-post";
+import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
 import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { ZSubmission } from "@formloom/core/submission";
 import { redirectTarget } from "@formloom/core/thank-you";
@@ -90,11 +91,16 @@ async function receive(
   const seed = first(FORM_POST_FIELDS.seed);
   const validKey = key && SUBMISSION_KEY.test(key) ? key : undefined;
   const answers = answersFromEntries(data.fields, entries);
+  const email = first(NOTIFICATION_EMAIL_INPUT);
   const body = ZSubmission.safeParse({
     formId: data.form.id,
     ...(startTime && !Number.isNaN(Date.parse(startTime)) ? { startTime } : {}),
     answers,
-    miscData: { ...(seed ? { [QUESTION_SEED_KEY]: seed } : {}), pathArgs: pathArgsOfRequest(request) },
+    miscData: {
+      ...(seed ? { [QUESTION_SEED_KEY]: seed } : {}),
+      ...(email !== undefined ? { [NOTIFICATION_EMAIL_KEY]: email } : {}),
+      pathArgs: pathArgsOfRequest(request),
+    },
   });
   if (!body.success) throw badRequest("request.invalid");
 
@@ -118,10 +124,17 @@ async function receive(
         return value === undefined ? [] : [[name, value]];
       }),
     );
-    const values = Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer]));
+    const values = {
+      ...Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer])),
+      // The address typed for the e-mail notification comes back into its input too.
+      ...(email !== undefined ? { [NOTIFICATION_EMAIL_INPUT]: email } : {}),
+    };
     const errors: ValidationError[] = error.validationErrors ?? [];
-    // Refused answers are the respondent's to mend (422); anything else keeps its own status.
-    const refused = error.code === "submission.invalid" && errors.length > 0;
+    // Refused answers, or the address typed for the e-mail, are the respondent's to mend (422);
+    // anything else keeps its own status.
+    const refused =
+      (error.code === "submission.invalid" || error.code === "submission.notification_email.invalid") &&
+      errors.length > 0;
     return page(refused ? 422 : error.status, {
       values,
       errors,

@@ -5,6 +5,7 @@ import type { Db } from "../../db/connect.ts";
 import type { forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
 import { forbidden } from "../../http/errors.ts";
+import { asksRespondentEmail } from "../notifications/respondent-email.ts";
 import { readForm } from "./presenter.ts";
 import { formByLink } from "./public-link.ts";
 
@@ -39,5 +40,6 @@ export async function publicFormByPath(
   return {
     form: { ...publicSettings(settings), id: found.form.id, accountSubdomain: found.subdomain },
     fields: fields.map(publicElement),
+    asksEmail: await asksRespondentEmail(db, { accountId: found.form.accountId, formId: found.form.id }),
   };
 }
