@@ -32,6 +32,8 @@ export const RESPONDENT_TEXTS = {
   minutesLeft: "{{minutes}} min left",
   secondsLeft: "{{seconds}} s left",
   fixAnswers: "Please correct the marked answers",
+  notificationEmail: "Your e-mail address",
+  notificationEmailHint: "We will send you an e-mail about your answers.",
   sending: "Sending…",
   send: DEFAULT_TEXTS.sendButton,
   thankYouTitle: DEFAULT_TEXTS.thankYouPageTitle,

@@ -17,6 +17,7 @@ import { useBehavior } from "./behavior-hook.ts";
 import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
 import { reportedDevice } from "./device-report.ts";
 import { keepOutcome } from "./kept-outcome.ts";
+import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { respondentSeed } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
@@ -68,6 +69,8 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaError, setCaptchaError] = useState<string | null>(() => postedCaptchaError(posted));
   const [captchaRound, setCaptchaRound] = useState(0);
+  // The respondent's address, where the form's e-mail notification goes to the one they give.
+  const email = useNotificationEmail(data, translate, posted);
   const newCaptcha = (error: string | null) => {
     setCaptcha(null);
     setCaptchaError(error);
@@ -93,6 +96,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   ): Promise<ValidationError[] | undefined> => {
     setNotice(null);
     setSent(null);
+    if (!email.check()) return;
     if (!navigator.onLine) {
       setNotice(before.offline(answers));
       return;
@@ -129,6 +133,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
           miscData: {
             [QUESTION_SEED_KEY]: seed,
             pathArgs: keptPathArgs(new URLSearchParams(window.location.search)),
+            ...email.misc(),
           },
         }),
       });
@@ -163,6 +168,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       return;
     }
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
+    if (email.refused(body?.code)) return;
     // A refused captcha is asked again beside the send button; the other errors go to their fields.
     const captchaProblem = body?.validationErrors?.find((error) => error.code.startsWith("answer.captcha"));
     // A solution kept from long ago may have expired: a form whose time ran out tries once more.
@@ -218,6 +224,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
             {...(before.initialValues ? { initialValues: before.initialValues } : {})}
             notice={
               <>
+                {email.element}
                 {!captchaElement && captchaCheck}
                 {notice && (
                   <p className="fill-alert" role="alert">
