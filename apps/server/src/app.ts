@@ -28,6 +28,7 @@ import { authRoutes } from "./features/auth/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
+import { formChainRoutes } from "./features/form-chains/routes.ts";
 import { formImportRoutes } from "./features/forms/import.ts";
 import { loadPublicPageRenderer, publicPageRoutes } from "./features/forms/public-page.ts";
 import { publicPostRoutes } from "./features/forms/public-post.ts";
@@ -122,6 +123,7 @@ export async function buildApp(
       authRoutes(api, deps);
       formRoutes(api, deps);
       ruleRoutes(api, deps);
+      formChainRoutes(api, deps);
       publishingRoutes(api, deps);
       answerRoutes(api, deps, submissions);
       exportRoutes(api, deps);

@@ -134,7 +134,7 @@ beforeAll(async () => {
     await admin.post<{ id: number }>(`/api/forms/${ids.form}/email-notifications`, {
       adminName: "Matrix notification",
       to: { formAuthor: true, emailFieldIds: ["mail"] },
-      subject: SECRETS[SECRETS.length - 1],
+      subject: SECRETS[11],
       message: "<p>[answer:mail]</p>",
     })
   ).body.id;
@@ -142,6 +142,12 @@ beforeAll(async () => {
     await admin.post<{ id: number }>("/api/forms/elements-categories/account", {
       category: "Matrix questions",
       element: { id: "saved", fieldType: "text", question: SECRETS[10] },
+    })
+  ).body.id;
+  ids.chain = (
+    await admin.post<{ id: number }>("/api/form-chains", {
+      name: SECRETS[12],
+      items: [{ formId: ids.form, name: "Matrix chain step" }],
     })
   ).body.id;
   const app = await admin.post<{ app: { id: number } }>("/api/external-apps", {
@@ -261,7 +267,7 @@ describe("the isolation matrix over every documented route", () => {
       webhooks: [{ id: ids.webhook, title: SECRETS[8], enabled: true }],
     });
     expect((await admin.get(`/api/forms/${ids.form}/email-notifications`)).body).toMatchObject({
-      notifications: [{ id: ids.notification, subject: SECRETS[SECRETS.length - 1], enabled: true }],
+      notifications: [{ id: ids.notification, subject: SECRETS[11], enabled: true }],
     });
   });
 });

@@ -23,6 +23,7 @@ export const SECRETS = [
   "webhook-token-5a8c",
   "Secret notification 7b4d",
   "Secret saved question 7a2c",
+  "Secret chain 1d7e",
 ];
 
 /** Routes anyone may call; they are checked elsewhere. The test fails when a new route is neither here nor checked. */
@@ -94,6 +95,9 @@ export const BODIES: Record<string, unknown> = {
   "patch /api/form-themes/{themeId}/common": { name: "Hijacked common theme" },
   "post /api/forms/{id}/webhooks": { title: "Planted webhook", endpoint: "https://93.184.216.34/in" },
   "patch /api/forms/{id}/webhooks/{webhookId}": { title: "Hijacked webhook" },
+  // A form chain of A's form: another account's admin is told the form is unknown (400).
+  "post /api/form-chains": { name: "Planted chain", items: [{ formId: "form", name: "Planted step" }] },
+  "put /api/form-chains/{id}": { name: "Hijacked chain", items: [] },
   "post /api/forms/{id}/email-notifications": {
     adminName: "Planted notification",
     to: { accountUsers: true },
@@ -120,13 +124,15 @@ export function fill(path: string, ids: Ids): string {
       ? ids.secretGroup
       : path.startsWith("/api/user/") || path.startsWith("/api/account/users/")
         ? ids.adminId
-        : path.startsWith("/api/external-apps/")
-          ? ids.app
-          : path.startsWith("/api/account/invitations/")
-            ? ids.invitation
-            : path.startsWith("/api/account/api-keys/")
-              ? ids.apiKey
-              : ids.account;
+        : path.startsWith("/api/form-chains/")
+          ? ids.chain
+          : path.startsWith("/api/external-apps/")
+            ? ids.app
+            : path.startsWith("/api/account/invitations/")
+              ? ids.invitation
+              : path.startsWith("/api/account/api-keys/")
+                ? ids.apiKey
+                : ids.account;
   return path
     .replace("{id}", String(idFor))
     .replace("{answerId}", String(ids.answer))
@@ -151,6 +157,9 @@ export function bodyFor(key: string, ids: Ids): unknown {
   if (!body) return undefined;
   if (Array.isArray(body.answerIds)) body.answerIds = [ids.answer];
   if (Array.isArray(body.userIds)) body.userIds = [ids.memberId];
+  // A form chain's items name A's form.
+  if (Array.isArray(body.items))
+    for (const item of body.items as Array<{ formId: unknown }>) item.formId = ids.form;
   return body;
 }
 
@@ -192,6 +201,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/webhooks/all",
     // The caller's own account's form rules: none.
     "get /api/form-rules/all",
+    // The caller's own account's form chains: none; a chain of A's form is refused (400).
+    "get /api/form-chains/all",
+    "post /api/form-chains",
     "get /api/email-notifications/all",
     // The caller's own account's questions database, and a form from a template in that account.
     "get /api/forms/elements-categories/account",

@@ -23,6 +23,7 @@ export const RESPONDENT_TEXTS = {
   progress: "Progress",
   step: "Step {{current}} of {{total}}",
   page: "Page {{current}} of {{total}}",
+  chainStep: "Form {{current}} of {{total}}",
   formTime: "Time left for the form",
   stepTime: "Time left for this step",
   timerElement: "Time left",

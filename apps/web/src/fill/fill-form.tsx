@@ -15,6 +15,7 @@ import { useState } from "react";
 import { useBeforeSending } from "./before-sending.tsx";
 import { useBehavior } from "./behavior-hook.ts";
 import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
+import { ChainProgress } from "./chain-progress.tsx";
 import { reportedDevice } from "./device-report.ts";
 import { keepOutcome } from "./kept-outcome.ts";
 import { useNotificationEmail } from "./notification-email.tsx";
@@ -146,9 +147,11 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       const accepted = (await response.json().catch(() => ({}))) as {
         id?: number;
         outcome?: TRespondentOutcome | null;
+        chainNext?: string | null;
       };
-      // Only a website link is followed; any other falls back to the thank-you page.
-      const redirect = redirectTarget(data.form);
+      // Only a website link is followed; any other falls back to the thank-you page. A step of
+      // a form chain goes on to the chain's next form.
+      const redirect = accepted.chainNext ?? redirectTarget(data.form);
       if (redirect) {
         window.location.assign(redirect);
       } else if (data.form.afterFormFillingActions.submissionAction === "showFormAgain") {
@@ -200,6 +203,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
 
   return (
     <main className="fill-page">
+      {data.chain && <ChainProgress place={data.chain} translate={translate} />}
       {before.elements}
       <UploadContext.Provider value={upload}>
         <CaptchaSlotContext.Provider value={captchaElement ? captchaCheck : undefined}>

@@ -97,4 +97,6 @@ export const ZSubmissionAccepted = z.object({
   outcome: ZRespondentOutcome.nullable().describe(
     "A calculation form's result for the respondent: passed/failed, the gradation or each category's level with their texts, and the score. Never the correct answers, points per question or hidden values.",
   ),
+  /** The next form's link when the form was filled as a step of a form chain, not its last. */
+  chainNext: z.string().nullable().optional(),
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
 import { isValidWebsite } from "../links.ts";
+import { ZChainPlace } from "./form-chains.ts";
 
 /**
  * Settings checked where the author sends them (forms.md §5): the redirect after submission must be
@@ -123,5 +124,7 @@ export const ZPublicForm = z.object({
   fields: ZElements,
   /** The form has an enabled e-mail notification to an address the respondent is asked for. */
   asksEmail: z.boolean().optional(),
+  /** Where the form stands in the form chain the respondent is going through, if any. */
+  chain: ZChainPlace.optional(),
 });
 export type TPublicForm = z.infer<typeof ZPublicForm>;

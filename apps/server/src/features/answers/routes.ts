@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
+import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { nextSubmissionTime } from "./next-submission.ts";
 import {
   accountAnswerTags,
@@ -66,6 +67,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const visitor = request.headers.authorization
         ? await optionalUser(deps, request).catch(() => undefined)
         : undefined;
+      const chainToken = takeChainToken(request.body.miscData);
       const { replayed, ...accepted } = await submissions.submit(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
@@ -75,7 +77,14 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
         idempotencyKey: request.headers["idempotency-key"],
         onGeoError: (error) => request.log.warn({ err: error }, "the GeoIP database could not be read"),
       });
-      return reply.status(replayed ? 200 : 201).send(accepted);
+      const chainNext = await continueChain(
+        deps.db,
+        deps.secrets,
+        request.body.formId,
+        accepted.id,
+        chainToken,
+      );
+      return reply.status(replayed ? 200 : 201).send({ ...accepted, chainNext });
     },
   );
 

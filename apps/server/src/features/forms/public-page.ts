@@ -11,6 +11,7 @@ import { optionalUser } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
 import { outcomeUnderKey, sentKey } from "../answers/sent-outcome.ts";
+import { CHAIN_PARAM, chainPlace } from "../form-chains/respondent.ts";
 import { countView, isHumanView } from "../statistics/visits.ts";
 import { publicFormByPath } from "./public.ts";
 import { subdomainOfHost } from "./public-link.ts";
@@ -100,6 +101,14 @@ export async function publicPageForm(
     const visitor = await optionalUser(deps, request).catch(() => undefined);
     // Without a subdomain the alias alone may name the form (when one account publishes it).
     const data = await publicFormByPath(deps.db, alias, subdomain ?? "", visitor);
+    const token = (request.query as Record<string, unknown> | undefined)?.[CHAIN_PARAM];
+    const chain = await chainPlace(
+      deps.db,
+      deps.secrets,
+      data.form.id,
+      typeof token === "string" ? token : undefined,
+    );
+    if (chain) data.chain = chain;
     return {
       status: 200,
       location: { ...asked, subdomain: data.form.accountSubdomain },

@@ -15,6 +15,7 @@ import { AppError, badRequest } from "../../http/errors.ts";
 import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
 import { SENT_PARAM } from "../answers/sent-outcome.ts";
 import type { Submissions } from "../answers/submit.ts";
+import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
 
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
@@ -92,6 +93,8 @@ async function receive(
   const validKey = key && SUBMISSION_KEY.test(key) ? key : undefined;
   const answers = answersFromEntries(data.fields, entries);
   const email = first(NOTIFICATION_EMAIL_INPUT);
+  const pathArgs = pathArgsOfRequest(request);
+  const chainToken = takeChainToken({ pathArgs });
   const body = ZSubmission.safeParse({
     formId: data.form.id,
     ...(startTime && !Number.isNaN(Date.parse(startTime)) ? { startTime } : {}),
@@ -142,6 +145,9 @@ async function receive(
       hidden,
     });
   }
+  // A step of a form chain goes on to the chain's next form.
+  const chainNext = await continueChain(deps.db, deps.secrets, data.form.id, accepted.id, chainToken);
+  if (chainNext) return reply.redirect(chainNext, 303);
   const redirect = redirectTarget(data.form);
   const query = new URLSearchParams(
     request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",

@@ -10,6 +10,7 @@ import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { answerAccessByForm } from "../../http/policy.ts";
+import { isInChain } from "../form-chains/service.ts";
 import { resolveAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 
@@ -140,6 +141,7 @@ export async function updateForm(
 
 export async function deleteForm(ctx: TenantContext, formId: number) {
   await loadForm(ctx, formId);
+  if (await isInChain(ctx, formId)) throw conflict("form.has.chain_elements");
   const [answer] = await ctx.db
     .select({ id: formAnswers.id })
     .from(formAnswers)
@@ -149,8 +151,9 @@ export async function deleteForm(ctx: TenantContext, formId: number) {
   try {
     await ctx.db.delete(forms).where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
   } catch (error) {
-    // A submission arrived between the check and the delete: the form now has answers.
-    if (isForeignKeyViolation(error)) throw conflict("form.has_answers");
+    // A submission or a chain item arrived between the checks and the delete.
+    if (isForeignKeyViolation(error))
+      throw conflict((await isInChain(ctx, formId)) ? "form.has.chain_elements" : "form.has_answers");
     throw error;
   }
 }
