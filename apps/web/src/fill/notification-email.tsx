@@ -9,6 +9,7 @@ import {
 } from "@formloom/core/notification-email";
 import type { Translate } from "@formloom/renderer/form-renderer";
 import { type ReactNode, useId, useState } from "react";
+import "./notification-email.css";
 
 const REFUSED = "submission.notification_email.invalid";
 
