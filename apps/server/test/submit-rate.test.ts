@@ -131,6 +131,8 @@ beforeAll(async () => {
     for (const [seq, fields] of u.batches.entries())
       expect((await sendBatch(u.key, seq, fields)).status).toBe(204);
   }
+  // A visit whose page recorded only a click beside the questions began no filling.
+  expect((await sendBatch("glance-1", 0, [])).status).toBe(204);
   for (const [key, fields] of Object.entries(SENT_TOUCHES))
     expect((await sendBatch(key, 0, fields)).status).toBe(204);
 

@@ -21,6 +21,7 @@ import { keepOutcome } from "./kept-outcome.ts";
 import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { respondentSeed } from "./respondent-language.ts";
+import { useStartReport } from "./start-report.ts";
 import { storedToken } from "./stored-token.ts";
 import { uploaderFor } from "./upload-file.ts";
 
@@ -63,6 +64,8 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   });
   // Behaviour and answering times, where the form collects them and the respondent agreed.
   const withAnsweringTimes = useBehavior(data.form, submissionKey, before.fields);
+  // The first touch of a question tells the server this filling began (the submit rate's starts).
+  useStartReport(data.form.id, submissionKey);
   // A solved captcha travels beside the answers; each solution is taken once by the server.
   // Drawn where the form places its captcha element, else beside the send button.
   const captchaElement = data.fields.some((field) => field.fieldType === "captcha");

@@ -218,8 +218,12 @@ export const ZFieldAnalysis = z.object({
 export type TFieldAnalysis = z.infer<typeof ZFieldAnalysis>;
 
 export const ZFieldsAnalysis = z.object({
-  /** Fillings known in the range: begun (POST /api/forms/start), with recorded behaviour, or submitted. */
+  /**
+   * Fillings begun in the range: reported begun (POST /api/forms/start), with a question touched in
+   * their recorded behaviour, or submitted.
+   */
   fillings: z.number(),
+  /** Those of them that were submitted. */
   submitted: z.number(),
   /** Fillings never submitted. */
   unfinished: z.number(),

@@ -13,6 +13,9 @@ function logsOf(form: { accountId: number; formId: number }, range: Range) {
   }${range.to ? sql` and l.created_at < ${range.to.toISOString()}::timestamptz` : sql``}`;
 }
 
+/** The recorded events that mean a person worked on a question. */
+const TOUCHES = sql.raw("('focus', 'input', 'click')");
+
 interface Row {
   kind: "fillings" | "unfinished" | "reached" | "stopped";
   f: string | null;
@@ -20,8 +23,8 @@ interface Row {
 }
 
 /**
- * Drop-off per question. A filling is named by its key: reported begun, with behaviour recorded,
- * or submitted. A question is reached by a filling that touched it (focus, typing or a click
+ * Drop-off per question. A filling is named by its key: reported begun, with a question touched
+ * in its recorded behaviour, or submitted; a visit that touched nothing is no filling. A question is reached by a filling that touched it (focus, typing or a click
  * recorded on it) or answered it; an unfinished filling (never submitted) stopped at the question
  * it touched last.
  */
@@ -34,7 +37,10 @@ export async function fieldsAnalysis(db: Db, form: ReadableForm, range: Range): 
       with keys as (
         select s.visit_key as k from form_starts s where ${startsOf(form, range)}
         union
-        select l.submission_key from behavior_logs l where ${logsOf(form, range)}
+        select l.submission_key from behavior_logs l
+         where ${logsOf(form, range)}
+           and exists (select 1 from jsonb_array_elements(l.events) e
+                        where e->>'type' in ${TOUCHES} and e->>'field' is not null)
         union
         select a.submission_key from form_answers a where ${submissionsOf(form, range)}
       ),
@@ -43,7 +49,7 @@ export async function fieldsAnalysis(db: Db, form: ReadableForm, range: Range): 
           from behavior_logs l
          cross join lateral jsonb_array_elements(l.events) with ordinality as x(e, i)
          where ${logsOf(form, range)}
-           and e->>'type' in ('focus', 'input', 'click')
+           and e->>'type' in ${TOUCHES}
            and jsonb_exists(${visible}::jsonb, e->>'field')
       ),
       answered as (

@@ -25,6 +25,7 @@ import {
   NewEmbeddingPage,
   WebSitePage,
 } from "../../features/publishing/components/web-site-pages.tsx";
+import { FieldsAnalysisPage } from "../../features/results/components/fields-analysis-page.tsx";
 import { ResultPage } from "../../features/results/components/result/result-page.tsx";
 import { RESULT_TABS } from "../../features/results/components/result/result-tab-names.ts";
 import { ResultsPage } from "../../features/results/components/results-page.tsx";
@@ -91,6 +92,14 @@ const formResultRoute = createRoute({
   validateSearch: z.object({ tab: z.enum(RESULT_TABS).optional().catch(undefined) }),
   staticData: { title: msg("Submission") },
   component: ResultPage,
+});
+
+/** Where respondents drop off and how long each question takes. */
+const formFieldsAnalysisRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/fields-analysis",
+  staticData: { title: msg("Fields analysis") },
+  component: FieldsAnalysisPage,
 });
 
 const formPermissionsRoute = createRoute({
@@ -290,6 +299,7 @@ export const formRoutes = [
     ]),
     formResultsRoute,
     formResultRoute,
+    formFieldsAnalysisRoute,
     formPermissionsRoute,
     formGroupPermissionRoute,
     formEmailsRoute,

@@ -18,6 +18,7 @@ const TABS = [
   { value: "emails", label: msg("E-mails") },
   { value: "rules", label: msg("Rules") },
   { value: "webhooks", label: msg("Webhooks") },
+  { value: "fields-analysis", label: msg("Fields analysis") },
 ] as const;
 
 /** A form's pages: its title, the form tab bar, and the page. */
@@ -34,7 +35,8 @@ export function FormLayout() {
       (tab.value !== "emails" || can("forms.edit")) &&
       (tab.value !== "edit" || can("forms.edit")) &&
       (tab.value !== "webhooks" || can("forms.edit")) &&
-      (tab.value !== "results" || can("results.view")),
+      (tab.value !== "results" || can("results.view")) &&
+      (tab.value !== "fields-analysis" || can("results.view")),
   );
   // The page's first segment after the form's id names its tab (publishing/web-site/1/edit is publishing).
   const section = /\/forms\/[^/]+\/([^/]+)/.exec(pathname)?.[1];

@@ -5,6 +5,7 @@ import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
+import { SubmitRateCard } from "../../results/components/submit-rate-card.tsx";
 import { useForm } from "../api/get-form.ts";
 import { useForms } from "../api/get-forms.ts";
 import { useUpdateForm } from "../api/update-form.ts";
@@ -49,6 +50,7 @@ export function FormOverviewPage() {
           value={data.form.lastAnsweredDate ? format.dateTime(data.form.lastAnsweredDate) : "—"}
         />
       </SimpleGrid>
+      {can("results.view") && <SubmitRateCard formId={id} />}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group justify="space-between">

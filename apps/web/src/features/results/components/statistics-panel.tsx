@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { QueryState } from "../../../components/query-state.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { useAnswersSummary, useNps } from "../api/get-statistics.ts";
+import { PerformingQuestions } from "./performing-questions.tsx";
+import { SubmitRateCard } from "./submit-rate-card.tsx";
 
 const share = (count: number, total: number) => (total === 0 ? 0 : Math.round((count / total) * 1000) / 10);
 
@@ -165,7 +167,10 @@ function FieldCard({ field }: { field: TFieldSummary }) {
   );
 }
 
-/** The results' statistics: the NPS card and each question's summary, from the server's aggregates. */
+/**
+ * The results' statistics: the submit rate, the NPS card, how each question performs and each
+ * question's summary, from the server's aggregates.
+ */
 export function StatisticsPanel({ formId }: { formId: number }) {
   const { t } = useTranslation();
   const summary = useAnswersSummary(formId);
@@ -174,12 +179,21 @@ export function StatisticsPanel({ formId }: { formId: number }) {
     <QueryState
       isPending={summary.isPending}
       error={summary.error}
-      empty={summary.data?.total === 0 && <Text c="dimmed">{t("No data found")}</Text>}
+      empty={
+        summary.data?.total === 0 && (
+          <Stack>
+            <SubmitRateCard formId={formId} />
+            <Text c="dimmed">{t("No data found")}</Text>
+          </Stack>
+        )
+      }
     >
       {() => (
         <Stack>
           <Text>{t("{{count}} submissions", { count: summary.data!.total })}</Text>
+          <SubmitRateCard formId={formId} />
           <NpsCard nps={nps.data} />
+          <PerformingQuestions formId={formId} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             {summary.data!.fields.map((field) => (
               <FieldCard key={field.fieldId} field={field} />
