@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
+import { scrollsSideways } from "./fill-helpers.ts";
 import {
   connectBrowser,
   type RunningApp,
@@ -113,6 +114,61 @@ describe("e-mail notifications in the app", () => {
     await page.goto(`${app.url}/email-notifications/all`);
     await page.getByRole("link", { name: "Tell the author" }).waitFor();
     await screenshot(page, "notifications-all-390");
+    expect(problems).toEqual([]);
+  });
+});
+
+async function respondentPage(width: number): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await page.goto(`${app.url}/f/event-feedback`);
+  return { page, problems };
+}
+
+const addressInput = (page: Page) => page.getByRole("textbox", { name: "Your e-mail address", exact: true });
+
+describe("asking the respondent for their e-mail address", () => {
+  it("mails the address a respondent types on the public page", async () => {
+    const { page: owner, problems: ownerProblems } = await signedIn(1280);
+    await owner.goto(`${app.url}/forms/${formId}/emails/add`);
+    await owner.getByRole("textbox", { name: /^Name/ }).fill("Copy for the respondent");
+    await owner.getByRole("checkbox", { name: "The form's author" }).uncheck();
+    await owner.getByRole("checkbox", { name: "The address the respondent is asked for" }).check();
+    await owner.getByRole("textbox", { name: /^Subject/ }).fill("Thanks for your feedback, [answer:name]");
+    await owner
+      .getByRole("textbox", { name: /^Message/ })
+      .fill("<p>We have your answers, [answer:name].</p>");
+    await owner.getByRole("button", { name: "Create" }).click();
+    await owner.waitForURL(`**/forms/${formId}/emails`);
+    expect(ownerProblems).toEqual([]);
+
+    const { page, problems } = await respondentPage(1280);
+    await page.getByRole("textbox", { name: "What is your name?" }).fill("Lin");
+    await page.getByRole("radio", { name: "Loved it" }).check();
+    await addressInput(page).fill("lin@");
+    await page.getByRole("button", { name: "Send" }).click();
+    // Refused on the page, beside the input, before anything is sent.
+    await page.getByRole("alert").filter({ hasText: "Please enter a valid e-mail address" }).waitFor();
+    await expect.poll(() => addressInput(page).getAttribute("aria-invalid")).toBe("true");
+    await screenshot(page, "respondent-email-invalid-1280");
+    await addressInput(page).fill("lin@respondent.example");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/\/thankyou/, { timeout: 30_000 });
+    const mail = await smtp.waitFor("lin@respondent.example", "Thanks for your feedback, Lin", 30_000);
+    expect(mail.text).toContain("We have your answers, Lin.");
+    expect(problems).toEqual([]);
+  });
+
+  it("asks for the address at a phone's width", async () => {
+    const { page, problems } = await respondentPage(390);
+    await page.getByRole("textbox", { name: "What is your name?" }).fill("Sam");
+    await page.getByRole("radio", { name: "It was fine" }).check();
+    await addressInput(page).fill("not an address");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("alert").filter({ hasText: "Please enter a valid e-mail address" }).waitFor();
+    await screenshot(page, "respondent-email-390");
+    expect(await scrollsSideways(page)).toBe(false);
     expect(problems).toEqual([]);
   });
 });
