@@ -82,6 +82,22 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL(`${run.app.url}/`);
 }
 
+/** Runs the check signed in, in a fresh page at the desktop and then the phone width, with no page errors. */
+async function atEachWidth(check: (page: Page, width: number) => Promise<void>): Promise<void> {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    const context = await run.browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page);
+    await check(page, width);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+}
+
 const cells = (page: Page, field: string) =>
   page
     .locator(`tr[data-field="${field}"] td`)
@@ -119,14 +135,7 @@ describe("the form's funnel", () => {
   });
 
   it("shows views, starts and submissions on the overview as the visits made them", async () => {
-    for (const [width, height] of [
-      [1280, 900],
-      [390, 844],
-    ] as const) {
-      const context = await run.browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
-      const problems = watchErrors(page);
-      await signIn(page);
+    await atEachWidth(async (page, width) => {
       await page.goto(`${run.app.url}/forms/${formId}/overview`);
       const card = page.getByTestId("submit-rate");
       await expect
@@ -139,20 +148,11 @@ describe("the form's funnel", () => {
         pct(sent.length, begun.length),
       );
       await screenshot(page, `form-funnel-overview-${width}`);
-      expect(problems).toEqual([]);
-      await context.close();
-    }
+    });
   });
 
   it("ranks the questions in the statistics by the figure chosen", async () => {
-    for (const [width, height] of [
-      [1280, 900],
-      [390, 844],
-    ] as const) {
-      const context = await run.browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
-      const problems = watchErrors(page);
-      await signIn(page);
+    await atEachWidth(async (page, width) => {
       await page.goto(`${run.app.url}/forms/${formId}/results`);
       await page.getByText("Statistics", { exact: true }).click();
       const table = page.getByRole("table", { name: "Performing questions" });
@@ -174,20 +174,11 @@ describe("the form's funnel", () => {
         .map((f) => f.question);
       await expect.poll(() => table.locator("tbody tr td:first-child").allTextContents()).toEqual(bySkips);
       await screenshot(page, `form-funnel-statistics-${width}`);
-      expect(problems).toEqual([]);
-      await context.close();
-    }
+    });
   });
 
   it("shows where unfinished fillings stopped on the fields-analysis tab, and a clear empty state", async () => {
-    for (const [width, height] of [
-      [1280, 900],
-      [390, 844],
-    ] as const) {
-      const context = await run.browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
-      const problems = watchErrors(page);
-      await signIn(page);
+    await atEachWidth(async (page, width) => {
       await page.goto(`${run.app.url}/forms/${formId}/overview`);
       await page.getByRole("tab", { name: "Fields analysis" }).click();
       await page.waitForURL(`${run.app.url}/forms/${formId}/fields-analysis`);
@@ -213,8 +204,6 @@ describe("the form's funnel", () => {
       await page.goto(`${run.app.url}/forms/${emptyFormId}/fields-analysis`);
       await expect.poll(() => page.getByTestId("analysis-empty").textContent()).toContain("No fillings yet");
       await screenshot(page, `form-funnel-fields-analysis-empty-${width}`);
-      expect(problems).toEqual([]);
-      await context.close();
-    }
+    });
   });
 });
