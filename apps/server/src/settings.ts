@@ -55,6 +55,12 @@ const ZEnv = z.object({
   AUTOMATION_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** "false" when separate `npm run worker` processes run the queues instead of the web server. */
   RUN_WORKERS: z.enum(["true", "false"]).default("true"),
+  /** An OAuth client of Google's (a web application): exports to Google Sheets need one. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_SHEETS_API_URL: z.url().default("https://sheets.googleapis.com"),
 });
 
 export interface Settings {
@@ -100,6 +106,18 @@ export interface Settings {
   automationPollMs: number;
   /** Whether the web server runs the job workers itself (mail, exports, webhooks, automation). */
   runWorkers: boolean;
+  /** Google's OAuth client and endpoints, for exports to Google Sheets. */
+  google: GoogleSettings;
+}
+
+export interface GoogleSettings {
+  /** Unset: the server cannot connect Google accounts and says so. */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** The consent page, the token endpoint and the Sheets API's base (tests point them at a local server). */
+  oauthUrl: string;
+  tokenUrl: string;
+  sheetsApiUrl: string;
 }
 
 export class SettingsError extends Error {}
@@ -152,6 +170,13 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webhookPollMs: values.WEBHOOK_POLL_MS,
     automationPollMs: values.AUTOMATION_POLL_MS,
     runWorkers: values.RUN_WORKERS === "true",
+    google: {
+      clientId: values.GOOGLE_CLIENT_ID,
+      clientSecret: values.GOOGLE_CLIENT_SECRET,
+      oauthUrl: values.GOOGLE_OAUTH_URL,
+      tokenUrl: values.GOOGLE_TOKEN_URL,
+      sheetsApiUrl: values.GOOGLE_SHEETS_API_URL.replace(/\/+$/, ""),
+    },
   };
 }
 

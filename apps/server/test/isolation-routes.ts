@@ -50,6 +50,8 @@ export const PUBLIC = new Set([
   // The link of a finished export: the token in it is the permission (exports.test.ts).
   "get /api/exports/download/{token}",
   "get /api/forms/{id}/next-submission",
+  // Where Google's consent returns: the single-use state names the user (google-sheets.test.ts).
+  "get /api/user/google-get-token",
   // A filling begun, counted once per key, for forms open to the caller (submit-rate.test.ts).
   "post /api/forms/start",
 ]);
@@ -170,6 +172,10 @@ export function bodyFor(key: string, ids: Ids): unknown {
 export const MAY_SUCCEED: Record<string, Set<string>> = {
   "another account's admin": new Set([
     "get /api/user",
+    // The caller's own Google account: its state, connecting it, disconnecting it.
+    "get /api/user/google-account",
+    "get /api/user/google-api-login",
+    "get /api/user/google-account-logout",
     "post /api/user/upload_file",
     "post /api/email-confirm/resend",
     "post /api/forms",
@@ -212,6 +218,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
   ]),
   "member without the permission": new Set([
     "get /api/user",
+    // The caller's own Google account: its state, connecting it, disconnecting it.
+    "get /api/user/google-account",
+    "get /api/user/google-api-login",
+    "get /api/user/google-account-logout",
     "post /api/user/upload_file",
     "post /api/email-confirm/resend",
     "get /api/account/{id}",
@@ -220,6 +230,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
   ]),
   'member with "selected fields"': new Set([
     "get /api/user",
+    // The caller's own Google account: its state, connecting it, disconnecting it.
+    "get /api/user/google-account",
+    "get /api/user/google-api-login",
+    "get /api/user/google-account-logout",
     "post /api/user/upload_file",
     "post /api/email-confirm/resend",
     "get /api/account/{id}",

@@ -96,6 +96,7 @@ export const MESSAGES = {
   "export.xls_too_many": "An XLS file holds at most 65,535 submissions: choose XLSX or CSV for more",
   "export.job.not_found": "This export was not found",
   "export.google.not_connected": "Connect a Google account first to export to Google Sheets",
+  "export.google.not_configured": "Exports to Google Sheets are not set up on this server",
   "theme.name.empty": "Please input the theme's name",
   "name.is_used": "This name is already used",
   "theme.not_found": "Theme not found",

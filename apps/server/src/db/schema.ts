@@ -3,6 +3,7 @@
 export * from "./schema/automation.ts";
 export * from "./schema/form-chains.ts";
 export * from "./schema/forms.ts";
+export * from "./schema/google.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/question-bank.ts";

@@ -39,6 +39,8 @@ export function startWorkers(
     log,
     intervalMs: settings.exportPollMs,
     linkBase: settings.linkBase,
+    google: settings.google,
+    secrets: createSecretBox(settings.secretKey),
   });
   const webhookWorker = startWebhookWorker({
     db: database.db,

@@ -63,6 +63,10 @@ export type TExportQuery = z.output<typeof ZExportQuery>;
 
 export const EXPORT_JOB_STATES = ["queued", "running", "done", "failed"] as const;
 
+/** Where an export goes: a file to download, or a new spreadsheet in the user's Google account. */
+export const EXPORT_DESTINATIONS = ["file", "google_sheets"] as const;
+export type ExportDestination = (typeof EXPORT_DESTINATIONS)[number];
+
 /** A large export runs as a job: its progress, then a link that works for a limited time. */
 export const ZExportJob = z.object({
   id: z.number(),
@@ -73,11 +77,25 @@ export const ZExportJob = z.object({
   done: z.number(),
   total: z.number(),
   fileName: z.string(),
+  destination: z.enum(EXPORT_DESTINATIONS),
+  /** A Google Sheets export's spreadsheet, once written. */
+  sheetUrl: z.string().nullable(),
   /** Present once the file is ready: a link that needs no sign-in and works until `expiresAt`. */
   downloadUrl: z.string().nullable(),
   expiresAt: z.string().nullable(),
-  /** A message code when the job failed ("export.failed"). */
+  /** A message code when the job failed ("export.failed", or "export.token_not_found" for a Google token gone). */
   error: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TExportJob = z.infer<typeof ZExportJob>;
+
+/** Whether the server can connect Google accounts, and whether the caller connected one. */
+export const ZGoogleAccount = z.object({
+  configured: z.boolean(),
+  connected: z.boolean(),
+  connectedAt: z.string().nullable(),
+});
+export type TGoogleAccount = z.infer<typeof ZGoogleAccount>;
+
+/** Where the browser goes to give consent (Google's page, with state and a PKCE challenge). */
+export const ZGoogleLogin = z.object({ url: z.string() });

@@ -49,6 +49,10 @@ export const exportJobs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     format: text("format").notNull(),
+    /** "file" (stored, then downloaded) or "google_sheets" (written to a new spreadsheet of the user's). */
+    destination: text("destination").notNull().default("file"),
+    /** The spreadsheet's address once a Google Sheets export is done. */
+    sheetUrl: text("sheet_url"),
     /** The request's options: data types, plain text, table name, time zone. */
     options: jsonb("options").notNull(),
     state: jobState(),

@@ -1,14 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { ExportDataType, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from "@formloom/core/api/exports";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
 import { exportJobs, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { answerAccess } from "../../http/policy.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
+import type { GoogleSettings } from "../../settings.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { type GoogleAccess, GoogleTokenMissing } from "./google-account.ts";
+import { writeGoogleSheet } from "./google-sheets.ts";
 import { describeForm, type ExportForm } from "./source.ts";
 import { planColumns, writeExport } from "./writers.ts";
 
@@ -23,6 +27,8 @@ export interface ExportJobOptions {
   plainText: boolean;
   tableName: string;
   timeZone: string;
+  /** A Google Sheets export's spreadsheet title: the table name, else the form's title and the date. */
+  spreadsheetTitle?: string;
 }
 
 type JobRow = typeof exportJobs.$inferSelect;
@@ -39,7 +45,9 @@ export function presentJob(row: JobRow, downloadUrl: string | null): TExportJob 
     done: row.done,
     total: row.total,
     fileName: row.fileName,
-    downloadUrl: row.state === "done" ? downloadUrl : null,
+    destination: row.destination as ExportDestination,
+    sheetUrl: row.state === "done" ? row.sheetUrl : null,
+    downloadUrl: row.state === "done" && row.destination === "file" ? downloadUrl : null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -62,6 +70,7 @@ export async function enqueueExport(
   fileName: string,
   total: number,
   secret: string,
+  destination: ExportDestination = "file",
 ): Promise<JobRow> {
   return ctx.db.transaction(async (tx) => {
     // The same export asked for again (a second click, a burst) while it is still being made is
@@ -76,6 +85,7 @@ export async function enqueueExport(
           eq(exportJobs.formId, formId),
           eq(exportJobs.userId, ctx.user.id),
           eq(exportJobs.format, format),
+          eq(exportJobs.destination, destination),
           inArray(exportJobs.state, ["queued", "running"]),
           sql`${exportJobs.options} = ${JSON.stringify(options)}::jsonb`,
         ),
@@ -89,6 +99,7 @@ export async function enqueueExport(
         formId,
         userId: ctx.user.id,
         format,
+        destination,
         options,
         total,
         fileName,
@@ -118,8 +129,12 @@ export function startExportWorker(options: {
   intervalMs: number;
   /** Where links in the file (uploaded files) point. */
   linkBase: string;
+  /** For exports to Google Sheets: the OAuth client, and the box the users' tokens are sealed in. */
+  google: GoogleSettings;
+  secrets: SecretBox;
 }): ExportWorker {
   const { db, storage, log } = options;
+  const google: GoogleAccess = { db, secrets: options.secrets, google: options.google };
 
   async function claim(): Promise<JobRow | undefined> {
     const claimed = (await db.execute(sql`
@@ -160,6 +175,24 @@ export function startExportWorker(options: {
       },
     };
     const columns = await planColumns(db, exportForm, writeOptions);
+    const finished = {
+      state: "done",
+      finishedAt: new Date(),
+      expiresAt: sql`now() + make_interval(hours => ${EXPORT_LIFETIME_HOURS})`,
+      error: null,
+    };
+    if (job.destination === "google_sheets") {
+      const spreadsheetTitle = jobOptions.spreadsheetTitle ?? jobOptions.tableName;
+      const sheetUrl = await writeGoogleSheet(google, job.userId, db, exportForm, columns, {
+        ...writeOptions,
+        spreadsheetTitle,
+      });
+      await db
+        .update(exportJobs)
+        .set({ ...finished, sheetUrl })
+        .where(eq(exportJobs.id, job.id));
+      return;
+    }
     const key = `exports/${job.accountId}/${job.id}-${randomBytes(6).toString("hex")}`;
     const pipe = new PassThrough();
     const stored = storage.putStream(key, pipe);
@@ -174,13 +207,7 @@ export function startExportWorker(options: {
     }
     await db
       .update(exportJobs)
-      .set({
-        state: "done",
-        storageKey: key,
-        finishedAt: new Date(),
-        expiresAt: sql`now() + make_interval(hours => ${EXPORT_LIFETIME_HOURS})`,
-        error: null,
-      })
+      .set({ ...finished, storageKey: key })
       .where(eq(exportJobs.id, job.id));
   }
 
@@ -193,11 +220,17 @@ export function startExportWorker(options: {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ exportJobId: job.id, attempt: job.attempts }, `export failed: ${message}`);
+        // A Google token gone will not come back by trying again: the user must connect again.
+        const tokenGone = error instanceof GoogleTokenMissing;
+        const last = tokenGone || job.attempts >= MAX_ATTEMPTS;
         await db
           .update(exportJobs)
-          .set({ state: job.attempts >= MAX_ATTEMPTS ? "failed" : "queued", error: "export.failed" })
+          .set({
+            state: last ? "failed" : "queued",
+            error: tokenGone ? "export.token_not_found" : "export.failed",
+          })
           .where(eq(exportJobs.id, job.id));
-        if (job.attempts < MAX_ATTEMPTS) break;
+        if (!last) break;
       }
     }
     return finished;

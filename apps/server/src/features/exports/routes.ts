@@ -11,7 +11,10 @@ import { exportJobs } from "../../db/schema.ts";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import { AppError, badRequest, notFound, unauthorized } from "../../http/errors.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
+import { wallClock } from "../../zone-clock.ts";
 import { loadForm } from "../forms/service.ts";
+import { connectionOf, googleConfigured } from "./google-account.ts";
+import { googleAccountRoutes } from "./google-routes.ts";
 import { downloadToken, type ExportJobOptions, enqueueExport, hashToken, presentJob } from "./jobs.ts";
 import { countSubmissions, describeForm } from "./source.ts";
 import { ExportAborted, planColumns, writeExport, XLS_MAX_ROWS } from "./writers.ts";
@@ -59,7 +62,9 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "The form's submissions as a file: CSV, XLS, XLSX or SPSS (.sav). Up to the job threshold the file is the answer; " +
-          "beyond it the export runs as a job (202) whose progress and download link are read from export-jobs.",
+          "beyond it the export runs as a job (202) whose progress and download link are read from export-jobs. " +
+          "With google_spreadsheet=true the same table goes to a new spreadsheet of the caller's connected Google " +
+          "account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one).",
         params: ZIdParams.extend({ format: z.enum(EXPORT_FORMATS) }),
         querystring: ZExportQuery,
         response: { 202: ZExportAccepted },
@@ -72,19 +77,39 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       const form = await loadForm(ctx, id);
       const access = await answerAccess(ctx, form);
       assertCanRead(access);
-      if (query.google_spreadsheet) throw badRequest("export.google.not_connected");
       const tableName =
         shortenTitle(stripHtml(query.table_name?.trim() || form.title).trim(), 60) || "Results";
       const exportForm = describeForm(form, access, query.settings);
-      const total = await countSubmissions(ctx.db, exportForm);
-      if (format === "xls" && total > XLS_MAX_ROWS) throw badRequest("export.xls_too_many");
-      const fileName = exportFileName(query.table_name?.trim() || form.title, format);
       const options: ExportJobOptions = {
         types: query.settings,
         plainText: query.plain_text ?? true,
         tableName,
         timeZone: ctx.user.timezone,
       };
+      if (query.google_spreadsheet) {
+        if (!googleConfigured(deps.settings.google)) throw badRequest("export.google.not_configured");
+        if (!(await connectionOf(ctx.db, ctx.user.id))) throw badRequest("export.google.not_connected");
+        // The table name when given, else the form's title and the day, in the reader's zone.
+        const today = wallClock(ctx.user.timezone)(new Date()).toISOString().slice(0, 10);
+        const spreadsheetTitle = query.table_name?.trim()
+          ? tableName
+          : `${shortenTitle(stripHtml(form.title).trim(), 80) || "Results"} ${today}`;
+        const total = await countSubmissions(ctx.db, exportForm);
+        const job = await enqueueExport(
+          ctx,
+          id,
+          format,
+          { ...options, spreadsheetTitle },
+          spreadsheetTitle,
+          total,
+          deps.settings.secretKey,
+          "google_sheets",
+        );
+        return reply.status(202).send({ job: presentJob(job, null) });
+      }
+      const total = await countSubmissions(ctx.db, exportForm);
+      if (format === "xls" && total > XLS_MAX_ROWS) throw badRequest("export.xls_too_many");
+      const fileName = exportFileName(query.table_name?.trim() || form.title, format);
       if (total > deps.settings.exportJobThreshold) {
         const job = await enqueueExport(ctx, id, format, options, fileName, total, deps.settings.secretKey);
         return reply.status(202).send({ job: presentJob(job, null) });
@@ -166,4 +191,6 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         .send(file.stream);
     },
   );
+
+  googleAccountRoutes(app, deps);
 }

@@ -48,7 +48,8 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-const isoLocal = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
+/** How CSV (and Google Sheets) write a date: the reader's wall-clock time, to the second. */
+export const isoLocal = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
 
 function tableCell(value: Cell, local: (d: Date) => Date): Cell {
   if (value === null) return null;
@@ -57,7 +58,8 @@ function tableCell(value: Cell, local: (d: Date) => Date): Cell {
   return neutralise(value.length > CELL_MAX_CHARS ? value.slice(0, CELL_MAX_CHARS) : value);
 }
 
-async function* tableRows(
+/** The table's rows as every spreadsheet-like export writes them, a batch of submissions at a time. */
+export async function* tableRows(
   db: Db,
   form: ExportForm,
   columns: ExportColumn[],
