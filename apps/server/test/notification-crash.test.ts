@@ -151,4 +151,52 @@ describe("notification durability", { timeout: 180_000 }, () => {
       }
     }
   }, 240_000);
+
+  // Last: it closes the demo form the tests before send to.
+  it("still unpublishes the form by its rule after the server is killed before the job ran", async () => {
+    const first = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "600000" }, freePort());
+    const { anonymous, admin, formId } = await signIn(first.url);
+    const published = async (client: ApiClient) =>
+      (await client.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
+    const rule = {
+      id: "close",
+      name: "Close on a poor rating",
+      when: "submit",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "rating", operator: "equal", value: "r3" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "unpublish" }],
+    };
+    const patched = await admin.patch(`/api/forms/${formId}`, { conditionalRules: [rule] });
+    expect(patched.status, patched.text).toBe(200);
+    const sent = await anonymous.post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "name", answer: "Unhappy" },
+        { fieldId: "rating", answer: "r3" },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    expect(await published(admin)).toBe(true);
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+
+    const second = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "50" }, freePort());
+    try {
+      const { admin: again } = await signIn(second.url);
+      await expect.poll(() => published(again), { timeout: 30_000 }).toBe(false);
+      const jobs = await again.get<{ jobs: Array<{ answerId: number; state: string }> }>(
+        `/api/forms/${formId}/automation-jobs`,
+      );
+      expect(jobs.body.jobs.find((job) => job.answerId === sent.body.id)).toMatchObject({
+        state: "done",
+      });
+    } finally {
+      second.child.kill("SIGTERM");
+      await exited(second.child);
+    }
+  }, 240_000);
 });
