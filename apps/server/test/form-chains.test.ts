@@ -194,6 +194,9 @@ describe("a respondent going through a chain", () => {
 
   it("goes on from each form to the next with its place shown, and the run's answers are read together", async () => {
     const chain = await makeChain("Journey", formIds[0]!, formIds[1]!, formIds[2]!);
+    // Opened without a token, the chain's first form already says where it stands.
+    const opening = await (await fetch(`${server.url}/f/chain-intake?a=${subdomain}`)).text();
+    expect(opening).toContain("Form 1 of 3");
     const first = await server.api.post<{ id: number; chainNext: string | null }>("/api/forms/answer", {
       formId: formIds[0],
       answers: [{ fieldId: "name", answer: "Ada" }],

@@ -7,6 +7,7 @@ import { SETTINGS_TABS, SettingsPage } from "../features/users/components/settin
 import { msg } from "../i18n/i18n.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { queryClient } from "./query-client.ts";
+import { formChainRoutes } from "./routes/form-chain-routes.tsx";
 import { formRoutes } from "./routes/form-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
@@ -67,7 +68,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     ownProfileRoute,
     ownProfileEditRoute,
-    accountRoute.addChildren([...teamRoutes, ...formRoutes, ...templateRoutes]),
+    accountRoute.addChildren([...teamRoutes, ...formRoutes, ...formChainRoutes, ...templateRoutes]),
   ]),
 ]);
 

@@ -5,6 +5,7 @@ import {
   IconBuildingCommunity,
   IconDatabase,
   IconLayoutDashboard,
+  IconLinkPlus,
   IconList,
   IconLock,
   IconMailPlus,
@@ -72,6 +73,13 @@ export function Sidebar() {
       label: t("Theme templates"),
       icon: IconPalette,
       active: pathname === "/templates/themes",
+      shown: can("forms.edit"),
+    },
+    {
+      to: "/form-chains/all",
+      label: t("Form chains"),
+      icon: IconLinkPlus,
+      active: pathname.startsWith("/form-chains/"),
       shown: can("forms.edit"),
     },
     {
