@@ -63,6 +63,13 @@ export function SubmitRateCard({ formId }: { formId: number }) {
             ))}
           </SimpleGrid>
         )}
+        {data.starts > data.views && (
+          <Text size="sm" c="dimmed">
+            {t(
+              "Some fillings have no counted view: they were opened before views were counted, or sent through the API.",
+            )}
+          </Text>
+        )}
         {!empty && (
           <Text size="sm" c="dimmed" data-testid="completion-rate">
             {t("Of the fillings begun, {{rate}} were sent.", { rate: percent(data.completionRate) })}
