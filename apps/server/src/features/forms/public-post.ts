@@ -102,7 +102,7 @@ async function receive(
     miscData: {
       ...(seed ? { [QUESTION_SEED_KEY]: seed } : {}),
       ...(email !== undefined ? { [NOTIFICATION_EMAIL_KEY]: email } : {}),
-      pathArgs: pathArgsOfRequest(request),
+      pathArgs,
     },
   });
   if (!body.success) throw badRequest("request.invalid");
