@@ -1,4 +1,4 @@
-import type { ExportDataType, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from "@formloom/core/api/exports";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client.ts";
@@ -9,6 +9,8 @@ export interface ExportRequest {
   types: ExportDataType[];
   plainText: boolean;
   tableName: string;
+  /** Google Sheets: always a job, whose result is the spreadsheet's link. */
+  destination: ExportDestination;
 }
 
 /** A small export comes back as the file; a large one as a job to follow. */
@@ -20,6 +22,7 @@ function exportQuery(request: ExportRequest): string {
     plain_text: String(request.plainText),
   });
   if (request.tableName.trim()) query.set("table_name", request.tableName.trim());
+  if (request.destination === "google_sheets") query.set("google_spreadsheet", "true");
   return query.toString();
 }
 

@@ -1,4 +1,9 @@
-import { EXPORT_DATA_TYPES, type ExportDataType, type ExportFormat } from "@formloom/core/api/exports";
+import {
+  EXPORT_DATA_TYPES,
+  type ExportDataType,
+  type ExportDestination,
+  type ExportFormat,
+} from "@formloom/core/api/exports";
 import {
   Alert,
   Button,
@@ -12,7 +17,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { IconDownload, IconFileExport } from "@tabler/icons-react";
+import { IconDownload, IconExternalLink, IconFileExport } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
@@ -20,6 +25,8 @@ import { messageText, msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { requestExport, saveFile, useExportJob } from "../api/export-answers.ts";
+import { takeGoogleReturn, useGoogleAccount } from "../api/google-account.ts";
+import { ConnectGoogleButton, GoogleSheetsStatus } from "./google-sheets-status.tsx";
 
 const FORMATS: { value: ExportFormat; label: string }[] = [
   { value: "xlsx", label: "Excel (XLSX)" },
@@ -28,32 +35,53 @@ const FORMATS: { value: ExportFormat; label: string }[] = [
   { value: "sav", label: "SPSS (SAV)" },
 ];
 
+/** Whether the export dialog is open; it opens by itself on the way back from Google's consent. */
+export function useExportDialog() {
+  const [googleReturn] = useState(takeGoogleReturn);
+  const [opened, setOpened] = useState(googleReturn !== undefined);
+  return {
+    open: () => setOpened(true),
+    props: { opened, onClose: () => setOpened(false), googleReturn },
+  };
+}
+
 /**
- * The results page's export: a format, the data types (at least one), plain text and a name
- * for the sheet and the file. A small export downloads at once; a large one shows its progress,
- * then a download link that works for two days.
+ * The results page's export: a file (in a format) or Google Sheets, the data types (at least
+ * one), plain text and a name for the sheet and the file. A small file downloads at once; a
+ * large one, and every export to Google Sheets, shows its progress, then a download link that
+ * works for two days or the spreadsheet's link.
  */
 export function ExportDialog({
   formId,
   formTitle,
   opened,
   onClose,
+  googleReturn,
 }: {
   formId: number;
   formTitle: string;
   opened: boolean;
   onClose(): void;
+  /** Set when the page was opened on the way back from Google's consent (google-account.ts). */
+  googleReturn?: "connected" | "failed" | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const [destination, setDestination] = useState<ExportDestination>(
+    googleReturn === undefined ? "file" : "google_sheets",
+  );
   const [fileFormat, setFileFormat] = useState<ExportFormat>("xlsx");
   const [types, setTypes] = useState<ExportDataType[]>([...EXPORT_DATA_TYPES]);
   const [plainText, setPlainText] = useState(true);
   const [tableName, setTableName] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    googleReturn === "failed" ? t("The Google account was not connected. Try again.") : null,
+  );
   const [jobId, setJobId] = useState<number | null>(null);
   const { data: job } = useExportJob(formId, jobId);
+  const toSheets = destination === "google_sheets";
+  const { data: google } = useGoogleAccount(opened && toSheets);
   // What each data type adds to the file.
   const typeLabels: Record<ExportDataType, string> = {
     answers: t("Answers"),
@@ -75,7 +103,13 @@ export function ExportDialog({
     setError(null);
     setBusy(true);
     try {
-      const outcome = await requestExport(formId, { format: fileFormat, types, plainText, tableName });
+      const outcome = await requestExport(formId, {
+        format: toSheets ? "csv" : fileFormat,
+        types,
+        plainText,
+        tableName,
+        destination,
+      });
       if (outcome.kind === "job") {
         setJobId(outcome.job.id);
       } else {
@@ -91,6 +125,7 @@ export function ExportDialog({
   };
 
   const noTypes = types.length === 0;
+  const sheetsClosed = toSheets && !google?.connected;
   const following = jobId !== null;
   const percent = job && job.total > 0 ? Math.min(100, Math.round((job.done / job.total) * 100)) : 0;
 
@@ -99,7 +134,27 @@ export function ExportDialog({
       {following ? (
         <Stack>
           {job?.state === "failed" ? (
-            <Alert color="red">{messageText(job.error ?? "export.failed")}</Alert>
+            <>
+              <Alert color="red">{messageText(job.error ?? "export.failed")}</Alert>
+              {job.error === "export.token_not_found" && job.destination === "google_sheets" && (
+                <ConnectGoogleButton />
+              )}
+            </>
+          ) : job?.state === "done" && job.sheetUrl ? (
+            <>
+              <Text>{t("The spreadsheet is ready.")}</Text>
+              <Group>
+                <Button
+                  component="a"
+                  href={job.sheetUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  leftSection={<IconExternalLink size={16} />}
+                >
+                  {t("Open {{name}} in Google Sheets", { name: job.fileName })}
+                </Button>
+              </Group>
+            </>
           ) : job?.state === "done" && job.downloadUrl ? (
             <>
               <Text>{t("The file is ready.")}</Text>
@@ -122,10 +177,15 @@ export function ExportDialog({
           ) : (
             <>
               <Text>
-                {t("Preparing the file: {{done}} of {{total}} submissions", {
-                  done: job?.done ?? 0,
-                  total: job?.total ?? 0,
-                })}
+                {job?.destination === "google_sheets"
+                  ? t("Writing to Google Sheets: {{done}} of {{total}} submissions", {
+                      done: job.done,
+                      total: job.total,
+                    })
+                  : t("Preparing the file: {{done}} of {{total}} submissions", {
+                      done: job?.done ?? 0,
+                      total: job?.total ?? 0,
+                    })}
               </Text>
               <Progress value={percent} aria-label={t("Export progress")} animated />
               <Text size="sm" c="dimmed">
@@ -144,16 +204,30 @@ export function ExportDialog({
       ) : (
         <Stack>
           <Radio.Group
-            label={t("Format")}
-            value={fileFormat}
-            onChange={(value) => setFileFormat(value as ExportFormat)}
+            label={t("Export to")}
+            value={destination}
+            onChange={(value) => setDestination(value as ExportDestination)}
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
-              {FORMATS.map((item) => (
-                <Radio key={item.value} value={item.value} label={item.label} />
-              ))}
+              <Radio value="file" label={t("A file")} />
+              <Radio value="google_sheets" label="Google Sheets" />
             </SimpleGrid>
           </Radio.Group>
+          {toSheets ? (
+            <GoogleSheetsStatus account={google} />
+          ) : (
+            <Radio.Group
+              label={t("Format")}
+              value={fileFormat}
+              onChange={(value) => setFileFormat(value as ExportFormat)}
+            >
+              <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+                {FORMATS.map((item) => (
+                  <Radio key={item.value} value={item.value} label={item.label} />
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+          )}
           <Checkbox.Group
             label={t("Data to export")}
             value={types}
@@ -186,7 +260,7 @@ export function ExportDialog({
             <Button
               onClick={() => void start()}
               loading={busy}
-              disabled={noTypes}
+              disabled={noTypes || sheetsClosed}
               leftSection={<IconFileExport size={16} />}
             >
               {t("Export")}

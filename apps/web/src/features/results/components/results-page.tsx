@@ -43,7 +43,7 @@ import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
 import { resultText } from "./answer-view.tsx";
 import { arrangeColumns, type Column, ColumnSettings } from "./column-settings.tsx";
-import { ExportDialog } from "./export-dialog.tsx";
+import { ExportDialog, useExportDialog } from "./export-dialog.tsx";
 import { completeFilters, ResultsFilters } from "./results-filters.tsx";
 import { StatisticsPanel } from "./statistics-panel.tsx";
 
@@ -78,7 +78,7 @@ export function ResultsPage() {
   const remove = useDeleteAnswers(id);
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const exporting = useExportDialog();
   const [view, setView] = useState<"responses" | "statistics">("responses");
   const can = useCan();
   const format = useFormat();
@@ -280,7 +280,7 @@ export function ResultsPage() {
             variant="default"
             leftSection={<IconFileExport size={14} />}
             disabled={(data?.total ?? 0) === 0}
-            onClick={() => setExporting(true)}
+            onClick={exporting.open}
           >
             {t("Export")}
           </Button>
@@ -464,12 +464,7 @@ export function ResultsPage() {
           </Group>
         </Group>
       </Paper>
-      <ExportDialog
-        formId={id}
-        formTitle={form?.form.title ?? ""}
-        opened={exporting}
-        onClose={() => setExporting(false)}
-      />
+      <ExportDialog formId={id} formTitle={form?.form.title ?? ""} {...exporting.props} />
       <ColumnSettings
         opened={configuring}
         columns={arranged}
