@@ -25,6 +25,17 @@ type Extra = Partial<TElementInput>;
 const ask = (fieldType: TElementInput["fieldType"], id: string, question: string, extra: Extra = {}) =>
   ({ id, fieldType, question, fieldLabel: "", fieldComment: "", ...extra }) satisfies TElementInput;
 
+/** A question the respondent must answer. */
+const required = (fieldType: TElementInput["fieldType"], id: string, question: string, extra: Extra = {}) =>
+  ask(fieldType, id, question, { isRequired: true, ...extra });
+
+/** The contact details a registration or an application starts with. */
+const contactFields = () => [
+  required("text", "name", "Full name"),
+  required("email", "email", "E-mail"),
+  ask("phone", "phone", "Phone"),
+];
+
 const options = (titles: string[], correct: number[] = []) =>
   titles.map((title, index) => ({
     id: `v${index + 1}`,
@@ -56,12 +67,43 @@ const quizQuestion = (
   right: number,
   categories: string[] = [],
 ) =>
-  ask("radio", id, question, {
-    isRequired: true,
+  required("radio", id, question, {
     fieldSettings: { answerVariants: options(titles, [right]) },
     calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 1 },
     elementCategories: categories,
   });
+
+/** A result for the scores from min to max: a brief title, its text and a value for integrations. */
+const level = (
+  minScore: number,
+  maxScore: number,
+  briefResult: string,
+  detailedResult: string,
+  hiddenValue: string,
+) => ({
+  minScore,
+  maxScore,
+  briefResult,
+  detailedResult,
+  hiddenValue,
+});
+
+/** A form-wide gradation: a level with its own id, in the field names of a gradations quiz. */
+const gradation = (
+  id: string,
+  minScore: number,
+  maxScore: number,
+  briefResult: string,
+  detailedResult: string,
+  hiddenValue: string,
+) => ({
+  id,
+  minScoreGradation: minScore,
+  maxScoreGradation: maxScore,
+  briefResultGradation: briefResult,
+  detailedResultGradation: detailedResult,
+  hiddenValue,
+});
 
 const AGREE = ["Agree", "Neither agree nor disagree", "Disagree"];
 /** A statement of a personality trait: agreeing adds a point to the trait's category. */
@@ -82,9 +124,7 @@ const nps: FormTemplate = {
       submitButtonDescription: "Send my answer",
     },
     fields: [
-      ask("nps", "recommend", "How likely are you to recommend us to a friend or colleague?", {
-        isRequired: true,
-      }),
+      required("nps", "recommend", "How likely are you to recommend us to a friend or colleague?"),
       ask("textarea", "reason", "What is the main reason for your score?", {
         fieldSettings: { placeholder: "Tell us in a few words" },
       }),
@@ -111,8 +151,7 @@ const customerFeedback: FormTemplate = {
       description: "Your feedback goes straight to the team that can act on it.",
     },
     fields: [
-      ask("rate", "satisfaction", "Overall, how satisfied are you with our service?", {
-        isRequired: true,
+      required("rate", "satisfaction", "Overall, how satisfied are you with our service?", {
         fieldSettings: { maxRating: 5 },
       }),
       choice("checkbox", "liked", "What did you like?", [
@@ -141,8 +180,8 @@ const leadGeneration: FormTemplate = {
       description: "Leave your details and we will get in touch within a day.",
     },
     fields: [
-      ask("text", "name", "Your name", { isRequired: true }),
-      ask("email", "email", "Work e-mail", { isRequired: true }),
+      required("text", "name", "Your name"),
+      required("email", "email", "Work e-mail"),
       ask("text", "company", "Company"),
       choice("select", "size", "Company size", ["1–10", "11–50", "51–200", "201–1000", "More than 1000"]),
       choice("checkbox", "interests", "What are you interested in?", [
@@ -151,8 +190,7 @@ const leadGeneration: FormTemplate = {
         "Registrations",
         "Analytics",
       ]),
-      ask("decisionBox", "consent", "I agree to be contacted about this request", {
-        isRequired: true,
+      required("decisionBox", "consent", "I agree to be contacted about this request", {
         fieldLabel: "I agree",
       }),
     ],
@@ -176,9 +214,7 @@ const eventRegistration: FormTemplate = {
       },
     },
     fields: [
-      ask("text", "name", "Full name", { isRequired: true }),
-      ask("email", "email", "E-mail", { isRequired: true }),
-      ask("phone", "phone", "Phone"),
+      ...contactFields(),
       ask("text", "organisation", "Organisation"),
       choice(
         "checkbox",
@@ -208,9 +244,7 @@ const jobApplication: FormTemplate = {
       submitButtonDescription: "Send application",
     },
     fields: [
-      ask("text", "name", "Full name", { isRequired: true }),
-      ask("email", "email", "E-mail", { isRequired: true }),
-      ask("phone", "phone", "Phone"),
+      ...contactFields(),
       choice(
         "select",
         "position",
@@ -239,8 +273,7 @@ const employeeSatisfaction: FormTemplate = {
   form: {
     form: { title: "How is work going?", description: "Anonymous: your name is never asked." },
     fields: [
-      ask("matrix", "aspects", "How satisfied are you with…", {
-        isRequired: true,
+      required("matrix", "aspects", "How satisfied are you with…", {
         fieldSettings: {
           answerVariants: options(["Very satisfied", "Satisfied", "Unsatisfied"]),
           questions: ["Your workload", "Your team", "Your manager", "Chances to grow"].map(
@@ -271,30 +304,23 @@ const knowledgeQuiz: FormTemplate = {
       type: "calculation",
       resultType: "gradations",
       resultsHandlingGradation: [
-        {
-          id: "beginner",
-          minScoreGradation: 0,
-          maxScoreGradation: 2,
-          briefResultGradation: "Beginner",
-          detailedResultGradation: "A good start: read about how browsers and servers talk, then try again.",
-          hiddenValue: "beginner",
-        },
-        {
-          id: "intermediate",
-          minScoreGradation: 3,
-          maxScoreGradation: 4,
-          briefResultGradation: "Well informed",
-          detailedResultGradation: "You know the basics well; one or two details slipped.",
-          hiddenValue: "intermediate",
-        },
-        {
-          id: "expert",
-          minScoreGradation: 5,
-          maxScoreGradation: 5,
-          briefResultGradation: "Expert",
-          detailedResultGradation: "Every answer right.",
-          hiddenValue: "expert",
-        },
+        gradation(
+          "beginner",
+          0,
+          2,
+          "Beginner",
+          "A good start: read about how browsers and servers talk, then try again.",
+          "beginner",
+        ),
+        gradation(
+          "intermediate",
+          3,
+          4,
+          "Well informed",
+          "You know the basics well; one or two details slipped.",
+          "intermediate",
+        ),
+        gradation("expert", 5, 5, "Expert", "Every answer right.", "expert"),
       ],
     },
     fields: [
@@ -329,40 +355,16 @@ const personalityTest: FormTemplate = {
           id: "extraversion",
           title: "Extraversion",
           levels: [
-            {
-              minScore: 0,
-              maxScore: 1,
-              briefResult: "Reserved",
-              detailedResult: "You recharge on your own and think before you speak.",
-              hiddenValue: "E-low",
-            },
-            {
-              minScore: 2,
-              maxScore: 3,
-              briefResult: "Outgoing",
-              detailedResult: "You draw energy from people and enjoy working in a group.",
-              hiddenValue: "E-high",
-            },
+            level(0, 1, "Reserved", "You recharge on your own and think before you speak.", "E-low"),
+            level(2, 3, "Outgoing", "You draw energy from people and enjoy working in a group.", "E-high"),
           ],
         },
         {
           id: "openness",
           title: "Openness",
           levels: [
-            {
-              minScore: 0,
-              maxScore: 1,
-              briefResult: "Practical",
-              detailedResult: "You prefer proven ways and concrete results.",
-              hiddenValue: "O-low",
-            },
-            {
-              minScore: 2,
-              maxScore: 3,
-              briefResult: "Curious",
-              detailedResult: "You like new ideas and trying things differently.",
-              hiddenValue: "O-high",
-            },
+            level(0, 1, "Practical", "You prefer proven ways and concrete results.", "O-low"),
+            level(2, 3, "Curious", "You like new ideas and trying things differently.", "O-high"),
           ],
         },
       ],
@@ -387,9 +389,9 @@ const courseEvaluation: FormTemplate = {
   form: {
     form: { title: "Course evaluation", description: "Help us make the next run of this course better." },
     fields: [
-      ask("text", "course", "Course name", { isRequired: true }),
+      required("text", "course", "Course name"),
       title("ratings", "Your ratings"),
-      ask("rate", "overall", "How would you rate the course overall?", { isRequired: true }),
+      required("rate", "overall", "How would you rate the course overall?"),
       ask("rate", "teacher", "How clear was the teacher?"),
       ask("slider", "pace", "How was the pace? (1 too slow, 10 too fast)", {
         validationSettings: { min: 1, max: 10, step: 1 },
