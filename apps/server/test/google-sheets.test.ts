@@ -2,7 +2,7 @@ import type { TExportJob, TGoogleAccount } from "@formloom/core/api/exports";
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formAnswers, googleConnections } from "../src/db/schema.ts";
+import { formAnswers, googleAuthorizations, googleConnections } from "../src/db/schema.ts";
 import { type FakeGoogle, startFakeGoogle } from "./fake-google.ts";
 import {
   type ApiClient,
@@ -151,6 +151,19 @@ describe("connecting a Google account", () => {
     const [row] = await server.database.db.select().from(googleConnections);
     expect(row!.refreshToken).toMatch(/^v1\./);
     expect(status.text).not.toContain(row!.accessToken!);
+  });
+
+  it("connects nothing with a consent past its ten minutes", async () => {
+    const login = await admin.get<{ url: string }>("/api/user/google-api-login");
+    const back = new URL((await fetch(login.body.url, { redirect: "manual" })).headers.get("location")!);
+    await server.database.db
+      .update(googleAuthorizations)
+      .set({ expiresAt: sql`now() - interval '1 second'` });
+    const late = await fetch(`${server.url}${back.pathname}${back.search}`, { redirect: "manual" });
+    expect(late.headers.get("location")).toBe("/?google=failed");
+    // The next consent begun clears the stale ones.
+    await admin.get("/api/user/google-api-login");
+    expect(await server.database.db.select().from(googleAuthorizations)).toHaveLength(1);
   });
 });
 

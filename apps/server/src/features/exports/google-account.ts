@@ -46,9 +46,8 @@ export async function startAuthorization(
   const { db, secrets, google } = access;
   const state = randomBytes(32).toString("base64url");
   const verifier = randomBytes(48).toString("base64url");
-  await db
-    .delete(googleAuthorizations)
-    .where(and(eq(googleAuthorizations.userId, userId), lt(googleAuthorizations.expiresAt, sql`now()`)));
+  // Consents never finished are dropped as new ones begin (a handful at most: they last minutes).
+  await db.delete(googleAuthorizations).where(lt(googleAuthorizations.expiresAt, sql`now()`));
   await db.insert(googleAuthorizations).values({
     stateHash: hashState(state),
     userId,
