@@ -1,4 +1,13 @@
-import { Anchor, type AnchorProps, Button, type ButtonProps, Menu, type MenuItemProps } from "@mantine/core";
+import {
+  Anchor,
+  type AnchorProps,
+  Button,
+  type ButtonProps,
+  Menu,
+  type MenuItemProps,
+  NavLink,
+  type NavLinkProps,
+} from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { createLink, type LinkComponent } from "@tanstack/react-router";
 import type { AnchorHTMLAttributes, Ref } from "react";
@@ -11,6 +20,9 @@ function MantineAnchor(props: AnchorProps & AnchorElementProps) {
 }
 function MantineButton(props: ButtonProps & AnchorElementProps) {
   return <Button component="a" {...props} />;
+}
+function MantineNavLink(props: NavLinkProps & AnchorElementProps) {
+  return <NavLink component="a" {...props} />;
 }
 function MantineMenuItem(props: MenuItemProps & AnchorElementProps) {
   return <Menu.Item component="a" {...props} />;
@@ -29,6 +41,7 @@ const AnchorLinkBase = createLink(MantineAnchor);
 const BackLinkBase = createLink(MantineBackAnchor);
 const ButtonLinkBase = createLink(MantineButton);
 const MenuItemLinkBase = createLink(MantineMenuItem);
+const NavLinkLinkBase = createLink(MantineNavLink);
 
 export const AnchorLink: LinkComponent<typeof MantineAnchor> = (props) => (
   <AnchorLinkBase preload="intent" {...props} />
@@ -40,3 +53,5 @@ export const MenuItemLink: LinkComponent<typeof MantineMenuItem> = (props) => <M
 export const BackLink: LinkComponent<typeof MantineBackAnchor> = (props) => (
   <BackLinkBase preload="intent" {...props} />
 );
+/** A menu entry (Mantine's NavLink) whose `to` and `params` are checked against the routes. */
+export const NavLinkLink: LinkComponent<typeof MantineNavLink> = (props) => <NavLinkLinkBase {...props} />;

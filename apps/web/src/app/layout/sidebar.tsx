@@ -1,5 +1,5 @@
 import type { Permission } from "@formloom/core/permissions";
-import { NavLink, ScrollArea, Stack, Text } from "@mantine/core";
+import { Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import {
   IconApi,
   IconBuildingCommunity,
@@ -17,14 +17,38 @@ import {
   IconWebhook,
 } from "@tabler/icons-react";
 import { Link, useRouterState } from "@tanstack/react-router";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
+import { useUnfinished } from "../../features/forms/components/editor/local-drafts.ts";
+import { NavLinkLink } from "../../lib/router-links.tsx";
+
+/** How many forms with unfinished editing the menu lists (newest first); the rest wait their turn. */
+const MAX_UNFINISHED = 5;
+
+/** Marks unfinished form creation or editing (platform.md §2). */
+function UnfinishedDot() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={t("Not saved yet")}
+      title={t("Not saved yet")}
+      w={8}
+      h={8}
+      bg="orange.8"
+      style={{ borderRadius: "50%", display: "inline-block", flex: "none" }}
+    />
+  );
+}
 
 /** The route menu for users with an account; only the Create account link for those without. */
 export function Sidebar() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const unfinished = useUnfinished(user?.id);
 
   if (!user?.account) {
     return (
@@ -132,20 +156,45 @@ export function Sidebar() {
       shown: can("external_apps.manage"),
     },
   ] as const;
+  const editing = unfinished.filter((draft) => draft.slot !== "new");
+  const creating = unfinished.some((draft) => draft.slot === "new");
   return (
     <ScrollArea p="sm">
       <Stack gap={4} component="nav" aria-label={t("Main menu")}>
         {items
           .filter((item) => item.shown)
           .map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={item.active}
-            />
+            <Fragment key={item.to}>
+              <NavLink
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} />}
+                rightSection={
+                  (item.to === "/forms/add_new"
+                    ? creating
+                    : item.to === "/forms/all" && editing.length > 0) && <UnfinishedDot />
+                }
+                active={item.active}
+              />
+              {/* The forms with changes kept in this browser, not yet saved: back to each in one click. */}
+              {item.to === "/forms/all" &&
+                editing
+                  .slice(0, MAX_UNFINISHED)
+                  .map((draft) => (
+                    <NavLinkLink
+                      key={draft.slot}
+                      to="/forms/$id/edit"
+                      params={{ id: draft.slot as number }}
+                      label={draft.title || t("Untitled form")}
+                      description={t("Unfinished editing")}
+                      leftSection={<UnfinishedDot />}
+                      active={pathname === `/forms/${draft.slot}/edit`}
+                      pl="xl"
+                      data-testid="unfinished-form"
+                    />
+                  ))}
+            </Fragment>
           ))}
       </Stack>
     </ScrollArea>

@@ -10,26 +10,45 @@ import {
   Title,
 } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
 import { useCreateForm } from "../api/create-form.ts";
+import { localDrafts } from "./editor/local-drafts.ts";
 import { ImportFormButton } from "./import-form-button.tsx";
+
+interface NewForm {
+  title: string;
+  type: "data_collection" | "calculation";
+}
 
 export function CreateFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateForm();
-  const [title, setTitle] = useState("");
-  const [type, setType] = useState<"data_collection" | "calculation">("data_collection");
+  const userId = useUser().data?.id;
+  // What was typed here and not yet created is kept in this browser (the sidebar's dot marks it).
+  const [kept] = useState(() => (userId === undefined ? null : localDrafts.read<NewForm>(userId, "new")));
+  const [title, setTitle] = useState(kept?.value.title ?? "");
+  const [type, setType] = useState<NewForm["type"]>(kept?.value.type ?? "data_collection");
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (title === "" && type === "data_collection") localDrafts.remove(userId, "new");
+    else localDrafts.write<NewForm>(userId, "new", { value: { title, type }, title, savedAt: Date.now() });
+  }, [userId, title, type]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
       { title: title.trim() || t("Untitled form"), type, isPublished: false },
       {
-        onSuccess: (created) => void navigate({ to: "/forms/$id/edit", params: { id: created.form.id } }),
+        onSuccess: (created) => {
+          if (userId !== undefined) localDrafts.remove(userId, "new");
+          void navigate({ to: "/forms/$id/edit", params: { id: created.form.id } });
+        },
         onError: notifyError,
       },
     );

@@ -2,9 +2,13 @@ import type { TAnswersSummary, TNpsResult } from "@formloom/core/api/statistics"
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-/** Each question's summary over all the form's submissions, as the reader may see them. */
-export const useAnswersSummary = (formId: number) =>
+/**
+ * Each question's summary over all the form's submissions, as the reader may see them; not asked
+ * for while `enabled` is false (a form nobody answered).
+ */
+export const useAnswersSummary = (formId: number, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ["forms", formId, "answers", "summary"],
     queryFn: () => api<TAnswersSummary>("GET", `/forms/${formId}/answers/summary`),
   });

@@ -18,6 +18,7 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
   const shown = fields
     .filter((field) => isAnswerable(field) && (visible === null || visible.includes(field.id)))
     .sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const archived = archivedAnswers(answer, fields);
   return (
     <Stack>
       <Group gap="xs">
@@ -66,6 +67,25 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
           })}
         </Table.Tbody>
       </Table>
+      {archived.length > 0 && (
+        <Table withRowBorders data-testid="archived-answers">
+          <Table.Caption style={{ captionSide: "top", textAlign: "start" }}>
+            {t("Archived answers: questions since deleted from the form")}
+          </Table.Caption>
+          <Table.Tbody>
+            {archived.map((item) => (
+              <Table.Tr key={item.fieldId}>
+                <Table.Th w="40%" style={{ verticalAlign: "top" }}>
+                  {item.formulaName || t("Deleted question")}
+                </Table.Th>
+                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {archivedText(item.answer)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       <Text size="xs" c="dimmed">
         {t("Device")}: {answer.device.type} · {answer.device.os} · {answer.device.browser} ·{" "}
         {answer.device.language}
@@ -80,6 +100,26 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
       )}
     </Stack>
   );
+}
+
+/** Answers to questions the form no longer has, which the reader may see: kept, and shown apart. */
+function archivedAnswers(answer: TAnswerDetail, fields: TElement[]) {
+  const known = new Set(fields.map((field) => field.id));
+  const visible = answer.visibleFieldIds;
+  return answer.answers.filter(
+    (item) =>
+      !known.has(item.fieldId) &&
+      (visible === null || visible.includes(item.fieldId)) &&
+      archivedText(item.answer) !== "",
+  );
+}
+
+/** An answer whose question is gone, as plain text: no field remains to say how to show it. */
+function archivedText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(archivedText).filter(Boolean).join(", ");
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
 /** An answer as the reader sees it: uploaded files to look at and download, anything else as text. */

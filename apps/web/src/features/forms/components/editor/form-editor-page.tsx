@@ -6,15 +6,18 @@ import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantin
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
-import { getRouteApi, useBlocker } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import { CATALOGS } from "../../../../i18n/i18n.ts";
+import { useUser } from "../../../auth/api/get-user.ts";
+import { useAnswersSummary } from "../../../results/api/get-statistics.ts";
 import { useForm } from "../../api/get-form.ts";
 import { useUpdateForm } from "../../api/update-form.ts";
 import { AddFieldMenu } from "./add-field-menu.tsx";
 import { DevicePreview } from "./device-preview.tsx";
+import { RestoreDraft, useDraftAutosave } from "./draft-autosave.tsx";
 import classes from "./editor.module.css";
 import { ElementSettings } from "./element-settings/element-settings.tsx";
 import { FieldList, fieldName } from "./field-list.tsx";
@@ -32,12 +35,16 @@ const route = getRouteApi("/layout/account/forms/$id/edit");
 
 export function FormEditorPage() {
   const { id } = route.useParams();
-  const { data } = useForm(id);
-  // Keyed by id so another form starts from a fresh draft.
-  return data ? <Editor key={id} formId={id} saved={data} /> : null;
+  const { data, isFetchedAfterMount } = useForm(id);
+  const { data: user } = useUser();
+  // The draft starts from the server's copy as it is now (a cached one may be older: its date
+  // goes along as If-Match). Keyed by id so another form starts from a fresh draft.
+  return data && user && isFetchedAfterMount ? (
+    <Editor key={id} formId={id} userId={user.id} saved={data} />
+  ) : null;
 }
 
-function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
+function Editor({ formId, userId, saved }: { formId: number; userId: number; saved: TFormWithFields }) {
   const { t, i18n } = useTranslation();
   // The preview speaks the interface's language, texts of the respondent's page included.
   const previewText = useMemo(
@@ -45,7 +52,9 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
     [i18n.language],
   );
   const draft = useFormDraft(saved);
-  const update = useUpdateForm(formId);
+  const kept = useDraftAutosave(userId, formId, draft);
+  // If-Match: a save made from an older copy than the server's is refused, not written over it.
+  const update = useUpdateForm(formId, draft.lastChangeDate);
   const [panel, setPanel] = useState<string | null>("settings");
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const selected = draft.draft.fields.find((f) => f.id === draft.selectedId);
@@ -55,11 +64,6 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
   useEffect(() => {
     if (draft.selectedId) setPanel("element");
   }, [draft.selectedId]);
-
-  useBlocker({
-    shouldBlockFn: () => draft.dirty && !window.confirm(t("You have unsaved changes. Leave without saving?")),
-    enableBeforeUnload: () => draft.dirty,
-  });
 
   const save = () => {
     if (update.isPending) return;
@@ -99,16 +103,27 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
     if (!selected && panel === "element") setPanel("settings");
   }, [selected, panel]);
 
+  // How many submissions answered each saved question, for the warning when one is deleted.
+  const summary = useAnswersSummary(formId, saved.form.lastAnsweredDate !== null);
   const { removeField } = draft;
   const remove = useCallback(
     (field: TElement) => {
+      const answered = summary.data?.fields.find((f) => f.fieldId === field.id)?.answered ?? 0;
       const undo = removeField(field.id);
       const notificationId = `removed-${field.id}`;
       notifications.show({
         id: notificationId,
+        ...(answered > 0 && {
+          color: "orange",
+          title: t("{{count}} submissions answered this field", { count: answered }),
+        }),
         message: (
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">{t("Field deleted")}</Text>
+            <Text size="sm">
+              {answered > 0
+                ? t("Deleted. Their answers stay readable in the results, under archived answers.")
+                : t("Field deleted")}
+            </Text>
             <Button
               size="compact-xs"
               variant="light"
@@ -121,10 +136,11 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
             </Button>
           </Group>
         ),
-        autoClose: 8000,
+        // A deletion that takes answers out of the form waits to be read; the undo stays at hand.
+        autoClose: answered > 0 ? false : 8000,
       });
     },
-    [removeField, t],
+    [removeField, t, summary.data],
   );
 
   return (
@@ -166,6 +182,14 @@ function Editor({ formId, saved }: { formId: number; saved: TFormWithFields }) {
           {t("Save")}
         </Button>
       </Group>
+      {kept.offer && (
+        <RestoreDraft
+          kept={kept.offer}
+          lastChangeDate={draft.lastChangeDate}
+          onRestore={kept.restore}
+          onDiscard={kept.discard}
+        />
+      )}
       {refusal && (
         <SaveRefusal
           refusal={refusal}

@@ -65,7 +65,7 @@ export interface Draft {
   fields: TElement[];
 }
 
-function draftOf(saved: TFormWithFields): Draft {
+export function draftOf(saved: TFormWithFields): Draft {
   const settings = Object.fromEntries(DRAFT_KEYS.map((key) => [key, saved.form[key]])) as DraftSettings;
   return { settings, fields: saved.fields };
 }
@@ -83,6 +83,31 @@ export function sameDraft(a: Draft, b: Draft): boolean {
   if (!a.fields.every((field, index) => sameValue(field, b.fields[index]))) return false;
   return DRAFT_KEYS.every((key) => sameValue(a.settings[key], b.settings[key]));
 }
+
+/** What a draft changed against the copy it started from: the settings that differ, the fields if they do. */
+export interface DraftChanges {
+  settings: Partial<DraftSettings>;
+  fields?: TElement[];
+}
+
+export function draftChanges(base: Draft, draft: Draft): DraftChanges {
+  const settings = Object.fromEntries(
+    DRAFT_KEYS.filter((key) => !sameValue(base.settings[key], draft.settings[key])).map((key) => [
+      key,
+      draft.settings[key],
+    ]),
+  ) as Partial<DraftSettings>;
+  const sameFields =
+    base.fields.length === draft.fields.length &&
+    base.fields.every((field, index) => sameValue(field, draft.fields[index]));
+  return sameFields ? { settings } : { settings, fields: draft.fields };
+}
+
+/** A draft with kept changes put back over it; what they do not touch stays as it is now. */
+export const withChanges = (draft: Draft, changes: DraftChanges): Draft => ({
+  settings: { ...draft.settings, ...changes.settings },
+  fields: changes.fields ?? draft.fields,
+});
 
 const newId = () => `f_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 const renumber = (fields: TElement[]) => fields.map((field, index) => ({ ...field, fieldOrder: index }));
@@ -104,6 +129,8 @@ interface History {
 /** The builder's working copy of a form: edits stay local until saved, and every edit can be undone. */
 export function useFormDraft(saved: TFormWithFields) {
   const [base, setBase] = useState(() => draftOf(saved));
+  /** When the server's copy the draft starts from was last changed: sent as If-Match on save. */
+  const [lastChangeDate, setLastChangeDate] = useState(saved.form.lastChangeDate);
   const [history, setHistory] = useState<History>(() => ({ draft: base, past: [], future: [], lastAt: 0 }));
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
   const draft = history.draft;
@@ -242,15 +269,25 @@ export function useFormDraft(saved: TFormWithFields) {
     [edit],
   );
 
+  /** Puts back changes kept in the browser, as one step that can be undone. */
+  const restore = useCallback(
+    (kept: DraftChanges) => {
+      edit((d) => withChanges(d, kept));
+    },
+    [edit],
+  );
+
   /** The server's copy becomes the base; the undo history stays, so saving never loses a step. */
   const markSaved = useCallback((next: TFormWithFields) => {
     const fresh = draftOf(next);
     setBase(fresh);
+    setLastChangeDate(next.form.lastChangeDate);
     setHistory((h) => ({ ...h, draft: fresh, lastAt: 0 }));
   }, []);
 
   return {
     draft,
+    base,
     dirty,
     selectedId,
     setSelectedId,
@@ -263,6 +300,8 @@ export function useFormDraft(saved: TFormWithFields) {
     setFields,
     setSettingsAndFields,
     markSaved,
+    restore,
+    lastChangeDate,
     undo,
     redo,
     canUndo: history.past.length > 0,
