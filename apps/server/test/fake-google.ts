@@ -26,8 +26,8 @@ export interface FakeGoogle {
   expireAccessTokens(): void;
   /** The user took the app's access back: no token of theirs works any more. */
   revoke(owner: string): void;
-  /** The next `times` calls to the Sheets API answer `status`. */
-  failSheets(status: number, times: number): void;
+  /** The next `times` calls to the Sheets API (or only its appends) answer `status`. */
+  failSheets(status: number, times: number, only?: "append"): void;
   close(): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const codes = new Map<string, { challenge: string; redirectUri: string; owner: string }>();
   const access = new Map<string, { owner: string; valid: boolean }>();
   const refresh = new Map<string, { owner: string; valid: boolean }>();
-  let failures: { status: number; left: number } = { status: 0, left: 0 };
+  let failures: { status: number; left: number; only?: "append" } = { status: 0, left: 0 };
   let users = 0;
   const token = () => randomBytes(16).toString("hex");
 
@@ -62,8 +62,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       for (const map of [access, refresh])
         for (const entry of map.values()) if (entry.owner === owner) entry.valid = false;
     },
-    failSheets: (status, times) => {
-      failures = { status, left: times };
+    failSheets: (status, times, only) => {
+      failures = { status, left: times, only };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -131,7 +131,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const bearer = (request.headers.authorization ?? "").replace(/^Bearer /, "");
       const caller = access.get(bearer);
       if (!caller?.valid) return json(401, { error: { code: 401, status: "UNAUTHENTICATED" } });
-      if (failures.left > 0) {
+      if (failures.left > 0 && (!failures.only || url.pathname.endsWith(":append"))) {
         failures.left--;
         response.writeHead(failures.status, { "content-type": "application/json", "retry-after": "0" });
         response.end(JSON.stringify({ error: { code: failures.status } }));

@@ -213,6 +213,19 @@ describe("exporting to Google Sheets", () => {
     expect(refreshes()).toBe(before + 2);
   });
 
+  it("says 'Something went wrong' when Google keeps failing, without starting a second spreadsheet", async () => {
+    const count = google.sheets.size;
+    google.failSheets(500, 1);
+    const created = await exportToSheets(admin, "&table_name=Flaky");
+    expect(created.state).toBe("done");
+    // The spreadsheet is made, then every write fails.
+    google.failSheets(503, 100, "append");
+    const job = await exportToSheets(admin, "&table_name=Down");
+    google.failSheets(0, 0);
+    expect(job).toMatchObject({ state: "failed", error: "export.failed", sheetUrl: null });
+    expect(google.sheets.size).toBe(count + 2);
+  });
+
   it("makes one job of a burst of the same export", async () => {
     const count = google.sheets.size;
     const started = await Promise.all(

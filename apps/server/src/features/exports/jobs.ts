@@ -221,8 +221,10 @@ export function startExportWorker(options: {
         const message = error instanceof Error ? error.message : String(error);
         log.warn({ exportJobId: job.id, attempt: job.attempts }, `export failed: ${message}`);
         // A Google token gone will not come back by trying again: the user must connect again.
+        // Nor is a Google Sheets export run again (its calls were already retried): that would
+        // leave a second, half-written spreadsheet beside the first.
         const tokenGone = error instanceof GoogleTokenMissing;
-        const last = tokenGone || job.attempts >= MAX_ATTEMPTS;
+        const last = tokenGone || job.destination === "google_sheets" || job.attempts >= MAX_ATTEMPTS;
         await db
           .update(exportJobs)
           .set({
