@@ -83,6 +83,14 @@ describe("form chains", () => {
     await page.getByRole("link", { name: "Form chains" }).first().click();
     await page.getByRole("cell", { name: /Intake → Feedback/ }).waitFor(WAIT);
     await screenshot(page, "form-chains-list-1280");
+
+    // A second chain of the same name (in other letters' case) is refused under the name.
+    await page.getByRole("link", { name: "Add chain" }).click();
+    await page.getByRole("textbox", { name: "Chain name" }).fill("ONBOARDING");
+    await pickForm(page, 0, "Intake");
+    await page.getByRole("button", { name: "Remove 2" }).click();
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByText("Form chain with this name already exists").waitFor(WAIT);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -60,7 +60,10 @@ export function ChainForm({
       : server.name);
   const itemsError =
     errors.items ??
-    (serverError instanceof ApiError && serverError.code !== "name.is_used" && !server.name
+    (serverError instanceof ApiError &&
+    serverError.status < 500 &&
+    serverError.code !== "name.is_used" &&
+    !server.name
       ? chainMessage(serverError.code, t)
       : undefined);
 
