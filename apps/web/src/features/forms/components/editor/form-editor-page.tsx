@@ -118,8 +118,9 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           title: t("{{count}} submissions answered this field", { count: answered }),
         }),
         message: (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            {/* Under a title the message would be drawn dimmed: this one is to be read. */}
+            <Text size="sm" c="var(--mantine-color-text)">
               {answered > 0
                 ? t("Deleted. Their answers stay readable in the results, under archived answers.")
                 : t("Field deleted")}
@@ -127,6 +128,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
             <Button
               size="compact-xs"
               variant="light"
+              style={{ flex: "none" }}
               onClick={() => {
                 undo();
                 notifications.hide(notificationId);
