@@ -116,7 +116,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
 
     // On a switch (not a text box) Ctrl+Z undoes the click, Ctrl+Shift+Z redoes it.
     await page.getByTestId(`field-row-${firstAt + 1}`).click();
-    await page.getByRole("tab", { name: "Field" }).click();
+    await page.getByRole("tab", { name: "Field", exact: true }).click();
     const required = page.getByRole("switch", { name: "Required", exact: true });
     await required.click();
     await expect.poll(() => required.isChecked()).toBe(true);

@@ -400,7 +400,7 @@ describe("the builder's settings window for every field type", () => {
     // The settings window on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId(`field-row-${rows.indexOf("radio")}`).click();
-    await page.getByRole("tab", { name: "Field" }).click();
+    await page.getByRole("tab", { name: "Field", exact: true }).click();
     await screenshot(page, "element-settings-radio-390");
     await page.getByTestId(`field-row-${rows.indexOf("number")}`).click();
     await screenshot(page, "element-settings-number-390");

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addFieldFromMenu } from "./builder-helpers.ts";
+import { addFieldFromMenu, questionScoring, scoreCapitals } from "./builder-helpers.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
@@ -26,15 +26,6 @@ async function openEditor(page: Page, formId: number) {
 
 const FRANCE = "Capital of France?";
 const ITALY = "Capital of Italy?";
-
-/** The scoring of one question in the "Result calculations" tab, opened. */
-async function questionScoring(page: Page, question: string): Promise<Locator> {
-  const control = page.getByRole("button", { name: new RegExp(`^${question.replace("?", "\\?")}`) });
-  if ((await control.getAttribute("aria-expanded")) !== "true") await control.click();
-  const region = page.getByRole("region", { name: new RegExp(`^${question.replace("?", "\\?")}`) });
-  await region.waitFor();
-  return region;
-}
 
 /** The two questions one above the other, left edges aligned (one column). */
 async function expectStacked(scope: Locator) {
@@ -77,24 +68,8 @@ describe("a quiz built in the builder", () => {
     // Deleting takes exactly that item away.
     await page.getByRole("button", { name: "Delete Gradation 3" }).click();
     expect(await page.getByRole("button", { name: /^Delete Gradation/ }).count()).toBe(2);
-    await page.getByRole("textbox", { name: "Gradation 1: from score" }).fill("0");
-    await page.getByRole("textbox", { name: "Gradation 1: to score" }).fill("2");
-    await page.getByRole("textbox", { name: "Gradation 1: brief result" }).fill("Keep learning");
-    await page.getByRole("textbox", { name: "Gradation 2: from score" }).fill("3");
-    await page.getByRole("textbox", { name: "Gradation 2: to score" }).fill("5");
-    await page.getByRole("textbox", { name: "Gradation 2: brief result" }).fill("Excellent");
-
-    // Correct answers and points per question.
-    const france = await questionScoring(page, FRANCE);
-    await france.getByRole("switch", { name: "Check the answer" }).check();
-    await france.getByRole("textbox", { name: "Points for a correct answer" }).fill("2");
-    await france.getByRole("radio", { name: "Variant 2" }).check();
-    const italy = await questionScoring(page, ITALY);
-    await italy.getByRole("switch", { name: "Check the answer" }).check();
-    await italy.getByRole("textbox", { name: "Points for a correct answer" }).fill("3");
-    await italy.getByLabel("Accepted answers").fill("Rome");
-    await page.keyboard.press("Enter");
-    await page.getByText("Highest possible score: 5").waitFor();
+    // The gradations' ranges and texts, correct answers and points per question.
+    await scoreCapitals(page, FRANCE, ITALY);
 
     // Try it in the preview: the score and the gradation follow the answers.
     await page.getByText("Try it", { exact: true }).click();
