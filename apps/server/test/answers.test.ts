@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
+  createForm,
   sampleForm,
   signUpWithAccount,
-  startTestServer,
+  startWithAccount,
   type TestServer,
 } from "./harness.ts";
 
@@ -11,9 +12,8 @@ let server: TestServer;
 let api: ApiClient;
 let formId: number;
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api } = await signUpWithAccount(server.api, "answers"));
-  formId = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+  ({ server, api } = await startWithAccount("answers"));
+  formId = (await createForm(api)).id;
 });
 afterAll(() => server.close());
 
@@ -99,9 +99,7 @@ describe("submitting", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("form.not_found");
 
-    const closedForm = (
-      await api.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, isPublished: false })
-    ).body.form.id;
+    const closedForm = (await createForm(api, { ...sampleForm, isPublished: false })).id;
     const closed = await server.api.post("/api/forms/answer", {
       formId: closedForm,
       answers: [{ fieldId: "name", answer: "x" }],
@@ -112,11 +110,11 @@ describe("submitting", () => {
 
   it("admits only the account's signed-in users to a form limited to registered users", async () => {
     const limited = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
+      await createForm(api, {
         ...sampleForm,
         hasAnonymousFilling: "registered",
       })
-    ).body.form.id;
+    ).id;
     const body = { formId: limited, answers: [{ fieldId: "name", answer: "Member" }] };
     const anonymous = await server.api.post("/api/forms/answer", body);
     expect(anonymous.status).toBe(403);
@@ -132,7 +130,7 @@ describe("submitting", () => {
 
 describe("results", () => {
   it("pages, sorts, filters by read state, marks read and unread, and deletes", async () => {
-    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const form = (await createForm(api)).id;
     const ids: number[] = [];
     for (const name of ["A", "B", "C", "D", "E"]) {
       const r = await server.api.post<{ id: number }>("/api/forms/answer", {
@@ -171,7 +169,7 @@ describe("results", () => {
 
 describe("time between submissions", () => {
   it("rejects a malformed interval without changing the form", async () => {
-    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const form = (await createForm(api)).id;
     const response = await api.patch(`/api/forms/${form}`, { nextSubmissionTime: "soon" });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe("form.next_submission_time.invalid");
@@ -197,11 +195,11 @@ describe("rules on submission", () => {
 
   it("checks a required field only while the rules show it", async () => {
     const form = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
+      await createForm(api, {
         ...sampleForm,
         conditionalRules: [hideNameUnlessRed],
       })
-    ).body.form.id;
+    ).id;
     const blue = await server.api.post("/api/forms/answer", {
       formId: form,
       answers: [
@@ -226,7 +224,7 @@ describe("rules on submission", () => {
   });
 
   it("refuses rules that name missing fields, and keeps the form as it was", async () => {
-    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const form = (await createForm(api)).id;
     const broken = {
       ...hideNameUnlessRed,
       if: {
@@ -246,11 +244,11 @@ describe("rules on submission", () => {
 
   it("requires the captcha when the form shows one", async () => {
     const form = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
+      await createForm(api, {
         ...sampleForm,
         fields: [...sampleForm.fields, { id: "cap", fieldType: "captcha" }],
       })
-    ).body.form.id;
+    ).id;
     const without = await server.api.post("/api/forms/answer", {
       formId: form,
       answers: [{ fieldId: "name", answer: "A" }],
@@ -301,7 +299,7 @@ describe("calculation forms", () => {
         { id: "why", fieldType: "text", question: "Why?", calcSettings: { notEmptyScore: 0.5 } },
       ],
     };
-    const form = (await api.post<{ form: { id: number } }>("/api/forms", quiz)).body.form.id;
+    const form = (await createForm(api, quiz)).id;
     const right = await server.api.post<{ id: number }>("/api/forms/answer", {
       formId: form,
       answers: [
@@ -374,7 +372,7 @@ describe("calculation forms", () => {
   });
 
   it("leaves data-collection submissions unscored", async () => {
-    const form = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+    const form = (await createForm(api)).id;
     const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
       formId: form,
       answers: [{ fieldId: "name", answer: "A" }],
@@ -393,11 +391,8 @@ describe("new submissions count", () => {
     const empty = await team.get("/api/forms/account/answer/count-new");
     expect(empty.body).toEqual({ count: 0, forms: [] });
 
-    const first = (await team.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, title: "First" }))
-      .body.form.id;
-    const second = (
-      await team.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, title: "Second" })
-    ).body.form.id;
+    const first = (await createForm(team, { ...sampleForm, title: "First" })).id;
+    const second = (await createForm(team, { ...sampleForm, title: "Second" })).id;
     const send = (formId: number) =>
       server.api.post<{ id: number }>("/api/forms/answer", {
         formId,

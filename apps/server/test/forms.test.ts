@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ApiClient,
-  sampleForm,
-  signUpWithAccount,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { type ApiClient, sampleForm, startWithAccount, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let api: ApiClient;
 let subdomain: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api } = await signUpWithAccount(server.api, "forms"));
-  subdomain = ((await api.get("/api/user")).body.account as { subdomain: string }).subdomain;
+  ({ server, api, subdomain } = await startWithAccount("forms"));
 });
 afterAll(() => server.close());
 

@@ -145,7 +145,7 @@ let counter = 0;
 export async function signUpWithAccount(
   api: ApiClient,
   name = "acme",
-): Promise<{ api: ApiClient; tokens: TTokens; accountId: number }> {
+): Promise<{ api: ApiClient; tokens: TTokens; accountId: number; subdomain: string }> {
   const tokens = await registerUser(api, name);
   const client = api.as(tokens.token);
   const subdomain = `${name}-${++counter}-${randomBytes(3).toString("hex")}`;
@@ -156,7 +156,37 @@ export async function signUpWithAccount(
     acceptDpa: true,
   });
   if (created.status !== 201) throw new Error(`account create failed: ${created.text}`);
-  return { api: client, tokens, accountId: created.body.id };
+  return { api: client, tokens, accountId: created.body.id, subdomain };
+}
+
+/**
+ * A fresh server with one account and its admin signed in: the start most API tests share.
+ * The subdomain is the account's, for the public paths of its forms.
+ */
+export async function startWithAccount(name: string) {
+  const server = await startTestServer();
+  return { server, ...(await signUpWithAccount(server.api, name)) };
+}
+
+/** Creates a form as this client (the sample form unless told) and returns it, or fails the test. */
+export async function createForm(
+  api: ApiClient,
+  form: Record<string, unknown> = sampleForm,
+): Promise<{ id: number; formPathAlias: string }> {
+  const created = await api.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", form);
+  if (created.status !== 201) throw new Error(`form create failed: ${created.text}`);
+  return created.body.form;
+}
+
+/** Sends one submission as a respondent and returns its id, or fails the test. */
+export async function submitAnswers(
+  api: ApiClient,
+  formId: number,
+  answers: Array<{ fieldId: string; answer: unknown }>,
+): Promise<number> {
+  const sent = await api.post<{ id: number }>("/api/forms/answer", { formId, answers });
+  if (sent.status !== 201) throw new Error(`submission failed: ${sent.text}`);
+  return sent.body.id;
 }
 
 export async function registerUser(api: ApiClient, name = "user"): Promise<TTokens> {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   addMember,
+  createForm,
   groupWith,
   sampleForm,
-  signUpWithAccount,
-  startTestServer,
+  startWithAccount,
+  submitAnswers,
   type TestServer,
 } from "./harness.ts";
 
@@ -22,19 +23,13 @@ interface AnswerView {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api: admin, accountId } = await signUpWithAccount(server.api, "perms"));
-  formId = (await admin.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
-  answerId = (
-    await server.api.post<{ id: number }>("/api/forms/answer", {
-      formId,
-      answers: [
-        { fieldId: "name", answer: "Ada Lovelace" },
-        { fieldId: "mail", answer: "ada@example.com" },
-        { fieldId: "color", answer: "blue" },
-      ],
-    })
-  ).body.id;
+  ({ server, api: admin, accountId } = await startWithAccount("perms"));
+  formId = (await createForm(admin)).id;
+  answerId = await submitAnswers(server.api, formId, [
+    { fieldId: "name", answer: "Ada Lovelace" },
+    { fieldId: "mail", answer: "ada@example.com" },
+    { fieldId: "color", answer: "blue" },
+  ]);
 });
 afterAll(() => server.close());
 

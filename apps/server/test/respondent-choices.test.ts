@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
+  createForm as createAs,
   sampleForm,
   signUpWithAccount,
-  startTestServer,
+  startWithAccount,
   type TestServer,
 } from "./harness.ts";
 
@@ -11,20 +12,11 @@ let server: TestServer;
 let api: ApiClient;
 let subdomain: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api } = await signUpWithAccount(server.api, "choices"));
-  subdomain = (await api.get<{ account: { subdomain: string } }>("/api/user")).body.account.subdomain;
+  ({ server, api, subdomain } = await startWithAccount("choices"));
 });
 afterAll(() => server.close());
 
-async function createForm(settings: Record<string, unknown>) {
-  const created = await api.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
-    ...sampleForm,
-    ...settings,
-  });
-  expect(created.status).toBe(201);
-  return created.body.form;
-}
+const createForm = (settings: Record<string, unknown>) => createAs(api, { ...sampleForm, ...settings });
 
 const answers = [{ fieldId: "name", answer: "Ann" }];
 const boxes = [

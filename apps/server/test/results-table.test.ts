@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   addMember,
+  createForm,
   groupWith,
-  signUpWithAccount,
-  startTestServer,
+  startWithAccount,
   type TestServer,
 } from "./harness.ts";
 
@@ -91,9 +91,8 @@ const submit = (i: number) => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api: admin, accountId } = await signUpWithAccount(server.api, "table"));
-  formId = (await admin.post<{ form: { id: number } }>("/api/forms", form)).body.form.id;
+  ({ server, api: admin, accountId } = await startWithAccount("table"));
+  formId = (await createForm(admin, form)).id;
 });
 afterAll(() => server.close());
 
@@ -117,8 +116,7 @@ describe("per-form numbers", () => {
   });
 
   it("numbers each form on its own, and never reuses a deleted submission's number", async () => {
-    const other = (await admin.post<{ form: { id: number } }>("/api/forms", { ...form, title: "Other" })).body
-      .form.id;
+    const other = (await createForm(admin, { ...form, title: "Other" })).id;
     const first = await server.api.post<{ id: number }>("/api/forms/answer", {
       formId: other,
       answers: [{ fieldId: "name", answer: "x" }],

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   addMember,
+  createForm,
   groupWith,
   signUpWithAccount,
-  startTestServer,
+  startWithAccount,
   type TestServer,
 } from "./harness.ts";
 
@@ -87,10 +88,9 @@ const sent: Sent[] = [];
 const DAYS = ["2026-03-01", "2026-03-02", "2026-03-04", "2026-04-10"];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api: admin, accountId } = await signUpWithAccount(server.api, "stats"));
-  formId = (await admin.post<{ form: { id: number } }>("/api/forms", form)).body.form.id;
-  emptyFormId = (await admin.post<{ form: { id: number } }>("/api/forms", form)).body.form.id;
+  ({ server, api: admin, accountId } = await startWithAccount("stats"));
+  formId = (await createForm(admin, form)).id;
+  emptyFormId = (await createForm(admin, form)).id;
   const random = generator(7);
   const colours = ["red", "blue", "green"];
   for (let i = 0; i < 47; i++) {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   type ApiResponse,
+  createForm as createAs,
   sampleForm,
-  signUpWithAccount,
-  startTestServer,
+  startWithAccount,
   type TestServer,
 } from "./harness.ts";
 
@@ -12,9 +12,7 @@ let server: TestServer;
 let api: ApiClient;
 let subdomain: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ api } = await signUpWithAccount(server.api, "bursts"));
-  subdomain = (await api.get<{ account: { subdomain: string } }>("/api/user")).body.account.subdomain;
+  ({ server, api, subdomain } = await startWithAccount("bursts"));
 });
 afterAll(() => server.close());
 
@@ -24,12 +22,8 @@ interface Created {
 }
 
 async function createForm(extra: Record<string, unknown> = {}): Promise<Created> {
-  const response = await api.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
-    ...sampleForm,
-    ...extra,
-  });
-  expect(response.status).toBe(201);
-  return { id: response.body.form.id, alias: response.body.form.formPathAlias };
+  const form = await createAs(api, { ...sampleForm, ...extra });
+  return { id: form.id, alias: form.formPathAlias };
 }
 
 /** Opens the public form as a new browser would, and returns the cookie the server gave it. */
