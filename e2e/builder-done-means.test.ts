@@ -277,4 +277,33 @@ describe("a two-page quiz built only in the builder", () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 420_000); // a long walk through the builder: room to finish on a busy machine
+
+  it("keeps a form being created through a reload, with the sidebar's dot, until it is created or discarded", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page);
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    const create = menu.getByRole("link", { name: /^Create form/ });
+    expect(await create.getByRole("img", { name: "Not saved yet" }).count()).toBe(0);
+    await create.click();
+    await page.getByRole("textbox", { name: "Form title" }).fill("Half-made survey");
+    await create.getByRole("img", { name: "Not saved yet" }).waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Form title" }).inputValue())
+      .toBe("Half-made survey");
+    await page.getByText("Kept from your last visit").waitFor();
+    await screenshot(page, "create-form-kept-1280");
+    await page.getByRole("button", { name: "Discard" }).click();
+    expect(await page.getByRole("textbox", { name: "Form title" }).inputValue()).toBe("");
+    await expect.poll(() => create.getByRole("img", { name: "Not saved yet" }).count()).toBe(0);
+    await page.getByRole("textbox", { name: "Form title" }).fill("Finished survey");
+    await create.getByRole("img", { name: "Not saved yet" }).waitFor();
+    await page.getByRole("button", { name: "Create and open the builder" }).click();
+    await page.getByRole("button", { name: "Add a field", exact: true }).waitFor();
+    expect(await create.getByRole("img", { name: "Not saved yet" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

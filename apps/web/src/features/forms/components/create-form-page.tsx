@@ -68,6 +68,23 @@ export function CreateFormPage() {
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
           />
+          {kept && (title !== "" || type !== "data_collection") && (
+            <Group gap="xs" mt={-8}>
+              <Text size="xs" c="dimmed">
+                {t("Kept from your last visit")}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => {
+                  setTitle("");
+                  setType("data_collection");
+                }}
+              >
+                {t("Discard")}
+              </Button>
+            </Group>
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t("Form type")}
