@@ -20,7 +20,7 @@ import { ZSubmission } from "@formloom/core/submission";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { type Deps, optionalUser, requireTenant, type TenantContext } from "../../http/context.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { nextSubmissionTime } from "./next-submission.ts";
@@ -165,68 +165,56 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
   );
 
   const answerParams = params.extend({ answerId: ZRowId });
-  const notes = { 200: ZAnswerNotes };
 
-  r.post(
-    "/forms/:id/answers/:answerId/update-tags",
-    { schema: { tags, params: answerParams, body: ZUpdateTagsBody, response: notes } },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.mark");
-      return updateTags(ctx, request.params.id, request.params.answerId, request.body.tags);
-    },
-  );
-
-  r.post(
-    "/forms/:id/answers/:answerId/update-score",
-    {
-      schema: {
-        tags,
-        description: "Sets the submission's total by hand; null clears it.",
-        params: answerParams,
-        body: ZUpdateScoreBody,
-        response: notes,
+  /** A reader's note on one submission (its tags, score or a field's score or comment), under results.mark. */
+  const noteRoute = <Body extends z.ZodType>(
+    action: string,
+    description: string | undefined,
+    body: Body,
+    save: (
+      ctx: TenantContext,
+      formId: number,
+      answerId: number,
+      body: z.infer<Body>,
+    ) => Promise<z.infer<typeof ZAnswerNotes>>,
+  ) =>
+    r.post(
+      `/forms/:id/answers/:answerId/${action}`,
+      {
+        schema: {
+          tags,
+          ...(description === undefined ? {} : { description }),
+          params: answerParams,
+          body,
+          response: { 200: ZAnswerNotes },
+        },
       },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.mark");
-      return updateScore(ctx, request.params.id, request.params.answerId, request.body.score);
-    },
-  );
-
-  r.post(
-    "/forms/:id/answers/:answerId/update-field-score",
-    {
-      schema: {
-        tags,
-        description: "Sets one field's points; the total moves by the difference.",
-        params: answerParams,
-        body: ZUpdateFieldScoreBody,
-        response: notes,
+      async (request) => {
+        const ctx = await requireTenant(deps, request, "results.mark");
+        return save(ctx, request.params.id, request.params.answerId, request.body as z.infer<Body>);
       },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.mark");
-      const { field, score } = request.body;
-      return updateFieldScore(ctx, request.params.id, request.params.answerId, field, score);
-    },
-  );
+    );
 
-  r.post(
-    "/forms/:id/answers/:answerId/update-comment",
-    {
-      schema: {
-        tags,
-        description: "A reader's comment on one field's answer; an empty comment removes it.",
-        params: answerParams,
-        body: ZUpdateCommentBody,
-        response: notes,
-      },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.mark");
-      const { field, comment } = request.body;
-      return updateComment(ctx, request.params.id, request.params.answerId, field, comment);
-    },
+  noteRoute("update-tags", undefined, ZUpdateTagsBody, (ctx, formId, answerId, body) =>
+    updateTags(ctx, formId, answerId, body.tags),
+  );
+  noteRoute(
+    "update-score",
+    "Sets the submission's total by hand; null clears it.",
+    ZUpdateScoreBody,
+    (ctx, formId, answerId, body) => updateScore(ctx, formId, answerId, body.score),
+  );
+  noteRoute(
+    "update-field-score",
+    "Sets one field's points; the total moves by the difference.",
+    ZUpdateFieldScoreBody,
+    (ctx, formId, answerId, { field, score }) => updateFieldScore(ctx, formId, answerId, field, score),
+  );
+  noteRoute(
+    "update-comment",
+    "A reader's comment on one field's answer; an empty comment removes it.",
+    ZUpdateCommentBody,
+    (ctx, formId, answerId, { field, comment }) => updateComment(ctx, formId, answerId, field, comment),
   );
 
   r.get(
