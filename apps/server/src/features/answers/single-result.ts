@@ -6,6 +6,7 @@ import type { StoredAnswer } from "@formloom/core/submission";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { formAnswers } from "../../db/schema.ts";
 import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
@@ -115,52 +116,41 @@ export async function answerAdditional(ctx: TenantContext, formId: number, answe
 
 export function singleResultRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ["answers"];
   const params = ZIdParams.extend({ answerId: ZRowId });
-  r.get(
-    "/forms/:id/answer/:answerId/prev-next",
-    {
-      schema: {
-        tags,
-        description:
-          "The submissions before and after this one in the results' default order (newest first).",
-        params,
-        response: { 200: ZPrevNext },
+
+  /** One view of a single submission, read by a reader of the form's results. */
+  const viewRoute = <Response extends z.ZodType>(
+    view: string,
+    description: string,
+    response: Response,
+    read: (ctx: TenantContext, formId: number, answerId: number) => Promise<z.input<Response>>,
+  ) =>
+    r.get(
+      `/forms/:id/answer/:answerId/${view}`,
+      // Widened to a plain schema for Fastify; read's type is already tied to it above.
+      { schema: { tags: ["answers"], description, params, response: { 200: response as z.ZodType } } },
+      async (request) => {
+        const ctx = await requireTenant(deps, request, "results.view");
+        return read(ctx, request.params.id, request.params.answerId);
       },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.view");
-      return prevNext(ctx, request.params.id, request.params.answerId);
-    },
+    );
+
+  viewRoute(
+    "prev-next",
+    "The submissions before and after this one in the results' default order (newest first).",
+    ZPrevNext,
+    prevNext,
   );
-  r.get(
-    "/forms/:id/answer/:answerId/calc",
-    {
-      schema: {
-        tags,
-        description: "The submission's score, its result view's outcome and each question's points.",
-        params,
-        response: { 200: ZAnswerCalc },
-      },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.view");
-      return answerCalc(ctx, request.params.id, request.params.answerId);
-    },
+  viewRoute(
+    "calc",
+    "The submission's score, its result view's outcome and each question's points.",
+    ZAnswerCalc,
+    answerCalc,
   );
-  r.get(
-    "/forms/:id/answer/:answerId/additional",
-    {
-      schema: {
-        tags,
-        description: "Where and on what device the submission was sent, the link's arguments and its timing.",
-        params,
-        response: { 200: ZAnswerAdditional },
-      },
-    },
-    async (request) => {
-      const ctx = await requireTenant(deps, request, "results.view");
-      return answerAdditional(ctx, request.params.id, request.params.answerId);
-    },
+  viewRoute(
+    "additional",
+    "Where and on what device the submission was sent, the link's arguments and its timing.",
+    ZAnswerAdditional,
+    answerAdditional,
   );
 }
