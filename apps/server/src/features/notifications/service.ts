@@ -41,28 +41,29 @@ function present(row: NotificationRow, formTitle: string): TEmailNotification {
   };
 }
 
+/** Every id must name a group or a user of this account; otherwise the recipients' field is refused. */
+async function checkAccountRows(
+  ctx: TenantContext,
+  table: typeof groups | typeof users,
+  ids: number[],
+  field: string,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.accountId, ctx.accountId), inArray(table.id, ids)));
+  if (found.length !== new Set(ids).size) throw invalidField("email_notification.recipient.unknown", field);
+}
+
 /** Groups, users and e-mail fields must be this account's and this form's. */
 async function checkRecipients(
   ctx: TenantContext,
   form: typeof forms.$inferSelect,
   to: TEmailRecipients,
 ): Promise<void> {
-  if (to.groupIds.length > 0) {
-    const found = await ctx.db
-      .select({ id: groups.id })
-      .from(groups)
-      .where(and(eq(groups.accountId, ctx.accountId), inArray(groups.id, to.groupIds)));
-    if (found.length !== new Set(to.groupIds).size)
-      throw invalidField("email_notification.recipient.unknown", "to.groupIds");
-  }
-  if (to.userIds.length > 0) {
-    const found = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.accountId, ctx.accountId), inArray(users.id, to.userIds)));
-    if (found.length !== new Set(to.userIds).size)
-      throw invalidField("email_notification.recipient.unknown", "to.userIds");
-  }
+  await checkAccountRows(ctx, groups, to.groupIds, "to.groupIds");
+  await checkAccountRows(ctx, users, to.userIds, "to.userIds");
   if (to.emailFieldIds.length > 0) {
     const emailFields = new Set(
       readFields(form)
@@ -74,17 +75,19 @@ async function checkRecipients(
   }
 }
 
+/** One notification of this account's form. */
+const ofNotification = (ctx: TenantContext, formId: number, notificationId: number) =>
+  and(
+    eq(emailNotifications.accountId, ctx.accountId),
+    eq(emailNotifications.formId, formId),
+    eq(emailNotifications.id, notificationId),
+  );
+
 async function loadNotification(ctx: TenantContext, formId: number, notificationId: number) {
   const [row] = await ctx.db
     .select()
     .from(emailNotifications)
-    .where(
-      and(
-        eq(emailNotifications.accountId, ctx.accountId),
-        eq(emailNotifications.formId, formId),
-        eq(emailNotifications.id, notificationId),
-      ),
-    );
+    .where(ofNotification(ctx, formId, notificationId));
   if (!row) throw notFound("email_notification.not_found");
   return row;
 }
@@ -146,26 +149,24 @@ export async function updateNotification(
   const form = await loadForm(ctx, formId);
   const current = await loadNotification(ctx, formId, notificationId);
   if (body.to) await checkRecipients(ctx, form, body.to);
-  const changes: Partial<typeof emailNotifications.$inferInsert> = {
-    ...(body.adminName !== undefined ? { adminName: body.adminName } : {}),
-    ...(body.from !== undefined ? { fromName: body.from } : {}),
-    ...(body.to !== undefined ? { recipients: body.to } : {}),
-    ...(body.subject !== undefined ? { subject: body.subject } : {}),
-    ...(body.message !== undefined ? { message: body.message } : {}),
-    ...(body.event !== undefined ? { event: body.event } : {}),
-    ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+  const named = {
+    adminName: body.adminName,
+    fromName: body.from,
+    recipients: body.to,
+    subject: body.subject,
+    message: body.message,
+    event: body.event,
+    enabled: body.enabled,
   };
+  // Only the columns the body names change.
+  const changes: Partial<typeof emailNotifications.$inferInsert> = Object.fromEntries(
+    Object.entries(named).filter(([, value]) => value !== undefined),
+  );
   if (Object.keys(changes).length === 0) return present(current, form.title);
   const [row] = await ctx.db
     .update(emailNotifications)
     .set(changes)
-    .where(
-      and(
-        eq(emailNotifications.accountId, ctx.accountId),
-        eq(emailNotifications.formId, formId),
-        eq(emailNotifications.id, notificationId),
-      ),
-    )
+    .where(ofNotification(ctx, formId, notificationId))
     .returning();
   if (!row) throw notFound("email_notification.not_found");
   return present(row, form.title);
@@ -174,13 +175,7 @@ export async function updateNotification(
 export async function deleteNotification(ctx: TenantContext, formId: number, notificationId: number) {
   const gone = await ctx.db
     .delete(emailNotifications)
-    .where(
-      and(
-        eq(emailNotifications.accountId, ctx.accountId),
-        eq(emailNotifications.formId, formId),
-        eq(emailNotifications.id, notificationId),
-      ),
-    )
+    .where(ofNotification(ctx, formId, notificationId))
     .returning({ id: emailNotifications.id });
   if (gone.length === 0) throw notFound("email_notification.not_found");
 }
