@@ -3,7 +3,7 @@ import { Group, NumberInput, SegmentedControl, Stack, TagsInput, Text, TextInput
 import { useTranslation } from "react-i18next";
 import { changeLimits, changeSettings, type EditorProps, ItemsEditor, num } from "./controls.tsx";
 import { PlaceholderInput } from "./text-settings.tsx";
-import { VariantList } from "./variant-list.tsx";
+import { CorrectAnswerList } from "./variant-list.tsx";
 
 const CURRENCIES = [
   "EUR",
@@ -84,17 +84,7 @@ export function NumberSettings(props: EditorProps) {
       </Stack>
       <PlaceholderInput {...props} />
       <RangeLimits {...props} />
-      <VariantList
-        {...props}
-        options={{
-          label: t("Correct answers"),
-          addLabel: t("Add a correct answer"),
-          itemName: (n) => t("Correct answer {{n}}", { n }),
-          value: true,
-          correct: true,
-          min: 0,
-        }}
-      />
+      <CorrectAnswerList {...props} value />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Group, NumberInput, Select, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { changeLimits, changeSettings, type EditorProps, num } from "./controls.tsx";
-import { VariantList } from "./variant-list.tsx";
+import { CorrectAnswerList } from "./variant-list.tsx";
 
 const CODE_LANGUAGES = [
   "javascript",
@@ -78,18 +78,7 @@ export function TextSettings(props: EditorProps) {
       )}
       <PlaceholderInput {...props} />
       <LengthLimits {...props} />
-      {type !== "password" && (
-        <VariantList
-          {...props}
-          options={{
-            label: t("Correct answers"),
-            addLabel: t("Add a correct answer"),
-            itemName: (n) => t("Correct answer {{n}}", { n }),
-            correct: true,
-            min: 0,
-          }}
-        />
-      )}
+      {type !== "password" && <CorrectAnswerList {...props} />}
     </>
   );
 }

@@ -111,3 +111,21 @@ export function VariantList({ checked, options = {} }: EditorProps & { options?:
     />
   );
 }
+
+/** The right answers of a typed answer (text or number); a number's keep a value of their own. */
+export function CorrectAnswerList({ value, ...props }: EditorProps & { value?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <VariantList
+      {...props}
+      options={{
+        label: t("Correct answers"),
+        addLabel: t("Add a correct answer"),
+        itemName: (n) => t("Correct answer {{n}}", { n }),
+        value,
+        correct: true,
+        min: 0,
+      }}
+    />
+  );
+}
