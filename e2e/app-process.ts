@@ -3,8 +3,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** Set by the browser tests' setup: the compiled server, started without compiling TypeScript. */
+export const BUNDLE_VARIABLE = "FORMLOOM_TEST_SERVER_BUNDLE";
 
 export interface RunningApp {
   url: string;
@@ -14,21 +18,27 @@ export interface RunningApp {
 /** The production server (built web app, embedded database) as its own process. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
+  copyPgliteTemplate(dataDir);
   const port = Number(env.PORT ?? 21_000 + Math.floor(Math.random() * 20_000));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: path.join(root, "apps/server"),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "false",
-      DATABASE_URL: "",
-      ...env,
+  const bundle = process.env[BUNDLE_VARIABLE];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    bundle ? [bundle] : ["--import", "tsx", "src/main.ts"],
+    {
+      cwd: path.join(root, "apps/server"),
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        SEED_DEMO: "false",
+        DATABASE_URL: "",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

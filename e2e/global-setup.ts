@@ -1,18 +1,28 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { createPgliteTemplate, TEMPLATE_VARIABLE } from "../apps/server/test/database-template.ts";
+import { BUNDLE_VARIABLE } from "./app-process.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * One Chromium for the whole run; each test file connects to it and opens its own contexts.
  * Playwright starts it with a fresh temporary profile; the flags keep it off the network.
+ * Each file's server is the compiled bundle, built here once, on a copy of one migrated database.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install chromium)`);
   const webDist = path.resolve(import.meta.dirname, "../apps/web/dist/index.html");
   if (!existsSync(webDist)) throw new Error("The web app is not built: run `npm run build` first");
+  const root = path.resolve(import.meta.dirname, "..");
+  const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
+  if (built.status !== 0) throw new Error("The server did not build");
+  process.env[BUNDLE_VARIABLE] = path.join(root, "apps/server/dist/main.js");
+  const template = await createPgliteTemplate();
+  process.env[TEMPLATE_VARIABLE] = template.directory;
   const server = await chromium.launchServer({
     executablePath: CHROMIUM,
     headless: true,
@@ -29,6 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide("browserWsEndpoint", server.wsEndpoint());
   return async () => {
     await server.close();
+    template.remove();
   };
 }
 

@@ -8,6 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { type Database, openDatabase } from "../src/db/connect.ts";
 import type { LogDestination } from "../src/http/logging.ts";
 import { loadSettings, type Settings } from "../src/settings.ts";
+import { copyPgliteTemplate } from "./database-template.ts";
 
 /** A fresh database for one test file: a new PGlite directory, or a new PostgreSQL database. */
 export async function freshDatabaseTarget(): Promise<{
@@ -17,7 +18,10 @@ export async function freshDatabaseTarget(): Promise<{
 }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-test-"));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  if (!adminUrl) {
+    copyPgliteTemplate(dataDir);
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
 
   const name = `formloom_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
