@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => target.drop());
 
-describe("embedded database directory", () => {
+// Starts three servers as processes: on a busy machine that takes minutes.
+describe("embedded database directory", { timeout: 180_000 }, () => {
   it("refuses a second process on the same directory with a clear message, and leaves the first working", async () => {
     const env = { DATA_DIR: target.dataDir, SEED_DEMO: "true" };
     const first = await spawnServer(env, freePort());
