@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../i18n/i18n.ts";
 import { errorText, fieldErrors } from "./error-text.ts";
 
 /**
@@ -33,4 +34,24 @@ export function notifyError(error: unknown): void {
  */
 export function notifyUnlessFieldErrors(error: unknown): void {
   if (Object.keys(fieldErrors(error)).length === 0) notifyError(error);
+}
+
+/**
+ * Submits a form's body through a mutation: field errors stay under the inputs, other errors are
+ * toasted, and a success says "Saved" before `then` (such as going back to the list) runs.
+ */
+export function saveAndTell<Body>(
+  mutation: {
+    mutate: (body: Body, options: { onError: (error: unknown) => void; onSuccess: () => void }) => void;
+  },
+  then?: () => void,
+): (body: Body) => void {
+  return (body) =>
+    mutation.mutate(body, {
+      onError: notifyUnlessFieldErrors,
+      onSuccess: () => {
+        notifySuccess(msg("Saved"));
+        then?.();
+      },
+    });
 }

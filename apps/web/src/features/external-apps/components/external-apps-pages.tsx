@@ -11,9 +11,8 @@ import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ShownOnceModal } from "../../../components/shown-once-modal.tsx";
 import { useFormat } from "../../../i18n/format.ts";
-import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
-import { notifyError, notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifyError, notifyUnlessFieldErrors, saveAndTell } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import {
   useCreateExternalApp,
@@ -217,15 +216,7 @@ export function EditExternalAppPage() {
         pending={edit.isPending}
         serverError={edit.error}
         onCancel={toList}
-        onSubmit={(body) =>
-          edit.mutate(body, {
-            onError: notifyUnlessFieldErrors,
-            onSuccess: () => {
-              notifySuccess(msg("Saved"));
-              toList();
-            },
-          })
-        }
+        onSubmit={saveAndTell(edit, toList)}
       />
     </EditorPanel>
   );

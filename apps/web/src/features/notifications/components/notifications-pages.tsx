@@ -13,7 +13,7 @@ import { TabIntro } from "../../../components/tab-intro.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
-import { notifyError, notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifyError, notifySuccess, saveAndTell } from "../../../lib/notify.ts";
 import { AnchorLink, BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import {
@@ -245,15 +245,7 @@ export function NewEmailNotificationPage() {
         pending={create.isPending}
         serverError={create.error}
         onCancel={toList}
-        onSubmit={(body) =>
-          create.mutate(body, {
-            onError: notifyUnlessFieldErrors,
-            onSuccess: () => {
-              notifySuccess(msg("Saved"));
-              toList();
-            },
-          })
-        }
+        onSubmit={saveAndTell(create, toList)}
       />
     </EditorPanel>
   );
@@ -284,12 +276,7 @@ export function EditEmailNotificationPage() {
         pending={edit.isPending}
         serverError={edit.error}
         onCancel={toList}
-        onSubmit={(body) =>
-          edit.mutate(body, {
-            onError: notifyUnlessFieldErrors,
-            onSuccess: () => notifySuccess(msg("Saved")),
-          })
-        }
+        onSubmit={saveAndTell(edit)}
       />
     </EditorPanel>
   );

@@ -3,9 +3,8 @@ import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EditorPanel } from "../../../components/editor-panel.tsx";
-import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
-import { notifySuccess, notifyUnlessFieldErrors } from "../../../lib/notify.ts";
+import { notifyUnlessFieldErrors, saveAndTell } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { type TWebhookWithSecret, useCreateWebhook, useEditWebhook, useWebhook } from "../api/webhooks.ts";
 import { DeliveryLog } from "./delivery-log.tsx";
@@ -81,12 +80,7 @@ export function EditWebhookPage() {
           pending={edit.isPending}
           serverError={edit.error}
           onCancel={() => void navigate({ to: "/forms/$id/webhooks", params: { id } })}
-          onSubmit={(body) =>
-            edit.mutate(body, {
-              onError: notifyUnlessFieldErrors,
-              onSuccess: () => notifySuccess(msg("Saved")),
-            })
-          }
+          onSubmit={saveAndTell(edit)}
         />
       </EditorPanel>
       <SigningSecret formId={id} webhookId={webhookId} />
