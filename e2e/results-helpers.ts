@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import { type ApiCall, accountOwner } from "./support.ts";
 
 /**
@@ -31,4 +32,39 @@ export async function ownerWithQuiz(
     await page.waitForURL(`${baseUrl}/`);
   };
   return { call, formId: form.id, signIn };
+}
+
+/** A single choice of a quiz made by ownerWithQuiz, worth its pass mark of 2 points when `right` is picked. */
+export const scoredChoice = (
+  id: string,
+  question: string,
+  options: Array<{ id: string; title: string }>,
+  right: string,
+) => ({
+  id,
+  fieldType: "radio",
+  question,
+  calcSettings: { calcType: "check_values", points: 2 },
+  fieldSettings: {
+    answerVariants: options.map((option) => ({ ...option, checkValue: option.id === right })),
+  },
+});
+
+/** One submission sent through the public API as a respondent's browser sends it; returns its id. */
+export async function submitPublic(
+  baseUrl: string,
+  formId: number,
+  answers: Array<{ fieldId: string; answer: unknown; answeringTime?: number }>,
+  idempotencyKey?: string,
+): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/forms/answer`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey }),
+    },
+    body: JSON.stringify({ formId, answers }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownerWithQuiz } from "./results-helpers.ts";
+import { ownerWithQuiz, scoredChoice, submitPublic } from "./results-helpers.ts";
 import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 /**
@@ -23,19 +23,12 @@ describe("the results table", () => {
         passed: "Passed",
         fields: [
           { id: "name", fieldType: "text", question: "Name" },
-          {
-            id: "colour",
-            fieldType: "radio",
-            question: "Colour",
-            calcSettings: { calcType: "check_values", points: 2 },
-            fieldSettings: {
-              answerVariants: COLOURS.map((id) => ({
-                id,
-                title: id[0]!.toUpperCase() + id.slice(1),
-                checkValue: id === "blue",
-              })),
-            },
-          },
+          scoredChoice(
+            "colour",
+            "Colour",
+            COLOURS.map((id) => ({ id, title: id[0]!.toUpperCase() + id.slice(1) })),
+            "blue",
+          ),
           { id: "age", fieldType: "number", question: "Age" },
           { id: "note", fieldType: "textarea", question: "Anything else" },
         ],
@@ -45,20 +38,12 @@ describe("the results table", () => {
     for (let from = 0; from < TOTAL; from += 50) {
       await Promise.all(
         Array.from({ length: 50 }, (_, k) => from + k).map(async (i) => {
-          const response = await fetch(`${run.app.url}/api/forms/answer`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              formId: formId,
-              answers: [
-                { fieldId: "name", answer: nameOf(i) },
-                { fieldId: "colour", answer: COLOURS[i % 3] },
-                { fieldId: "age", answer: ageOf(i) },
-                { fieldId: "note", answer: i % 10 === 0 ? "needs a call back" : "" },
-              ],
-            }),
-          });
-          expect(response.status).toBe(201);
+          await submitPublic(run.app.url, formId, [
+            { fieldId: "name", answer: nameOf(i) },
+            { fieldId: "colour", answer: COLOURS[i % 3] },
+            { fieldId: "age", answer: ageOf(i) },
+            { fieldId: "note", answer: i % 10 === 0 ? "needs a call back" : "" },
+          ]);
         }),
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownerWithQuiz } from "./results-helpers.ts";
+import { ownerWithQuiz, scoredChoice, submitPublic } from "./results-helpers.ts";
 import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 /** A submission opened from the results table as its own page, stepped through and deleted. */
@@ -17,18 +17,15 @@ describe("a single result's page", () => {
         passed: "Well done",
         fields: [
           { id: "name", fieldType: "text", question: "Your name" },
-          {
-            id: "capital",
-            fieldType: "radio",
-            question: "Capital of France?",
-            calcSettings: { calcType: "check_values", points: 2 },
-            fieldSettings: {
-              answerVariants: [
-                { id: "paris", title: "Paris", checkValue: true },
-                { id: "rome", title: "Rome" },
-              ],
-            },
-          },
+          scoredChoice(
+            "capital",
+            "Capital of France?",
+            [
+              { id: "paris", title: "Paris" },
+              { id: "rome", title: "Rome" },
+            ],
+            "paris",
+          ),
         ],
       },
     );
@@ -50,18 +47,17 @@ describe("a single result's page", () => {
     });
     expect(logged.status).toBe(204);
     for (const [index, name] of NAMES.entries()) {
-      const response = await fetch(`${run.app.url}/api/forms/answer`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": `${name.toLowerCase()}-filling` },
-        body: JSON.stringify({
-          formId: formId,
-          answers: [
+      ids.push(
+        await submitPublic(
+          run.app.url,
+          formId,
+          [
             { fieldId: "name", answer: name },
             { fieldId: "capital", answer: index % 2 === 0 ? "paris" : "rome", answeringTime: 3 + index },
           ],
-        }),
-      });
-      ids.push(((await response.json()) as { id: number }).id);
+          `${name.toLowerCase()}-filling`,
+        ),
+      );
     }
     // Newest first, as the table shows them: Dan, Cat, Bob, Ann.
     const [ann, bob, cat, dan] = ids as [number, number, number, number];
