@@ -75,6 +75,27 @@ async function checkRecipients(
   }
 }
 
+/** The columns a notification's body sets, by the API's names for them. */
+const columnsOf = <Body extends TEmailNotificationPatchBody>(
+  body: Body,
+): {
+  adminName: Body["adminName"];
+  fromName: Body["from"];
+  recipients: Body["to"];
+  subject: Body["subject"];
+  message: Body["message"];
+  event: Body["event"];
+  enabled: Body["enabled"];
+} => ({
+  adminName: body.adminName,
+  fromName: body.from,
+  recipients: body.to,
+  subject: body.subject,
+  message: body.message,
+  event: body.event,
+  enabled: body.enabled,
+});
+
 /** One notification of this account's form. */
 const ofNotification = (ctx: TenantContext, formId: number, notificationId: number) =>
   and(
@@ -128,13 +149,7 @@ export async function createNotification(
     .values({
       accountId: ctx.accountId,
       formId,
-      adminName: body.adminName,
-      fromName: body.from,
-      recipients: body.to,
-      subject: body.subject,
-      message: body.message,
-      event: body.event,
-      enabled: body.enabled,
+      ...columnsOf(body),
     })
     .returning();
   return present(row!, form.title);
@@ -149,18 +164,9 @@ export async function updateNotification(
   const form = await loadForm(ctx, formId);
   const current = await loadNotification(ctx, formId, notificationId);
   if (body.to) await checkRecipients(ctx, form, body.to);
-  const named = {
-    adminName: body.adminName,
-    fromName: body.from,
-    recipients: body.to,
-    subject: body.subject,
-    message: body.message,
-    event: body.event,
-    enabled: body.enabled,
-  };
   // Only the columns the body names change.
   const changes: Partial<typeof emailNotifications.$inferInsert> = Object.fromEntries(
-    Object.entries(named).filter(([, value]) => value !== undefined),
+    Object.entries(columnsOf(body)).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length === 0) return present(current, form.title);
   const [row] = await ctx.db
