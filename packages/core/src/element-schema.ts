@@ -235,10 +235,27 @@ export const ZElements = z
       if (ids.has(element.id))
         ctx.addIssue({ code: "custom", path: [index, "id"], message: "Element ids must be unique" });
       ids.add(element.id);
-      // A formula field needs a name; any other element may go without one.
-      if (element.formulaName || element.fieldType === "formula") {
-        const problem = checkFormulaName(element.formulaName, element, elements);
-        if (problem) ctx.addIssue({ code: "custom", path: [index, "formulaName"], message: problem });
-      }
+      const problem = formulaNameProblem(element, elements);
+      if (problem) ctx.addIssue({ code: "custom", path: [index, "formulaName"], message: problem });
     });
   });
+
+/** A formula field needs a valid name unique in the form; any other element may go without one. */
+function formulaNameProblem(element: TElement, elements: readonly TElement[]) {
+  if (!element.formulaName && element.fieldType !== "formula") return null;
+  return checkFormulaName(element.formulaName, element, elements);
+}
+
+/**
+ * One element's problems among the form's elements, with paths inside the element: what ZElements
+ * reports for it, but for its id's uniqueness (ids are given by the builder, not typed). The builder
+ * checks each keystroke with it, which parsing the whole list would make slow on a large form.
+ */
+export function elementIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
+  const parsed = ZElement.safeParse(element);
+  if (!parsed.success) return parsed.error.issues;
+  const problem = formulaNameProblem(parsed.data, elements);
+  return problem
+    ? [{ code: "custom", path: ["formulaName"], message: problem, input: element.formulaName }]
+    : [];
+}

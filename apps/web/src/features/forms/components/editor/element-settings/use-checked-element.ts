@@ -1,25 +1,20 @@
-import { type TElement, ZElements } from "@formloom/core/element-schema";
+import { elementIssues, type TElement } from "@formloom/core/element-schema";
 import { MESSAGES } from "@formloom/core/errors";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 
 /** One problem zod found, as core's schema reports it. */
-type Issue = NonNullable<ReturnType<typeof ZElements.safeParse>["error"]>["issues"][number];
+type Issue = ReturnType<typeof elementIssues>[number];
 
 /** Core's problems with one element among the form's, by the dotted path of the setting ("fieldSettings.maxRating"). */
 export function issuesOf(element: TElement, fields: readonly TElement[]): Map<string, Issue> {
   const all = fields.some((f) => f.id === element.id)
     ? fields.map((f) => (f.id === element.id ? element : f))
     : [...fields, element];
-  const index = all.findIndex((f) => f.id === element.id);
-  const parsed = ZElements.safeParse(all);
   const found = new Map<string, Issue>();
-  if (parsed.success) return found;
-  for (const issue of parsed.error.issues) {
-    const [at, ...rest] = issue.path;
-    if (at !== index) continue;
-    const key = rest.join(".");
+  for (const issue of elementIssues(element, all)) {
+    const key = issue.path.join(".");
     if (!found.has(key)) found.set(key, issue);
   }
   return found;
