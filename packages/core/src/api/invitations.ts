@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PG_INT_MAX } from "./ids.ts";
 
 /** Stored statuses, and "expired" for a pending one past its time. */
 export const INVITATION_STATUSES = ["pending", "accepted", "revoked", "expired"] as const;
@@ -27,7 +28,10 @@ export const ZInvitationSendBody = z
     emails: z.string().max(20_000, "request.too_large"),
     /** Groups of the account the invitees join on accepting (only admins may choose them). */
     groupIds: z
-      .array(z.number().int().positive("invitation.groups.unknown"))
+      // No group has an id beyond PostgreSQL's int: such an id is as unknown as any other.
+      .array(
+        z.number().int().positive("invitation.groups.unknown").max(PG_INT_MAX, "invitation.groups.unknown"),
+      )
       .max(100, "request.too_large")
       .default([]),
   })
