@@ -1,7 +1,7 @@
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { isAnswerable } from "@formloom/core/field-registry";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { fieldComponents } from "../field-components.tsx";
 import { displayComponents } from "../fields/display-fields.tsx";
 import { fieldErrorCode } from "./error-text.ts";
@@ -115,6 +115,33 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
   );
 }
 
+type QuestionProps = { field: TElement; context: FieldContext };
+
+/**
+ * Whether a question would draw the same: its element and the parts of the context it reads. A
+ * keystroke then redraws one question, not all of a long form's (in the builder's preview too).
+ * What the question's input calls back reads only state that is compared here, so a kept drawing
+ * never calls back with stale state.
+ */
+function sameQuestion({ field: a, context: x }: QuestionProps, { field: b, context: y }: QuestionProps) {
+  const id = a.id;
+  return (
+    a === b &&
+    x.values[id] === y.values[id] &&
+    x.errors[id] === y.errors[id] &&
+    x.numbers[id] === y.numbers[id] &&
+    x.translate === y.translate &&
+    x.starsShown === y.starsShown &&
+    (x.selectedFieldId === id) === (y.selectedFieldId === id) &&
+    x.onSelectField === y.onSelectField &&
+    x.disabled(a) === y.disabled(b) &&
+    x.inputId(a) === y.inputId(b) &&
+    JSON.stringify(x.styleOf(a)) === JSON.stringify(y.styleOf(b))
+  );
+}
+
+const KeptQuestionView = memo(QuestionView, sameQuestion);
+
 /** Any element of a page but the send button and timers, which the page lays out itself. */
 export function ElementView({
   field,
@@ -157,5 +184,5 @@ export function ElementView({
       </div>
     );
   }
-  return <QuestionView field={field} context={context} />;
+  return <KeptQuestionView field={field} context={context} />;
 }
