@@ -19,7 +19,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconCopy, IconGripVertical, IconTrash } from "@tabler/icons-react";
-import { Fragment, memo, useCallback, useEffect, useMemo, useState } from "react";
+import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import { AddFieldMenu } from "./add-field-menu.tsx";
@@ -48,55 +48,65 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
   const ids = useMemo(() => (idKey === "" ? [] : idKey.split("\n")), [idKey]);
   const addHere = (index: number) => <AddHere index={index} onAdd={addField} />;
 
-  // Screen readers hear the field's title and its place in the list, never its internal id.
-  const title = (id: string | number) => {
-    const field = fields.find((f) => f.id === id);
-    return field ? fieldName(field, t) : "";
-  };
-  const position = (id: string | number) => fields.findIndex((f) => f.id === id) + 1;
-  const total = fields.length;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t("Picked up “{{field}}”, position {{position}} of {{total}}.", {
-        field: title(active.id),
-        position: position(active.id),
-        total,
-      }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t("“{{field}}” is over position {{position}} of {{total}}.", {
-            field: title(active.id),
-            position: position(over.id),
-            total,
-          })
-        : t("“{{field}}” is no longer over the list.", { field: title(active.id) }),
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t("“{{field}}” was dropped at position {{position}} of {{total}}.", {
-            field: title(active.id),
-            position: position(over.id),
-            total,
-          })
-        : t("“{{field}}” was dropped.", { field: title(active.id) }),
-    onDragCancel: ({ active }) =>
-      t("Moving “{{field}}” was cancelled; it stays at position {{position}}.", {
-        field: title(active.id),
-        position: position(active.id),
-      }),
-  };
-  const screenReaderInstructions = {
-    draggable: t(
-      "To pick up a field, press Space or Enter. Move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel.",
-    ),
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    draft.moveField(
-      String(active.id),
-      fields.findIndex((f) => f.id === over.id),
-    );
-  };
+  // The drag context's props keep their identity while typing: a new one would redraw every
+  // sortable row of a long form on each keystroke. They read the fields as they are when called.
+  const current = useRef(fields);
+  current.current = fields;
+  const { announcements, screenReaderInstructions, onDragEnd } = useMemo(() => {
+    // Screen readers hear the field's title and its place in the list, never its internal id.
+    const title = (id: string | number) => {
+      const field = current.current.find((f) => f.id === id);
+      return field ? fieldName(field, t) : "";
+    };
+    const position = (id: string | number) => current.current.findIndex((f) => f.id === id) + 1;
+    const total = () => current.current.length;
+    const announcements: Announcements = {
+      onDragStart: ({ active }) =>
+        t("Picked up “{{field}}”, position {{position}} of {{total}}.", {
+          field: title(active.id),
+          position: position(active.id),
+          total: total(),
+        }),
+      onDragOver: ({ active, over }) =>
+        over
+          ? t("“{{field}}” is over position {{position}} of {{total}}.", {
+              field: title(active.id),
+              position: position(over.id),
+              total: total(),
+            })
+          : t("“{{field}}” is no longer over the list.", { field: title(active.id) }),
+      onDragEnd: ({ active, over }) =>
+        over
+          ? t("“{{field}}” was dropped at position {{position}} of {{total}}.", {
+              field: title(active.id),
+              position: position(over.id),
+              total: total(),
+            })
+          : t("“{{field}}” was dropped.", { field: title(active.id) }),
+      onDragCancel: ({ active }) =>
+        t("Moving “{{field}}” was cancelled; it stays at position {{position}}.", {
+          field: title(active.id),
+          position: position(active.id),
+        }),
+    };
+    const screenReaderInstructions = {
+      draggable: t(
+        "To pick up a field, press Space or Enter. Move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel.",
+      ),
+    };
+    const onDragEnd = ({ active, over }: DragEndEvent) => {
+      if (!over || active.id === over.id) return;
+      moveField(
+        String(active.id),
+        current.current.findIndex((f) => f.id === over.id),
+      );
+    };
+    return { announcements, screenReaderInstructions, onDragEnd };
+  }, [t, moveField]);
+  const accessibility = useMemo(
+    () => ({ announcements, screenReaderInstructions }),
+    [announcements, screenReaderInstructions],
+  );
 
   if (fields.length === 0) {
     return (
@@ -110,7 +120,7 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions }}
+      accessibility={accessibility}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <Stack gap={6} role="list" aria-label={t("Form fields")}>
@@ -160,8 +170,7 @@ const AddHere = memo(function AddHere({ index, onAdd }: { index: number; onAdd: 
   );
 });
 
-/** One row; its props keep their identity unless this element changed, so a keystroke redraws one row. */
-const FieldRow = memo(function FieldRow(props: {
+type RowProps = {
   field: TElement;
   index: number;
   count: number;
@@ -171,11 +180,16 @@ const FieldRow = memo(function FieldRow(props: {
   onMove(id: string, toIndex: number): void;
   onClone(id: string): void;
   onRemove(field: TElement): void;
-}) {
-  const { field, index, count, selected } = props;
-  const { t } = useTranslation();
+};
+
+/**
+ * One row; its props keep their identity unless this element changed, so a keystroke redraws one
+ * row. The drag library redraws every sortable row when its context changes; the row's contents,
+ * with their tooltips, are drawn apart so that only the light frame follows it.
+ */
+const FieldRow = memo(function FieldRow(props: RowProps) {
+  const { field, index, selected } = props;
   const sortable = useSortable({ id: field.id });
-  const label = fieldLabel(field);
 
   return (
     <Paper
@@ -195,75 +209,100 @@ const FieldRow = memo(function FieldRow(props: {
       onClick={() => props.onSelect(field.id)}
       data-testid={`field-row-${index}`}
     >
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={t("Drag to reorder")}
-          {...sortable.attributes}
-          {...sortable.listeners}
-        >
-          <IconGripVertical size={14} />
-        </ActionIcon>
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={500} truncate>
-            {label || t("Untitled")}
-            {field.isRequired && (
-              <Text span c="red">
-                {" "}
-                *
-              </Text>
-            )}
-          </Text>
-          <Badge size="xs" variant="light" color="gray">
-            {t(fieldTypes[field.fieldType].label)}
-          </Badge>
-        </div>
-        <IconAction
-          label={t("Move up")}
-          size="sm"
-          disabled={index === 0}
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onMove(field.id, index - 1);
-          }}
-        >
-          <IconArrowUp size={14} />
-        </IconAction>
-        <IconAction
-          label={t("Move down")}
-          size="sm"
-          disabled={index === count - 1}
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onMove(field.id, index + 1);
-          }}
-        >
-          <IconArrowDown size={14} />
-        </IconAction>
-        <IconAction
-          label={t("Duplicate field")}
-          size="sm"
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onClone(field.id);
-          }}
-        >
-          <IconCopy size={14} />
-        </IconAction>
-        <IconAction
-          label={t("Delete field")}
-          color="red"
-          size="sm"
-          onClick={(e) => {
-            e.stopPropagation();
-            props.onRemove(field);
-          }}
-        >
-          <IconTrash size={14} />
-        </IconAction>
-      </Group>
+      <RowContents {...props} handle={sortable.attributes} listeners={sortable.listeners} />
     </Paper>
   );
 });
+
+type Sortable = ReturnType<typeof useSortable>;
+type ContentsProps = RowProps & { handle: Sortable["attributes"]; listeners: Sortable["listeners"] };
+
+/**
+ * The drag handle's listeners are made anew with each drawing but do the same (they know only the
+ * row's id), so its attributes are compared by value and its listeners not at all.
+ */
+const sameContents = (a: ContentsProps, b: ContentsProps) =>
+  a.field === b.field &&
+  a.index === b.index &&
+  a.count === b.count &&
+  a.onMove === b.onMove &&
+  a.onClone === b.onClone &&
+  a.onRemove === b.onRemove &&
+  JSON.stringify(a.handle) === JSON.stringify(b.handle);
+
+const RowContents = memo(function RowContents(props: ContentsProps) {
+  const { field, index, count } = props;
+  const { t } = useTranslation();
+  const label = fieldLabel(field);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={t("Drag to reorder")}
+        {...props.handle}
+        {...props.listeners}
+      >
+        <IconGripVertical size={14} />
+      </ActionIcon>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm" fw={500} truncate>
+          {label || t("Untitled")}
+          {field.isRequired && (
+            <Text span c="red">
+              {" "}
+              *
+            </Text>
+          )}
+        </Text>
+        <Badge size="xs" variant="light" color="gray">
+          {t(fieldTypes[field.fieldType].label)}
+        </Badge>
+      </div>
+      <IconAction
+        label={t("Move up")}
+        size="sm"
+        disabled={index === 0}
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onMove(field.id, index - 1);
+        }}
+      >
+        <IconArrowUp size={14} />
+      </IconAction>
+      <IconAction
+        label={t("Move down")}
+        size="sm"
+        disabled={index === count - 1}
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onMove(field.id, index + 1);
+        }}
+      >
+        <IconArrowDown size={14} />
+      </IconAction>
+      <IconAction
+        label={t("Duplicate field")}
+        size="sm"
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onClone(field.id);
+        }}
+      >
+        <IconCopy size={14} />
+      </IconAction>
+      <IconAction
+        label={t("Delete field")}
+        color="red"
+        size="sm"
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onRemove(field);
+        }}
+      >
+        <IconTrash size={14} />
+      </IconAction>
+    </Group>
+  );
+}, sameContents);

@@ -14,6 +14,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import classes from "../editor.module.css";
 import { changeSettings, type EditorProps, num } from "./controls.tsx";
 
 const COLUMNS = ["col-first", "col-second", "col-third", "col-fourth"];
@@ -26,8 +27,7 @@ export function QuestionBasics({ checked, withComment = true }: EditorProps & { 
     <>
       <Textarea
         label={t("Question")}
-        autosize
-        minRows={1}
+        classNames={{ input: classes.growing }}
         value={element.question}
         error={checked.error("question")}
         onChange={(e) => checked.change({ question: e.currentTarget.value })}
@@ -37,8 +37,7 @@ export function QuestionBasics({ checked, withComment = true }: EditorProps & { 
         <Textarea
           label={t("Comment")}
           description={t("Shown under the question")}
-          autosize
-          minRows={1}
+          classNames={{ input: classes.growing }}
           placeholder={DEFAULT_TEXTS.fieldComment}
           value={element.fieldComment === DEFAULT_TEXTS.fieldComment ? "" : element.fieldComment}
           error={checked.error("fieldComment")}
