@@ -112,7 +112,7 @@ describe("asking the respondent for their e-mail", () => {
       "a@b",
       "two@example.org, three@example.org",
       42,
-      "x".repeat(250) + "@example.org",
+      `${"x".repeat(250)}@example.org`,
     ]) {
       const refused = await submit(formId, "Bad", bad);
       expect(refused.status, String(bad)).toBe(400);
