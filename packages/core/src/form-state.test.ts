@@ -6,6 +6,7 @@ import {
   cloneElement,
   isEmptyForm,
   PATRONYMIC_PLACEHOLDER,
+  placeElement,
   setDisplay,
   setImageChoiceMultiple,
   setNumberFormat,
@@ -132,5 +133,45 @@ describe("state changes", () => {
         [],
       ),
     ).toBe(false);
+  });
+});
+
+describe("placing an element in a field group or out of it", () => {
+  const form = () => [
+    el("text", "a", 0),
+    el("fieldGroup", "g", 1),
+    el("text", "m", 2, { fieldSettings: { fieldGroup: "g", fieldGroupOrder: 0 } }),
+    el("text", "b", 3),
+    el("submitBtn", "s", 4),
+  ];
+  const shape = (elements: TElement[]) =>
+    elements.map(
+      (e) =>
+        `${e.id}${e.fieldSettings.fieldGroup ? `@${e.fieldSettings.fieldGroup}${e.fieldSettings.fieldGroupOrder}` : ""}`,
+    );
+
+  it("puts a field into a group at a place among its members, right after the group in the form's order", () => {
+    const elements = form();
+    const moved = placeElement(elements, elements[0]!, { group: "g", index: 0 });
+    expect(shape(moved)).toEqual(["g", "a@g0", "m@g1", "b", "s"]);
+    expect(moved.map((e) => e.fieldOrder)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("takes a member out of its group to a place among the top-level elements", () => {
+    const elements = form();
+    expect(shape(placeElement(elements, elements[2]!, { index: 3 }))).toEqual(["a", "g", "b", "m", "s"]);
+  });
+
+  it("adds a new element into a group", () => {
+    const added = placeElement(form(), el("email", "n", 0), { group: "g", index: 1 });
+    expect(shape(added)).toEqual(["a", "g", "m@g0", "n@g1", "b", "s"]);
+  });
+
+  it("keeps groups, page parts and the send button out of groups", () => {
+    const elements = [...form(), el("fieldGroup", "h", 5)];
+    for (const id of ["h", "s"]) {
+      const element = elements.find((e) => e.id === id)!;
+      expect(shape(placeElement(elements, element, { group: "g", index: 0 }))).toEqual(shape(elements));
+    }
   });
 });

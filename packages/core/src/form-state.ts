@@ -1,4 +1,5 @@
 import type { TElement } from "./element-schema.ts";
+import { groupMembers } from "./form-pages.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import type { NumberingMode } from "./numbering.ts";
 
@@ -36,6 +37,61 @@ export function cloneElement(elements: readonly TElement[], id: string, newId: s
   });
   shifted.splice(index + 1, 0, copy);
   return renumber(shifted);
+}
+
+/** Elements that never go inside a field group: groups themselves, page parts and the send button. */
+const UNGROUPABLE: ReadonlySet<string> = new Set([
+  "fieldGroup",
+  "submitBtn",
+  "pageBreak",
+  "pageButtons",
+  "stepper",
+]);
+
+export const canJoinGroup = (element: TElement) => !UNGROUPABLE.has(element.fieldType);
+
+/** Where an element goes: among the form's top-level elements, or among a field group's members. */
+export interface ElementPlace {
+  /** The field group's id; none for the top level. */
+  group?: string;
+  /** The index among the top-level elements or the group's members, the element itself left out. */
+  index: number;
+}
+
+/**
+ * Puts an element (new, or moved when its id is in the form) at a place. A group's members take
+ * the group's orders 0, 1, 2… and follow their group in the form's order; an element taken out of
+ * its group loses it. An element that cannot join a group, or a group that is not one, leaves
+ * the elements as they are.
+ */
+export function placeElement(
+  elements: readonly TElement[],
+  element: TElement,
+  place: ElementPlace,
+): TElement[] {
+  const ordered = [...elements].sort((a, b) => a.fieldOrder - b.fieldOrder);
+  if (place.group !== undefined) {
+    const group = ordered.find((candidate) => candidate.id === place.group);
+    if (group?.fieldType !== "fieldGroup" || !canJoinGroup(element)) return ordered;
+  }
+  const rest = ordered.filter((candidate) => candidate.id !== element.id);
+  const members = groupMembers(rest);
+  const grouped = new Set([...members.values()].flat().map((member) => member.id));
+  const top = rest.filter((candidate) => !grouped.has(candidate.id));
+  const { fieldGroup: _group, fieldGroupOrder: _order, ...settings } = element.fieldSettings;
+  const clamp = (list: readonly TElement[]) => Math.min(Math.max(place.index, 0), list.length);
+  if (place.group === undefined) {
+    top.splice(clamp(top), 0, { ...element, fieldSettings: settings });
+  } else {
+    const list = members.get(place.group) ?? [];
+    list.splice(clamp(list), 0, { ...element, fieldSettings: { ...settings, fieldGroup: place.group } });
+    members.set(place.group, list);
+  }
+  const numbered = (member: TElement, order: number): TElement =>
+    member.fieldSettings.fieldGroupOrder === order
+      ? member
+      : { ...member, fieldSettings: { ...member.fieldSettings, fieldGroupOrder: order } };
+  return renumber(top.flatMap((item) => [item, ...(members.get(item.id) ?? []).map(numbered)]));
 }
 
 /** Timer mode and question numbering both start as notShow; a custom template is kept aside. */

@@ -12,7 +12,7 @@ import {
   type TRuleAction,
   ZRule,
 } from "./rule-schema.ts";
-import { evaluate, validateRules } from "./rules.ts";
+import { detachField, evaluate, rulesUsingField, validateRules } from "./rules.ts";
 
 const fields: TElement[] = ["a", "b", "c", "d"].map((id, i) =>
   ZElement.parse({ ...createElement("text", id, i) }),
@@ -335,5 +335,46 @@ describe("properties", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("deleting a field a rule uses", () => {
+  const reads = rule("r1", when("a", "equal", "x"), [{ type: "show", fieldIds: ["b", "c"] }]);
+  const acts = rule("r2", when("b", "notEmpty"), [{ type: "hide", fieldIds: ["a", "c"] }]);
+  const only = rule("r3", when("d", "notEmpty"), [{ type: "assign", fieldId: "a", value: "y" }]);
+  const other = rule("r4", when("d", "empty"), [{ type: "hide", fieldIds: ["c"] }]);
+  const rules = [reads, acts, only, other];
+
+  it("lists the rules whose conditions read the field or whose actions act on it", () => {
+    expect(rulesUsingField(rules, "a").map((r) => r.id)).toEqual(["r1", "r2", "r3"]);
+    expect(rulesUsingField(rules, "c").map((r) => r.id)).toEqual(["r1", "r2", "r4"]);
+    expect(rulesUsingField(rules, "zzz")).toEqual([]);
+  });
+
+  it("takes the field out of the rules, turns them off and deletes one left with nothing to do", () => {
+    const { rules: after, detached } = detachField(rules, "a");
+    expect(detached.map((d) => [d.rule.id, d.outcome])).toEqual([
+      ["r1", "off"],
+      ["r2", "off"],
+      ["r3", "deleted"],
+    ]);
+    expect(after.map((r) => [r.id, r.enabled])).toEqual([
+      ["r1", false],
+      ["r2", false],
+      ["r4", true],
+    ]);
+    expect(after[0]?.if.conditions).toEqual([]);
+    expect(after[1]?.then).toEqual([{ type: "hide", fieldIds: ["c"] }]);
+    expect(after[2]).toBe(other);
+    expect(
+      validateRules(
+        fields.filter((f) => f.id !== "a"),
+        after,
+      ),
+    ).toEqual([]);
+  });
+
+  it("leaves the list itself alone when no rule uses the field", () => {
+    expect(detachField(rules, "zzz").rules).toBe(rules);
   });
 });

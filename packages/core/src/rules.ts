@@ -224,3 +224,64 @@ export function validateRules(elements: readonly TElement[], rules: readonly TRu
   for (const ruleId of inCycle) if (ruleId) issue(ruleId, "form_rule.cycle");
   return issues;
 }
+
+/** The rules whose conditions read a field or whose actions act on it. */
+export function rulesUsingField(rules: readonly TRule[], fieldId: string): TRule[] {
+  return rules.filter((rule) =>
+    [...fieldsOf(rule.if), ...[...rule.then, ...rule.else].flatMap(targetsOf)].includes(fieldId),
+  );
+}
+
+function conditionWithout(condition: TCondition, fieldId: string): TCondition | null {
+  if (condition.kind === "field") return condition.fieldId === fieldId ? null : condition;
+  if (condition.kind === "date") return condition;
+  const conditions = condition.conditions.flatMap((inner) => conditionWithout(inner, fieldId) ?? []);
+  return { ...condition, conditions };
+}
+
+function actionWithout(action: TRuleAction, fieldId: string): TRuleAction | null {
+  if ("fieldIds" in action) {
+    const fieldIds = action.fieldIds.filter((id) => id !== fieldId);
+    return fieldIds.length > 0 ? { ...action, fieldIds } : null;
+  }
+  return targetsOf(action).includes(fieldId) ? null : action;
+}
+
+/** What deleting a field does to a rule that uses it. */
+export interface DetachedRule {
+  rule: TRule;
+  /** "off": kept without the field and turned off; "deleted": nothing was left for it to do. */
+  outcome: "off" | "deleted";
+}
+
+/**
+ * The rules once a field is deleted from the form: every rule that used it loses its conditions
+ * on the field and the field among its actions' targets, and is turned off, since it no longer
+ * means what its author wrote; a rule left without any action is deleted. Rules that never used
+ * the field stay as they are (the same list when none did).
+ */
+export function detachField(rules: TRule[], fieldId: string): { rules: TRule[]; detached: DetachedRule[] } {
+  const using = new Set(rulesUsingField(rules, fieldId).map((rule) => rule.id));
+  if (using.size === 0) return { rules, detached: [] };
+  const detached: DetachedRule[] = [];
+  const kept = rules.flatMap((rule) => {
+    if (!using.has(rule.id)) return [rule];
+    const then = rule.then.flatMap((action) => actionWithout(action, fieldId) ?? []);
+    if (then.length === 0) {
+      detached.push({ rule, outcome: "deleted" });
+      return [];
+    }
+    detached.push({ rule, outcome: "off" });
+    const condition = conditionWithout(rule.if, fieldId);
+    return [
+      {
+        ...rule,
+        enabled: false,
+        if: condition?.kind === "group" ? condition : { ...rule.if, conditions: [] },
+        then,
+        else: rule.else.flatMap((action) => actionWithout(action, fieldId) ?? []),
+      },
+    ];
+  });
+  return { rules: kept, detached };
+}
