@@ -199,7 +199,7 @@ describe("file and photo fields on the public page", () => {
     const page = await signedIn(context);
     await page.goto(`${run.app.url}/forms/${form.id}/edit`);
     await page.getByText("Files can be uploaded on the form's public page").first().waitFor();
-    expect(await page.getByLabel("Photo of the bike").isDisabled()).toBe(true);
+    expect(await page.getByTestId("preview-frame").getByLabel("Photo of the bike").isDisabled()).toBe(true);
     await context.close();
   });
 });

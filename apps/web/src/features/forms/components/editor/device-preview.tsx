@@ -1,6 +1,6 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { FormRenderer, type RendererSettings, type Translate } from "@formloom/renderer/form-renderer";
-import { Group, Paper, ScrollArea, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -81,7 +81,10 @@ export function DevicePreview(props: Props) {
         </Group>
         {props.banner}
       </Stack>
-      <ScrollArea.Autosize mah="calc(100vh - 260px)" p="md" type="auto">
+      {/* The browser's own scrolling, not Mantine's ScrollArea: that one hands its children a new
+          context on each drawing, and React then searches the whole form for its readers on
+          every keystroke. */}
+      <div className={classes.scroller}>
         <div className={classes.frame} data-device={device} data-testid="preview-frame">
           <FormRenderer
             settings={props.settings}
@@ -92,7 +95,7 @@ export function DevicePreview(props: Props) {
             onValuesChange={props.onValuesChange}
           />
         </div>
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }

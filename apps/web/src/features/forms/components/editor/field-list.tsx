@@ -1,39 +1,70 @@
 import {
   type Announcements,
+  type CollisionDetection,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
+  type SensorDescriptor,
+  type SensorOptions,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import type { TElement } from "@formloom/core/element-schema";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconCopy, IconGripVertical, IconTrash } from "@tabler/icons-react";
-import { Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ElementPlace, placeElement } from "@formloom/core/form-state";
+import { createElement } from "@formloom/core/new-element";
+import { Stack, Text } from "@mantine/core";
+import {
+  Fragment,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useTranslation } from "react-i18next";
-import { IconAction } from "../../../../components/icon-action.tsx";
 import { AddFieldMenu } from "./add-field-menu.tsx";
+import { ColumnTargets, GroupDropZone } from "./drop-targets.tsx";
 import classes from "./editor.module.css";
-import type { FormDraft } from "./use-form-draft.ts";
+import { useRemovalWarning } from "./field-removal.tsx";
+import { FieldRow, fieldLabel, type PlaceChoices } from "./field-row.tsx";
+import { dropTarget, type FieldTree, fieldTree, spotOf, treeKey } from "./field-tree.ts";
+import { columnChoices, columnShown, placeableElements } from "./layout/layout-shapes.ts";
+import { type FormDraft, newId } from "./use-form-draft.ts";
 
-/** The form's elements in order: drag (mouse or keyboard) or the arrows to reorder. */
+// The same options on every draw: new ones make new sensors, and the drag context then draws every row again.
+const POINTER = { activationConstraint: { distance: 4 } };
+const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
+
+/** The name a screen reader hears: the label, or the field type when the label is empty. */
+export function fieldName(field: TElement, t: (text: string) => string): string {
+  return fieldLabel(field) || t(fieldTypes[field.fieldType].label);
+}
+
+/** Drop targets inside others win: a member row over its group's inside, that over the group's row. */
+const depth = (id: string | number, tree: FieldTree) => {
+  const target = dropTarget(id);
+  if (target.kind !== "row") return 2;
+  return tree.top.includes(target.id) ? 1 : 3;
+};
+
+/**
+ * The form's elements as the form draws them: field groups hold their members. Drag (mouse or
+ * keyboard), the arrows or the "Move to…" menu reorder them and put them into groups and columns.
+ */
 export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(field: TElement): void }) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
   const fields = draft.draft.fields;
+  const layout = draft.draft.settings.layoutType;
   // The copy a user just made, highlighted for a moment.
   const [flashId, setFlashId] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -41,52 +72,157 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     const timer = setTimeout(() => setFlashId(undefined), 1600);
     return () => clearTimeout(timer);
   }, [flashId]);
-  const { cloneField, addField, setSelectedId, moveField } = draft;
+  const { cloneField, addField, setSelectedId, setFields, updateField } = draft;
   const clone = useCallback((id: string) => setFlashId(cloneField(id)), [cloneField]);
-  // The ids change only when fields come, go or move, so typing leaves the sortable rows alone.
-  const idKey = fields.map((f) => f.id).join("\n");
-  const ids = useMemo(() => (idKey === "" ? [] : idKey.split("\n")), [idKey]);
-  const addHere = (index: number) => <AddHere index={index} onAdd={addField} />;
+  const confirmRemove = useRemovalWarning(draft.draft.settings.conditionalRules, onRemove);
+
+  // The tree changes only when fields come, go or move, so typing leaves the sortable rows alone.
+  const key = treeKey(fields);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds all the tree is made of
+  const tree = useMemo(() => fieldTree(fields), [key]);
 
   // The drag context's props keep their identity while typing: a new one would redraw every
   // sortable row of a long form on each keystroke. They read the fields as they are when called.
-  const current = useRef(fields);
-  current.current = fields;
-  const { announcements, screenReaderInstructions, onDragEnd } = useMemo(() => {
+  const current = useRef({ fields, tree });
+  current.current = { fields, tree };
+
+  const columnNames = useMemo<Record<string, string>>(
+    () => ({
+      "col-first": t("Next free column"),
+      "col-second": t("Column 2"),
+      "col-third": t("Column 3"),
+      "col-fourth": t("Column 4"),
+    }),
+    [t],
+  );
+  const columns = useMemo(
+    () =>
+      columnChoices(layout).length > 1
+        ? columnChoices(layout).map((value) => ({ value, label: columnNames[value] ?? value }))
+        : [],
+    [layout, columnNames],
+  );
+  const groupNames = fields
+    .filter((f) => f.fieldType === "fieldGroup")
+    .map((f) => `${f.id}\t${fieldName(f, t)}`)
+    .join("\n");
+  const places = useMemo<PlaceChoices>(
+    () => ({
+      groups: groupNames
+        ? groupNames.split("\n").map((line) => {
+            const [id = "", name = ""] = line.split("\t");
+            return { id, name };
+          })
+        : [],
+      columns,
+      canTakeColumn: (field) => placeableElements([field]).length > 0,
+    }),
+    [groupNames, columns],
+  );
+
+  const place = useCallback(
+    (id: string, to: ElementPlace) => {
+      const { fields: now, tree: shape } = current.current;
+      const field = now.find((f) => f.id === id);
+      if (!field) return;
+      const from = spotOf(shape, id);
+      // Within its own list a field goes at most to its end (a drop on its group's inside, say).
+      const index = from && from.group === to.group ? Math.min(to.index, from.total - 1) : to.index;
+      if (index < 0 || (from && from.group === to.group && from.index === index)) return;
+      setFields(placeElement(now, field, { ...to, index }));
+    },
+    [setFields],
+  );
+  const ungroup = useCallback(
+    (id: string) => {
+      const group = spotOf(current.current.tree, id)?.group;
+      if (group) place(id, { index: current.current.tree.top.indexOf(group) + 1 });
+    },
+    [place],
+  );
+  const setColumn = useCallback(
+    (id: string, column: string) => {
+      const { fields: now, tree: shape } = current.current;
+      const field = now.find((f) => f.id === id);
+      const spot = spotOf(shape, id);
+      if (!field || !spot || !placeableElements([field]).length) return;
+      // Columns hold the form's top-level elements: a member leaves its group for one, right after it.
+      if (spot.group === undefined) updateField(id, { fieldColumn: column });
+      else
+        setFields(
+          placeElement(now, { ...field, fieldColumn: column }, { index: shape.top.indexOf(spot.group) + 1 }),
+        );
+    },
+    [setFields, updateField],
+  );
+  const addInto = useCallback(
+    (group: string, type: FieldType) => {
+      const id = newId();
+      setFields(placeElement(current.current.fields, createElement(type, id, 0), { group, index: Infinity }));
+      setSelectedId(id);
+    },
+    [setFields, setSelectedId],
+  );
+
+  const { announcements, screenReaderInstructions, onDragEnd, collide } = useMemo(() => {
     // Screen readers hear the field's title and its place in the list, never its internal id.
+    const byId = (id: string | number) => current.current.fields.find((f) => f.id === id);
     const title = (id: string | number) => {
-      const field = current.current.find((f) => f.id === id);
+      const field = byId(id);
       return field ? fieldName(field, t) : "";
     };
-    const position = (id: string | number) => current.current.findIndex((f) => f.id === id) + 1;
-    const total = () => current.current.length;
+    const spot = (id: string | number) => spotOf(current.current.tree, String(id));
+    /** Where a drop on a target puts the field, said in words. */
+    const whereTo = (active: string | number, over: string | number) => {
+      const target = dropTarget(over);
+      if (target.kind === "group") return { group: title(target.group) };
+      if (target.kind === "column") return { column: columnNames[target.column] ?? target.column };
+      const at = spot(target.id);
+      const field = title(active);
+      if (at?.group === undefined || at.group === spot(active)?.group)
+        return {
+          field,
+          position: (at?.index ?? 0) + 1,
+          total: at?.total ?? 0,
+          group: at?.group && title(at.group),
+        };
+      return { field, position: at.index + 1, total: at.total + 1, group: title(at.group) };
+    };
     const announcements: Announcements = {
-      onDragStart: ({ active }) =>
-        t("Picked up “{{field}}”, position {{position}} of {{total}}.", {
+      onDragStart: ({ active }) => {
+        const at = spot(active.id);
+        return t("Picked up “{{field}}”, position {{position}} of {{total}}.", {
           field: title(active.id),
-          position: position(active.id),
-          total: total(),
-        }),
-      onDragOver: ({ active, over }) =>
-        over
-          ? t("“{{field}}” is over position {{position}} of {{total}}.", {
-              field: title(active.id),
-              position: position(over.id),
-              total: total(),
-            })
-          : t("“{{field}}” is no longer over the list.", { field: title(active.id) }),
-      onDragEnd: ({ active, over }) =>
-        over
-          ? t("“{{field}}” was dropped at position {{position}} of {{total}}.", {
-              field: title(active.id),
-              position: position(over.id),
-              total: total(),
-            })
-          : t("“{{field}}” was dropped.", { field: title(active.id) }),
+          position: (at?.index ?? 0) + 1,
+          total: at?.total ?? 0,
+        });
+      },
+      onDragOver: ({ active, over }) => {
+        if (!over) return t("“{{field}}” is no longer over the list.", { field: title(active.id) });
+        const to = whereTo(active.id, over.id);
+        const field = title(active.id);
+        if ("column" in to) return t("“{{field}}” is over {{column}}.", { field, column: to.column });
+        if (!("position" in to))
+          return t("“{{field}}” is over the group “{{group}}”.", { field, group: to.group });
+        return to.group
+          ? t("“{{field}}” is over position {{position}} of {{total}} in the group “{{group}}”.", to)
+          : t("“{{field}}” is over position {{position}} of {{total}}.", to);
+      },
+      onDragEnd: ({ active, over }) => {
+        const field = title(active.id);
+        if (!over) return t("“{{field}}” was dropped.", { field });
+        const to = whereTo(active.id, over.id);
+        if ("column" in to) return t("“{{field}}” was dropped in {{column}}.", { field, column: to.column });
+        if (!("position" in to))
+          return t("“{{field}}” was dropped into the group “{{group}}”.", { field, group: to.group });
+        return to.group
+          ? t("“{{field}}” was dropped at position {{position}} of {{total}} in the group “{{group}}”.", to)
+          : t("“{{field}}” was dropped at position {{position}} of {{total}}.", to);
+      },
       onDragCancel: ({ active }) =>
         t("Moving “{{field}}” was cancelled; it stays at position {{position}}.", {
           field: title(active.id),
-          position: position(active.id),
+          position: (spot(active.id)?.index ?? 0) + 1,
         }),
     };
     const screenReaderInstructions = {
@@ -96,18 +232,40 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     };
     const onDragEnd = ({ active, over }: DragEndEvent) => {
       if (!over || active.id === over.id) return;
-      moveField(
-        String(active.id),
-        current.current.findIndex((f) => f.id === over.id),
-      );
+      const id = String(active.id);
+      const target = dropTarget(over.id);
+      const shape = current.current.tree;
+      if (target.kind === "column") return setColumn(id, target.column);
+      if (target.kind === "group") return place(id, { group: target.group, index: Infinity });
+      const to = spotOf(shape, target.id);
+      if (!to) return;
+      // A group never goes inside another: over a member it goes where that member's group is.
+      if (to.group !== undefined && byId(id)?.fieldType === "fieldGroup")
+        return place(id, { index: shape.top.indexOf(to.group) });
+      place(id, { group: to.group, index: to.index });
     };
-    return { announcements, screenReaderInstructions, onDragEnd };
-  }, [t, moveField]);
+    // Under the pointer, the innermost target; from the keyboard (no pointer), the nearest row.
+    const collide: CollisionDetection = (args) => {
+      const under = pointerWithin(args);
+      if (under.length > 0)
+        return [...under].sort(
+          (a, b) => depth(b.id, current.current.tree) - depth(a.id, current.current.tree),
+        );
+      return closestCenter({
+        ...args,
+        droppableContainers: args.droppableContainers.filter((c) => dropTarget(c.id).kind === "row"),
+      });
+    };
+    return { announcements, screenReaderInstructions, onDragEnd, collide };
+  }, [t, place, setColumn, columnNames]);
   const accessibility = useMemo(
     () => ({ announcements, screenReaderInstructions }),
     [announcements, screenReaderInstructions],
   );
 
+  const [store] = useState(rowsStore);
+  const latest = useRef<ReactNode>(null);
+  useLayoutEffect(() => store.set(latest.current));
   if (fields.length === 0) {
     return (
       <Text size="sm" c="dimmed" ta="center" py="md">
@@ -115,194 +273,160 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
       </Text>
     );
   }
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={accessibility}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+  const byId = new Map(fields.map((field, order) => [field.id, { field, order }]));
+  const column = (field: TElement) => {
+    if (columns.length === 0 || !places.canTakeColumn(field)) return undefined;
+    const shown = columnShown(field, layout);
+    return shown === "col-first" ? undefined : columnNames[shown];
+  };
+  const row = (id: string, index: number, siblings: readonly string[], group?: string) => {
+    const found = byId.get(id);
+    if (!found) return null;
+    const { field, order } = found;
+    const members = field.fieldType === "fieldGroup" ? (tree.members.get(id) ?? []) : undefined;
+    return (
+      <FieldRow
+        key={id}
+        field={field}
+        index={index}
+        count={siblings.length}
+        order={order}
+        group={group}
+        column={group === undefined ? column(field) : undefined}
+        selected={id === draft.selectedId}
+        flash={id === flashId}
+        places={places}
+        onSelect={setSelectedId}
+        onPlace={place}
+        onColumn={setColumn}
+        onUngroup={ungroup}
+        onClone={clone}
+        onRemove={confirmRemove}
+      >
+        {members && (
+          <GroupDropZone
+            group={id}
+            name={fieldName(field, t)}
+            empty={members.length === 0}
+            onAdd={(type) => addInto(id, type)}
+          >
+            {members.length > 0 && (
+              <SortableContext items={members} strategy={verticalListSortingStrategy}>
+                <Stack
+                  gap={6}
+                  role="list"
+                  aria-label={t("Fields in the group “{{group}}”", { group: fieldName(field, t) })}
+                >
+                  {members.map((member, at) => row(member, at, members, id))}
+                </Stack>
+              </SortableContext>
+            )}
+          </GroupDropZone>
+        )}
+      </FieldRow>
+    );
+  };
+  const flatIndex = (index: number) =>
+    index < tree.top.length ? (byId.get(tree.top[index]!)?.order ?? 0) : fields.length;
+  const addHere = (index: number) => (
+    <AddHere position={index + 1} index={flatIndex(index)} onAdd={addField} />
+  );
+  const rows = (
+    <Stack gap={6}>
+      {columns.length > 0 && <ColumnTargets columns={columns} />}
+      <SortableContext items={tree.top} strategy={verticalListSortingStrategy}>
         <Stack gap={6} role="list" aria-label={t("Form fields")}>
-          {fields.map((field, index) => (
-            <Fragment key={field.id}>
+          {tree.top.map((id, index) => (
+            <Fragment key={id}>
               {addHere(index)}
-              <FieldRow
-                field={field}
-                index={index}
-                count={fields.length}
-                selected={field.id === draft.selectedId}
-                flash={field.id === flashId}
-                onSelect={setSelectedId}
-                onMove={moveField}
-                onClone={clone}
-                onRemove={onRemove}
-              />
+              {row(id, index, tree.top)}
             </Fragment>
           ))}
-          {addHere(fields.length)}
+          {addHere(tree.top.length)}
         </Stack>
       </SortableContext>
-    </DndContext>
+    </Stack>
+  );
+  // The rows reach the drag context from a store, not as its children nor through a context:
+  // drawn again, the drag context gives its rows a new transform, and any context that changes
+  // above the rows makes React search every row of a long form for its readers, on each keystroke.
+  latest.current = rows;
+  return (
+    <DragFrame
+      sensors={sensors}
+      collide={collide}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+      store={store}
+    />
   );
 }
 
-/** What the field's row shows as its name: a heading's or button's title, else the question. */
-const fieldLabel = (field: TElement) =>
-  field.fieldType === "title" || field.fieldType === "submitBtn" ? field.title : field.question;
+/** The rows as the field list drew them last, for the drag frame to show. */
+function rowsStore() {
+  let current: ReactNode = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(next: ReactNode) {
+      current = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+type RowsStore = ReturnType<typeof rowsStore>;
 
-/** The name a screen reader hears: the label, or the field type when the label is empty. */
-export function fieldName(field: TElement, t: (text: string) => string): string {
-  return fieldLabel(field) || t(fieldTypes[field.fieldType].label);
+function Rows({ store }: { store: RowsStore }) {
+  return useSyncExternalStore(store.subscribe, store.get);
 }
 
+const DragFrame = memo(function DragFrame({
+  sensors,
+  collide,
+  onDragEnd,
+  accessibility,
+  store,
+}: {
+  store: RowsStore;
+  sensors: SensorDescriptor<SensorOptions>[];
+  collide: CollisionDetection;
+  onDragEnd(event: DragEndEvent): void;
+  accessibility: { announcements: Announcements; screenReaderInstructions: { draggable: string } };
+}) {
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collide}
+      onDragEnd={onDragEnd}
+      accessibility={accessibility}
+    >
+      <Rows store={store} />
+    </DndContext>
+  );
+});
+
 /** The plus between two rows; drawn again only when its place changes. */
-const AddHere = memo(function AddHere({ index, onAdd }: { index: number; onAdd: FormDraft["addField"] }) {
+const AddHere = memo(function AddHere({
+  position,
+  index,
+  onAdd,
+}: {
+  position: number;
+  index: number;
+  onAdd: FormDraft["addField"];
+}) {
   const { t } = useTranslation();
   return (
     <div className={classes.between}>
       <AddFieldMenu
         variant="inline"
-        label={t("Add a field at position {{position}}", { position: index + 1 })}
+        label={t("Add a field at position {{position}}", { position })}
         onAdd={(type) => onAdd(type, index)}
       />
     </div>
   );
 });
-
-type RowProps = {
-  field: TElement;
-  index: number;
-  count: number;
-  selected: boolean;
-  flash: boolean;
-  onSelect(id: string): void;
-  onMove(id: string, toIndex: number): void;
-  onClone(id: string): void;
-  onRemove(field: TElement): void;
-};
-
-/**
- * One row; its props keep their identity unless this element changed, so a keystroke redraws one
- * row. The drag library redraws every sortable row when its context changes; the row's contents,
- * with their tooltips, are drawn apart so that only the light frame follows it.
- */
-const FieldRow = memo(function FieldRow(props: RowProps) {
-  const { field, index, selected } = props;
-  const sortable = useSortable({ id: field.id });
-
-  return (
-    <Paper
-      ref={sortable.setNodeRef}
-      role="listitem"
-      withBorder
-      p={6}
-      style={{
-        transform: CSS.Transform.toString(sortable.transform),
-        transition: sortable.transition,
-        borderColor: selected ? "var(--mantine-color-indigo-5)" : undefined,
-        background: selected ? "var(--mantine-color-indigo-0)" : undefined,
-        zIndex: sortable.isDragging ? 2 : undefined,
-        cursor: "pointer",
-      }}
-      className={props.flash ? classes.flash : undefined}
-      onClick={() => props.onSelect(field.id)}
-      data-testid={`field-row-${index}`}
-    >
-      <RowContents {...props} handle={sortable.attributes} listeners={sortable.listeners} />
-    </Paper>
-  );
-});
-
-type Sortable = ReturnType<typeof useSortable>;
-type ContentsProps = RowProps & { handle: Sortable["attributes"]; listeners: Sortable["listeners"] };
-
-/**
- * The drag handle's listeners are made anew with each drawing but do the same (they know only the
- * row's id), so its attributes are compared by value and its listeners not at all.
- */
-const sameContents = (a: ContentsProps, b: ContentsProps) =>
-  a.field === b.field &&
-  a.index === b.index &&
-  a.count === b.count &&
-  a.onMove === b.onMove &&
-  a.onClone === b.onClone &&
-  a.onRemove === b.onRemove &&
-  JSON.stringify(a.handle) === JSON.stringify(b.handle);
-
-const RowContents = memo(function RowContents(props: ContentsProps) {
-  const { field, index, count } = props;
-  const { t } = useTranslation();
-  const label = fieldLabel(field);
-  return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={t("Drag to reorder")}
-        {...props.handle}
-        {...props.listeners}
-      >
-        <IconGripVertical size={14} />
-      </ActionIcon>
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate>
-          {label || t("Untitled")}
-          {field.isRequired && (
-            <Text span c="red">
-              {" "}
-              *
-            </Text>
-          )}
-        </Text>
-        <Badge size="xs" variant="light" color="gray">
-          {t(fieldTypes[field.fieldType].label)}
-        </Badge>
-      </div>
-      <IconAction
-        label={t("Move up")}
-        size="sm"
-        disabled={index === 0}
-        onClick={(e) => {
-          e.stopPropagation();
-          props.onMove(field.id, index - 1);
-        }}
-      >
-        <IconArrowUp size={14} />
-      </IconAction>
-      <IconAction
-        label={t("Move down")}
-        size="sm"
-        disabled={index === count - 1}
-        onClick={(e) => {
-          e.stopPropagation();
-          props.onMove(field.id, index + 1);
-        }}
-      >
-        <IconArrowDown size={14} />
-      </IconAction>
-      <IconAction
-        label={t("Duplicate field")}
-        size="sm"
-        onClick={(e) => {
-          e.stopPropagation();
-          props.onClone(field.id);
-        }}
-      >
-        <IconCopy size={14} />
-      </IconAction>
-      <IconAction
-        label={t("Delete field")}
-        color="red"
-        size="sm"
-        onClick={(e) => {
-          e.stopPropagation();
-          props.onRemove(field);
-        }}
-      >
-        <IconTrash size={14} />
-      </IconAction>
-    </Group>
-  );
-}, sameContents);

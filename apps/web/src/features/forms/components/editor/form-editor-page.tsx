@@ -21,6 +21,7 @@ import { RestoreDraft, useDraftAutosave } from "./draft-autosave.tsx";
 import classes from "./editor.module.css";
 import { ElementSettings } from "./element-settings/element-settings.tsx";
 import { FieldList, fieldName } from "./field-list.tsx";
+import { detachedRuleTexts } from "./field-removal.tsx";
 import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
 import { LayoutPanel } from "./layout/layout-panel.tsx";
 import { QuestionsDatabasePanel } from "./questions-database-panel.tsx";
@@ -106,9 +107,12 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   // How many submissions answered each saved question, for the warning when one is deleted.
   const summary = useAnswersSummary(formId, saved.form.lastAnsweredDate !== null);
   const { removeField } = draft;
+  const rules = draft.draft.settings.conditionalRules;
   const remove = useCallback(
     (field: TElement) => {
       const answered = summary.data?.fields.find((f) => f.fieldId === field.id)?.answered ?? 0;
+      // What the deletion does to the rules that use the field, said before it happens.
+      const ruleTexts = detachedRuleTexts(rules, field.id, t);
       const undo = removeField(field.id);
       const notificationId = `removed-${field.id}`;
       notifications.show({
@@ -117,13 +121,15 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           color: "orange",
           title: t("{{count}} submissions answered this field", { count: answered }),
         }),
+        ...(answered === 0 && ruleTexts.length > 0 && { color: "orange", title: t("Field deleted") }),
         message: (
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             {/* Under a title the message would be drawn dimmed: this one is to be read. */}
             <Text size="sm" c="var(--mantine-color-text)">
               {answered > 0
                 ? t("Deleted. Their answers stay readable in the results, under archived answers.")
-                : t("Field deleted")}
+                : ruleTexts.length === 0 && t("Field deleted")}
+              {ruleTexts.length > 0 && ` ${ruleTexts.join(" ")}`}
             </Text>
             <Button
               size="compact-xs"
@@ -139,10 +145,10 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           </Group>
         ),
         // A deletion that takes answers out of the form waits to be read; the undo stays at hand.
-        autoClose: answered > 0 ? false : 8000,
+        autoClose: answered > 0 || ruleTexts.length > 0 ? false : 8000,
       });
     },
-    [removeField, t, summary.data],
+    [removeField, t, summary.data, rules],
   );
 
   return (
@@ -225,9 +231,12 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         />
         <Paper withBorder p="sm" className={classes.panel}>
           {/* Six tabs never fit one line of the side panel: as pills they wrap into tidy rows. */}
+          {/* Only the open panel is drawn: the hidden ones list every field, and each keystroke
+              in a long form drew them all again. */}
           <Tabs
             value={panel}
             onChange={setPanel}
+            keepMounted={false}
             variant="pills"
             classNames={{ list: classes.tabs, tab: classes.tab }}
           >

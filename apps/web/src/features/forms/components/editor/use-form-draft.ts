@@ -3,6 +3,8 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { cloneElement } from "@formloom/core/form-state";
 import { createElement } from "@formloom/core/new-element";
+import type { TRule } from "@formloom/core/rule-schema";
+import { detachField } from "@formloom/core/rules";
 import { useCallback, useMemo, useState } from "react";
 
 /** The settings the builder edits on this page; the rest of the form is left as it is. */
@@ -56,6 +58,8 @@ const DRAFT_KEYS = [
   "resultsHandlingPassedFailed",
   "resultsHandlingGradation",
   "resultsHandlingGradationCategories",
+  // Deleting a field takes it out of the rules that use it, in the same step.
+  "conditionalRules",
 ] as const satisfies ReadonlyArray<keyof TFormSettings>;
 
 export type DraftSettings = Pick<TFormSettings, (typeof DRAFT_KEYS)[number]>;
@@ -109,7 +113,7 @@ export const withChanges = (draft: Draft, changes: DraftChanges): Draft => ({
   fields: changes.fields ?? draft.fields,
 });
 
-const newId = () => `f_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
+export const newId = () => `f_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
 const renumber = (fields: TElement[]) => fields.map((field, index) => ({ ...field, fieldOrder: index }));
 
 /** How many steps back the builder remembers. */
@@ -211,15 +215,23 @@ export function useFormDraft(saved: TFormWithFields) {
     [edit],
   );
 
-  /** Removes a field and returns a function that puts it back where it was. */
+  /**
+   * Removes a field, and takes it out of the rules that use it (core's detachField), and returns a
+   * function that puts both back.
+   */
   const removeField = useCallback(
     (id: string) => {
-      let removed: { field: TElement; index: number } | undefined;
+      let removed: { field: TElement; index: number; rules: TRule[] } | undefined;
       edit((d) => {
         const index = d.fields.findIndex((f) => f.id === id);
         if (index === -1) return d;
-        removed = { field: d.fields[index]!, index };
-        return { ...d, fields: renumber(d.fields.filter((f) => f.id !== id)) };
+        const rules = d.settings.conditionalRules;
+        removed = { field: d.fields[index]!, index, rules };
+        const detached = detachField(rules, id).rules;
+        return {
+          settings: detached === rules ? d.settings : { ...d.settings, conditionalRules: detached },
+          fields: renumber(d.fields.filter((f) => f.id !== id)),
+        };
       });
       setSelectedId((current) => (current === id ? undefined : current));
       return () => {
@@ -229,7 +241,7 @@ export function useFormDraft(saved: TFormWithFields) {
           if (d.fields.some((f) => f.id === back.field.id)) return d;
           const fields = [...d.fields];
           fields.splice(Math.min(back.index, fields.length), 0, back.field);
-          return { ...d, fields: renumber(fields) };
+          return { settings: { ...d.settings, conditionalRules: back.rules }, fields: renumber(fields) };
         });
       };
     },
