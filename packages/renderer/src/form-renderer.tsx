@@ -8,7 +8,7 @@ import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import type { TimeUp } from "@formloom/core/time-limits";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import { type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
+import { type Arranged, type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
 import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext } from "./flow/field-view.tsx";
 import { PageActions } from "./flow/page-actions.tsx";
@@ -83,10 +83,14 @@ export function FormRenderer(props: FormRendererProps) {
   const rules = settings.conditionalRules ?? [];
   const [randomSeed] = useState(() => Math.random().toString(36).slice(2));
   const seed = props.seed ?? randomSeed;
+  // The arrangement drawn last, whose unchanged elements the next one keeps (a keystroke in the
+  // builder redraws one question of the preview, not all of them).
+  const drawn = useRef<Arranged | undefined>(undefined);
   const arranged = useMemo(
-    () => arrangeForm(fields, settings, seed, preview),
+    () => arrangeForm(fields, settings, seed, preview, drawn.current),
     [fields, settings, seed, preview],
   );
+  drawn.current = arranged;
   const { pages, elements } = arranged;
 
   const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...props.initialValues }));

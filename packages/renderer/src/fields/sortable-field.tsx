@@ -25,7 +25,7 @@ export function SortableField(props: FieldProps) {
   const { order, given } = orderOf(props.value, ids);
   const { onChange } = props;
   const [announcement, setAnnouncement] = useState("");
-  const moved = useRef<{ id: string; direction: Direction } | null>(null);
+  const moved = useRef<{ id: string; direction: Direction; before: string } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const orderKey = JSON.stringify(order);
 
@@ -33,10 +33,11 @@ export function SortableField(props: FieldProps) {
     if (!given) onChange(JSON.parse(orderKey));
   }, [given, orderKey, onChange]);
 
-  // After a move, keep the focus on the moved item's button, or its other one at an end.
+  // After a move, keep the focus on the moved item's button, or its other one at an end. The new
+  // order may be drawn after the announcement is: wait for it, or the focus lands on the old place.
   useEffect(() => {
     const last = moved.current;
-    if (!last) return;
+    if (!last || last.before === orderKey) return;
     moved.current = null;
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(
       `[data-item="${CSS.escape(last.id)}"] button`,
@@ -53,7 +54,7 @@ export function SortableField(props: FieldProps) {
     const [item] = next.splice(index, 1);
     if (item === undefined || target < 0 || target >= order.length) return;
     next.splice(target, 0, item);
-    moved.current = { id: item, direction };
+    moved.current = { id: item, direction, before: orderKey };
     setAnnouncement(`${titleOf(item)}: position ${target + 1} of ${order.length}`);
     onChange(next);
   };

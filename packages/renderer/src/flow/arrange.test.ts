@@ -29,6 +29,17 @@ describe("arrangeForm", () => {
     expect(ids(arrangeForm(form, settings, "respondent-1", false).elements)).toEqual(ids(first.elements));
   });
 
+  it("keeps the elements drawn before that did not change, so only a changed question is drawn again", () => {
+    const settings = { questionsOrder: "ordered", questionsOutputting: "all" } as const;
+    const first = arrangeForm(form, settings, "x", true);
+    const typed = form.map((e) => (e.id === "b" ? { ...e, question: `${e.question}!` } : e));
+    const next = arrangeForm(typed, settings, "x", true, first);
+    const kept = next.elements.map((e, index) => e === first.elements[index]);
+    expect(kept).toEqual([true, true, false, true, true]);
+    expect(next.elements[2]?.question).toBe(`${form[2]?.question}!`);
+    expect(next.pages[0]?.[1]).toBe(first.elements[1]);
+  });
+
   it("shows every question in order in the builder's preview", () => {
     const arranged = arrangeForm(
       form,
