@@ -243,6 +243,8 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // Rules are part of the form, which the reader may see.
     "get /api/form-rules/all",
     "get /api/forms/{id}/answer/paginated/{page}/{size}",
+    // How many rows those pages hold; its filters take the selected fields only, as the pages' do.
+    "get /api/forms/{id}/answer/count",
     "get /api/forms/{id}/answer/{answerId}",
     // Only the events of the selected fields and of the page itself.
     "get /api/forms/{id}/answer/{answerId}/event-logs",

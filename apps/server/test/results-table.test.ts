@@ -96,12 +96,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const page = (query: Record<string, unknown> = {}, size = 500, pageNo = 1, client = admin) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    params.set(key, typeof value === "string" ? value : JSON.stringify(value));
-  return client.get<Page>(`/api/forms/${formId}/answer/paginated/${pageNo}/${size}?${params}`);
-};
+const queryOf = (query: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [
+      key,
+      typeof value === "string" ? value : JSON.stringify(value),
+    ]),
+  );
+const page = (query: Record<string, unknown> = {}, size = 500, pageNo = 1, client = admin) =>
+  client.get<Page>(`/api/forms/${formId}/answer/paginated/${pageNo}/${size}?${queryOf(query)}`);
+const count = (query: Record<string, unknown>, client = admin) =>
+  client.get<{ total: number }>(`/api/forms/${formId}/answer/count?${queryOf(query)}`);
 const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
 const expectIds = (wanted: Sent[]) => wanted.map((row) => row.id).sort((a, b) => a - b);
 
@@ -192,8 +197,37 @@ describe("filters", () => {
       const expected = expectIds(sent.filter(wanted));
       expect(ids(response.body.answerList)).toEqual(expected);
       expect(response.body.total).toBe(expected.length);
+      const counted = await count({ filters });
+      expect(counted.status, counted.text).toBe(200);
+      expect(counted.body).toEqual({ total: expected.length });
     });
   }
+
+  it("leaves a full filtered page's total to the count route when asked, with the same rows", async () => {
+    const filters = { fields: [{ fieldId: "tools", op: "equals", value: "plane" }] };
+    const expected = sent.filter((r) => r.tools.includes("plane"));
+    expect(expected.length).toBeGreaterThan(10);
+    const full = await page({ filters, sortBy: "number", order: "desc", withTotal: "false" }, 10);
+    expect(full.status, full.text).toBe(200);
+    expect(full.body.total).toBeNull();
+    const counted = await page({ filters, sortBy: "number", order: "desc" }, 10);
+    expect(ids(full.body.answerList)).toEqual(ids(counted.body.answerList));
+    // A page that ends short still knows the total; an unfiltered one has it from the kept counts.
+    const last = await page({ filters, withTotal: "false" }, 10, Math.ceil(expected.length / 10));
+    expect(last.body.total).toBe(expected.length);
+    expect((await page({ withTotal: "false" }, 5)).body.total).toBe(sent.length);
+    expect((await count({})).body).toEqual({ total: sent.length });
+  });
+
+  it("matches nothing, without failing, for a value PostgreSQL cannot hold", async () => {
+    for (const value of ["a\u0000b", "\ud800", "x\udc00y"]) {
+      const filters = { fields: [{ fieldId: "colour", op: "equals", value }] };
+      const response = await page({ filters });
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.total).toBe(0);
+      expect((await count({ filters })).body).toEqual({ total: 0 });
+    }
+  });
 
   it("pages through filtered rows with the cursor, each row once, in order", async () => {
     const filters = { fields: [{ fieldId: "tools", op: "equals", value: "plane" }] };
@@ -235,6 +269,33 @@ describe("filters", () => {
       seen.push(...response.body.answerList);
     }
     expect(ids(seen)).toEqual(expected);
+  });
+
+  it("sorts by a field's answer: numbers by value, texts alphabetically, page after page", async () => {
+    const read = async (sortBy: string, order: "asc" | "desc") => {
+      const rows: Row[] = [];
+      for (let n = 1; n <= Math.ceil(sent.length / 7); n++) {
+        const response = await page({ sortBy, order }, 7, n);
+        expect(response.status, response.text).toBe(200);
+        // No cursor: such pages are read by number.
+        expect(response.body.nextCursor).toBeNull();
+        rows.push(...response.body.answerList);
+      }
+      return rows;
+    };
+    const answerOf = (row: Row, fieldId: string) => row.answers.find((a) => a.fieldId === fieldId)?.answer;
+    const byAge = (order: 1 | -1) =>
+      [...sent].sort((a, b) => order * (a.age - b.age) || order * (a.id - b.id)).map((r) => r.id);
+    expect((await read("answer:age", "asc")).map((r) => r.id)).toEqual(byAge(1));
+    expect((await read("answer:age", "desc")).map((r) => r.id)).toEqual(byAge(-1));
+    // Texts: the names' first letters come in the alphabet's order (A, B, C, then the lower-case d).
+    const firsts = (await read("answer:name", "asc")).map((r) => String(answerOf(r, "name")).charAt(0));
+    expect(firsts).toHaveLength(sent.length);
+    expect(firsts.join("")).toMatch(/^A*B*C*d*$/);
+    const unknown = await page({ sortBy: "answer:ghost" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: "answer.unknown_field" });
+    expect((await page({ sortBy: "answer:" })).status).toBe(400);
   });
 
   it("refuses filters it cannot read with the spec's codes", async () => {
@@ -383,6 +444,13 @@ describe("a reader of selected fields", () => {
     const byAge = await page({ filters: { search: "67" } }, 500, 1, member.api);
     expect(ids(byAge.body.answerList)).toEqual(expectIds(sent.filter((r) => String(r.age).includes("67"))));
     expect((await page({ filters: { scoreMin: 1 } }, 500, 1, member.api)).status).toBe(403);
+    // Sorting by a hidden answer would tell its values by the rows' order.
+    expect((await page({ sortBy: "answer:name" }, 500, 1, member.api)).status).toBe(403);
+    const sortedByAge = await page({ sortBy: "answer:age", order: "asc" }, 500, 1, member.api);
+    expect(sortedByAge.status, sortedByAge.text).toBe(200);
+    expect(sortedByAge.body.answerList.map((r) => r.id)).toEqual(
+      [...sent].sort((a, b) => a.age - b.age || a.id - b.id).map((r) => r.id),
+    );
     const comment = await member.api.post(`/api/forms/${formId}/answers/${sent[0]!.id}/update-comment`, {
       field: "name",
       comment: "peek",

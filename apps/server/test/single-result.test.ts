@@ -58,8 +58,9 @@ describe("one result on its own page", () => {
     const sent = await Promise.all(
       ["Ann", "Bob", "Cat", "Dan", "Eve"].map((name) => send("paris", name).then((r) => r.body.id)),
     );
+    // The table's order: newest first by the form's own numbers.
     const page = await api.get<{ answerList: Array<{ id: number }> }>(
-      `/api/forms/${formId}/answer/paginated/1/100`,
+      `/api/forms/${formId}/answer/paginated/1/100?sortBy=number&order=desc`,
     );
     const order = page.body.answerList.map((answer) => answer.id);
     expect(order.sort()).toEqual([...sent].sort());

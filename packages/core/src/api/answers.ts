@@ -71,18 +71,36 @@ export const ANSWER_SORT_KEYS = [
   "score",
 ] as const;
 
+/** Sorting by a field's answer: `answer:` and the field's id. */
+export const ANSWER_SORT_PREFIX = "answer:";
+
 export const ZAnswerPageQuery = z.object({
-  sortBy: z.enum(ANSWER_SORT_KEYS).default("submitTime"),
+  sortBy: z
+    .union([z.enum(ANSWER_SORT_KEYS), z.templateLiteral([ANSWER_SORT_PREFIX, z.string().min(1).max(100)])])
+    .default("submitTime")
+    .describe(
+      "A column, or `answer:<fieldId>` for a field's answer (numbers by value, texts alphabetically, unanswered last).",
+    ),
   order: z.enum(["asc", "desc"]).default("desc"),
   isViewed: z.enum(["true", "false"]).optional(),
   filters: ZAnswerFiltersParam.optional(),
+  /**
+   * "false": a filtered page leaves its total to `answer/count` (null when it cannot tell it from
+   * the page itself), so paging and sorting never count every matching row again.
+   */
+  withTotal: z.enum(["true", "false"]).default("true"),
 });
+
+/** The rows a results page would hold across all its pages: read state and filters, no order. */
+export const ZAnswerCountQuery = ZAnswerPageQuery.pick({ isViewed: true, filters: true });
+export const ZAnswerCount = z.object({ total: z.number() });
 
 export const ZAnswerPage = z.object({
   answerList: z.array(ZAnswerView),
   /** The fields this reader may see when their access is limited to selected fields; null means all. */
   visibleFieldIds: z.array(z.string()).nullable(),
-  total: z.number(),
+  /** Every row the filters match; null when asked without it and the page alone cannot tell. */
+  total: z.number().nullable(),
   page: z.number(),
   size: z.number(),
 });

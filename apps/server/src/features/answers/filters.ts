@@ -8,6 +8,16 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const answers = sql`"form_answers"."answers"`;
 
+/**
+ * A string literal of a JSON path. NUL and unpaired surrogates, which PostgreSQL refuses in a path
+ * and never stores in an answer, become U+FFFD: such a value matches nothing instead of failing.
+ */
+const pathString = (text: string) =>
+  JSON.stringify(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is replaced
+    text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"),
+  );
+
 /** One answer of the field, as the elements of the answers array are stored: {fieldId, answer}. */
 const anyAnswer = (fieldId: string, condition: SQL) =>
   sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where fa.e->>'fieldId' = ${fieldId} and ${condition})`;
@@ -28,17 +38,20 @@ export function filterConditions(
     if (!knownFields.has(filter.fieldId)) throw badRequest("answer.unknown_field");
     if (shown && !shown.has(filter.fieldId)) throw forbidden("not_allowed");
     if (filter.op === "equals") {
-      // Containment is answered by the answers' GIN index: a one-choice answer equal to the
-      // value, or a several-choice answer holding it.
-      const one = JSON.stringify([{ fieldId: filter.fieldId, answer: filter.value }]);
-      const among = JSON.stringify([{ fieldId: filter.fieldId, answer: [filter.value] }]);
-      conditions.push(sql`(${answers} @> ${one}::jsonb or ${answers} @> ${among}::jsonb)`);
+      // One path the answers' GIN index answers: in lax mode the comparison looks into a list, so
+      // a one-choice answer equal to the value and a several-choice answer holding it both match
+      // (two containments OR-ed made PostgreSQL recheck nearly every row of the form).
+      const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && @.answer == ${pathString(filter.value)})`;
+      conditions.push(sql`${answers} @? ${path}::jsonpath`);
     } else if (filter.op === "contains") {
+      // Checked row by row, as the page's order index is walked: a GIN "has this field"
+      // containment would look selective to the planner (it has no statistics for it) while it
+      // matches nearly every row, and turn a 50-row page into sorting the whole form.
       conditions.push(
-        sql`(${answers} @> ${JSON.stringify([{ fieldId: filter.fieldId }])}::jsonb and ${anyAnswer(
+        anyAnswer(
           filter.fieldId,
           sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
-        )})`,
+        ),
       );
     } else {
       if (filter.min === undefined && filter.max === undefined) continue;
@@ -50,12 +63,7 @@ export function filterConditions(
         filter.min === undefined ? undefined : sql`${value} >= ${String(filter.min)}::numeric`,
         filter.max === undefined ? undefined : sql`${value} <= ${String(filter.max)}::numeric`,
       ].filter((c): c is SQL => c !== undefined);
-      conditions.push(
-        sql`(${answers} @> ${JSON.stringify([{ fieldId: filter.fieldId }])}::jsonb and ${anyAnswer(
-          filter.fieldId,
-          sql.join(bounds, sql` and `),
-        )})`,
-      );
+      conditions.push(anyAnswer(filter.fieldId, sql.join(bounds, sql` and `)));
     }
   }
   if (filters.scoreMin !== undefined || filters.scoreMax !== undefined || filters.result !== undefined) {

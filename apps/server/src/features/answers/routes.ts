@@ -1,5 +1,7 @@
 import { ZAnswerCursorQuery, ZNextCursor } from "@formloom/core/api/answer-cursor";
 import {
+  ZAnswerCount,
+  ZAnswerCountQuery,
   ZAnswerDetail,
   ZAnswerIdsBody,
   ZAnswerPage,
@@ -35,7 +37,7 @@ import {
   updateTags,
 } from "./notes.ts";
 import { respondentOf } from "./respondent.ts";
-import { answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
+import { answerCount, answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
 import type { Submissions } from "./submit.ts";
 
 /** A client's name for one submission: printable ASCII, as the Idempotency-Key header carries. */
@@ -127,6 +129,15 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const ctx = await requireTenant(deps, request, "results.view");
       const { id, page, size } = request.params;
       return answerPage(ctx, id, page, size, request.query);
+    },
+  );
+
+  r.get(
+    "/forms/:id/answer/count",
+    { schema: { tags, params, querystring: ZAnswerCountQuery, response: { 200: ZAnswerCount } } },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.view");
+      return answerCount(ctx, request.params.id, request.query);
     },
   );
 

@@ -1,12 +1,17 @@
-import type { ZAnswerPageQuery } from "@formloom/core/api/answers";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import {
+  ANSWER_SORT_PREFIX,
+  type ZAnswerCountQuery,
+  type ZAnswerPageQuery,
+} from "@formloom/core/api/answers";
+import type { AnswerAccess } from "@formloom/core/permissions";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { formAnswerCounts, formAnswers, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
-import { afterCursor, cursorValue, encodeCursor } from "./cursor.ts";
+import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
 
@@ -29,29 +34,31 @@ export async function answerPage(
   size: number,
   query: z.infer<typeof ZAnswerPageQuery> & { after?: string },
 ) {
-  const form = await loadForm(ctx, formId);
-  const access = await answerAccess(ctx, form);
-  assertCanRead(access);
+  const { access, filtered, known } = await readableRows(ctx, formId, query);
+  const byAnswer = query.sortBy.startsWith(ANSWER_SORT_PREFIX)
+    ? answerSortKey(query.sortBy.slice(ANSWER_SORT_PREFIX.length), access, known)
+    : undefined;
   // Ordering by a total would hint at the answers of fields this reader may not see.
-  const sortBy = access.level === "fields" && query.sortBy === "score" ? "submitTime" : query.sortBy;
-  const known = new Set((form.fields as Array<{ id: string }>).map((field) => field.id));
-  const filtered = and(
-    ofForm(ctx, formId),
-    query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
-    ...filterConditions(query.filters, access, known),
-  );
-  const where = and(
-    filtered,
-    query.after === undefined ? undefined : afterCursor(query.after, sortBy, query.order),
-  );
+  const sortBy: SortKey =
+    byAnswer || (access.level === "fields" && query.sortBy === "score")
+      ? "submitTime"
+      : (query.sortBy as SortKey);
+  // Pages sorted by an answer are read by number: their key is no column a cursor could carry.
+  const after = byAnswer ? undefined : query.after;
+  const where = and(filtered, after === undefined ? undefined : afterCursor(after, sortBy, query.order));
   const direction = query.order === "asc" ? asc : desc;
-  const offset = query.after === undefined ? (page - 1) * size : 0;
+  const offset = after === undefined ? (page - 1) * size : 0;
   const rowsRead = ctx.db
     .select({ answer: formAnswers, username: users.username, key: cursorValue(sortBy) })
     .from(formAnswers)
     .leftJoin(users, eq(users.id, formAnswers.userId))
     .where(where)
-    .orderBy(direction(SORT_COLUMNS[sortBy]), direction(formAnswers.id))
+    .orderBy(
+      ...(byAnswer
+        ? [query.order === "asc" ? sql`${byAnswer} asc nulls last` : sql`${byAnswer} desc nulls last`]
+        : [direction(SORT_COLUMNS[sortBy])]),
+      direction(formAnswers.id),
+    )
     .limit(size)
     .offset(offset);
   const [rows, kept] = await Promise.all([
@@ -60,8 +67,14 @@ export async function answerPage(
   ]);
   // A page read by offset that ends short holds the last of the filtered rows, so the count is
   // where it ends; only a full page (or one past the end) needs the filter's full pass.
-  const endsShort = query.after === undefined && rows.length < size && (rows.length > 0 || page === 1);
-  const total = kept ?? (endsShort ? offset + rows.length : await filteredCount(ctx, filtered));
+  const endsShort = after === undefined && rows.length < size && (rows.length > 0 || page === 1);
+  const total =
+    kept ??
+    (endsShort
+      ? offset + rows.length
+      : query.withTotal === "false"
+        ? null
+        : await filteredCount(ctx, filtered));
   const last = rows.length === size ? rows[rows.length - 1] : undefined;
   return {
     answerList: rows.map((row) => visibleAnswer(presentAnswer(row.answer, row.username), access)),
@@ -69,8 +82,47 @@ export async function answerPage(
     total,
     page,
     size,
-    nextCursor: last ? encodeCursor(sortBy, query.order, last.key, last.answer.id) : null,
+    nextCursor: last && !byAnswer ? encodeCursor(sortBy, query.order, last.key, last.answer.id) : null,
   };
+}
+
+/** The form's rows this reader may read, narrowed by read state and filters, and the reader's access. */
+async function readableRows(ctx: TenantContext, formId: number, query: z.infer<typeof ZAnswerCountQuery>) {
+  const form = await loadForm(ctx, formId);
+  const access = await answerAccess(ctx, form);
+  assertCanRead(access);
+  const known = new Set((form.fields as Array<{ id: string }>).map((field) => field.id));
+  const filtered = and(
+    ofForm(ctx, formId),
+    query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
+    ...filterConditions(query.filters, access, known),
+  );
+  return { access, filtered, known };
+}
+
+/**
+ * A field's answer as a sort key: JSON's own order, so numbers sort by value and texts
+ * alphabetically; a reader limited to selected fields sorts only by those.
+ */
+function answerSortKey(fieldId: string, access: AnswerAccess, known: Set<string>): SQL {
+  if (!known.has(fieldId)) throw badRequest("answer.unknown_field");
+  if (access.level === "fields" && !access.fieldIds.has(fieldId)) throw forbidden("not_allowed");
+  const path = `$[*] ? (@.fieldId == ${JSON.stringify(fieldId)}).answer`;
+  return sql`jsonb_path_query_first("form_answers"."answers", ${path}::jsonpath)`;
+}
+
+/**
+ * How many rows a results page's filters match over all its pages: asked once per filter by the
+ * table, which pages and sorts without counting again. Unfiltered, from the kept counts.
+ */
+export async function answerCount(
+  ctx: TenantContext,
+  formId: number,
+  query: z.infer<typeof ZAnswerCountQuery>,
+): Promise<{ total: number }> {
+  const { filtered } = await readableRows(ctx, formId, query);
+  if (!hasFilters(query.filters)) return { total: await keptCount(ctx, formId, query.isViewed) };
+  return { total: await filteredCount(ctx, filtered) };
 }
 
 async function filteredCount(ctx: TenantContext, filtered: SQL | undefined): Promise<number> {

@@ -30,27 +30,29 @@ export async function answerRow(ctx: TenantContext, formId: number, answerId: nu
 }
 
 /**
- * The submissions next to one in the results' default order, newest first (submit time, then id):
- * prev is the next newer, next the next older. Every reader of the form sees all its rows.
+ * The submissions next to one in the results table's order, newest first by the form's own
+ * number (then id): prev is the next newer, next the next older. Submissions sent at the same
+ * moment take their numbers in the order they were stored, not the order of their submit times,
+ * so stepping by time would skip around the table. Every reader of the form sees all its rows.
  */
 export async function prevNext(ctx: TenantContext, formId: number, answerId: number) {
   await readableForm(ctx, formId);
   await answerRow(ctx, formId, answerId);
-  const key = sql`("form_answers"."submit_time", "form_answers"."id")`;
-  const current = sql`(select "submit_time", "id" from "form_answers" where "account_id" = ${ctx.accountId} and "id" = ${answerId})`;
+  const key = sql`("form_answers"."number", "form_answers"."id")`;
+  const current = sql`(select "number", "id" from "form_answers" where "account_id" = ${ctx.accountId} and "id" = ${answerId})`;
   const ofForm = and(eq(formAnswers.accountId, ctx.accountId), eq(formAnswers.formId, formId));
   const [[newer], [older]] = await Promise.all([
     ctx.db
       .select({ id: formAnswers.id })
       .from(formAnswers)
       .where(and(ofForm, sql`${key} > ${current}`))
-      .orderBy(asc(formAnswers.submitTime), asc(formAnswers.id))
+      .orderBy(asc(formAnswers.number), asc(formAnswers.id))
       .limit(1),
     ctx.db
       .select({ id: formAnswers.id })
       .from(formAnswers)
       .where(and(ofForm, sql`${key} < ${current}`))
-      .orderBy(desc(formAnswers.submitTime), desc(formAnswers.id))
+      .orderBy(desc(formAnswers.number), desc(formAnswers.id))
       .limit(1),
   ]);
   return { prev: newer?.id ?? null, next: older?.id ?? null };

@@ -6,7 +6,8 @@ import { api } from "../../../lib/api-client.ts";
 export interface AnswerPageParams {
   page: number;
   size: number;
-  sortBy: "id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score";
+  /** A column, or `answer:<fieldId>` to sort by a field's answer. */
+  sortBy: "id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score" | `answer:${string}`;
   order: "asc" | "desc";
   isViewed?: "true" | "false";
   filters?: TAnswerFilters;
@@ -21,8 +22,11 @@ export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
       const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order });
       if (params.isViewed) query.set("isViewed", params.isViewed);
       if (params.after) query.set("after", params.after);
-      if (params.filters && Object.keys(params.filters).length > 0)
+      if (filtered(params)) {
         query.set("filters", JSON.stringify(params.filters));
+        // The total comes from useAnswerCount, once per filter, not again with every page or sort.
+        query.set("withTotal", "false");
+      }
       return api<TAnswerPage & { nextCursor?: string | null }>(
         "GET",
         `/forms/${formId}/answer/paginated/${params.page}/${params.size}?${query}`,
@@ -33,6 +37,25 @@ export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
 
 export const useAnswers = (formId: number, params: AnswerPageParams) =>
   useQuery(answersQueryOptions(formId, params));
+
+const filtered = (params: Pick<AnswerPageParams, "filters">) =>
+  !!params.filters && Object.keys(params.filters).length > 0;
+
+/**
+ * How many submissions the table's read state and filters match, asked only when filtered (the
+ * page brings the kept count otherwise) and kept while the reader pages and sorts.
+ */
+export const useAnswerCount = (formId: number, params: Pick<AnswerPageParams, "isViewed" | "filters">) =>
+  useQuery({
+    queryKey: ["forms", formId, "answers", "count", { isViewed: params.isViewed, filters: params.filters }],
+    queryFn: () => {
+      const query = new URLSearchParams({ filters: JSON.stringify(params.filters) });
+      if (params.isViewed) query.set("isViewed", params.isViewed);
+      return api<{ total: number }>("GET", `/forms/${formId}/answer/count?${query}`);
+    },
+    enabled: filtered(params),
+    placeholderData: keepPreviousData,
+  });
 
 /** One submission, read on its own so the server applies the reader's access to it again. */
 export const useAnswer = (formId: number, answerId: number | null) =>

@@ -37,7 +37,7 @@ import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
-import { type AnswerPageParams, useAnswers } from "../api/get-answers.ts";
+import { type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-answers.ts";
 import { useResultsColumns, useSaveResultsColumns } from "../api/results-notes.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
@@ -74,6 +74,9 @@ export function ResultsPage() {
   const { data: savedLayout } = useResultsColumns(id);
   const saveLayout = useSaveResultsColumns(id);
   const { data, isPending, error } = useAnswers(id, params);
+  const counted = useAnswerCount(id, params);
+  // A filtered page leaves its total to the count unless it could tell it (its last page).
+  const total = data?.total ?? counted.data?.total ?? null;
   const setViewed = useSetAnswersViewed(id);
   const remove = useDeleteAnswers(id);
   const [selected, setSelected] = useState<number[]>([]);
@@ -91,7 +94,11 @@ export function ResultsPage() {
   const mayMark = can("results.mark");
   const mayDelete = can("results.delete") && visible === null;
   const rows = data?.answerList ?? [];
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / params.size));
+  // While a filter is being counted, the pages known so far: up to this one, and the next if any.
+  const pages = Math.max(
+    1,
+    total === null ? params.page + (data?.nextCursor ? 1 : 0) : Math.ceil(total / params.size),
+  );
   const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const filterCount = Object.keys(completeFilters(params.filters ?? {})).length;
   const fixedKeys = [
@@ -118,6 +125,7 @@ export function ResultsPage() {
   const sized = shownColumns.some((column) => column.width);
   const widthOf = (column: Column) => column.width ?? DEFAULT_WIDTHS[column.key] ?? 180;
   const sortKeys: Record<string, AnswerPageParams["sortBy"]> = {
+    ...Object.fromEntries(columns.map((field) => [field.id, `answer:${field.id}` as const])),
     number: "number",
     submitTime: "submitTime",
     formPassingTime: "formPassingTime",
@@ -197,7 +205,7 @@ export function ResultsPage() {
       aria-label={t("Sort by {{column}}", { column: label })}
     >
       <Group gap={4} wrap="nowrap">
-        <Text size="sm" fw={700}>
+        <Text size="sm" fw={700} lineClamp={2}>
           {label}
         </Text>
         {params.sortBy === key &&
@@ -279,7 +287,7 @@ export function ResultsPage() {
             size="xs"
             variant="default"
             leftSection={<IconFileExport size={14} />}
-            disabled={(data?.total ?? 0) === 0}
+            disabled={total === 0 || (total === null && rows.length === 0)}
             onClick={exporting.open}
           >
             {t("Export")}
@@ -436,7 +444,7 @@ export function ResultsPage() {
         </QueryState>
         <Group justify="space-between" p="sm">
           <Text size="sm" c="dimmed">
-            {t("{{count}} submissions", { count: data?.total ?? 0 })}
+            {total === null ? t("Counting submissions…") : t("{{count}} submissions", { count: total })}
           </Text>
           <Group gap="sm">
             <Select
