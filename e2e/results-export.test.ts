@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Download, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { bytesOf } from "./results-helpers.ts";
 import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 /** Exporting results from the results page: a small export downloads at once, a large one runs as a job. */
@@ -24,16 +22,6 @@ async function callApi<T>(page: Page, method: string, url: string, body?: unknow
     body: body ? JSON.stringify(body) : undefined,
   });
   return (await response.json()) as T;
-}
-
-/** The downloaded bytes (the browser runs apart from this process: the file is copied here). */
-async function bytesOf(download: Download): Promise<Buffer> {
-  const file = path.join(
-    mkdtempSync(path.join(tmpdir(), "formloom-download-")),
-    download.suggestedFilename(),
-  );
-  await download.saveAs(file);
-  return readFileSync(file);
 }
 
 async function openExport(page: Page) {

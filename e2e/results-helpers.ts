@@ -1,4 +1,7 @@
-import type { Page } from "playwright-core";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Download, Page } from "playwright-core";
 import { expect } from "vitest";
 import { type ApiCall, accountOwner } from "./support.ts";
 
@@ -67,4 +70,34 @@ export async function submitPublic(
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** The downloaded bytes (the browser runs apart from this process: the file is copied here). */
+export async function bytesOf(download: Download): Promise<Buffer> {
+  const file = path.join(
+    mkdtempSync(path.join(tmpdir(), "formloom-download-")),
+    download.suggestedFilename(),
+  );
+  await download.saveAs(file);
+  return readFileSync(file);
+}
+
+/**
+ * What a test reads off the results table on `page`: `count(n)` waits until the table says it has
+ * n submissions, `numbers()` gives the form's numbers of the rows shown, top to bottom.
+ */
+export function resultsTable(page: Page) {
+  return {
+    count: (n: number) =>
+      expect
+        .poll(
+          () => page.getByText(`${n} ${n === 1 ? "submission" : "submissions"}`, { exact: true }).count(),
+          { timeout: 30_000 },
+        )
+        .toBe(1),
+    numbers: () =>
+      page
+        .locator("tbody tr[data-number]")
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-number")))),
+  };
 }
