@@ -157,14 +157,18 @@ describe("sending without a connection", () => {
 describe("a kept draft", () => {
   it("can be discarded: the form starts empty and nothing stays on the device", async () => {
     const formId = await createForm({ title: "Second thoughts", formPathAlias: "second-thoughts" });
-    const { context, page } = await opened(390);
-    await page.goto(formAt("second-thoughts"));
-    await page.getByRole("textbox", { name: "Your name" }).fill("Not sure");
-    await context.setOffline(true);
-    await send(page);
-    await page.getByText("Your answers are kept on this device").waitFor();
-    await page.close();
-    await context.setOffline(false);
+    const offline = await opened(390);
+    await offline.page.goto(formAt("second-thoughts"));
+    await offline.page.getByRole("textbox", { name: "Your name" }).fill("Not sure");
+    await offline.context.setOffline(true);
+    await send(offline.page);
+    await offline.page.getByText("Your answers are kept on this device").waitFor();
+    // Back on the device later, with what it keeps. The offline page is gone for good with its
+    // browser context: a page merely closed can outlive the emulated outage, see the connection
+    // come back and send the answers, as a tab left open would.
+    const storageState = await offline.context.storageState();
+    await offline.context.close();
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 }, storageState });
     const again = await context.newPage();
     await again.goto(formAt("second-thoughts"));
     await again.getByText("Your answers from an earlier visit were restored").waitFor();
