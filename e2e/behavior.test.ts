@@ -118,6 +118,40 @@ describe("behaviour of a respondent", () => {
     await context.close();
   });
 
+  it("counts the question a respondent is in already when the recorder arrives late", async () => {
+    await createForm("habits-late", {});
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const batches = loggerCalls(page);
+    // The recorder's script arrives only once the respondent has started typing.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/behavior-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${run.app.url}/f/habits-late?a=${OWNER}`);
+    await page.getByRole("textbox", { name: "Your name" }).click();
+    await page.keyboard.type("Cy", { delay: 40 });
+    const loaded = page.waitForResponse(/\/behavior-[^/]*\.js$/);
+    release();
+    await loaded;
+    await page.keyboard.type("d", { delay: 40 });
+    await page.getByRole("textbox", { name: "Your city" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(/thankyou/);
+    const events = batches.flatMap((batch) => batch.body.events);
+    // Focused before the recorder started, the question still counts as entered, and left.
+    const kinds = events.filter((e) => e.field === "name").map((e) => e.type);
+    expect(kinds[0]).toBe("focus");
+    expect(kinds.at(-1)).toBe("blur");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("is neither loaded nor sent for a form that does not collect it, nor when consent is cancelled", async () => {
     await createForm("habits-off", { collectBehaviorData: false });
     await createForm("habits-refused", {

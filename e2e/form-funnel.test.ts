@@ -57,8 +57,11 @@ async function visit(browser: Browser, alias: string, plan: (typeof VISITS)[numb
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const problems = watchErrors(page);
+  // The behaviour recorder loads after the page; a visit quicker than that would record nothing.
+  const recorder = page.waitForResponse(/\/behavior-[^/]*\.js$/);
   await page.goto(`${run.app.url}/f/${alias}?a=${OWNER}`);
   await page.getByRole("textbox", { name: "Your name" }).waitFor();
+  await recorder;
   for (const [field, text] of plan.typed) {
     await page.getByRole("textbox", { name: titleOf(field) }).click();
     await page.keyboard.type(text, { delay: 40 });

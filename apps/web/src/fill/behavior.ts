@@ -70,13 +70,14 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
     current = null;
   };
 
-  const onFocusIn = (event: FocusEvent) => {
-    const field = fieldOf(event.target);
+  const enter = (target: EventTarget | null) => {
+    const field = fieldOf(target);
     if (!field || current?.field === field) return;
     leave();
     current = { field, since: performance.now() };
     push({ type: "focus", at: at(), field });
   };
+  const onFocusIn = (event: FocusEvent) => enter(event.target);
   const onFocusOut = (event: FocusEvent) => {
     // Moving between the options of one question is not leaving it.
     if (current && fieldOf(event.relatedTarget) !== current.field) leave();
@@ -157,6 +158,8 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
     }).catch(() => {});
   }
 
+  // The recorder loads after the page: a respondent quick to start is in a question already.
+  if (root.contains(document.activeElement)) enter(document.activeElement);
   root.addEventListener("focusin", onFocusIn);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("input", onInput);
