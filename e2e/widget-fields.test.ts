@@ -180,7 +180,8 @@ describe("signature, map, location, code reader, slider, pop-up and question med
       expect(clickedLat).toBeLessThan(70);
       expect(clickedLng).toBeGreaterThan(-40);
       expect(clickedLng).toBeLessThan(11);
-      expect(await meeting.locator(".fl-map-pin").count()).toBe(1);
+      // The pin is placed once the map has drawn the new answer.
+      await expect.poll(() => meeting.locator(".fl-map-pin").count()).toBe(1);
 
       // A map point by its coordinates, typed.
       const birthplace = page.getByRole("group", { name: "Where were you born?" });
