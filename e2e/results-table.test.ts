@@ -147,7 +147,9 @@ describe("the results table", () => {
     await expect.poll(async () => (await page1()).answerList[0]!.score).toBe(42);
     await drawer.getByRole("textbox", { name: "Comment on this field" }).fill("Called back on Monday");
     await drawer.getByRole("button", { name: "Save comment" }).click();
-    await expect.poll(() => drawer.getByText("Called back on Monday").count()).toBe(1);
+    // The saved comment is listed under its field (the text box holds the same words, so the
+    // field's name is part of what is looked for).
+    await expect.poll(() => drawer.getByText("Name: Called back on Monday").count()).toBe(1);
     await screenshot(page, "results-table-drawer-1280");
     await drawer.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => page.getByRole("dialog", { name: `Submission #${TOTAL - 1}` }).count()).toBe(1);
