@@ -136,7 +136,7 @@ function sameQuestion({ field: a, context: x }: QuestionProps, { field: b, conte
     x.onSelectField === y.onSelectField &&
     x.disabled(a) === y.disabled(b) &&
     x.inputId(a) === y.inputId(b) &&
-    JSON.stringify(x.styleOf(a)) === JSON.stringify(y.styleOf(b))
+    (x.styleOf === y.styleOf || JSON.stringify(x.styleOf(a)) === JSON.stringify(y.styleOf(b)))
   );
 }
 

@@ -1,6 +1,6 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { DEFAULT_FORM_STYLE } from "@formloom/core/styling";
-import { type RefCallback, useCallback, useState } from "react";
+import { type RefCallback, useCallback, useMemo, useState } from "react";
 import { type Area, fieldStyle, formStyle, layoutAreas, layoutOf, type StyleSettings } from "./form-style.ts";
 import "./layouts.css";
 import "./styling.css";
@@ -45,6 +45,21 @@ export function useFormStyling(settings: StyleSettings, ordered: readonly TEleme
   const layout = layoutOf(settings);
   const form = formStyle(settings);
   const areas = layoutAreas(layout, ordered);
+  // One style object per element while the styling and the areas stay the same: a question that
+  // did not change then has the very style it had, and is not drawn again on a keystroke elsewhere.
+  const areasKey = [...areas].join(";");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key holds what the areas are made of
+  const field = useMemo(() => {
+    const styles = new WeakMap<TElement, ReturnType<typeof fieldStyle>>();
+    return (element: TElement) => {
+      let style = styles.get(element);
+      if (!style) {
+        style = fieldStyle(element, settings, areas.get(element.id) as Area | undefined);
+        styles.set(element, style);
+      }
+      return style;
+    };
+  }, [settings, areasKey]);
   return {
     form: {
       ref: measure,
@@ -53,6 +68,6 @@ export function useFormStyling(settings: StyleSettings, ordered: readonly TEleme
       "data-columns": layout.columns,
       "data-fit": fit,
     },
-    field: (element: TElement) => fieldStyle(element, settings, areas.get(element.id) as Area | undefined),
+    field,
   };
 }
