@@ -61,7 +61,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await question(page).fill("First");
     await addFieldFromMenu(page, "E-mail");
     await question(page).fill("Last");
-    expect(await rowNames(page)).toEqual([...before, "First", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Last"]);
     const firstAt = before.length + 1;
 
     // Keyboard: the plus between "First" and "Last", Enter, type to filter, arrows, Enter.
@@ -74,7 +74,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     await question(page).fill("Middle");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
     expect(await page.getByTestId(`field-row-${firstAt}`).getByText("Number", { exact: true }).count()).toBe(
       1,
     );
@@ -84,11 +84,13 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await page.getByRole("textbox", { name: "Search field types" }).fill("Long");
     await page.getByRole("option", { name: "Long text", exact: true }).click();
     await question(page).fill("Comment");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
 
     // A copy lands right after its original, selected and highlighted.
     await page.getByTestId(`field-row-${firstAt}`).getByRole("button", { name: "Duplicate field" }).click();
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
     expect(await question(page).inputValue()).toBe("Middle");
     await screenshot(page, "builder-clone-1280");
 
@@ -100,18 +102,20 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     // Outside, the builder's history: the copy, then the comment's text, then the comment itself.
     await leaveTextBoxes(page);
     await page.keyboard.press("Control+z");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
     await page.keyboard.press("Control+z");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", NEW_QUESTION, "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", NEW_QUESTION, "Last"]);
     await page.getByRole("button", { name: "Undo", exact: true }).click();
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
 
     await page.keyboard.press("Control+Shift+z");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", NEW_QUESTION, "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", NEW_QUESTION, "Last"]);
     await page.keyboard.press("Control+y");
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
     await page.getByRole("button", { name: "Redo", exact: true }).click();
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
     expect(await page.getByRole("button", { name: "Redo", exact: true }).isDisabled()).toBe(true);
 
     // On a switch (not a text box) Ctrl+Z undoes the click, Ctrl+Shift+Z redoes it.
@@ -131,13 +135,15 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("All changes saved").waitFor();
     await page.getByRole("button", { name: "Undo", exact: true }).click();
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
+    await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Comment", "Last"]);
     await page.getByRole("button", { name: "Redo", exact: true }).click();
     await page.getByText("All changes saved").waitFor();
 
     await page.reload();
     await page.getByRole("list", { name: "Form fields" }).waitFor();
-    expect(await rowNames(page)).toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual([...before, "First", "Middle", "Middle", "Comment", "Last"]);
     const saved = await call<{ fields: { id: string; question: string; fieldType: string }[] }>(
       "GET",
       `/forms/${form.id}`,

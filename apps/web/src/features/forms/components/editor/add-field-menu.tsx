@@ -30,7 +30,7 @@ import {
   IconThumbUp,
   IconWorld,
 } from "@tabler/icons-react";
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./editor.module.css";
 
@@ -74,7 +74,7 @@ interface Props {
 }
 
 /** A searchable menu of every field type, grouped by category: type to filter, arrows and Enter to add. */
-export function AddFieldMenu({ onAdd, variant = "button", label }: Props) {
+export const AddFieldMenu = memo(function AddFieldMenu({ onAdd, variant = "button", label }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const combobox = useCombobox({
@@ -116,6 +116,7 @@ export function AddFieldMenu({ onAdd, variant = "button", label }: Props) {
     <Combobox
       store={combobox}
       width={280}
+      keepMounted={false}
       position="bottom-start"
       shadow="md"
       onOptionSubmit={(value) => {
@@ -185,4 +186,4 @@ export function AddFieldMenu({ onAdd, variant = "button", label }: Props) {
       </Combobox.Dropdown>
     </Combobox>
   );
-}
+});

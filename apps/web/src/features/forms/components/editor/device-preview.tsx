@@ -2,7 +2,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { FormRenderer, type RendererSettings, type Translate } from "@formloom/renderer/form-renderer";
 import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./device-preview.module.css";
 
@@ -29,7 +29,7 @@ interface Props {
  * The live preview: the form as respondents see it, in a desktop, tablet or phone frame. In
  * "Select" a click picks the element to edit; in "Try it" the form can be filled (not sent).
  */
-export function DevicePreview(props: Props) {
+export const DevicePreview = memo(function DevicePreview(props: Props) {
   const { t } = useTranslation();
   const [device, setDevice] = useState<Device>("desktop");
   const icon = { desktop: IconDeviceDesktop, tablet: IconDeviceTablet, phone: IconDeviceMobile };
@@ -98,4 +98,4 @@ export function DevicePreview(props: Props) {
       </div>
     </Paper>
   );
-}
+});

@@ -17,12 +17,14 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { type ElementPlace, placeElement } from "@formloom/core/form-state";
 import { createElement } from "@formloom/core/new-element";
+import type { TRule } from "@formloom/core/rule-schema";
 import { Stack, Text } from "@mantine/core";
 import {
   Fragment,
   memo,
   type ReactNode,
   useCallback,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -38,7 +40,7 @@ import { useRemovalWarning } from "./field-removal.tsx";
 import { FieldRow, fieldLabel, type PlaceChoices } from "./field-row.tsx";
 import { dropTarget, type FieldTree, fieldTree, spotOf, treeKey } from "./field-tree.ts";
 import { columnChoices, columnShown, placeableElements } from "./layout/layout-shapes.ts";
-import { type FormDraft, newId } from "./use-form-draft.ts";
+import { type DraftSettings, type FormDraft, newId } from "./use-form-draft.ts";
 
 // The same options on every draw: new ones make new sensors, and the drag context then draws every row again.
 const POINTER = { activationConstraint: { distance: 4 } };
@@ -56,15 +58,46 @@ const depth = (id: string | number, tree: FieldTree) => {
   return tree.top.includes(target.id) ? 1 : 3;
 };
 
+/** What the list changes in the draft: functions that keep their identity from one drawing to the next. */
+export type FieldActions = Pick<
+  FormDraft,
+  "cloneField" | "addField" | "setSelectedId" | "changeFields" | "updateField"
+>;
+
+interface FieldListProps {
+  /** The elements in their current order; their texts may come a moment after the preview's. */
+  fields: TElement[];
+  layout: DraftSettings["layoutType"];
+  rules: TRule[];
+  selectedId: string | undefined;
+  actions: FieldActions;
+  onRemove(field: TElement): void;
+}
+
+/**
+ * The list takes a keystroke's new text in the drawing that follows the preview's, so typing in a
+ * long form waits for one question of the preview only; fields that come, go or move reach it at once.
+ */
+export const FieldList = memo(function FieldList(props: FieldListProps) {
+  const later = useDeferredValue(props.fields);
+  const fields = later !== props.fields && treeKey(later) === treeKey(props.fields) ? later : props.fields;
+  return <ListOf {...props} fields={fields} />;
+});
+
 /**
  * The form's elements as the form draws them: field groups hold their members. Drag (mouse or
  * keyboard), the arrows or the "Move to…" menu reorder them and put them into groups and columns.
  */
-export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(field: TElement): void }) {
+const ListOf = memo(function ListOf({
+  fields,
+  layout,
+  rules,
+  selectedId,
+  actions,
+  onRemove,
+}: FieldListProps) {
   const { t } = useTranslation();
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
-  const fields = draft.draft.fields;
-  const layout = draft.draft.settings.layoutType;
   // The copy a user just made, highlighted for a moment.
   const [flashId, setFlashId] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -72,9 +105,9 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     const timer = setTimeout(() => setFlashId(undefined), 1600);
     return () => clearTimeout(timer);
   }, [flashId]);
-  const { cloneField, addField, setSelectedId, setFields, updateField } = draft;
+  const { cloneField, addField, setSelectedId, changeFields, updateField } = actions;
   const clone = useCallback((id: string) => setFlashId(cloneField(id)), [cloneField]);
-  const confirmRemove = useRemovalWarning(draft.draft.settings.conditionalRules, onRemove);
+  const confirmRemove = useRemovalWarning(rules, onRemove);
 
   // The tree changes only when fields come, go or move, so typing leaves the sortable rows alone.
   const key = treeKey(fields);
@@ -120,18 +153,20 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
     [groupNames, columns],
   );
 
+  // Moves are made on the fields as they are then: those drawn here may not hold the last keystroke yet.
   const place = useCallback(
     (id: string, to: ElementPlace) => {
-      const { fields: now, tree: shape } = current.current;
-      const field = now.find((f) => f.id === id);
-      if (!field) return;
-      const from = spotOf(shape, id);
-      // Within its own list a field goes at most to its end (a drop on its group's inside, say).
-      const index = from && from.group === to.group ? Math.min(to.index, from.total - 1) : to.index;
-      if (index < 0 || (from && from.group === to.group && from.index === index)) return;
-      setFields(placeElement(now, field, { ...to, index }));
+      changeFields((now) => {
+        const field = now.find((f) => f.id === id);
+        if (!field) return now;
+        const from = spotOf(fieldTree(now), id);
+        // Within its own list a field goes at most to its end (a drop on its group's inside, say).
+        const index = from && from.group === to.group ? Math.min(to.index, from.total - 1) : to.index;
+        if (index < 0 || (from && from.group === to.group && from.index === index)) return now;
+        return placeElement(now, field, { ...to, index });
+      });
     },
-    [setFields],
+    [changeFields],
   );
   const ungroup = useCallback(
     (id: string) => {
@@ -142,26 +177,31 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
   );
   const setColumn = useCallback(
     (id: string, column: string) => {
-      const { fields: now, tree: shape } = current.current;
-      const field = now.find((f) => f.id === id);
-      const spot = spotOf(shape, id);
-      if (!field || !spot || !placeableElements([field]).length) return;
+      const spot = spotOf(current.current.tree, id);
+      if (!spot) return;
       // Columns hold the form's top-level elements: a member leaves its group for one, right after it.
-      if (spot.group === undefined) updateField(id, { fieldColumn: column });
-      else
-        setFields(
-          placeElement(now, { ...field, fieldColumn: column }, { index: shape.top.indexOf(spot.group) + 1 }),
-        );
+      if (spot.group === undefined) {
+        const field = current.current.fields.find((f) => f.id === id);
+        if (field && placeableElements([field]).length) updateField(id, { fieldColumn: column });
+        return;
+      }
+      const group = spot.group;
+      changeFields((now) => {
+        const field = now.find((f) => f.id === id);
+        if (!field || !placeableElements([field]).length) return now;
+        const top = fieldTree(now).top;
+        return placeElement(now, { ...field, fieldColumn: column }, { index: top.indexOf(group) + 1 });
+      });
     },
-    [setFields, updateField],
+    [changeFields, updateField],
   );
   const addInto = useCallback(
     (group: string, type: FieldType) => {
       const id = newId();
-      setFields(placeElement(current.current.fields, createElement(type, id, 0), { group, index: Infinity }));
+      changeFields((now) => placeElement(now, createElement(type, id, 0), { group, index: Infinity }));
       setSelectedId(id);
     },
-    [setFields, setSelectedId],
+    [changeFields, setSelectedId],
   );
 
   const { announcements, screenReaderInstructions, onDragEnd, collide } = useMemo(() => {
@@ -293,7 +333,7 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
         order={order}
         group={group}
         column={group === undefined ? column(field) : undefined}
-        selected={id === draft.selectedId}
+        selected={id === selectedId}
         flash={id === flashId}
         places={places}
         onSelect={setSelectedId}
@@ -360,7 +400,7 @@ export function FieldList({ draft, onRemove }: { draft: FormDraft; onRemove(fiel
       store={store}
     />
   );
-}
+});
 
 /** The rows as the field list drew them last, for the drag frame to show. */
 function rowsStore() {

@@ -1,5 +1,5 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
-import type { TElement } from "@formloom/core/element-schema";
+import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
 import { catalogTranslate } from "@formloom/renderer/form-renderer";
 import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
@@ -7,7 +7,7 @@ import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import { CATALOGS } from "../../../../i18n/i18n.ts";
@@ -20,7 +20,7 @@ import { DevicePreview } from "./device-preview.tsx";
 import { RestoreDraft, useDraftAutosave } from "./draft-autosave.tsx";
 import classes from "./editor.module.css";
 import { ElementSettings } from "./element-settings/element-settings.tsx";
-import { FieldList, fieldName } from "./field-list.tsx";
+import { type FieldActions, FieldList, fieldName } from "./field-list.tsx";
 import { detachedRuleTexts } from "./field-removal.tsx";
 import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
 import { LayoutPanel } from "./layout/layout-panel.tsx";
@@ -87,6 +87,10 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
     );
   };
   useHotkeys([["mod+S", save]], []);
+  // The header's button keeps one function, which saves the draft as it is when clicked.
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  const saveLatest = useCallback(() => latestSave.current(), []);
   // Outside text boxes (where the browser undoes typing itself), the keys step through the builder's history;
   // after a click on a switch or a checkbox they still undo that click.
   useWindowEvent("keydown", (event) => {
@@ -103,6 +107,13 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   useEffect(() => {
     if (!selected && panel === "element") setPanel("settings");
   }, [selected, panel]);
+
+  const { cloneField, addField, setSelectedId, changeFields, updateField } = draft;
+  const actions = useMemo<FieldActions>(
+    () => ({ cloneField, addField, setSelectedId, changeFields, updateField }),
+    [cloneField, addField, setSelectedId, changeFields, updateField],
+  );
+  const addAtEnd = useCallback((type: FieldType) => addField(type), [addField]);
 
   // How many submissions answered each saved question, for the warning when one is deleted.
   const summary = useAnswersSummary(formId, saved.form.lastAnsweredDate !== null);
@@ -153,43 +164,15 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="xs">
-          {draft.dirty ? (
-            <Badge color="yellow" variant="light">
-              {t("Unsaved changes")}
-            </Badge>
-          ) : (
-            <Badge color="gray" variant="light">
-              {t("All changes saved")}
-            </Badge>
-          )}
-          <IconAction
-            label={t("Undo (Ctrl+Z)")}
-            ariaLabel={t("Undo")}
-            disabled={!draft.canUndo}
-            onClick={draft.undo}
-          >
-            <IconArrowBackUp size={18} />
-          </IconAction>
-          <IconAction
-            label={t("Redo (Ctrl+Shift+Z)")}
-            ariaLabel={t("Redo")}
-            disabled={!draft.canRedo}
-            onClick={draft.redo}
-          >
-            <IconArrowForwardUp size={18} />
-          </IconAction>
-        </Group>
-        <Button
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={save}
-          loading={update.isPending}
-          disabled={!draft.dirty}
-        >
-          {t("Save")}
-        </Button>
-      </Group>
+      <EditorHeader
+        dirty={draft.dirty}
+        canUndo={draft.canUndo}
+        canRedo={draft.canRedo}
+        saving={update.isPending}
+        onUndo={draft.undo}
+        onRedo={draft.redo}
+        onSave={saveLatest}
+      />
       {kept.offer && (
         <RestoreDraft
           kept={kept.offer}
@@ -212,9 +195,16 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
       <div className={classes.grid}>
         <Paper withBorder p="sm" className={classes.list}>
           <Stack gap="sm">
-            <AddFieldMenu onAdd={(type) => draft.addField(type)} />
+            <AddFieldMenu onAdd={addAtEnd} />
             <Divider />
-            <FieldList draft={draft} onRemove={remove} />
+            <FieldList
+              fields={draft.draft.fields}
+              layout={draft.draft.settings.layoutType}
+              rules={rules}
+              selectedId={draft.selectedId}
+              actions={actions}
+              onRemove={remove}
+            />
           </Stack>
         </Paper>
         <DevicePreview
@@ -296,7 +286,9 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
             </Tabs.Panel>
             <Tabs.Panel value="element">
               {selected && (
+                // One window per element: its parts drawn a moment late never show another element.
                 <ElementSettings
+                  key={selected.id}
                   element={selected}
                   fields={draft.draft.fields}
                   onChange={(patch) => draft.updateField(selected.id, patch)}
@@ -310,6 +302,60 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
     </Stack>
   );
 }
+
+interface HeaderProps {
+  dirty: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  saving: boolean;
+  onUndo(): void;
+  onRedo(): void;
+  onSave(): void;
+}
+
+/** Whether the draft is saved, undo and redo, and Save; drawn again only when one of them changes. */
+const EditorHeader = memo(function EditorHeader(props: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">
+        {props.dirty ? (
+          <Badge color="yellow" variant="light">
+            {t("Unsaved changes")}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            {t("All changes saved")}
+          </Badge>
+        )}
+        <IconAction
+          label={t("Undo (Ctrl+Z)")}
+          ariaLabel={t("Undo")}
+          disabled={!props.canUndo}
+          onClick={props.onUndo}
+        >
+          <IconArrowBackUp size={18} />
+        </IconAction>
+        <IconAction
+          label={t("Redo (Ctrl+Shift+Z)")}
+          ariaLabel={t("Redo")}
+          disabled={!props.canRedo}
+          onClick={props.onRedo}
+        >
+          <IconArrowForwardUp size={18} />
+        </IconAction>
+      </Group>
+      <Button
+        leftSection={<IconDeviceFloppy size={16} />}
+        onClick={props.onSave}
+        loading={props.saving}
+        disabled={!props.dirty}
+      >
+        {t("Save")}
+      </Button>
+    </Group>
+  );
+});
 
 /** Inputs that take clicks, not typing: there Ctrl+Z undoes the builder's last edit. */
 const CLICK_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "range", "color", "file"]);

@@ -281,6 +281,17 @@ export function useFormDraft(saved: TFormWithFields) {
     [edit],
   );
 
+  /** Changes the fields as they are when the change is made, as one step. */
+  const changeFields = useCallback(
+    (change: (fields: TElement[]) => TElement[]) => {
+      edit((d) => {
+        const fields = change(d.fields);
+        return fields === d.fields ? d : { ...d, fields };
+      });
+    },
+    [edit],
+  );
+
   /** Puts back changes kept in the browser, as one step that can be undone. */
   const restore = useCallback(
     (kept: DraftChanges) => {
@@ -310,6 +321,7 @@ export function useFormDraft(saved: TFormWithFields) {
     removeField,
     moveField,
     setFields,
+    changeFields,
     setSettingsAndFields,
     markSaved,
     restore,

@@ -1,8 +1,10 @@
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
+import { rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
-import type { ComponentType } from "react";
+import { type ComponentType, memo, useDeferredValue, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import classes from "../editor.module.css";
 import {
   ColourSettings,
   DateTimeSettings,
@@ -96,30 +98,65 @@ export function ElementSettings({ element, fields, onChange, form }: Props) {
   const TypeEditor = TYPE_EDITORS[type];
   const asks = isAnswerable(element);
   const isStep = type === "pageBreak" || type === "stepper" || type === "pageButtons";
+  const usedBy = rulesUsingField(form.settings.conditionalRules, element.id);
 
   return (
     <Stack gap="sm" data-testid="element-settings">
       <Group justify="space-between" gap="xs">
         <Badge variant="light">{t(fieldTypes[type].label)}</Badge>
       </Group>
-      {displayFirst(type, props, t)}
-      {(asks || type === "formula") && <QuestionBasics {...props} />}
-      {TypeEditor && <TypeEditor {...props} />}
-      {type === "pageButtons" && <PageButtonsSettings {...props} />}
-      {isStep && <StepSettings {...props} form={form} />}
-      <StateSwitches {...props} required={asks} />
-      {asks && <FormWideSettings form={form} />}
+      {usedBy.length > 0 && (
+        <Hint>
+          {t("Used by the rules {{rules}}: deleting it changes them.", {
+            rules: usedBy.map((rule) => `“${rule.name}”`).join(", "),
+          })}
+        </Hint>
+      )}
+      <Part of={DisplayFirst} props={props} />
+      {(asks || type === "formula") && <Part of={QuestionBasics} props={props} />}
+      {TypeEditor && <Part of={TypeEditor} props={props} />}
+      {type === "pageButtons" && <Part of={PageButtonsSettings} props={props} />}
+      {isStep && <Part of={StepSettings} props={{ ...props, form }} />}
+      <Part of={StateSwitches} props={{ ...props, required: asks }} />
+      {asks && <Part of={FormWideSettings} props={{ form }} />}
       <Divider />
-      <MoreSettings {...props} question={asks} />
+      <Part of={MoreSettings} props={{ ...props, question: asks }} />
     </Stack>
   );
 }
 
-type T = ReturnType<typeof useTranslation>["t"];
+/** Each part of the window once as a memo: it is drawn again only when its props change. */
+const memos = new WeakMap<ComponentType<never>, ComponentType<never>>();
+function memoOf<P extends object>(component: ComponentType<P>): ComponentType<P> {
+  let kept = memos.get(component as ComponentType<never>);
+  if (!kept) {
+    kept = memo(component) as unknown as ComponentType<never>;
+    memos.set(component as ComponentType<never>, kept);
+  }
+  return kept as unknown as ComponentType<P>;
+}
+
+/**
+ * One part of the window. A keystroke changes the element the whole window shows: the part being
+ * typed in is drawn at once, with the preview; the others in the drawing that follows the paint,
+ * so a long window does not hold the preview back.
+ */
+function Part<P extends object>({ of, props }: { of: ComponentType<P>; props: P }) {
+  const box = useRef<HTMLDivElement>(null);
+  const later = useDeferredValue(props);
+  const Kept = memoOf(of);
+  const typing = box.current?.contains(document.activeElement) === true;
+  return (
+    <div ref={box} className={classes.part}>
+      <Kept {...(typing ? props : later)} />
+    </div>
+  );
+}
 
 /** What display elements show, first in their window. */
-function displayFirst(type: FieldType, props: EditorProps, t: T) {
-  switch (type) {
+function DisplayFirst(props: EditorProps) {
+  const { t } = useTranslation();
+  switch (props.checked.element.fieldType) {
     case "title":
     case "fieldGroup":
       return <TitleInput {...props} />;

@@ -1,6 +1,6 @@
 import { elementIssues, type TElement } from "@formloom/core/element-schema";
 import { MESSAGES } from "@formloom/core/errors";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 
@@ -18,6 +18,37 @@ export function issuesOf(element: TElement, fields: readonly TElement[]): Map<st
     if (!found.has(key)) found.set(key, issue);
   }
   return found;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A change made from a drawing of `seen`, put over the element as it is `now`: only what differs
+ * from what was seen is taken, one level into the settings objects. A part of the window drawn a
+ * moment before the last keystroke then changes its own setting without taking that keystroke back.
+ */
+export function changedOver(now: TElement, seen: TElement, next: TElement): TElement {
+  return now === seen ? next : (overlay(now, seen, next, 1) as TElement);
+}
+
+/** `now` with what differs between `seen` and `next`, looking `depth` levels into objects. */
+function overlay(
+  now: Record<string, unknown>,
+  seen: Record<string, unknown>,
+  next: Record<string, unknown>,
+  depth: number,
+): Record<string, unknown> {
+  const merged = { ...now };
+  for (const key of new Set([...Object.keys(seen), ...Object.keys(next)])) {
+    const [was, will, current] = [seen[key], next[key], now[key]];
+    if (JSON.stringify(was) === JSON.stringify(will)) continue;
+    if (!(key in next)) delete merged[key];
+    else if (depth > 0 && isRecord(was) && isRecord(will) && isRecord(current))
+      merged[key] = overlay(current, was, will, depth - 1);
+    else merged[key] = will;
+  }
+  return merged;
 }
 
 /** The top-level keys whose values differ, as the patch the draft takes. */
@@ -56,17 +87,25 @@ export function useCheckedElement(
   const shown = refused && refused.base === element ? refused.shown : element;
   const issues = useMemo(() => issuesOf(shown, fields), [shown, fields]);
 
-  const replace = (next: TElement) => {
-    const before = issuesOf(element, fields);
+  // The element as the draft holds it now, for changes made from a drawing of an earlier one.
+  const latest = useRef(element);
+  latest.current = element;
+
+  const replace = (change: TElement) => {
+    const now = latest.current;
+    // Made from a drawing of the element as it is: the change as it is; of an earlier one: what it changes.
+    const next = now === element ? change : changedOver(now, shown, change);
+    // Drawn from the element as it is, its problems are the ones this drawing found already.
+    const before = now === shown ? issues : issuesOf(now, fields);
     const after = issuesOf(next, fields);
     // A new problem, or another one where there was one (an empty formula name typed into a reserved word).
     const introduces = [...after].some(([key, issue]) => before.get(key)?.message !== issue.message);
     if (introduces) {
-      setRefused({ base: element, shown: next });
+      setRefused({ base: now, shown: next });
       return;
     }
     setRefused(undefined);
-    const patch = patchOf(next, element);
+    const patch = patchOf(next, now);
     if (Object.keys(patch).length > 0) onChange(patch);
   };
 
