@@ -303,6 +303,19 @@ describe("deleting a field that rules use", () => {
     await openEditor(page, form.id);
     const deleteCar = row(page, "Car model").getByRole("button", { name: "Delete field" });
 
+    // Its settings window says which rules use a field before anyone tries to delete it.
+    const settings = page.getByTestId("element-settings");
+    await row(page, "Car model").getByText("Car model").click();
+    await settings
+      .getByText("Used by the rules “Ask for the car”, “Volvo owners”: deleting it changes them.")
+      .waitFor();
+    await screenshot(page, "builder-field-used-by-rules-1280");
+    await row(page, "Spare").getByText("Spare").click();
+    await expect
+      .poll(() => settings.getByRole("textbox", { name: "Question", exact: true }).inputValue())
+      .toBe("Spare");
+    expect(await settings.getByText(/Used by the rules/).count()).toBe(0);
+
     // The warning names both rules that use "Car model" and what becomes of each; not the third.
     await deleteCar.click();
     const dialog = page.getByRole("dialog", { name: "Delete “Car model”?" });
