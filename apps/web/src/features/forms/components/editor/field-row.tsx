@@ -12,7 +12,7 @@ import {
   IconGripVertical,
   IconTrash,
 } from "@tabler/icons-react";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import classes from "./editor.module.css";
@@ -171,6 +171,9 @@ const RowContents = memo(function RowContents(props: ContentsProps) {
   );
 }, sameContents);
 
+const CLOSING_EVENTS = ["mousedown", "touchstart", "keydown"];
+const NO_EVENTS: string[] = [];
+
 /** The keyboard's (and anyone's) way up and down, into a group or a column and out again. */
 function MoveToMenu({ field, index, count, group, places, onPlace, onColumn, onUngroup }: ContentsProps) {
   const { t } = useTranslation();
@@ -179,12 +182,21 @@ function MoveToMenu({ field, index, count, group, places, onPlace, onColumn, onU
   const columns = places.canTakeColumn(field) ? places.columns : [];
   const shownColumn = columns.some((c) => c.value === field.fieldColumn) ? field.fieldColumn : "col-first";
   const name = fieldLabel(field) || t(fieldTypes[field.fieldType].label);
+  const [opened, setOpened] = useState(false);
   return (
     // The menu's clicks, its portal's too, stay off the row, which would select the field.
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks from reaching the row.
     // biome-ignore lint/a11y/useKeyWithClickEvents: only stops clicks from reaching the row.
     <span onClick={(event) => event.stopPropagation()}>
-      <Menu position="bottom-end" withinPortal>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        opened={opened}
+        onChange={setOpened}
+        // Each menu listens on the whole document for what closes it: only while open, or every
+        // key pressed anywhere in a long form ran one listener per field.
+        clickOutsideEvents={opened ? CLOSING_EVENTS : NO_EVENTS}
+      >
         <Menu.Target>
           <Tooltip label={t("Move to…")}>
             <ActionIcon
