@@ -9,5 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A browser on a busy two-core machine can take seconds to show what a test waits for: a poll
+    // gives up after 10 s, not vitest's 1 s (a poll that succeeds still returns at once).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
