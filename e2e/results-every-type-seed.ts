@@ -126,7 +126,7 @@ const addressOf = (i: number) => `198.51.${100 + Math.floor(i / 250)}.${(i % 250
 /** Whether submission `i` answers the upload questions. */
 export const withFiles = (i: number) => i % 5 === 0;
 
-/** Sends submission `i`: its uploads first (if it has any), then the answers referring to them. */
+/** Sends submission `i`: its uploads first (when it has uploads), then the answers referring to them. */
 export async function sendSubmission(baseUrl: string, formId: number, i: number): Promise<void> {
   const address = addressOf(i);
   const typed = answersOf(i);

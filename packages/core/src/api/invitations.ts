@@ -28,7 +28,7 @@ export const ZInvitationSendBody = z
     emails: z.string().max(20_000, "request.too_large"),
     /** Groups of the account the invitees join on accepting (only admins may choose them). */
     groupIds: z
-      // No group has an id beyond PostgreSQL's int: such an id is as unknown as any other.
+      // No group has an id beyond PostgreSQL's int: such an id is unknown like every other missing one.
       .array(
         z.number().int().positive("invitation.groups.unknown").max(PG_INT_MAX, "invitation.groups.unknown"),
       )
