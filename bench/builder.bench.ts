@@ -3,9 +3,13 @@
 // preview shows it. Beside it, in the same run, the same measures on a 10-field form: the baseline,
 // and the ratio between the two. Time to open: from the navigation until the preview has drawn the
 // last field. Keystroke to preview: from the key's keydown until the preview's text holds the
-// character and the browser has painted the next frame; the median of BENCH_KEYS (default 30)
-// keystrokes after 5 not counted. The target is 16 ms (one frame at 60 Hz) for the large form.
-// Builds the web app first when it is not built.
+// character and the browser has painted that frame, taken by the first urgent task after the
+// frame (scheduler.postTask, "user-blocking": it runs after the frame's paint and commit, and
+// after the key's own remaining events, but before work the page put off until after the paint).
+// Beside it, keystroke until idle: until an ordinary timer set in that frame runs, that is, also
+// after the work put off. The medians of BENCH_KEYS (default 30) keystrokes after 5 not counted.
+// The target is 16 ms (one frame at 60 Hz) for the large form. Builds the web app first when it
+// is not built.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -80,15 +84,28 @@ async function timeToOpen(page: Page, url: string, lastId: string): Promise<numb
   return (await handle.jsonValue()) as number;
 }
 
-/** Keydown to the preview showing the new character, painted. */
-async function keystrokes(page: Page, fieldId: string): Promise<number[]> {
+interface Keystroke {
+  /** Keydown to the frame that shows the character in the preview, painted. */
+  painted: number;
+  /** Keydown to the first timer after that frame: the page's put-off work done too. */
+  idle: number;
+}
+
+/** Keydown to the preview showing the new character, painted; and to the page's work done. */
+async function keystrokes(page: Page, fieldId: string): Promise<Keystroke[]> {
   await page.locator(`[data-field-id="${fieldId}"]`).click({ timeout: 300_000 });
   const input = page.getByRole("textbox", { name: "Question", exact: true });
   await input.waitFor({ timeout: 300_000 });
   await input.click();
   await input.press("End");
   await page.evaluate((id) => {
-    const w = window as unknown as { benchDown: number; benchExpect: string; benchTimes: number[] };
+    type Urgent = { postTask(task: () => void, options: { priority: string }): Promise<void> };
+    const w = window as unknown as {
+      benchDown: number;
+      benchExpect: string;
+      benchTimes: { painted: number; idle: number }[];
+      scheduler?: Urgent;
+    };
     w.benchTimes = [];
     document.addEventListener("keydown", () => (w.benchDown = performance.now()), true);
     new MutationObserver(() => {
@@ -96,11 +113,26 @@ async function keystrokes(page: Page, fieldId: string): Promise<number[]> {
       if (!w.benchExpect || !field?.textContent?.includes(w.benchExpect)) return;
       w.benchExpect = "";
       const down = w.benchDown;
-      requestAnimationFrame(() => setTimeout(() => w.benchTimes.push(performance.now() - down), 0));
+      requestAnimationFrame(() => {
+        let painted = Number.NaN;
+        // The frame's paint follows this callback: an urgent task runs once it is done. (Inline:
+        // a named function here would be compiled with a helper the page does not have.)
+        if (w.scheduler)
+          void w.scheduler.postTask(
+            () => {
+              painted = performance.now() - down;
+            },
+            { priority: "user-blocking" },
+          );
+        setTimeout(() => {
+          const idle = performance.now() - down;
+          w.benchTimes.push({ painted: Number.isNaN(painted) ? idle : painted, idle });
+        }, 0);
+      });
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, fieldId);
   let text = await input.inputValue();
-  const times: number[] = [];
+  const times: Keystroke[] = [];
   for (let i = 0; i < WARMUP + KEYS; i++) {
     const char = "abcdefghijklmnopqrstuvwxyz"[i % 26]!;
     text += char;
@@ -110,13 +142,13 @@ async function keystrokes(page: Page, fieldId: string): Promise<number[]> {
     await page.keyboard.press(char);
     const handle = await page.waitForFunction(
       (n) => {
-        const t = (window as unknown as { benchTimes: number[] }).benchTimes;
+        const t = (window as unknown as { benchTimes: Keystroke[] }).benchTimes;
         return t.length >= n ? t[n - 1] : false;
       },
       i + 1,
       { timeout: 300_000 },
     );
-    if (i >= WARMUP) times.push((await handle.jsonValue()) as number);
+    if (i >= WARMUP) times.push((await handle.jsonValue()) as Keystroke);
     // Let the builder's undo history close the step, as between a person's keys.
     await page.waitForTimeout(60);
   }
@@ -146,9 +178,15 @@ async function measure(browser: Browser, base: string, token: string, count: num
   // A field in the middle: the preview above and below it is drawn too.
   const keys = await keystrokes(page, `q${Math.ceil(count / 2)}`);
   await context.close();
-  const result = { open: median(opens), key: median(keys), keyMax: Math.max(...keys) };
+  const painted = keys.map((key) => key.painted);
+  const result = {
+    open: median(opens),
+    key: median(painted),
+    keyMax: Math.max(...painted),
+    idle: median(keys.map((key) => key.idle)),
+  };
   console.log(
-    `${count} fields: keystroke to preview ${result.key.toFixed(1)} ms (median), slowest ${result.keyMax.toFixed(1)} ms`,
+    `${count} fields: keystroke to preview ${result.key.toFixed(1)} ms (median), slowest ${result.keyMax.toFixed(1)} ms, until idle ${result.idle.toFixed(1)} ms`,
   );
   return result;
 }
@@ -186,6 +224,9 @@ try {
     `| keystroke to preview | ${ms(small.key)} | ${ms(large.key)} | ${(large.key / small.key).toFixed(2)} |`,
   );
   console.log(`| slowest keystroke | ${ms(small.keyMax)} | ${ms(large.keyMax)} | |`);
+  console.log(
+    `| keystroke until idle | ${ms(small.idle)} | ${ms(large.idle)} | ${(large.idle / small.idle).toFixed(2)} |`,
+  );
   console.log(
     large.key <= TARGET_MS
       ? `\nKeystroke to preview on 300 fields is within the ${TARGET_MS} ms target.`
