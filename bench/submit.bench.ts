@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "../apps/server/test/process.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = [1, 16, 64];
@@ -92,8 +93,8 @@ async function targets(): Promise<Target[]> {
   return list;
 }
 
-function start(args: string[], cwd: string, env: Record<string, string>, ready: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+async function start(args: string[], cwd: string, env: Record<string, string>, ready: string) {
+  const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd,
     env: {

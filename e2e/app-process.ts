@@ -4,6 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
+import { freePort } from "../apps/server/test/process.ts";
+
+export { freePort };
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -15,11 +18,37 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** The production server (built web app, embedded database) as its own process. */
+/**
+ * The production server (built web app, embedded database) as its own process. On a port of its
+ * own choosing it starts again on another when the chosen one was taken meanwhile.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
-  copyPgliteTemplate(dataDir);
-  const port = Number(env.PORT ?? 21_000 + Math.floor(Math.random() * 20_000));
+  for (let attempt = 1; ; attempt++) {
+    const port = Number(env.PORT ?? (await freePort()));
+    // Each start has a database of its own: a start that failed leaves nothing behind for the next.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
+    copyPgliteTemplate(dataDir);
+    try {
+      const child = await spawnApp(dataDir, port, env);
+      return {
+        url: `http://127.0.0.1:${port}`,
+        close: async () => {
+          child.kill("SIGTERM");
+          await new Promise((resolve) =>
+            child.exitCode === null ? child.on("exit", resolve) : resolve(null),
+          );
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      const taken = error instanceof Error && error.message.includes("EADDRINUSE");
+      if (!taken || env.PORT !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+function spawnApp(dataDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const bundle = process.env[BUNDLE_VARIABLE];
   const child: ChildProcess = spawn(
     process.execPath,
@@ -40,21 +69,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
   );
   let output = "";
-  await new Promise<void>((resolve, reject) => {
+  return new Promise<ChildProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Formloom is running")) resolve();
+      if (output.includes("Formloom is running")) resolve(child);
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
     child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode === null ? child.on("exit", resolve) : resolve(null)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 /** Everyday work in a team account: inviting into groups, a denied page, deleting, cloning, languages. */
 // Links in mails point at PUBLIC_URL: the address the browser uses, so the sign-in stays in one origin.
-const port = String(21_000 + Math.floor(Math.random() * 20_000));
+const port = String(await freePort());
 const run = appAndBrowser({ SEED_DEMO: "true", PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` });
 
 const DESKTOP = { width: 1280, height: 860 };

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "../apps/server/test/fake-google.ts";
-import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 /** Exporting results to Google Sheets from the results page, against a local stand-in for Google. */
-const port = String(21_000 + Math.floor(Math.random() * 20_000));
+const port = String(await freePort());
 const env: Record<string, string> = {
   SEED_DEMO: "true",
   PORT: port,

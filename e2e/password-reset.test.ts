@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
-import { connectBrowser, type RunningApp, startApp, watchErrors } from "./support.ts";
+import { connectBrowser, freePort, type RunningApp, startApp, watchErrors } from "./support.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,7 +9,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  const port = String(21_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   [app, browser] = await Promise.all([
     startApp({
       SEED_DEMO: "true",

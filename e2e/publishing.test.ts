@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { type ApiCall, accountOwner, appAndBrowser, freePort, screenshot, watchErrors } from "./support.ts";
 
 /** The app's public address is its own, so the links and snippets it makes point at it. */
-const PORT = 21_000 + Math.floor(Math.random() * 20_000);
+const PORT = await freePort();
 const APP_URL = `http://127.0.0.1:${PORT}`;
 const run = appAndBrowser({ PORT: String(PORT), PUBLIC_URL: APP_URL });
 

@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { bytesOf } from "./results-helpers.ts";
-import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 /** Exporting results from the results page: a small export downloads at once, a large one runs as a job. */
-const port = String(21_000 + Math.floor(Math.random() * 20_000));
+const port = String(await freePort());
 // Three demo submissions download at once; a fourth puts the form over the threshold.
 const run = appAndBrowser({
   SEED_DEMO: "true",

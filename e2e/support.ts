@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { type RunningApp, startApp } from "./app-process.ts";
+import { freePort, type RunningApp, startApp } from "./app-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SCREENSHOTS = path.join(root, ".test-output", "screenshots");
-export { type RunningApp, startApp };
+export { freePort, type RunningApp, startApp };
 
 /** The run's shared Chromium (see global-setup.ts). */
 export function connectBrowser(): Promise<Browser> {

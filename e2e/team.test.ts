@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
-import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const smtp = await startSmtpReceiver();
-const port = String(21_000 + Math.floor(Math.random() * 20_000));
+const port = String(await freePort());
 const run = appAndBrowser({
   SEED_DEMO: "true",
   SMTP_URL: smtp.url,

@@ -17,7 +17,7 @@ describe("durability", { timeout: 180_000 }, () => {
       SEED_DEMO: "true",
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     };
-    const first = await spawnServer(env, freePort());
+    const first = await spawnServer(env, await freePort());
     const anonymous = new ApiClient(first.url);
     const login = await anonymous.post<{ token: string }>("/api/login", DEMO_LOGIN);
     const admin = anonymous.as(login.body.token);
@@ -46,7 +46,7 @@ describe("durability", { timeout: 180_000 }, () => {
     await exited(first.child);
     expect(acknowledged.length).toBeGreaterThanOrEqual(100);
 
-    const second = await spawnServer(env, freePort());
+    const second = await spawnServer(env, await freePort());
     try {
       const again = new ApiClient(second.url);
       const relogin = await again.post<{ token: string }>("/api/login", DEMO_LOGIN);

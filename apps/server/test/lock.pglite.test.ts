@@ -12,9 +12,9 @@ afterAll(() => target.drop());
 describe("embedded database directory", { timeout: 180_000 }, () => {
   it("refuses a second process on the same directory with a clear message, and leaves the first working", async () => {
     const env = { DATA_DIR: target.dataDir, SEED_DEMO: "true" };
-    const first = await spawnServer(env, freePort());
+    const first = await spawnServer(env, await freePort());
     try {
-      const second = await runServerToExit(env, freePort());
+      const second = await runServerToExit(env, await freePort());
       expect(second.code).toBe(1);
       expect(second.output).toContain("is in use by another Formloom process");
       expect(second.output).toContain(`pid ${first.child.pid}`);
@@ -25,7 +25,7 @@ describe("embedded database directory", { timeout: 180_000 }, () => {
       await exited(first.child);
     }
     // A lock left by a killed process does not stop the next start.
-    const restarted = await spawnServer(env, freePort());
+    const restarted = await spawnServer(env, await freePort());
     restarted.child.kill("SIGTERM");
     await exited(restarted.child);
   });

@@ -86,7 +86,7 @@ const expected = (prefix: string, count: number) =>
 describe("notification durability", { timeout: 180_000 }, () => {
   it("still mails each submission once after the server is killed before sending", async () => {
     // The first process never gets round to its automation jobs: it would look after ten minutes.
-    const first = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "600000" }, freePort());
+    const first = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "600000" }, await freePort());
     const { anonymous, admin, formId } = await signIn(first.url);
     const created = await admin.post(`/api/forms/${formId}/email-notifications`, {
       adminName: "Durable",
@@ -102,7 +102,7 @@ describe("notification durability", { timeout: 180_000 }, () => {
 
     const second = await spawnServer(
       { ...baseEnv(), AUTOMATION_POLL_MS: "50", MAIL_POLL_MS: "50" },
-      freePort(),
+      await freePort(),
     );
     try {
       expect(await waitForSubjects("Crash", 8)).toEqual(expected("Crash", 8));
@@ -115,7 +115,7 @@ describe("notification durability", { timeout: 180_000 }, () => {
 
   it("leaves the queues to a worker process when the server's own workers are off", async () => {
     const fast = { AUTOMATION_POLL_MS: "50", MAIL_POLL_MS: "50" };
-    const web = await spawnServer({ ...baseEnv(), ...fast, RUN_WORKERS: "false" }, freePort());
+    const web = await spawnServer({ ...baseEnv(), ...fast, RUN_WORKERS: "false" }, await freePort());
     let worker: ChildProcess | undefined;
     try {
       const { anonymous, admin, formId } = await signIn(web.url);
@@ -154,7 +154,7 @@ describe("notification durability", { timeout: 180_000 }, () => {
 
   // Last: it closes the demo form the tests before send to.
   it("still unpublishes the form by its rule after the server is killed before the job ran", async () => {
-    const first = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "600000" }, freePort());
+    const first = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "600000" }, await freePort());
     const { anonymous, admin, formId } = await signIn(first.url);
     const published = async (client: ApiClient) =>
       (await client.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
@@ -184,7 +184,7 @@ describe("notification durability", { timeout: 180_000 }, () => {
     first.child.kill("SIGKILL");
     await exited(first.child);
 
-    const second = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "50" }, freePort());
+    const second = await spawnServer({ ...baseEnv(), AUTOMATION_POLL_MS: "50" }, await freePort());
     try {
       const { admin: again } = await signIn(second.url);
       await expect.poll(() => published(again), { timeout: 30_000 }).toBe(false);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -53,6 +54,22 @@ export function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-export function freePort(): number {
-  return 20_000 + Math.floor(Math.random() * 20_000);
+/**
+ * A port nothing listens on, picked below the range Linux hands out to outgoing connections
+ * (32768 and up): a port picked there could be taken by a browser's or a database client's
+ * connection between the pick and the server's own listen.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * 22_000);
+    if (await canListen(port)) return port;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }

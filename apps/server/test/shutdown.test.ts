@@ -92,7 +92,7 @@ describe("graceful shutdown", { timeout: 180_000 }, () => {
       SHUTDOWN_DRAIN_MS: "1500",
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     };
-    const port = freePort();
+    const port = await freePort();
     const first = await spawnServer(env, port);
     const anonymous = new ApiClient(first.url);
     const ready = await anonymous.get("/api/ready");
@@ -135,7 +135,7 @@ describe("graceful shutdown", { timeout: 180_000 }, () => {
     expect(statuses).toEqual(Array.from({ length: 10 }, () => [201]));
     expect(exitCode, first.output()).toBe(0);
 
-    const second = await spawnServer(env, freePort());
+    const second = await spawnServer(env, await freePort());
     try {
       const again = new ApiClient(second.url);
       const relogin = await again.post<{ token: string }>("/api/login", DEMO_LOGIN);

@@ -43,7 +43,7 @@ describe("webhook durability", { timeout: 180_000 }, () => {
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
     };
     // The first process never gets round to sending: its worker would look only after ten minutes.
-    const first = await spawnServer({ ...env, WEBHOOK_POLL_MS: "600000" }, freePort());
+    const first = await spawnServer({ ...env, WEBHOOK_POLL_MS: "600000" }, await freePort());
     const anonymous = new ApiClient(first.url);
     const login = await anonymous.post<{ token: string }>("/api/login", DEMO_LOGIN);
     const admin = anonymous.as(login.body.token);
@@ -73,7 +73,7 @@ describe("webhook durability", { timeout: 180_000 }, () => {
     await exited(first.child);
     expect(received).toHaveLength(0);
 
-    const second = await spawnServer({ ...env, WEBHOOK_POLL_MS: "50" }, freePort());
+    const second = await spawnServer({ ...env, WEBHOOK_POLL_MS: "50" }, await freePort());
     try {
       const deadline = Date.now() + 15_000;
       while (received.length < 10 && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
