@@ -50,6 +50,16 @@ function sentBodies(page: Page): Array<Record<string, unknown>> {
 const formAt = (alias: string) => `${run.app.url}/f/${alias}?a=${OWNER}`;
 const send = (page: Page) => page.getByRole("button", { name: "Send", exact: true }).click();
 
+/**
+ * Takes the browser off the network and waits until the page knows. The page hears of it a moment
+ * after the browser: a Send in between still posts the answers, and the outage then cuts off only
+ * the reply, so the server keeps answers the page goes on to hold as unsent.
+ */
+async function goOffline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.waitForFunction(() => !navigator.onLine);
+}
+
 async function opened(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await run.browser.newContext({ viewport: { width, height: 800 } });
   const page = await context.newPage();
@@ -121,7 +131,7 @@ describe("sending without a connection", () => {
     const sent = sentBodies(page);
     await page.goto(formAt("field-notes"));
     await page.getByRole("textbox", { name: "Your name" }).fill("Written offline");
-    await context.setOffline(true);
+    await goOffline(context, page);
     await send(page);
     await page.getByText("No internet connection").waitFor();
     await page.getByText("Your answers are kept on this device").waitFor();
@@ -139,7 +149,7 @@ describe("sending without a connection", () => {
     await screenshot(again, "offline-draft-restored-1280");
 
     // Blocked once more, then sent by itself when the connection is back.
-    await context.setOffline(true);
+    await goOffline(context, again);
     await send(again);
     await again.getByText("No internet connection").waitFor();
     await context.setOffline(false);
@@ -160,7 +170,7 @@ describe("a kept draft", () => {
     const offline = await opened(390);
     await offline.page.goto(formAt("second-thoughts"));
     await offline.page.getByRole("textbox", { name: "Your name" }).fill("Not sure");
-    await offline.context.setOffline(true);
+    await goOffline(offline.context, offline.page);
     await send(offline.page);
     await offline.page.getByText("Your answers are kept on this device").waitFor();
     // Back on the device later, with what it keeps. The offline page is gone for good with its
