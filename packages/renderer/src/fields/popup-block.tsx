@@ -28,7 +28,13 @@ export function PopupBlock(props: DisplayProps) {
         ref={dialogRef}
         className="fl-popup"
         aria-labelledby={`${props.id}-title`}
-        onClose={() => openerRef.current?.focus()}
+        onClose={() => {
+          // The browser gives focus back to what had it, where a click focuses buttons; where it
+          // does not (Safari), focus is left nowhere and goes to the button. The close event comes
+          // a moment after the dialog is gone: focus moved on by then stays where it was moved.
+          const left = document.activeElement;
+          if (!left || left === document.body) openerRef.current?.focus();
+        }}
       >
         <h2 className="fl-popup-title" id={`${props.id}-title`}>
           {title}
