@@ -35,10 +35,14 @@ export function SortableField(props: FieldProps) {
 
   // After a move, keep the focus on the moved item's button, or its other one at an end. The new
   // order may be drawn after the announcement is: wait for it, or the focus lands on the old place.
+  // Moving a row can take the focus off its button, leaving it nowhere.
   useEffect(() => {
     const last = moved.current;
     if (!last || last.before === orderKey) return;
     moved.current = null;
+    // Focus the respondent has moved on elsewhere meanwhile stays where they put it.
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !listRef.current?.contains(focused)) return;
     const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>(
       `[data-item="${CSS.escape(last.id)}"] button`,
     );
