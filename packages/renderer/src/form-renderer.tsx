@@ -10,7 +10,7 @@ import type { TimeUp } from "@formloom/core/time-limits";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type Arranged, type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
 import { summaryKey } from "./flow/error-text.ts";
-import { ElementView, type FieldContext } from "./flow/field-view.tsx";
+import { ElementView, type FieldContext, type LiveElement } from "./flow/field-view.tsx";
 import { PageActions } from "./flow/page-actions.tsx";
 import { ProgressView } from "./flow/progress-view.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
@@ -22,6 +22,7 @@ import type { StyleSettings } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
 import { TranslateContext } from "./translate-context.ts";
 
+export { type LiveElement, liveElementStore } from "./flow/field-view.tsx";
 export { authorText, catalogTranslate, englishText, type Translate } from "./flow/translate.ts";
 
 export type RendererSettings = Pick<
@@ -50,6 +51,8 @@ export interface FormRendererProps {
   /** In the builder's preview, a click selects the element instead of filling it. */
   selectedFieldId?: string | undefined;
   onSelectField?(fieldId: string): void;
+  /** In the builder's preview, the selected element as it is edited, drawn ahead of `fields`. */
+  liveElement?: LiveElement | undefined;
   /**
    * Where the browser posts the form itself when no script runs (JavaScript off, or the page not
    * yet hydrated); with the script, sending stays `onSubmit`'s.
@@ -293,6 +296,7 @@ export function FormRenderer(props: FormRendererProps) {
     starsShown: settings.isRequiredFieldStarsShown,
     selectedFieldId: props.selectedFieldId,
     onSelectField: props.onSelectField,
+    live: props.liveElement,
     styleOf: styling.field,
   };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { isAnswerable } from "@formloom/core/field-registry";
-import { memo, type ReactNode } from "react";
+import { memo, type ReactNode, useSyncExternalStore } from "react";
 import { fieldComponents } from "../field-components.tsx";
 import { displayComponents } from "../fields/display-fields.tsx";
 import { fieldErrorCode } from "./error-text.ts";
@@ -43,6 +43,37 @@ export interface FieldContext {
   onSelectField?: ((fieldId: string) => void) | undefined;
   /** The element's resolved style, layout area and column, for its wrapper. */
   styleOf(field: TElement): object;
+  /** In the builder's preview, the selected element as it is being edited (see `LiveElement`). */
+  live?: LiveElement | undefined;
+}
+
+/**
+ * The element being edited, as the builder holds it at this moment. The builder's preview draws
+ * the form from the fields a moment behind, after the keystroke's frame is painted; the selected
+ * element alone is drawn from here at once, so a keystroke in a long form redraws one question
+ * before the paint instead of the whole form.
+ */
+export interface LiveElement {
+  subscribe(listener: () => void): () => void;
+  current(): TElement | undefined;
+}
+
+/** A `LiveElement` the builder sets, telling the drawn selected element of each change. */
+export function liveElementStore(): LiveElement & { set(element: TElement | undefined): void } {
+  let element: TElement | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current: () => element,
+    set(next) {
+      if (next === element) return;
+      element = next;
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 export function selectableProps(field: TElement, context: FieldContext) {
@@ -142,18 +173,30 @@ function sameQuestion({ field: a, context: x }: QuestionProps, { field: b, conte
 
 const KeptQuestionView = memo(QuestionView, sameQuestion);
 
-/** Any element of a page but the send button and timers, which the page lays out itself. */
-export function ElementView({
-  field,
-  context,
-  members,
-  renderMember,
-}: {
+interface ElementProps {
   field: TElement;
   context: FieldContext;
   members: readonly TElement[];
   renderMember(member: TElement): ReactNode;
-}) {
+}
+
+/** Any element of a page but the send button and timers, which the page lays out itself. */
+export function ElementView(props: ElementProps) {
+  const { live, selectedFieldId } = props.context;
+  return live && selectedFieldId === props.field.id ? (
+    <LiveElementView {...props} live={live} />
+  ) : (
+    <ElementBody {...props} />
+  );
+}
+
+/** The selected element, drawn as it is being edited while the rest of the form catches up. */
+function LiveElementView({ live, ...props }: ElementProps & { live: LiveElement }) {
+  const now = useSyncExternalStore(live.subscribe, live.current);
+  return <ElementBody {...props} field={now?.id === props.field.id ? now : props.field} />;
+}
+
+function ElementBody({ field, context, members, renderMember }: ElementProps) {
   if (field.fieldType === "title") {
     return (
       <h2 className="fl-section" {...wrapperProps(field, context)}>

@@ -1,5 +1,10 @@
 import type { TElement } from "@formloom/core/element-schema";
-import { FormRenderer, type RendererSettings, type Translate } from "@formloom/renderer/form-renderer";
+import {
+  FormRenderer,
+  type LiveElement,
+  type RendererSettings,
+  type Translate,
+} from "@formloom/renderer/form-renderer";
 import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
 import { memo, type ReactNode, useState } from "react";
@@ -17,6 +22,8 @@ interface Props {
   translate: Translate;
   selectedFieldId: string | undefined;
   onSelectField(fieldId: string): void;
+  /** The selected element as it is edited, drawn ahead of `fields` (which may be a moment behind). */
+  liveElement?: LiveElement;
   mode: PreviewMode;
   onMode(mode: PreviewMode): void;
   /** Told of the answers typed into the preview while trying the form out. */
@@ -91,7 +98,7 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
             fields={props.fields}
             translate={props.translate}
             selectedFieldId={trying ? undefined : props.selectedFieldId}
-            {...(trying ? {} : { onSelectField: props.onSelectField })}
+            {...(trying ? {} : { onSelectField: props.onSelectField, liveElement: props.liveElement })}
             onValuesChange={props.onValuesChange}
           />
         </div>

@@ -1,16 +1,17 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
-import { catalogTranslate } from "@formloom/renderer/form-renderer";
+import { catalogTranslate, liveElementStore } from "@formloom/renderer/form-renderer";
 import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import { CATALOGS } from "../../../../i18n/i18n.ts";
+import { useAfterPaint } from "../../../../lib/use-after-paint.ts";
 import { useUser } from "../../../auth/api/get-user.ts";
 import { useAnswersSummary } from "../../../results/api/get-statistics.ts";
 import { useForm } from "../../api/get-form.ts";
@@ -61,6 +62,12 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   const selected = draft.draft.fields.find((f) => f.id === draft.selectedId);
   const refused = refusal?.fieldId ? draft.draft.fields.find((f) => f.id === refusal.fieldId) : undefined;
   const tryIt = useTryIt(draft.draft.settings, draft.draft.fields);
+  // The preview draws the form from the fields a moment behind, after a keystroke's frame is
+  // painted, and the element being edited at once from here: a keystroke in a long form then
+  // redraws one question before the paint, not the whole form.
+  const previewFields = useAfterPaint(draft.draft.fields);
+  const [live] = useState(liveElementStore);
+  useLayoutEffect(() => live.set(selected), [live, selected]);
 
   useEffect(() => {
     if (draft.selectedId) setPanel("element");
@@ -210,7 +217,8 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         <DevicePreview
           className={classes.preview}
           settings={draft.draft.settings}
-          fields={draft.draft.fields}
+          fields={previewFields}
+          liveElement={live}
           translate={previewText}
           selectedFieldId={draft.selectedId}
           onSelectField={draft.setSelectedId}
