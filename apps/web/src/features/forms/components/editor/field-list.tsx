@@ -24,7 +24,6 @@ import {
   memo,
   type ReactNode,
   useCallback,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -33,6 +32,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useAfterPaint } from "../../../../lib/use-after-paint.ts";
 import { AddFieldMenu } from "./add-field-menu.tsx";
 import { ColumnTargets, GroupDropZone } from "./drop-targets.tsx";
 import classes from "./editor.module.css";
@@ -75,11 +75,12 @@ interface FieldListProps {
 }
 
 /**
- * The list takes a keystroke's new text in the drawing that follows the preview's, so typing in a
- * long form waits for one question of the preview only; fields that come, go or move reach it at once.
+ * The list takes a keystroke's new text after the frame that shows it in the preview is painted, so
+ * typing in a long form waits for one question of the preview only; fields that come, go or move
+ * reach it at once.
  */
 export const FieldList = memo(function FieldList(props: FieldListProps) {
-  const later = useDeferredValue(props.fields);
+  const later = useAfterPaint(props.fields);
   const fields = later !== props.fields && treeKey(later) === treeKey(props.fields) ? later : props.fields;
   return <ListOf {...props} fields={fields} />;
 });

@@ -2,8 +2,9 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
 import { rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
-import { type ComponentType, memo, useDeferredValue, useRef } from "react";
+import { type ComponentType, memo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useAfterPaint } from "../../../../../lib/use-after-paint.ts";
 import classes from "../editor.module.css";
 import {
   ColourSettings,
@@ -143,7 +144,7 @@ function memoOf<P extends object>(component: ComponentType<P>): ComponentType<P>
  */
 function Part<P extends object>({ of, props }: { of: ComponentType<P>; props: P }) {
   const box = useRef<HTMLDivElement>(null);
-  const later = useDeferredValue(props);
+  const later = useAfterPaint(props);
   const Kept = memoOf(of);
   const typing = box.current?.contains(document.activeElement) === true;
   return (
