@@ -83,7 +83,9 @@ export function MoreSettings({ checked, fields, question }: EditorProps & { ques
   const behaviour = element.userBehaviorSettings;
   const media = element.fieldVideoAudioSettings;
   return (
-    <Accordion variant="separated" multiple>
+    // A closed section's settings are not drawn: kept drawn while hidden, they were drawn again
+    // after every keystroke in the question's text.
+    <Accordion variant="separated" multiple keepMounted={false}>
       <Accordion.Item value="place">
         <Accordion.Control>{t("Place and name")}</Accordion.Control>
         <Accordion.Panel>
