@@ -7,8 +7,17 @@ import { messageText } from "../../../../../i18n/i18n.ts";
 /** One problem zod found, as core's schema reports it. */
 type Issue = ReturnType<typeof elementIssues>[number];
 
+/**
+ * The problems found in elements that have no formula name, by the element: only a formula name is
+ * checked against the other elements, so a change checked as it is made is not parsed again when drawn.
+ */
+const foundAlone = new WeakMap<TElement, ReadonlyMap<string, Issue>>();
+
 /** Core's problems with one element among the form's, by the dotted path of the setting ("fieldSettings.maxRating"). */
-export function issuesOf(element: TElement, fields: readonly TElement[]): Map<string, Issue> {
+export function issuesOf(element: TElement, fields: readonly TElement[]): ReadonlyMap<string, Issue> {
+  const alone = !element.formulaName && element.fieldType !== "formula";
+  const known = alone ? foundAlone.get(element) : undefined;
+  if (known) return known;
   const all = fields.some((f) => f.id === element.id)
     ? fields.map((f) => (f.id === element.id ? element : f))
     : [...fields, element];
@@ -17,6 +26,7 @@ export function issuesOf(element: TElement, fields: readonly TElement[]): Map<st
     const key = issue.path.join(".");
     if (!found.has(key)) found.set(key, issue);
   }
+  if (alone) foundAlone.set(element, found);
   return found;
 }
 
