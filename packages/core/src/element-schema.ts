@@ -243,18 +243,33 @@ export const ZElements = z
 /** A formula field needs a valid name unique in the form; any other element may go without one. */
 function formulaNameProblem(element: TElement, elements: readonly TElement[]) {
   if (!element.formulaName && element.fieldType !== "formula") return null;
-  return checkFormulaName(element.formulaName, element, elements);
+  // An element not yet through the schema may lack the name's default.
+  return checkFormulaName(element.formulaName ?? "", element, elements);
 }
 
 /**
  * One element's problems among the form's elements, with paths inside the element: what ZElements
  * reports for it, but for its id's uniqueness (ids are given by the builder, not typed). The builder
  * checks each keystroke with it, which parsing the whole list would make slow on a large form.
+ * The element's own problems come first; only a sound element's formula name is checked.
  */
 export function elementIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
+  const own = ownElementIssues(element);
+  return own.length ? own : formulaNameIssues(element, elements);
+}
+
+/**
+ * What the element's schema finds wrong with it, which depends on the element alone: a caller that
+ * never changes an element in place may keep the answer for as long as it keeps the element.
+ */
+export function ownElementIssues(element: TElement): z.core.$ZodIssue[] {
   const parsed = ZElement.safeParse(element);
-  if (!parsed.success) return parsed.error.issues;
-  const problem = formulaNameProblem(parsed.data, elements);
+  return parsed.success ? [] : parsed.error.issues;
+}
+
+/** The problem of a sound element's formula name among the form's elements (unique, not reserved), if any. */
+export function formulaNameIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
+  const problem = formulaNameProblem(element, elements);
   return problem
     ? [{ code: "custom", path: ["formulaName"], message: problem, input: element.formulaName }]
     : [];

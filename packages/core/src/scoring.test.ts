@@ -262,3 +262,27 @@ describe("formula names in a form", () => {
     ).toEqual([]);
   });
 });
+
+describe("one element's problems", () => {
+  it("are its schema's first, then its formula name's among the others, not counting its older self", async () => {
+    const { elementIssues, formulaNameIssues, ownElementIssues } = await import("./element-schema.ts");
+    const messages = (issues: { message: string; path: PropertyKey[] }[]) =>
+      issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    const named = el("number", "b", { formulaName: "x" });
+    const older = el("number", "b", { formulaName: "y" });
+    const other = el("text", "a", { formulaName: "x" });
+    expect(ownElementIssues(named)).toEqual([]);
+    expect(messages(formulaNameIssues(named, [older]))).toEqual([]);
+    expect(messages(formulaNameIssues(named, [other, older]))).toEqual([
+      "formulaName: formula_name.not_unique",
+    ]);
+    expect(messages(elementIssues(named, [other, older]))).toEqual(["formulaName: formula_name.not_unique"]);
+    // A broken element is reported by its schema alone, its formula name not looked at.
+    const broken = { ...named, fieldType: "no-such-type" } as unknown as TElement;
+    expect(ownElementIssues(broken).length).toBeGreaterThan(0);
+    expect(elementIssues(broken, [other])).toEqual(ownElementIssues(broken));
+    expect(messages(formulaNameIssues(el("formula", "f"), []))).toEqual([
+      "formulaName: formula_name.required",
+    ]);
+  });
+});

@@ -1,32 +1,28 @@
-import { elementIssues, type TElement } from "@formloom/core/element-schema";
+import { formulaNameIssues, ownElementIssues, type TElement } from "@formloom/core/element-schema";
 import { MESSAGES } from "@formloom/core/errors";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 
 /** One problem zod found, as core's schema reports it. */
-type Issue = ReturnType<typeof elementIssues>[number];
+type Issue = ReturnType<typeof ownElementIssues>[number];
 
-/**
- * The problems found in elements that have no formula name, by the element: only a formula name is
- * checked against the other elements, so a change checked as it is made is not parsed again when drawn.
- */
-const foundAlone = new WeakMap<TElement, ReadonlyMap<string, Issue>>();
+/** Each element's own problems, kept with it: a change checked as it is made is not parsed again when drawn. */
+const ownIssues = new WeakMap<TElement, Issue[]>();
 
 /** Core's problems with one element among the form's, by the dotted path of the setting ("fieldSettings.maxRating"). */
 export function issuesOf(element: TElement, fields: readonly TElement[]): ReadonlyMap<string, Issue> {
-  const alone = !element.formulaName && element.fieldType !== "formula";
-  const known = alone ? foundAlone.get(element) : undefined;
-  if (known) return known;
-  const all = fields.some((f) => f.id === element.id)
-    ? fields.map((f) => (f.id === element.id ? element : f))
-    : [...fields, element];
+  let own = ownIssues.get(element);
+  if (!own) {
+    own = ownElementIssues(element);
+    ownIssues.set(element, own);
+  }
   const found = new Map<string, Issue>();
-  for (const issue of elementIssues(element, all)) {
+  // The formula name is checked against the other elements, by id, so the element's older self among them does not count.
+  for (const issue of own.length ? own : formulaNameIssues(element, fields)) {
     const key = issue.path.join(".");
     if (!found.has(key)) found.set(key, issue);
   }
-  if (alone) foundAlone.set(element, found);
   return found;
 }
 
