@@ -17,17 +17,26 @@ export function fieldTree(fields: readonly TElement[]): FieldTree {
   };
 }
 
+/** Each list's tree key, kept with the list: the field list asks for it more than once per drawing. */
+const keys = new WeakMap<readonly TElement[], string>();
+
 /**
  * What the tree is made of: ids, groups and columns. It changes only when a field comes, goes or
  * moves, so typing in a question leaves the drag lists alone.
  */
-export const treeKey = (fields: readonly TElement[]) =>
-  fields
-    .map(
-      (f) =>
-        `${f.id}\t${f.fieldType}\t${f.fieldSettings.fieldGroup ?? ""}\t${f.fieldSettings.fieldGroupOrder ?? ""}`,
-    )
-    .join("\n");
+export function treeKey(fields: readonly TElement[]): string {
+  let key = keys.get(fields);
+  if (key === undefined) {
+    key = fields
+      .map(
+        (f) =>
+          `${f.id}\t${f.fieldType}\t${f.fieldSettings.fieldGroup ?? ""}\t${f.fieldSettings.fieldGroupOrder ?? ""}`,
+      )
+      .join("\n");
+    keys.set(fields, key);
+  }
+  return key;
+}
 
 /** Where an element is: its group (none at the top level), its index there and how many share it. */
 export interface TreeSpot extends ElementPlace {
