@@ -160,6 +160,70 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await context.close();
   });
 
+  it("shows a keystroke in the preview in the very next frame, the rest of the builder following after it", async () => {
+    const fields = Array.from({ length: 40 }, (_, i) => ({
+      id: `q${i + 1}`,
+      fieldType: "text",
+      question: `Question ${i + 1}`,
+    }));
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Live preview",
+      fields,
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    const preview = page.getByTestId("preview-frame");
+    await preview.locator('[data-field-id="q20"]').click();
+    await expect.poll(() => question(page).inputValue()).toBe("Question 20");
+    await question(page).press("End");
+    const row = '[data-testid="field-row-19"]'; // counted from 0
+    // At each input, what the preview's question and the field list's row say in the next frame,
+    // before its paint: the frame's first animation callback, asked for before the builder's own.
+    await page.evaluate((row) => {
+      const seen: { typed: string; preview: string; row: string }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      document.addEventListener(
+        "input",
+        (event) => {
+          const typed = (event.target as HTMLTextAreaElement).value;
+          requestAnimationFrame(() => {
+            const text = (selector: string) => document.querySelector(selector)?.textContent ?? "";
+            seen.push({
+              typed,
+              preview: text('[data-testid="preview-frame"] [data-field-id="q20"]'),
+              row: text(row),
+            });
+          });
+        },
+        true,
+      );
+    }, row);
+    for (const key of "abcde") {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(50);
+    }
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { typed: string; preview: string; row: string }[] }).seen,
+    );
+    expect(seen.map((frame) => frame.typed)).toEqual([
+      "Question 20a",
+      "Question 20ab",
+      "Question 20abc",
+      "Question 20abcd",
+      "Question 20abcde",
+    ]);
+    for (const frame of seen) expect(frame.preview).toContain(frame.typed);
+    // The field list is drawn after that paint: in that frame its row still shows the text before the key.
+    expect(seen.filter((frame) => frame.row.includes(frame.typed))).toEqual([]);
+    await expect
+      .poll(() => page.evaluate((selector) => document.querySelector(selector)?.textContent, row))
+      .toContain("Question 20abcde");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows why the server refused a save and goes to the field it names", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Refused save" });
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
