@@ -92,7 +92,12 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
           context on each drawing, and React then searches the whole form for its readers on
           every keystroke. */}
       <div className={classes.scroller}>
-        <div className={classes.frame} data-device={device} data-testid="preview-frame">
+        <div
+          className={classes.frame}
+          data-device={device}
+          data-mode={props.mode}
+          data-testid="preview-frame"
+        >
           <FormRenderer
             settings={props.settings}
             fields={props.fields}
