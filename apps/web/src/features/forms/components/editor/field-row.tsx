@@ -77,8 +77,10 @@ export const FieldRow = memo(function FieldRow({ children, ...props }: RowProps)
         transition: sortable.transition,
         borderColor: selected ? "var(--mantine-color-indigo-5)" : undefined,
         background: selected ? "var(--mantine-color-indigo-0)" : undefined,
+        // Lifted above the others only while dragged: a positioned row is a layer of its own, and
+        // a long form's rows then made each of its frames slower to put together.
         zIndex: sortable.isDragging ? 2 : undefined,
-        position: "relative",
+        position: sortable.isDragging ? "relative" : undefined,
         cursor: "pointer",
       }}
       className={props.flash ? classes.flash : undefined}
