@@ -267,6 +267,29 @@ export function ownElementIssues(element: TElement): z.core.$ZodIssue[] {
   return parsed.success ? [] : parsed.error.issues;
 }
 
+/**
+ * What ownElementIssues finds in `element`, knowing what it found in `base`: only the top-level
+ * settings that are not the very same values as the base's are parsed again (the element's schema
+ * checks each setting on its own), so a keystroke in a question does not parse the whole element.
+ */
+export function ownElementIssuesSince(
+  element: TElement,
+  base: TElement,
+  baseIssues: readonly z.core.$ZodIssue[],
+): z.core.$ZodIssue[] {
+  const shape = ZElement.shape;
+  const changed = (Object.keys(shape) as (keyof typeof shape)[]).filter((key) => element[key] !== base[key]);
+  if (changed.length === 0) return [...baseIssues];
+  const kept = baseIssues.filter((issue) => !changed.includes(issue.path[0] as keyof typeof shape));
+  const fresh = changed.flatMap((key) => {
+    const parsed = shape[key].safeParse(element[key]);
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
+  });
+  return [...kept, ...fresh];
+}
+
 /** The problem of a sound element's formula name among the form's elements (unique, not reserved), if any. */
 export function formulaNameIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
   const problem = formulaNameProblem(element, elements);

@@ -286,3 +286,43 @@ describe("one element's problems", () => {
     ]);
   });
 });
+
+describe("one element's own problems after a change", () => {
+  it("are what parsing the whole element finds, parsing only the settings that changed", async () => {
+    const { FIELD_TYPES, ownElementIssues, ownElementIssuesSince } = await import("./element-schema.ts");
+    const sorted = (issues: { path: PropertyKey[]; message: string; code: string }[]) =>
+      issues.map((i) => `${i.path.map(String).join(".")} ${i.code} ${i.message}`).sort();
+    // Values of every kind for a few settings: sound ones, wrong types, out of bounds.
+    const value = fc.oneof(
+      fc.string({ maxLength: 8 }),
+      fc.constant("x".repeat(5001)),
+      fc.boolean(),
+      fc.integer({ min: -5, max: 5 }),
+      fc.constant(null),
+      fc.record({ maxRating: fc.integer({ min: -3, max: 30 }) }),
+      fc.record({
+        min: fc.oneof(fc.integer(), fc.constant(Number.NaN)),
+        step: fc.integer({ min: -2, max: 2 }),
+      }),
+    );
+    const keys = fc.constantFrom(
+      "question",
+      "title",
+      "isHidden",
+      "fieldSettings",
+      "validationSettings",
+      "fieldColumn",
+      "elementCategories",
+    );
+    const patch = fc.dictionary(keys, value, { maxKeys: 3 });
+    fc.assert(
+      fc.property(fc.constantFrom(...FIELD_TYPES), patch, patch, (type, first, second) => {
+        const base = { ...el(type, "a"), ...first } as TElement;
+        const next = { ...base, ...second } as TElement;
+        const since = ownElementIssuesSince(next, base, ownElementIssues(base));
+        expect(sorted(since)).toEqual(sorted(ownElementIssues(next)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

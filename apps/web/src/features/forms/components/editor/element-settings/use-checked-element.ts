@@ -1,4 +1,9 @@
-import { formulaNameIssues, ownElementIssues, type TElement } from "@formloom/core/element-schema";
+import {
+  formulaNameIssues,
+  ownElementIssues,
+  ownElementIssuesSince,
+  type TElement,
+} from "@formloom/core/element-schema";
 import { MESSAGES } from "@formloom/core/errors";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,14 +14,24 @@ type Issue = ReturnType<typeof ownElementIssues>[number];
 
 /** Each element's own problems, kept with it: a change checked as it is made is not parsed again when drawn. */
 const ownIssues = new WeakMap<TElement, Issue[]>();
+/** The element checked last: the next one of the same id is checked from it, its changed settings only. */
+let lastChecked: TElement | undefined;
+
+function ownIssuesOf(element: TElement): Issue[] {
+  let own = ownIssues.get(element);
+  if (!own) {
+    const base = lastChecked?.id === element.id ? lastChecked : undefined;
+    const baseIssues = base && ownIssues.get(base);
+    own = base && baseIssues ? ownElementIssuesSince(element, base, baseIssues) : ownElementIssues(element);
+    ownIssues.set(element, own);
+  }
+  lastChecked = element;
+  return own;
+}
 
 /** Core's problems with one element among the form's, by the dotted path of the setting ("fieldSettings.maxRating"). */
 export function issuesOf(element: TElement, fields: readonly TElement[]): ReadonlyMap<string, Issue> {
-  let own = ownIssues.get(element);
-  if (!own) {
-    own = ownElementIssues(element);
-    ownIssues.set(element, own);
-  }
+  const own = ownIssuesOf(element);
   const found = new Map<string, Issue>();
   // The formula name is checked against the other elements, by id, so the element's older self among them does not count.
   for (const issue of own.length ? own : formulaNameIssues(element, fields)) {
