@@ -2,7 +2,7 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
 import { rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
-import { type ComponentType, memo, useRef } from "react";
+import { type ComponentType, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAfterPaint } from "../../../../../lib/use-after-paint.ts";
 import classes from "../editor.module.css";
@@ -143,12 +143,19 @@ function memoOf<P extends object>(component: ComponentType<P>): ComponentType<P>
  * so a long window does not hold the preview back.
  */
 function Part<P extends object>({ of, props }: { of: ComponentType<P>; props: P }) {
-  const box = useRef<HTMLDivElement>(null);
   const later = useAfterPaint(props);
   const Kept = memoOf(of);
-  const typing = box.current?.contains(document.activeElement) === true;
+  // The part that holds the focus (its pop-ups included, which React's focus events reach) takes the keystrokes.
+  const [typing, setTyping] = useState(false);
   return (
-    <div ref={box} className={classes.part}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only notes where the focus is; its inputs are what one uses.
+    <div
+      className={classes.part}
+      onFocus={() => setTyping(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setTyping(false);
+      }}
+    >
       <Kept {...(typing ? props : later)} />
     </div>
   );
