@@ -19,6 +19,7 @@ import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
 import "./flow/flow.css";
 import type { StyleSettings } from "./styling/form-style.ts";
+import { layoutOf } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
 import { TranslateContext } from "./translate-context.ts";
 
@@ -53,6 +54,12 @@ export interface FormRendererProps {
   onSelectField?(fieldId: string): void;
   /** In the builder's preview, the selected element as it is edited, drawn ahead of `fields`. */
   liveElement?: LiveElement | undefined;
+  /**
+   * In the builder's preview: a one-column page's elements (no header or footer band) go in runs (`fl-run`), which the
+   * builder's CSS may leave unlaid and unpainted while out of view; a long form is then a few boxes,
+   * not one per question. The run holding the selected element says so (`data-holds-selected`).
+   */
+  inRuns?: boolean | undefined;
   /**
    * Where the browser posts the form itself when no script runs (JavaScript off, or the page not
    * yet hydrated); with the script, sending stays `onSubmit`'s.
@@ -327,6 +334,37 @@ export function FormRenderer(props: FormRendererProps) {
     <TimerView key={key} label={label} remaining={left} total={total} translate={translate} />
   );
 
+  /** One element of the page as it is drawn there, or nothing. */
+  const drawElement = (field: TElement): ReactNode => {
+    if (field.fieldType === "pageButtons") return null;
+    if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
+    if (field.fieldType === "timer")
+      return timer(
+        // The element's default title is the English word; say it in the form's language.
+        field.title && field.title !== "Timer" ? field.title : translate(RESPONDENT_TEXTS.timerElement),
+        stepLeft,
+        limits.step,
+        field.id,
+      );
+    return (
+      <ElementView
+        key={field.id}
+        field={field}
+        context={context}
+        members={(groups.get(field.id) ?? []).filter(shown)}
+        renderMember={(member) => (
+          <ElementView
+            key={member.id}
+            field={member}
+            context={context}
+            members={[]}
+            renderMember={() => null}
+          />
+        )}
+      />
+    );
+  };
+
   return (
     <TranslateContext.Provider value={translate}>
       <form
@@ -381,37 +419,9 @@ export function FormRenderer(props: FormRendererProps) {
           <p className="fl-time-up">{translate(RESPONDENT_TEXTS.stepExpired)}</p>
         )}
         <div className="fl-page">
-          {visible.map((field) => {
-            if (field.fieldType === "pageButtons") return null;
-            if (field.fieldType === "submitBtn") return field === submitElement ? actions(field.id) : null;
-            if (field.fieldType === "timer")
-              return timer(
-                // The element's default title is the English word; say it in the form's language.
-                field.title && field.title !== "Timer"
-                  ? field.title
-                  : translate(RESPONDENT_TEXTS.timerElement),
-                stepLeft,
-                limits.step,
-                field.id,
-              );
-            return (
-              <ElementView
-                key={field.id}
-                field={field}
-                context={context}
-                members={(groups.get(field.id) ?? []).filter(shown)}
-                renderMember={(member) => (
-                  <ElementView
-                    key={member.id}
-                    field={member}
-                    context={context}
-                    members={[]}
-                    renderMember={() => null}
-                  />
-                )}
-              />
-            );
-          })}
+          {props.inRuns && plainColumn(settings)
+            ? inRuns(visible, drawElement, (field) => holdsSelected(field, props.selectedFieldId, groups))
+            : visible.map(drawElement)}
         </div>
         {!submitElement && actions()}
       </form>
@@ -421,3 +431,55 @@ export function FormRenderer(props: FormRendererProps) {
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/** One column without a header or footer band, whose look never depends on an element's neighbours. */
+function plainColumn(settings: RendererSettings): boolean {
+  const shape = layoutOf(settings);
+  return shape.columns === 1 && !shape.header && !shape.footer;
+}
+
+/** Whether the element is the selected one or holds it (a field group and its members). */
+function holdsSelected(
+  field: TElement,
+  selectedId: string | undefined,
+  groups: ReadonlyMap<string, readonly TElement[]>,
+): boolean {
+  return (
+    selectedId !== undefined &&
+    (field.id === selectedId || (groups.get(field.id) ?? []).some((member) => member.id === selectedId))
+  );
+}
+
+/**
+ * A run starts at an element chosen by its id alone (one in 16 on average), so an element added or
+ * removed changes its own run only, and the others' elements are not drawn anew in another box.
+ */
+function startsRun(id: string): boolean {
+  let hash = 0;
+  for (let i = 0; i < id.length; i++) hash = (Math.imul(hash, 31) + id.charCodeAt(i)) | 0;
+  return (hash & 15) === 0;
+}
+
+/** The page's elements in runs, each run a box named by its first element. */
+function inRuns(
+  fields: readonly TElement[],
+  draw: (field: TElement) => ReactNode,
+  selected: (field: TElement) => boolean,
+): ReactNode[] {
+  const runs: { key: string; nodes: ReactNode[]; selected: boolean }[] = [];
+  for (const field of fields) {
+    const node = draw(field);
+    if (node === null) continue;
+    const last = runs.at(-1);
+    if (!last || startsRun(field.id)) runs.push({ key: field.id, nodes: [node], selected: selected(field) });
+    else {
+      last.nodes.push(node);
+      last.selected ||= selected(field);
+    }
+  }
+  return runs.map((run) => (
+    <div key={run.key} className="fl-run" data-holds-selected={run.selected || undefined}>
+      {run.nodes}
+    </div>
+  ));
+}

@@ -103,7 +103,9 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
             fields={props.fields}
             translate={props.translate}
             selectedFieldId={trying ? undefined : props.selectedFieldId}
-            {...(trying ? {} : { onSelectField: props.onSelectField, liveElement: props.liveElement })}
+            {...(trying
+              ? {}
+              : { onSelectField: props.onSelectField, liveElement: props.liveElement, inRuns: true })}
             onValuesChange={props.onValuesChange}
           />
         </div>
