@@ -251,11 +251,15 @@ function formulaNameProblem(element: TElement, elements: readonly TElement[]) {
  * One element's problems among the form's elements, with paths inside the element: what ZElements
  * reports for it, but for its id's uniqueness (ids are given by the builder, not typed). The builder
  * checks each keystroke with it, which parsing the whole list would make slow on a large form.
- * The element's own problems come first; only a sound element's formula name is checked.
+ * The element's own problems come first; only a sound element's formula name is checked. A caller
+ * that kept the element's own problems (`ownElementIssues`) passes them as `own`.
  */
-export function elementIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
-  const own = ownElementIssues(element);
-  return own.length ? own : formulaNameIssues(element, elements);
+export function elementIssues(
+  element: TElement,
+  elements: readonly TElement[],
+  own: readonly z.core.$ZodIssue[] = ownElementIssues(element),
+): z.core.$ZodIssue[] {
+  return own.length ? [...own] : formulaNameIssues(element, elements);
 }
 
 /**
@@ -291,7 +295,7 @@ export function ownElementIssuesSince(
 }
 
 /** The problem of a sound element's formula name among the form's elements (unique, not reserved), if any. */
-export function formulaNameIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
+function formulaNameIssues(element: TElement, elements: readonly TElement[]): z.core.$ZodIssue[] {
   const problem = formulaNameProblem(element, elements);
   return problem
     ? [{ code: "custom", path: ["formulaName"], message: problem, input: element.formulaName }]

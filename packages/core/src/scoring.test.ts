@@ -265,25 +265,26 @@ describe("formula names in a form", () => {
 
 describe("one element's problems", () => {
   it("are its schema's first, then its formula name's among the others, not counting its older self", async () => {
-    const { elementIssues, formulaNameIssues, ownElementIssues } = await import("./element-schema.ts");
+    const { elementIssues, ownElementIssues } = await import("./element-schema.ts");
     const messages = (issues: { message: string; path: PropertyKey[] }[]) =>
       issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     const named = el("number", "b", { formulaName: "x" });
     const older = el("number", "b", { formulaName: "y" });
     const other = el("text", "a", { formulaName: "x" });
     expect(ownElementIssues(named)).toEqual([]);
-    expect(messages(formulaNameIssues(named, [older]))).toEqual([]);
-    expect(messages(formulaNameIssues(named, [other, older]))).toEqual([
+    expect(messages(elementIssues(named, [older]))).toEqual([]);
+    expect(messages(elementIssues(named, [other, older]))).toEqual(["formulaName: formula_name.not_unique"]);
+    // Its own problems kept from before give the same answer.
+    expect(messages(elementIssues(named, [other, older], []))).toEqual([
       "formulaName: formula_name.not_unique",
     ]);
-    expect(messages(elementIssues(named, [other, older]))).toEqual(["formulaName: formula_name.not_unique"]);
     // A broken element is reported by its schema alone, its formula name not looked at.
     const broken = { ...named, fieldType: "no-such-type" } as unknown as TElement;
-    expect(ownElementIssues(broken).length).toBeGreaterThan(0);
-    expect(elementIssues(broken, [other])).toEqual(ownElementIssues(broken));
-    expect(messages(formulaNameIssues(el("formula", "f"), []))).toEqual([
-      "formulaName: formula_name.required",
-    ]);
+    const own = ownElementIssues(broken);
+    expect(own.length).toBeGreaterThan(0);
+    expect(elementIssues(broken, [other])).toEqual(own);
+    expect(elementIssues(broken, [other], own)).toEqual(own);
+    expect(messages(elementIssues(el("formula", "f"), []))).toEqual(["formulaName: formula_name.required"]);
   });
 });
 

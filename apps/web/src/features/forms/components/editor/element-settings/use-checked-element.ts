@@ -1,5 +1,5 @@
 import {
-  formulaNameIssues,
+  elementIssues,
   ownElementIssues,
   ownElementIssuesSince,
   type TElement,
@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 
 /** One problem zod found, as core's schema reports it. */
-type Issue = ReturnType<typeof ownElementIssues>[number];
+type Issue = ReturnType<typeof elementIssues>[number];
 
 /** Each element's own problems, kept with it: a change checked as it is made is not parsed again when drawn. */
 const ownIssues = new WeakMap<TElement, Issue[]>();
@@ -31,10 +31,9 @@ function ownIssuesOf(element: TElement): Issue[] {
 
 /** Core's problems with one element among the form's, by the dotted path of the setting ("fieldSettings.maxRating"). */
 export function issuesOf(element: TElement, fields: readonly TElement[]): ReadonlyMap<string, Issue> {
-  const own = ownIssuesOf(element);
   const found = new Map<string, Issue>();
   // The formula name is checked against the other elements, by id, so the element's older self among them does not count.
-  for (const issue of own.length ? own : formulaNameIssues(element, fields)) {
+  for (const issue of elementIssues(element, fields, ownIssuesOf(element))) {
     const key = issue.path.join(".");
     if (!found.has(key)) found.set(key, issue);
   }
