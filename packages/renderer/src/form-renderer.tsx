@@ -18,8 +18,7 @@ import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts"
 import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
 import "./flow/flow.css";
-import type { StyleSettings } from "./styling/form-style.ts";
-import { layoutOf } from "./styling/form-style.ts";
+import { layoutOf, type StyleSettings } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
 import { TranslateContext } from "./translate-context.ts";
 
@@ -55,9 +54,10 @@ export interface FormRendererProps {
   /** In the builder's preview, the selected element as it is edited, drawn ahead of `fields`. */
   liveElement?: LiveElement | undefined;
   /**
-   * In the builder's preview: a one-column page's elements (no header or footer band) go in runs (`fl-run`), which the
-   * builder's CSS may leave unlaid and unpainted while out of view; a long form is then a few boxes,
-   * not one per question. The run holding the selected element says so (`data-holds-selected`).
+   * In the builder's preview: the elements of a one-column page without a header or footer band go
+   * in runs (`fl-run`), which the builder's CSS may leave unlaid and unpainted while out of view; a
+   * long form is then a few boxes, not one per question. The run holding the selected element says
+   * so (`data-holds-selected`).
    */
   inRuns?: boolean | undefined;
   /**
