@@ -160,8 +160,8 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await context.close();
   });
 
-  it("shows a keystroke in the preview in the very next frame, the rest of the builder following after it", async () => {
-    const fields = Array.from({ length: 40 }, (_, i) => ({
+  it("shows a keystroke in the preview in the very next frame, the rest of the builder after it, and leaves far questions undrawn while picking", async () => {
+    const fields = Array.from({ length: 120 }, (_, i) => ({
       id: `q${i + 1}`,
       fieldType: "text",
       question: `Question ${i + 1}`,
@@ -220,6 +220,19 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await expect
       .poll(() => page.evaluate((selector) => document.querySelector(selector)?.textContent, row))
       .toContain("Question 20abcde");
+
+    // Questions far from the pane's view are left undrawn while picking, the edited one never; a
+    // form tried out is drawn whole.
+    const drawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="preview-frame"] [data-field-id]')]
+          .filter((question) => question.checkVisibility({ contentVisibilityAuto: true }))
+          .map((question) => question.getAttribute("data-field-id")),
+      );
+    await expect.poll(drawn).toContain("q20");
+    expect((await drawn()).length).toBeLessThan(fields.length);
+    await preview.locator("xpath=ancestor::*[@aria-label='Live preview']").getByText("Try it").click();
+    await expect.poll(async () => (await drawn()).length).toBe(fields.length);
     expect(problems).toEqual([]);
     await context.close();
   });
