@@ -120,14 +120,16 @@ async function fillByKeyboard(page: Page) {
   // The matrix is required: with a row left, sending is refused and the focus goes back to it.
   await page.getByRole("button", { name: "Send" }).press("Enter");
   await page.getByText("Please answer every row").waitFor();
-  const focused = await page.evaluate(() => {
-    const active = document.activeElement as HTMLInputElement | null;
-    const describedBy = active?.getAttribute("aria-describedby") ?? "";
-    const texts = describedBy.split(" ").map((id) => document.getElementById(id)?.textContent);
-    return { name: active?.name, value: active?.value, texts };
-  });
-  expect(focused.name).toMatch(/-speed$/);
-  expect(focused.texts).toContain("Please answer every row");
+  // The focus moves once the errors are drawn, a moment after they show.
+  const focused = () =>
+    page.evaluate(() => {
+      const active = document.activeElement as HTMLInputElement | null;
+      const describedBy = active?.getAttribute("aria-describedby") ?? "";
+      const texts = describedBy.split(" ").map((id) => document.getElementById(id)?.textContent);
+      return { name: active?.name, value: active?.value, texts };
+    });
+  await expect.poll(async () => (await focused()).name).toMatch(/-speed$/);
+  expect((await focused()).texts).toContain("Please answer every row");
   await trip.getByRole("group", { name: "Extras" }).getByRole("checkbox", { name: "Good" }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
