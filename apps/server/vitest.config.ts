@@ -5,8 +5,11 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // Tests about the embedded engine itself run in the PGlite pass only.
-    exclude: onPostgres ? ["**/node_modules/**", "**/*.pglite.test.ts"] : ["**/node_modules/**"],
+    // Tests about the embedded engine itself run in the PGlite pass only; tests of several server
+    // processes on one database, in the PostgreSQL pass only (PGlite serves one process).
+    exclude: onPostgres
+      ? ["**/node_modules/**", "**/*.pglite.test.ts"]
+      : ["**/node_modules/**", "**/*.postgres.test.ts"],
     globalSetup: ["./test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

@@ -26,9 +26,16 @@ export interface FillableForm {
 
 const MAX_FORMS = 1000;
 
+/** A form from the cache, and whether it was read from the database for this very call. */
+export interface CachedForm {
+  form: FillableForm;
+  fresh: boolean;
+}
+
 /**
- * Forms by id, kept per process. Nothing here has to agree across processes: every use is
- * checked against the database's current version in the same statement that stores the answer.
+ * Forms by id, kept per process. Nothing here has to agree across processes: an acceptance is
+ * checked against the database's current version in the same statement that stores the answer,
+ * and a refusal decided on a copy not read just now is decided again on a fresh read (submit.ts).
  */
 export function createFormCache(db: Db) {
   const cached = new Map<number, FillableForm>();
@@ -57,9 +64,9 @@ export function createFormCache(db: Db) {
 
   return {
     /** The cached copy, or a fresh read when there is none or `fresh` asks for one. */
-    get(formId: number, fresh = false): Promise<FillableForm> {
+    async get(formId: number, fresh = false): Promise<CachedForm> {
       const form = fresh ? undefined : cached.get(formId);
-      return form ? Promise.resolve(form) : load(formId);
+      return form ? { form, fresh: false } : { form: await load(formId), fresh: true };
     },
   };
 }

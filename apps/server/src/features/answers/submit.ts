@@ -65,8 +65,22 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
     const geo = await geoOf(meta.ip, meta.onGeoError);
     let solved: CheckedCaptcha | null = null;
     let claimed = false;
+    let readAgain = false;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const form = await formCache.get(body.formId, attempt > 0);
+      const { form, fresh } = await formCache.get(body.formId, readAgain);
+      readAgain = true;
+      const outcome = await tryStoring(form).catch((error: unknown) => {
+        // A refusal decided on a copy read before this request may be the form's past, not its
+        // present (closed then, published since): it is decided again on the form as it is now.
+        if (error instanceof AppError && error.status < 500 && !fresh) return undefined;
+        throw error;
+      });
+      if (outcome) return outcome;
+    }
+    throw new AppError(409, "submission.form_changed");
+
+    /** Stores the submission as checked against `form`: undefined when the form changed meanwhile. */
+    async function tryStoring(form: FillableForm): Promise<Accepted | undefined> {
       assertFillable(form.row, form.settings, meta.visitor);
       // A form with a captcha takes a solution of a challenge this server issued, once.
       const captchaAt = captcha ? form.captchaAt : null;
@@ -118,8 +132,8 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
         if (earlier) return { ...earlier, replayed: true };
       }
       // Not stored and not a retry: the form changed or closed since the copy was read.
+      return undefined;
     }
-    throw new AppError(409, "submission.form_changed");
   }
 
   return { submit };
