@@ -223,6 +223,70 @@ describe("rules on submission", () => {
     ]);
   });
 
+  it("neither asks for nor stores a question a show-rule has not shown, without the author hiding it", async () => {
+    const form = (
+      await createForm(api, {
+        title: "Would you recommend us?",
+        fields: [
+          { id: "nps", fieldType: "nps", question: "How likely are you to recommend us?", fieldOrder: 0 },
+          { id: "wrong", fieldType: "text", question: "What went wrong?", isRequired: true, fieldOrder: 1 },
+        ],
+        conditionalRules: [
+          {
+            id: "low",
+            name: "Ask what went wrong",
+            if: {
+              kind: "group",
+              combinator: "AND",
+              conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
+            },
+            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+            then: [{ type: "show", fieldIds: ["wrong"] }],
+          },
+        ],
+      })
+    ).id;
+    const answersOf = async (id: number) =>
+      (
+        await api.get<{ answers: Array<{ fieldId: string; answer: unknown }> }>(
+          `/api/forms/${form}/answer/${id}`,
+        )
+      ).body.answers.map((a) => [a.fieldId, a.answer]);
+
+    // A 9: the question was never shown, so it is not required, and an answer sent to it is dropped.
+    const nine = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [
+        { fieldId: "nps", answer: 9 },
+        { fieldId: "wrong", answer: "Not shown to me" },
+      ],
+    });
+    expect(nine.status).toBe(201);
+    expect(await answersOf(nine.body.id)).toEqual([["nps", 9]]);
+
+    // A 3: the rule shows it, so it is required and kept.
+    const three = await server.api.post("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "nps", answer: 3 }],
+    });
+    expect(three.status).toBe(400);
+    expect(three.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "wrong", code: "answer.required" }),
+    ]);
+    const answered = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [
+        { fieldId: "nps", answer: 3 },
+        { fieldId: "wrong", answer: "Slow delivery" },
+      ],
+    });
+    expect(answered.status).toBe(201);
+    expect(await answersOf(answered.body.id)).toEqual([
+      ["nps", 3],
+      ["wrong", "Slow delivery"],
+    ]);
+  });
+
   it("refuses rules that name missing fields, and keeps the form as it was", async () => {
     const form = (await createForm(api)).id;
     const broken = {

@@ -12,7 +12,7 @@ import {
   type TRuleAction,
   ZRule,
 } from "./rule-schema.ts";
-import { detachField, evaluate, rulesUsingField, validateRules } from "./rules.ts";
+import { detachField, evaluate, revealingRules, rulesUsingField, validateRules } from "./rules.ts";
 
 const fields: TElement[] = ["a", "b", "c", "d"].map((id, i) =>
   ZElement.parse({ ...createElement("text", id, i) }),
@@ -223,6 +223,60 @@ describe("actions", () => {
     expect(outcome.values).toMatchObject({ a: "go", b: "next", c: "last" });
     expect(outcome.elements.d?.hidden).toBe(true);
     expect(outcome.cycle).toBe(false);
+  });
+});
+
+describe("fields a rule shows or enables", () => {
+  const lowScore = when("a", "lowerOrEqual", 6);
+  const showWhy = rule("why", lowScore, [{ type: "show", fieldIds: ["c"] }]);
+  const enableWhy = rule("unlock", lowScore, [{ type: "enable", fieldIds: ["c"] }]);
+
+  it("keeps a field a rule shows hidden until the rule shows it, as visibleIf does", () => {
+    expect(evaluate(fields, [showWhy], {}).elements.c?.hidden).toBe(true);
+    expect(evaluate(fields, [showWhy], { a: 9 }).elements.c?.hidden).toBe(true);
+    expect(evaluate(fields, [showWhy], { a: 3 }).elements.c?.hidden).toBe(false);
+    // Only the field the rule shows: the others are as the author set them.
+    expect(evaluate(fields, [showWhy], { a: 9 }).elements.d).toEqual({ hidden: false, disabled: false });
+  });
+
+  it("keeps a field a rule enables disabled until the rule enables it", () => {
+    expect(evaluate(fields, [enableWhy], { a: 9 }).elements.c).toEqual({ hidden: false, disabled: true });
+    expect(evaluate(fields, [enableWhy], { a: 3 }).elements.c).toEqual({ hidden: false, disabled: false });
+  });
+
+  it("leaves a field already set hidden as it was: hidden until shown", () => {
+    const hidden = fields.map((f) => (f.id === "c" ? { ...f, isHidden: true } : f));
+    expect(evaluate(hidden, [showWhy], { a: 9 }).elements.c?.hidden).toBe(true);
+    expect(evaluate(hidden, [showWhy], { a: 3 }).elements.c?.hidden).toBe(false);
+  });
+
+  it("starts a field shown by the otherwise actions hidden too, which the rule then shows", () => {
+    const otherwise = rule(
+      "r",
+      when("a", "greater", 6),
+      [{ type: "hide", fieldIds: ["c"] }],
+      [{ type: "show", fieldIds: ["c"] }],
+    );
+    expect(evaluate(fields, [otherwise], {}).elements.c?.hidden).toBe(false);
+    expect(evaluate(fields, [otherwise], { a: 9 }).elements.c?.hidden).toBe(true);
+  });
+
+  it("does not hide a field for a rule that is off or runs only on sending", () => {
+    expect(evaluate(fields, [{ ...showWhy, enabled: false }], { a: 9 }).elements.c?.hidden).toBe(false);
+    const onSubmit = { ...showWhy, when: "submit" as const };
+    expect(evaluate(fields, [onSubmit], { a: 9 }, { event: "submit" }).elements.c?.hidden).toBe(false);
+  });
+
+  it("names the rules that show or enable a field, for the builder to say so", () => {
+    const hide = rule("hide", lowScore, [{ type: "hide", fieldIds: ["c"] }]);
+    expect(revealingRules([showWhy, enableWhy, hide], "c")).toEqual({
+      shows: [showWhy],
+      enables: [enableWhy],
+    });
+    expect(revealingRules([showWhy, { ...enableWhy, enabled: false }], "d")).toEqual({
+      shows: [],
+      enables: [],
+    });
   });
 });
 

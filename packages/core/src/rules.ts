@@ -69,6 +69,48 @@ function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boo
   return true;
 }
 
+/** The rules that change a field as the respondent answers: on, and run while filling. */
+const liveRules = (rules: readonly TRule[]) => rules.filter((rule) => rule.enabled && rule.when === "change");
+
+const actsOn = (rule: TRule, type: "show" | "enable", fieldId: string) =>
+  [...rule.then, ...rule.else].some((action) => action.type === type && action.fieldIds.includes(fieldId));
+
+/**
+ * The rules that show a field and those that enable it. Such a field waits for them: it starts
+ * hidden (disabled), as SurveyJS's visibleIf and Jotform's show conditions do, so "if the score
+ * is low, show Why" asks only those who gave a low score without the author also hiding Why.
+ */
+export function revealingRules(
+  rules: readonly TRule[],
+  fieldId: string,
+): { shows: TRule[]; enables: TRule[] } {
+  const live = liveRules(rules);
+  return {
+    shows: live.filter((rule) => actsOn(rule, "show", fieldId)),
+    enables: live.filter((rule) => actsOn(rule, "enable", fieldId)),
+  };
+}
+
+/** Each element's state before the rules act: as the author set it, or waiting for a rule that reveals it. */
+function startingState(elements: readonly TElement[], rules: readonly TRule[]) {
+  const shown = new Set<string>();
+  const enabled = new Set<string>();
+  for (const rule of liveRules(rules)) {
+    for (const action of [...rule.then, ...rule.else]) {
+      if (action.type === "show") for (const id of action.fieldIds) shown.add(id);
+      if (action.type === "enable") for (const id of action.fieldIds) enabled.add(id);
+    }
+  }
+  const state: Record<string, ElementState> = {};
+  for (const element of elements) {
+    state[element.id] = {
+      hidden: element.isHidden || shown.has(element.id),
+      disabled: element.isDisabled || enabled.has(element.id),
+    };
+  }
+  return state;
+}
+
 /** One pass over the rules against fixed values. */
 function pass(
   elements: readonly TElement[],
@@ -77,9 +119,7 @@ function pass(
   options: EvaluateOptions,
 ) {
   const now = options.now ?? new Date();
-  const state: Record<string, ElementState> = Object.fromEntries(
-    elements.map((element) => [element.id, { hidden: element.isHidden, disabled: element.isDisabled }]),
-  );
+  const state = startingState(elements, rules);
   const assigned: Record<string, unknown> = {};
   const intents: RuleIntent[] = [];
   const matched: string[] = [];

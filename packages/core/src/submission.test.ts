@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
 import { createElement } from "./new-element.ts";
+import { ZRule } from "./rule-schema.ts";
 import { validateSubmission } from "./submission.ts";
 
 const element = (type: Parameters<typeof createElement>[0], id: string, patch: Partial<TElement> = {}) =>
@@ -82,6 +83,50 @@ describe("validateSubmission", () => {
     expect(codes([element("title", "t")], [{ fieldId: "t", answer: "x" }])).toEqual([
       "t:answer.unknown_field",
     ]);
+  });
+});
+
+describe("validateSubmission with a rule that shows a question", () => {
+  const fields = [element("nps", "nps"), element("text", "why", { isRequired: true })];
+  const rules = [
+    ZRule.parse({
+      id: "low",
+      name: "Low score",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "show", fieldIds: ["why"] }],
+    }),
+  ];
+  const check = (answers: Array<{ fieldId: string; answer: unknown }>) => {
+    const { errors, answers: kept } = validateSubmission(fields, answers, { rules });
+    return { errors: errors.map((e) => `${e.field}:${e.code}`), kept: kept.map((a) => a.fieldId) };
+  };
+
+  it("neither requires nor keeps the question where the rule does not show it", () => {
+    expect(check([{ fieldId: "nps", answer: 9 }])).toEqual({ errors: [], kept: ["nps"] });
+    expect(
+      check([
+        { fieldId: "nps", answer: 9 },
+        { fieldId: "why", answer: "Sent anyway" },
+      ]),
+    ).toEqual({ errors: [], kept: ["nps"] });
+  });
+
+  it("requires and keeps it where the rule shows it", () => {
+    expect(check([{ fieldId: "nps", answer: 3 }])).toEqual({
+      errors: ["why:answer.required"],
+      kept: ["nps"],
+    });
+    expect(
+      check([
+        { fieldId: "nps", answer: 3 },
+        { fieldId: "why", answer: "Slow" },
+      ]),
+    ).toEqual({ errors: [], kept: ["nps", "why"] });
   });
 });
 
