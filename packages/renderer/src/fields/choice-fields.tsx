@@ -103,8 +103,17 @@ function OtherOption(
 export const RadioField = (props: FieldProps) => <ChoiceList {...props} multiple={false} />;
 export const CheckboxField = (props: FieldProps) => <ChoiceList {...props} multiple />;
 
+/**
+ * A drop-down list; with Other, its option and the respondent's own text below it, shown once Other
+ * is picked (by CSS, so the page without a script shows it too) or once the text holds something.
+ */
 export function SelectField(props: FieldProps) {
-  return (
+  const translate = useTranslate();
+  const value = typeof props.value === "string" ? props.value : "";
+  const offersOther = props.element.fieldSettings.hasOtherVariant === true;
+  const isOther = offersOther && value.startsWith(OTHER_PREFIX);
+  const otherText = isOther ? value.slice(OTHER_PREFIX.length) : "";
+  const select = (
     <select
       id={props.inputId}
       name={props.element.id}
@@ -113,8 +122,12 @@ export function SelectField(props: FieldProps) {
       aria-invalid={props.invalid || undefined}
       aria-required={props.element.isRequired || undefined}
       disabled={props.disabled}
-      value={typeof props.value === "string" ? props.value : ""}
-      onChange={(e) => props.onChange(e.currentTarget.value || null)}
+      value={isOther ? OTHER_PREFIX : value}
+      onChange={(e) => {
+        const picked = e.currentTarget.value;
+        // Back to Other, the text written before is its answer again.
+        props.onChange(picked === OTHER_PREFIX ? `${OTHER_PREFIX}${otherText}` : picked || null);
+      }}
     >
       <option value="">—</option>
       {variantsOf(props).map((variant) => (
@@ -122,6 +135,24 @@ export function SelectField(props: FieldProps) {
           {variant.title}
         </option>
       ))}
+      {offersOther && <option value={OTHER_PREFIX}>{translate("widget.choice.other")}</option>}
     </select>
+  );
+  if (!offersOther) return select;
+  return (
+    <div className="fl-select-other" data-other={isOther || undefined}>
+      {select}
+      <input
+        type="text"
+        className="fl-input fl-other-text"
+        name={otherTextName(props.element.id)}
+        aria-label={translate("widget.choice.other_text")}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        disabled={props.disabled}
+        value={otherText}
+        onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
+      />
+    </div>
   );
 }
