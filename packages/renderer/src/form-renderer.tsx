@@ -2,6 +2,7 @@ import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import type { ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
+import { startingAnswers } from "@formloom/core/field-types/choice";
 import { groupMembers, nextPage, pageElements, pageOf } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { evaluate } from "@formloom/core/rules";
@@ -103,7 +104,11 @@ export function FormRenderer(props: FormRendererProps) {
   drawn.current = arranged;
   const { pages, elements } = arranged;
 
-  const [values, setValues] = useState<Record<string, unknown>>(() => ({ ...props.initialValues }));
+  // Answers given before (a refused post, a kept draft) are the respondent's; else the author's
+  // options "chosen at first".
+  const [values, setValues] = useState<Record<string, unknown>>(() =>
+    props.initialValues ? { ...props.initialValues } : startingAnswers(fields),
+  );
   const [errors, setErrors] = useState<Record<string, string>>(() =>
     Object.fromEntries((props.initialErrors ?? []).map((e) => [e.field, e.code])),
   );

@@ -31,6 +31,37 @@ export function variantTitle(element: TElement, variantId: string): string {
   return variantsOf(element).find((v) => v.id === variantId)?.title ?? variantId;
 }
 
+/** Types whose answer is a list of option ids; the other choice types answer with one id. */
+const LIST_ANSWERS: ReadonlySet<string> = new Set(["checkbox", "multipleChoice"]);
+const ONE_ANSWER: ReadonlySet<string> = new Set(["radio", "select"]);
+
+/**
+ * The answer a choice question starts with: its options "chosen at first", as a list where
+ * several may be chosen and the first of them where one may; undefined when none is marked.
+ */
+export function chosenAtFirst(element: TElement): string | string[] | undefined {
+  const several =
+    LIST_ANSWERS.has(element.fieldType) ||
+    (element.fieldType === "imageChoice" && element.fieldSettings.multiple === true);
+  const single = ONE_ANSWER.has(element.fieldType) || element.fieldType === "imageChoice";
+  if (!several && !single) return undefined;
+  const ids = variantsOf(element)
+    .filter((variant) => variant.defaultChecked)
+    .map((variant) => variant.id);
+  if (ids.length === 0) return undefined;
+  return several ? ids : ids[0];
+}
+
+/** The answers a form's page starts with before the respondent touches it. */
+export function startingAnswers(fields: readonly TElement[]): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const field of fields) {
+    const answer = chosenAtFirst(field);
+    if (answer !== undefined) answers[field.id] = answer;
+  }
+  return answers;
+}
+
 /** A chosen id is valid when it names a variant, or is "other:<text>" where Other is offered. */
 export function isKnownVariant(element: TElement, variantId: string): boolean {
   if (variantId.startsWith(OTHER_PREFIX)) {

@@ -89,28 +89,68 @@ export function ScoringField(props: FieldProps) {
   return <ScaleButtons from={from} to={to} props={props} ends={ends.low || ends.high ? ends : undefined} />;
 }
 
+/** Marks inside the slider's range, in order, each with how far along the track it sits. */
+function sliderMarks(props: FieldProps, min: number, max: number) {
+  if (max <= min) return [];
+  return (props.element.fieldSettings.markers ?? [])
+    .filter((mark) => mark.value >= min && mark.value <= max)
+    .sort((a, b) => a.value - b.value)
+    .map((mark) => ({ ...mark, at: ((mark.value - min) / (max - min)) * 100 }));
+}
+
+/** A slider with its value and units beside it, and the author's marks along the track. */
 export function SliderField(props: FieldProps) {
   const { min = 0, max = 100, step = 1 } = props.element.validationSettings;
+  const units = props.element.fieldSettings.units?.trim() ?? "";
   const value = typeof props.value === "number" ? props.value : null;
+  const withUnits = (n: number) => (units ? `${n} ${units}` : String(n));
   // How far the track is filled on phones, where the slider is drawn larger than the browser's own.
   const filled = max > min ? ((Math.min(Math.max(value ?? min, min), max) - min) / (max - min)) * 100 : 0;
+  const marks = sliderMarks(props, min, max);
+  const listId = marks.length > 0 ? `${props.inputId}-marks` : undefined;
   return (
     <div className="fl-slider">
-      <input
-        id={props.inputId}
-        name={props.element.id}
-        type="range"
-        style={{ "--fl-fill": `${filled}%` } as CSSProperties}
-        min={min}
-        max={max}
-        step={step}
-        value={value ?? min}
-        disabled={props.disabled}
-        aria-describedby={props.describedBy}
-        aria-invalid={props.invalid || undefined}
-        onChange={(e) => props.onChange(Number(e.currentTarget.value))}
-      />
-      <output htmlFor={props.inputId}>{value ?? "—"}</output>
+      <div className="fl-slider-track">
+        <input
+          id={props.inputId}
+          name={props.element.id}
+          type="range"
+          style={{ "--fl-fill": `${filled}%` } as CSSProperties}
+          min={min}
+          max={max}
+          step={step}
+          list={listId}
+          value={value ?? min}
+          disabled={props.disabled}
+          aria-valuetext={units && value !== null ? withUnits(value) : undefined}
+          aria-describedby={props.describedBy}
+          aria-invalid={props.invalid || undefined}
+          onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+        />
+        {listId && (
+          <datalist id={listId}>
+            {marks.map((mark) => (
+              <option key={mark.value} value={mark.value} label={mark.label} />
+            ))}
+          </datalist>
+        )}
+        {listId && (
+          // The datalist gives the ticks; the words are drawn here, under the ticks they name.
+          <div className="fl-slider-marks" aria-hidden="true">
+            {marks.map((mark) => (
+              <span
+                key={mark.value}
+                className="fl-slider-mark"
+                style={{ "--fl-at": `${mark.at}%` } as CSSProperties}
+                data-end={mark.at === 0 ? "start" : mark.at === 100 ? "end" : undefined}
+              >
+                {mark.label.trim() || withUnits(mark.value)}
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
+      <output htmlFor={props.inputId}>{value === null ? "—" : withUnits(value)}</output>
     </div>
   );
 }
@@ -199,7 +239,10 @@ export function DateTimeField(props: FieldProps) {
   );
 }
 
+/** A colour: any, from the browser's picker, or one of the author's preset colours as swatches. */
 export function ColourField(props: FieldProps) {
+  const presets = props.element.fieldSettings.predefineColors ?? [];
+  if (presets.length > 0) return <ColourSwatches {...props} presets={presets} />;
   const chosen = typeof props.value === "string" ? props.value : "";
   return (
     <div className="fl-inline">
@@ -216,6 +259,30 @@ export function ColourField(props: FieldProps) {
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />
       <output htmlFor={props.inputId}>{chosen || "—"}</output>
+    </div>
+  );
+}
+
+/** Only the preset colours may be answered (core's colour type), so only they are offered. */
+function ColourSwatches(props: FieldProps & { presets: readonly string[] }) {
+  return (
+    <div className="fl-swatches" id={props.inputId} data-invalid={props.invalid || undefined}>
+      {props.presets.map((colour) => (
+        <label key={colour} className="fl-swatch" title={colour}>
+          <input
+            type="radio"
+            name={props.element.id}
+            value={colour}
+            checked={props.value === colour}
+            disabled={props.disabled}
+            aria-label={colour}
+            aria-describedby={props.describedBy}
+            aria-invalid={props.invalid || undefined}
+            onChange={() => props.onChange(colour)}
+          />
+          <span className="fl-swatch-colour" style={{ background: colour }} aria-hidden="true" />
+        </label>
+      ))}
     </div>
   );
 }

@@ -26,6 +26,11 @@ const GROUPED_TYPES: ReadonlySet<string> = new Set([
   "correspondence",
 ]);
 
+/** A colour offered as preset swatches is a group of radio buttons too. */
+const isGrouped = (field: TElement) =>
+  GROUPED_TYPES.has(field.fieldType) ||
+  (field.fieldType === "colour" && (field.fieldSettings.predefineColors ?? []).length > 0);
+
 /** What every element of a page is drawn with: the form's answers, rules and texts. */
 export interface FieldContext {
   fields: readonly TElement[];
@@ -103,7 +108,7 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
   const comment =
     field.fieldComment && field.fieldComment !== DEFAULT_TEXTS.fieldComment ? field.fieldComment : "";
   const describedBy = [comment && `${id}-comment`, error && `${id}-error`].filter(Boolean).join(" ");
-  const Wrapper = GROUPED_TYPES.has(field.fieldType) ? "fieldset" : "div";
+  const Wrapper = isGrouped(field) ? "fieldset" : "div";
   const Label = Wrapper === "fieldset" ? "legend" : "label";
   const number = context.numbers[field.id];
   return (
