@@ -87,15 +87,39 @@ function normalisedRange([ip, bits]: [ipaddr.IPv4 | ipaddr.IPv6, number]): [
   return [ip, bits];
 }
 
+/** Global unicast IPv6 (2000::/3): the only block the internet routes; the rest is never public. */
+const GLOBAL_UNICAST: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse("2000::"), 3];
+/** Translators to IPv4 that carry the IPv4 address in their last 32 bits (RFC 6052's well-known prefix). */
+const NAT64: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse("64:ff9b::"), 96];
+/** 6to4 (RFC 3056): the relay's IPv4 address sits in bits 16 to 47. */
+const SIX_TO_FOUR: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse("2002::"), 16];
+
 /**
- * Whether an address is on the public internet. Only ipaddr.js's "unicast" range passes: that
- * leaves out loopback, RFC 1918, link-local (169.254.169.254 among them), CGNAT, unspecified,
- * broadcast, multicast, reserved and documentation ranges, IPv6 unique-local and link-local, and
- * the IPv6 forms that carry an IPv4 address inside (mapped, NAT64, 6to4, Teredo), which are judged
- * by the IPv4 address where they name one plainly (mapped) and refused otherwise.
+ * The IPv4 address an IPv6 address carries inside, where a router on the way would send the
+ * request to it: IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) and 6to4 (2002::/16).
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
+  const bytes = ip.toByteArray();
+  if (ip.isIPv4MappedAddress() || ip.match(...NAT64)) return new ipaddr.IPv4(bytes.slice(12, 16));
+  if (ip.match(...SIX_TO_FOUR)) return new ipaddr.IPv4(bytes.slice(2, 6));
+  return undefined;
+}
+
+/**
+ * Whether an address is on the public internet, deciding "no" for whatever it cannot place. An
+ * IPv4 address passes only in ipaddr.js's "unicast" range: that leaves out loopback, RFC 1918,
+ * link-local (169.254.169.254 among them), CGNAT, unspecified, broadcast, multicast, reserved and
+ * documentation ranges. An IPv6 address that carries an IPv4 one (mapped, NAT64, 6to4) is judged
+ * by that IPv4 address; any other passes only inside global unicast (2000::/3) and outside its
+ * special ranges, so IPv4-compatible ::/96 (::7f00:1 is 127.0.0.1 to some stacks), Teredo,
+ * ORCHID, documentation and blocks not yet given out are refused.
  */
 export function isPublicAddress(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
-  return normalised(ip).range() === "unicast";
+  if (ip.kind() === "ipv4") return ip.range() === "unicast";
+  const v6 = ip as ipaddr.IPv6;
+  const inside = embeddedIPv4(v6);
+  if (inside) return inside.range() === "unicast";
+  return v6.match(...GLOBAL_UNICAST) && v6.range() === "unicast";
 }
 
 /** Checks an endpoint: http(s) only, and every address it resolves to public or allowed. */

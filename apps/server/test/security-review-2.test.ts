@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeGoogle, startFakeGoogle } from "./fake-google.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+
+/** Low findings of an outside review: each refused or answered as the review asked. */
+
+let google: FakeGoogle;
+let server: TestServer;
+let admin: ApiClient;
+let formId: number;
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  server = await startTestServer(google.env);
+  ({ api: admin } = await signUpWithAccount(server.api, "review"));
+  const created = await admin.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
+    title: "Review",
+    fields: [
+      { id: "name", fieldType: "text", question: "Name" },
+      { id: "doc", fieldType: "file", question: "Receipt" },
+    ],
+  });
+  expect(created.status, created.text).toBe(201);
+  formId = created.body.form.id;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await google?.close();
+});
+
+describe("webhook endpoints with an IPv4 address inside IPv6", () => {
+  it("refuses IPv4-compatible, mapped, NAT64 and 6to4 forms of private addresses, and what it cannot classify", async () => {
+    for (const endpoint of [
+      "http://[::127.0.0.1]/",
+      "http://[::7f00:1]/",
+      "http://[::a00:1]/",
+      "http://[::ffff:0:a00:1]/",
+      "http://[64:ff9b::a9fe:a9fe]/",
+      "http://[64:ff9b:1::a00:1]/",
+      "http://[2002:a00:1::1]/",
+      "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+      "http://[4000::1]/",
+      "http://[::2]/",
+    ]) {
+      const refused = await admin.post(`/api/forms/${formId}/webhooks`, { title: "Hook", endpoint });
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.code, endpoint).toBe("webhook.endpoint.forbidden");
+    }
+  });
+
+  it("still saves a public IPv6 address, and a public IPv4 address reached through NAT64", async () => {
+    for (const endpoint of ["http://[2606:4700:4700::1111]/", "http://[64:ff9b::5db8:d822]/"]) {
+      const saved = await admin.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
+        title: "Hook",
+        endpoint,
+        enabled: false,
+      });
+      expect(saved.status, `${endpoint}: ${saved.text}`).toBe(200);
+      await admin.delete(`/api/forms/${formId}/webhooks/${saved.body.id}`);
+    }
+  });
+});
