@@ -61,3 +61,21 @@ describe("webhook endpoints with an IPv4 address inside IPv6", () => {
     }
   });
 });
+
+describe("CSV cells a spreadsheet of another locale would split or run", () => {
+  it("quotes a text with a separator of any common locale, or a formula behind blanks", async () => {
+    const texts = [";=1+1", " =1+1", "\u00a0+2", "a\t=2", "x,=3"];
+    for (const text of texts) {
+      const sent = await server.api.post("/api/forms/answer", {
+        formId,
+        answers: [{ fieldId: "name", answer: text }],
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    const file = await admin.request("GET", `/api/forms/${formId}/answers/export/csv?settings=answers`);
+    expect(file.status).toBe(200);
+    for (const text of texts) expect(file.text, JSON.stringify(text)).toContain(`"${text}"`);
+    // Every other cell: a separator never starts a cell of its own.
+    for (const line of file.text.split("\n").slice(1)) expect(line).not.toMatch(/(^|,);/);
+  });
+});

@@ -48,6 +48,13 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * CSV texts written in quotes besides those the format needs: one holding the separator of
+ * another locale (a semicolon-locale Excel splits `;=1+1` into a cell that runs `=1+1`), and one
+ * whose formula character hides behind blanks, which a reader that trims cells would run.
+ */
+const CSV_QUOTED = /[,;\t]|^\s+[=+\-@]/;
+
 /** How CSV (and Google Sheets) write a date: the reader's wall-clock time, to the second. */
 export const isoLocal = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
 
@@ -120,7 +127,7 @@ async function writeCsv(
   options: WriteOptions,
   out: Writable,
 ) {
-  const csv = stringify({ bom: true, cast: { date: isoLocal } });
+  const csv = stringify({ bom: true, cast: { date: isoLocal }, quoted_match: CSV_QUOTED });
   csv.pipe(out);
   csv.write(columns.map((column) => neutralise(column.header)));
   for await (const rows of tableRows(db, form, columns, options)) {
