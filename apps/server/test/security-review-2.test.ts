@@ -29,6 +29,48 @@ afterAll(async () => {
   await google?.close();
 });
 
+describe("the Google consent's way back", () => {
+  /** Goes through the consent as a browser would and answers where the server sends it at the end. */
+  async function returnAfterConsent(returnTo: string): Promise<string> {
+    const login = await admin.get<{ url: string }>(
+      `/api/user/google-api-login?return_to=${encodeURIComponent(returnTo)}`,
+    );
+    expect(login.status, login.text).toBe(200);
+    const consent = await fetch(login.body.url, { redirect: "manual" });
+    const back = new URL(consent.headers.get("location")!);
+    const done = await fetch(`${server.url}${back.pathname}${back.search}`, { redirect: "manual" });
+    expect(done.status).toBe(303);
+    return done.headers.get("location")!;
+  }
+
+  it("never leaves the site, however the return path is spelled", async () => {
+    for (const spelling of [
+      "/.//evil.example/x",
+      "/./\\evil.example/x",
+      "/%2e//evil.example/x",
+      "/x/..//evil.example/x",
+      "/./\t/evil.example/x",
+      "/\n.//evil.example/x",
+      "//evil.example/x",
+      "/\\evil.example/x",
+      "\\/evil.example/x",
+      "https://evil.example/x",
+    ]) {
+      const location = await returnAfterConsent(spelling);
+      const target = new URL(location, server.url);
+      expect(target.origin, `${JSON.stringify(spelling)} -> ${location}`).toBe(server.url);
+      expect(location, JSON.stringify(spelling)).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
+  it("still returns to a path of the site, with its query", async () => {
+    expect(await returnAfterConsent("/forms/7/results?export=google_sheets")).toBe(
+      "/forms/7/results?export=google_sheets&google=connected",
+    );
+    expect(await returnAfterConsent("/a/./b/../c")).toBe("/a/c?google=connected");
+  });
+});
+
 describe("webhook endpoints with an IPv4 address inside IPv6", () => {
   it("refuses IPv4-compatible, mapped, NAT64 and 6to4 forms of private addresses, and what it cannot classify", async () => {
     for (const endpoint of [

@@ -14,14 +14,30 @@ import {
   startAuthorization,
 } from "./google-account.ts";
 
-/** Only a path of this site is returned to after the consent: "/x", never "//host" or "/\host". */
+/** Where return paths are resolved: only an address that stays at this origin is kept. */
+const SITE = new URL("http://site.invalid");
+
+/**
+ * Only a path of this site is returned to after the consent. The path is first resolved as a
+ * browser would resolve it (tabs and newlines dropped, backslashes read as slashes, dot
+ * segments removed), so `/.//evil.example` is seen as the `//evil.example` it becomes; what then
+ * names another origin, or a path that starts with two slashes, returns to the start page.
+ */
 function localPath(value: string | undefined): string {
-  return value?.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : "/";
+  if (!value?.startsWith("/")) return "/";
+  let url: URL;
+  try {
+    url = new URL(value, SITE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== SITE.origin || url.pathname.startsWith("//")) return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The return path with the consent's outcome added to its query. */
+/** The return path, checked again, with the consent's outcome added to its query. */
 function withOutcome(path: string, outcome: "connected" | "failed"): string {
-  const url = new URL(path, "http://local");
+  const url = new URL(localPath(path), SITE);
   url.searchParams.set("google", outcome);
   return `${url.pathname}${url.search}${url.hash}`;
 }
