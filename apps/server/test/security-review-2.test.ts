@@ -9,6 +9,11 @@ let server: TestServer;
 let admin: ApiClient;
 let formId: number;
 
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 beforeAll(async () => {
   google = await startFakeGoogle();
   server = await startTestServer(google.env);
@@ -68,6 +73,58 @@ describe("the Google consent's way back", () => {
       "/forms/7/results?export=google_sheets&google=connected",
     );
     expect(await returnAfterConsent("/a/./b/../c")).toBe("/a/c?google=connected");
+  });
+});
+
+describe("malformed multipart bodies", () => {
+  const malformed = [
+    {
+      name: "a JSON body under a made-up boundary",
+      type: "multipart/form-data; boundary=x",
+      body: '{"a":1}',
+    },
+    { name: "no boundary", type: "multipart/form-data", body: "--x\r\n\r\n" },
+  ];
+
+  async function send(path: string, type: string, body: string, token?: string) {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as { code?: string } };
+  }
+
+  for (const { name, type, body } of malformed) {
+    it(`answers 400 to ${name} on every upload`, async () => {
+      for (const [path, token] of [
+        [`/api/forms/upload_file?formId=${formId}&fieldId=doc`, undefined],
+        ["/api/forms/import", admin.token],
+        ["/api/user/upload_file", admin.token],
+      ] as const) {
+        const answer = await send(path, type, body, token);
+        expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+        expect(answer.body.code, path).toBe("request.malformed_multipart");
+      }
+    });
+  }
+
+  it("does not count a malformed upload against the uploader's limit", async () => {
+    // More malformed tries than one address may upload in the window.
+    for (let i = 0; i < 61; i++) {
+      const answer = await send(
+        `/api/forms/upload_file?formId=${formId}&fieldId=doc`,
+        malformed[0]!.type,
+        "{}",
+      );
+      expect(answer.status).toBe(400);
+    }
+    const body = new FormData();
+    body.append("formId", String(formId));
+    body.append("fieldId", "doc");
+    body.append("file", new Blob([PNG], { type: "image/png" }), "receipt.png");
+    const real = await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body });
+    expect(real.status, await real.clone().text()).toBe(201);
   });
 });
 

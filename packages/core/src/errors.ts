@@ -145,6 +145,7 @@ export const MESSAGES = {
   "submission.notification_email.invalid": "Please enter a valid e-mail address to receive the e-mail",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",
+  "request.malformed_multipart": "The request body is not valid multipart/form-data",
   "request.too_large": "The request body is too large",
   "request.invalid_characters":
     "The request contains characters that cannot be stored (a NUL character or a broken UTF-16 pair)",

@@ -9,6 +9,7 @@ import type { Db } from "../../db/connect.ts";
 import { formFiles, forms } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
+import { readingMultipart } from "../../http/multipart.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -193,14 +194,17 @@ export async function uploadFile(
   uploader: Uploader,
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest("request.invalid");
-  await countUpload(db, visitor, uploader);
-  // One byte over the limit is read, so a file cut at the limit is told from one that fits.
-  const file = await request.file({ limits: { fileSize: serverMaxBytes + 1, files: 1, fields: 5 } });
+  // One byte over the limit is read, so a file cut at the limit is told from one that fits. The
+  // parts up to the file's start are parsed first: a body that is no multipart is not counted.
+  const file = await readingMultipart(() =>
+    request.file({ limits: { fileSize: serverMaxBytes + 1, files: 1, fields: 5 } }),
+  );
   if (!file) throw invalidField("answer.required", "file");
+  await countUpload(db, visitor, uploader);
   const { formId, fieldId } = formTarget(request, file.fields as Record<string, unknown>);
   let bytes: Buffer;
   try {
-    bytes = await file.toBuffer();
+    bytes = await readingMultipart(() => file.toBuffer());
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);

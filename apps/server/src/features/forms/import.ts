@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import { badRequest, invalidField } from "../../http/errors.ts";
+import { readingMultipart } from "../../http/multipart.ts";
 import { withPublicLink } from "./public-link.ts";
 import { createForm } from "./service.ts";
 
@@ -20,18 +21,20 @@ interface ImportFile {
 async function readOneFile(request: FastifyRequest): Promise<ImportFile> {
   if (!request.isMultipart()) throw invalidField("import.one_file", "file");
   const files: ImportFile[] = [];
-  for await (const part of request.parts({
-    limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 2, fields: 5 },
-  })) {
-    if (part.type !== "file") continue;
-    const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("import.too_large", "file");
-      throw error;
-    });
-    if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES)
-      throw invalidField("import.too_large", "file");
-    files.push({ name: part.filename, bytes });
-  }
+  await readingMultipart(async () => {
+    for await (const part of request.parts({
+      limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 2, fields: 5 },
+    })) {
+      if (part.type !== "file") continue;
+      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("import.too_large", "file");
+        throw error;
+      });
+      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES)
+        throw invalidField("import.too_large", "file");
+      files.push({ name: part.filename, bytes });
+    }
+  });
   if (files.length !== 1) throw invalidField("import.one_file", "file");
   return files[0]!;
 }

@@ -8,6 +8,7 @@ import type { Db } from "../../db/connect.ts";
 import { users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
+import { readingMultipart } from "../../http/multipart.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = new Map([
@@ -26,11 +27,13 @@ const directory = (dataDir: string) => path.join(dataDir, "avatars");
  */
 export async function uploadAvatar(ctx: UserContext, request: FastifyRequest, dataDir: string) {
   if (!request.isMultipart()) throw badRequest("request.invalid");
-  const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+  const file = await readingMultipart(() =>
+    request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }),
+  );
   if (!file) throw invalidField("user.avatar.type", "file");
   let bytes: Buffer;
   try {
-    bytes = await file.toBuffer();
+    bytes = await readingMultipart(() => file.toBuffer());
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(413, "user.avatar.too_large");
