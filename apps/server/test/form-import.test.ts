@@ -116,6 +116,21 @@ describe("importing a form from an exported file", () => {
     });
   }
 
+  it("takes a form with a radio-buttons list, a setting no question draws, and keeps it as it was", async () => {
+    const legacy = {
+      id: "pick",
+      fieldType: "radio",
+      question: "Pick one",
+      fieldSettings: { radioButtons: "A / B" },
+    };
+    const created = await upload([
+      { name: "legacy.json", text: JSON.stringify({ form: { title: "Older form" }, fields: [legacy] }) },
+    ]);
+    expect(created.status, created.text).toBe(201);
+    const { fields } = created.body as unknown as Created;
+    expect(fields).toMatchObject([{ id: "pick", fieldSettings: { radioButtons: "A / B" } }]);
+  });
+
   it("refuses a JSON body instead of a file", async () => {
     const response = await admin.post("/api/forms/import", exported);
     expect(response.status).toBe(400);

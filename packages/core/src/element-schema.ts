@@ -84,7 +84,10 @@ export type TMatrixQuestion = z.infer<typeof ZMatrixQuestion>;
 
 const ZLatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
-/** Type-specific settings; unknown keys are kept so settings of newer versions round-trip. */
+/**
+ * Type-specific settings; unknown keys are kept so settings of newer versions round-trip, and those
+ * of older ones no question reads (a radio-buttons list) are kept as they were, unchecked.
+ */
 export const ZFieldSettings = z.looseObject({
   answerVariants: z.array(ZAnswerVariant).max(500).optional(),
   hasOtherVariant: z.boolean().optional(),
@@ -92,7 +95,6 @@ export const ZFieldSettings = z.looseObject({
   questions: z.array(ZMatrixQuestion).max(200).optional(),
   fieldGroup: z.string().max(64).optional(),
   fieldGroupOrder: z.number().int().nonnegative().optional(),
-  radioButtons: z.array(z.string().max(200)).max(50).optional(),
   markers: z
     .array(z.object({ value: z.number(), label: z.string().max(200) }))
     .max(100)
