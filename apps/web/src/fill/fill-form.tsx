@@ -11,7 +11,7 @@ import type { TimeUp } from "@formloom/core/time-limits";
 import { CaptchaSlotContext } from "@formloom/renderer/captcha-slot";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
 import { UploadContext } from "@formloom/renderer/upload-context";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useBeforeSending } from "./before-sending.tsx";
 import { useBehavior } from "./behavior-hook.ts";
 import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
@@ -50,6 +50,13 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   const [startTime] = useState(() => new Date());
   const [seed] = useState(() => respondentSeed(data.form.id));
   const [notice, setNotice] = useState<string | null>(() => postedNotice(data.form, posted, translate));
+  // A refusal of the whole filling, not of one answer: said above the form.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+  const questionIds = new Set(data.fields.map((field) => field.id));
   // Said when the form shows itself again after sending: good news, not an error.
   const [sent, setSent] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -99,6 +106,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     retried = false,
   ): Promise<ValidationError[] | undefined> => {
     setNotice(null);
+    setRefusal(null);
     setSent(null);
     if (!email.check()) return;
     if (!navigator.onLine) {
@@ -181,6 +189,13 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     if (captchaProblem && timeUp && !retried) return submit(answers, timeUp, true);
     if (captchaProblem) newCaptcha(captchaProblem.code);
     const fieldErrors = body?.validationErrors?.filter((error) => error !== captchaProblem);
+    // A refusal of something that is no question (a consent choice, say) is said in words above
+    // the form: drawn as "the marked answers", it would mark nothing.
+    const unplaced = fieldErrors?.find((error) => !questionIds.has(error.field));
+    if (unplaced) {
+      setRefusal(translate(unplaced.code in MESSAGES ? unplaced.code : "submission.invalid"));
+      return;
+    }
     if (fieldErrors?.length) return fieldErrors;
     if (captchaProblem) return;
     setNotice(
@@ -208,6 +223,11 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     <main className="fill-page">
       {data.chain && <ChainProgress place={data.chain} translate={translate} />}
       {before.elements}
+      {refusal && (
+        <p className="fill-alert" role="alert" tabIndex={-1} ref={refusalRef}>
+          {refusal}
+        </p>
+      )}
       <UploadContext.Provider value={upload}>
         <CaptchaSlotContext.Provider value={captchaElement ? captchaCheck : undefined}>
           <FormRenderer
