@@ -10,7 +10,7 @@ import {
 } from "@formloom/core/permissions";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
-import { formGroupAccess, forms, groupMembers, groupPermissions } from "../db/schema.ts";
+import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
 import type { TenantContext, UserContext } from "./context.ts";
 import { forbidden } from "./errors.ts";
 
@@ -158,4 +158,73 @@ export function visibleAnswer(answer: TAnswerView, access: AnswerAccess): TAnswe
       ? Object.fromEntries(Object.entries(answer.fieldComments).filter(([fieldId]) => shown.has(fieldId)))
       : answer.fieldComments,
   };
+}
+
+/** Whether the field's answer is one this access shows. */
+const mayReadField = (access: AnswerAccess, fieldId: string): boolean =>
+  access.level === "all" || (access.level === "fields" && access.fieldIds.has(fieldId));
+
+/**
+ * A stored submission as this access may read it, for channels that send the row itself (webhooks,
+ * e-mails): the same cut as `visibleAnswer` makes for the results pages.
+ */
+export function visibleStoredAnswer<
+  Row extends { answers: unknown; score: number | null; result: unknown; fieldScores: unknown },
+>(row: Row, access: AnswerAccess): Row {
+  if (access.level === "all") return row;
+  const shown = (fieldId: unknown) => typeof fieldId === "string" && mayReadField(access, fieldId);
+  const list = Array.isArray(row.answers) ? (row.answers as Array<{ fieldId?: unknown }>) : [];
+  const scores =
+    row.fieldScores && typeof row.fieldScores === "object"
+      ? Object.fromEntries(Object.entries(row.fieldScores).filter(([fieldId]) => shown(fieldId)))
+      : null;
+  return {
+    ...row,
+    answers: list.filter((item) => shown(item.fieldId)),
+    score: null,
+    result: null,
+    fieldScores: scores,
+  };
+}
+
+/** Whether a reader with `reader` may read everything that `sent` shows. */
+export function coversAccess(reader: AnswerAccess, sent: AnswerAccess): boolean {
+  if (sent.level === "none" || reader.level === "all") return true;
+  if (reader.level === "none" || sent.level === "all") return false;
+  return [...sent.fieldIds].every((fieldId) => reader.fieldIds.has(fieldId));
+}
+
+/**
+ * What a channel that carries answers out (a webhook, an e-mail notification) may send of a form
+ * now: what the user who made it or last changed it may read now, asked when it is sent, so a
+ * right taken away stops it too. A channel made before its maker was kept sends what the form's
+ * author reads; one whose maker left the account sends nothing.
+ */
+export async function channelAccess(
+  db: Db,
+  accountId: number,
+  configuredBy: number | null,
+  form: { id: number; creatorId: number | null },
+): Promise<AnswerAccess> {
+  if (configuredBy === null) return { level: "all" };
+  const [user] = await db.select().from(users).where(eq(users.id, configuredBy));
+  if (!user || user.accountId !== accountId) return { level: "none" };
+  return answerAccess({ db, user, via: "session", accountId }, form);
+}
+
+/**
+ * Changing where a channel sends, what it sends, or sending it again hands its data to whoever
+ * does it: they must read everything it sends now. The change then makes it theirs.
+ */
+export async function authorizeChannelChange(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+  configuredBy: number | null,
+): Promise<void> {
+  if (configuredBy === ctx.user.id) return;
+  const [mine, sent] = await Promise.all([
+    answerAccess(ctx, form),
+    channelAccess(ctx.db, ctx.accountId, configuredBy, form),
+  ]);
+  if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
 }

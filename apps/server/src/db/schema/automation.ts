@@ -22,6 +22,12 @@ export const emailNotifications = pgTable(
     /** form_submitted, or rules_action (sent only when a rule's send-e-mail action names it). */
     event: text("event").notNull().default("form_submitted"),
     enabled: boolean("enabled").notNull().default(true),
+    /**
+     * Who made it or last changed it: a mail carries what this user may read of the form at the
+     * time it is composed. Null for notifications made before it was kept: those carry what the
+     * form's author reads.
+     */
+    configuredBy: integer("configured_by"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -40,6 +40,12 @@ export const webhooks = pgTable(
     previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
     /** Why the server turned it off, if it did (the receiver answered 410 Gone). */
     disabledReason: text("disabled_reason"),
+    /**
+     * Who made it or last changed it: a delivery carries what this user may read of the form at
+     * the time it is sent. Null for webhooks made before it was kept: those send what the form's
+     * author reads.
+     */
+    configuredBy: integer("configured_by"),
     createdAt: createdAt(),
   },
   (t) => [

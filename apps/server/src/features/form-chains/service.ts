@@ -4,6 +4,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { formAnswers, formChainAnswers, formChainItems, formChains, forms } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { conflict, invalidField, notFound } from "../../http/errors.ts";
+import { answerAccessByForm } from "../../http/policy.ts";
 
 type ChainRow = typeof formChains.$inferSelect;
 
@@ -150,7 +151,10 @@ export async function isInChain(ctx: TenantContext, formId: number): Promise<boo
 /** How many runs the view lists, newest first. */
 const RUNS_SHOWN = 200;
 
-/** The chain's runs, newest first, each with its submissions in chain order. */
+/**
+ * The chain's runs, newest first, each with its submissions in chain order: only those of forms
+ * whose answers the reader may see, and only runs with one of them.
+ */
 export async function chainRuns(ctx: TenantContext, chainId: number) {
   const chain = await getChain(ctx, chainId);
   const rows = await ctx.db
@@ -159,6 +163,7 @@ export async function chainRuns(ctx: TenantContext, chainId: number) {
       position: formChainAnswers.position,
       formId: formChainAnswers.formId,
       formTitle: forms.title,
+      creatorId: forms.creatorId,
       answerId: formChainAnswers.answerId,
       submitTime: formAnswers.submitTime,
     })
@@ -177,8 +182,12 @@ export async function chainRuns(ctx: TenantContext, chainId: number) {
     .where(and(eq(formChainAnswers.accountId, ctx.accountId), eq(formChainAnswers.chainId, chainId)))
     .orderBy(desc(formChainAnswers.createdAt), asc(formChainAnswers.position))
     .limit(RUNS_SHOWN * Math.max(1, chain.items.length));
+  const access = await answerAccessByForm(ctx, [
+    ...new Map(rows.map((row) => [row.formId, { id: row.formId, creatorId: row.creatorId }])).values(),
+  ]);
   const runs = new Map<string, TFormChainRun>();
   for (const row of rows) {
+    if ((access.get(row.formId)?.level ?? "none") === "none") continue;
     const run = runs.get(row.run) ?? { run: row.run, startedAt: "", submissions: [] };
     runs.set(row.run, run);
     const submitTime = row.submitTime.toISOString();

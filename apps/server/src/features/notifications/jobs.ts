@@ -15,6 +15,7 @@ import {
   webhooks,
 } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
+import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -196,17 +197,21 @@ export function startAutomationWorker(options: {
           ),
         )
     ).filter((n) => n.event === "form_submitted" || (n.event === "rules_action" && ruleMails.has(n.id)));
-    const context = {
-      formTitle: form.title,
-      answerId: answer.id,
-      submitTime: answer.submitTime,
-      score: answer.score,
-      fields,
-      answers,
-    };
     const mails: Array<{ to: string; subject: string; html: string; text: string; fromName: string }> = [];
     for (const notification of notifications) {
-      const composed = composeMail(notification, context);
+      // The mail carries what the notification's maker (or last changer) may read of the form now;
+      // one whose maker may read nothing of it is not sent.
+      const access = await channelAccess(db, answer.accountId, notification.configuredBy, form);
+      if (access.level === "none") continue;
+      const shown = visibleStoredAnswer(answer, access);
+      const composed = composeMail(notification, {
+        formTitle: form.title,
+        answerId: answer.id,
+        submitTime: answer.submitTime,
+        score: shown.score,
+        fields,
+        answers: answersOf(shown),
+      });
       for (const to of await recipientsOf(db, notification, form, fields, answer, answers)) {
         mails.push({ ...composed, to, fromName: notification.fromName });
       }

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { emailNotifications, forms, groups, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
+import { authorizeChannelChange } from "../../http/policy.ts";
 import { readFields } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 
@@ -150,6 +151,7 @@ export async function createNotification(
       accountId: ctx.accountId,
       formId,
       ...columnsOf(body),
+      configuredBy: ctx.user.id,
     })
     .returning();
   return present(row!, form.title);
@@ -163,11 +165,21 @@ export async function updateNotification(
 ): Promise<TEmailNotification> {
   const form = await loadForm(ctx, formId);
   const current = await loadNotification(ctx, formId, notificationId);
+  // Whom and what it sends, and turning it on, hand its answers on: only a reader of all of them
+  // may, and the notification then carries what they read. Its name or turning it off hand nothing.
+  const redirects =
+    body.to !== undefined ||
+    body.subject !== undefined ||
+    body.message !== undefined ||
+    body.event !== undefined ||
+    body.enabled === true;
+  if (redirects) await authorizeChannelChange(ctx, form, current.configuredBy);
   if (body.to) await checkRecipients(ctx, form, body.to);
   // Only the columns the body names change.
-  const changes: Partial<typeof emailNotifications.$inferInsert> = Object.fromEntries(
-    Object.entries(columnsOf(body)).filter(([, value]) => value !== undefined),
-  );
+  const changes: Partial<typeof emailNotifications.$inferInsert> = {
+    ...Object.fromEntries(Object.entries(columnsOf(body)).filter(([, value]) => value !== undefined)),
+    ...(redirects ? { configuredBy: ctx.user.id } : {}),
+  };
   if (Object.keys(changes).length === 0) return present(current, form.title);
   const [row] = await ctx.db
     .update(emailNotifications)

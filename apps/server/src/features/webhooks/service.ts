@@ -12,6 +12,7 @@ import type { SecretBox } from "../../auth/secret-box.ts";
 import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
+import { answerAccess, assertCanRead, authorizeChannelChange } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
 import { type AllowList, checkEndpoint } from "./ssrf.ts";
 
@@ -103,6 +104,7 @@ export async function createWebhook(
       dataOptions: body.dataOptions,
       enabled: body.enabled,
       secret: deps.secrets.seal(secret),
+      configuredBy: ctx.user.id,
     })
     .returning();
   return { ...present(row!, deps.secrets), secret };
@@ -116,7 +118,18 @@ export async function updateWebhook(
   body: TWebhookPatchBody,
 ) {
   const current = await loadWebhook(ctx, formId, webhookId);
+  // Where and what it sends, and turning it on, hand its data on: only a reader of all of it may,
+  // and the webhook then carries what they read. A new title or turning it off hands over nothing.
+  const redirects =
+    body.endpoint !== undefined ||
+    body.requestType !== undefined ||
+    body.authorization !== undefined ||
+    body.condition !== undefined ||
+    body.dataOptions !== undefined ||
+    body.enabled === true;
+  if (redirects) await authorizeChannelChange(ctx, await loadForm(ctx, formId), current.configuredBy);
   const changes: Partial<typeof webhooks.$inferInsert> = {
+    ...(redirects ? { configuredBy: ctx.user.id } : {}),
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(body.endpoint !== undefined ? { endpoint: await guardedEndpoint(body.endpoint, deps.allow) } : {}),
     ...(body.requestType !== undefined ? { requestType: body.requestType } : {}),
@@ -160,6 +173,8 @@ export const ROTATION_OVERLAP_HOURS = 24;
  */
 export async function rotateSecret(ctx: TenantContext, deps: WebhookDeps, formId: number, webhookId: number) {
   const current = await loadWebhook(ctx, formId, webhookId);
+  // The secret signs what the webhook sends: it is given only to a reader of all of that.
+  await authorizeChannelChange(ctx, await loadForm(ctx, formId), current.configuredBy);
   const secret = newSecret();
   const [row] = await ctx.db
     .update(webhooks)
@@ -180,6 +195,8 @@ export async function listDeliveries(
   formId: number,
   webhookId: number,
 ): Promise<TWebhookDelivery[]> {
+  // The log names submissions and their times: it is for readers of the form's answers.
+  assertCanRead(await answerAccess(ctx, await loadForm(ctx, formId)));
   await loadWebhook(ctx, formId, webhookId);
   const rows = await ctx.db
     .select()
@@ -232,7 +249,9 @@ export async function replayDelivery(
   webhookId: number,
   deliveryId: number,
 ) {
-  await loadWebhook(ctx, formId, webhookId);
+  const hook = await loadWebhook(ctx, formId, webhookId);
+  // Sent again, earlier answers reach the endpoint once more: only for a reader of all it sends.
+  await authorizeChannelChange(ctx, await loadForm(ctx, formId), hook.configuredBy);
   const [row] = await ctx.db
     .update(webhookDeliveries)
     .set({ state: "queued", attempts: 0, nextAttemptAt: sql`now()` })

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { Webhook } from "standardwebhooks";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
-import { formAnswers, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
+import { formAnswers, forms, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
+import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { openAuthorization } from "./service.ts";
@@ -110,11 +111,23 @@ export function startWebhookWorker(options: {
       });
       return false;
     }
+    const [form] = await db
+      .select({ id: forms.id, creatorId: forms.creatorId })
+      .from(forms)
+      .where(and(eq(forms.accountId, hook.accountId), eq(forms.id, hook.formId)));
+    // The delivery carries what the webhook's maker (or last changer) may read of the form now.
+    const access = form
+      ? await channelAccess(db, hook.accountId, hook.configuredBy, form)
+      : ({ level: "none" } as const);
+    if (access.level === "none") {
+      await settle(delivery, "failed", { status: null, durationMs: 0, ok: false, error: "not_allowed" });
+      return false;
+    }
     const now = new Date();
     const body = JSON.stringify({
       type: "form.submitted",
       timestamp: now.toISOString(),
-      data: payloadOf(answer, hook.dataOptions as string[]),
+      data: payloadOf(visibleStoredAnswer(answer, access), hook.dataOptions as string[]),
     });
     // During a rotation's overlap the old secret signs too: "v1,<new> v1,<old>".
     const signers = [hook.secret];
