@@ -1,3 +1,4 @@
+import { checksAnswer } from "./correct-answer.ts";
 import type { TElement } from "./element-schema.ts";
 import { fieldTypes, isAnswerable } from "./field-registry.ts";
 import { variantsOf } from "./field-types/choice.ts";
@@ -50,11 +51,11 @@ function parsedAnswer(element: TElement, value: unknown): { ok: true; value: unk
   return { ok: true, value: parsed.data };
 }
 
-/** Points for one element: notEmptyScore for any answer, plus points × correctness under check_values. */
+/** Points for one element: notEmptyScore for any answer, plus points × correctness where the answer is checked. */
 export function fieldScore(element: TElement, value: unknown): { score: number; max: number } {
   if (!isAnswerable(element) || element.isNotCalculable) return { score: 0, max: 0 };
-  const { calcType, notEmptyScore, points } = element.calcSettings;
-  const checked = calcType === "check_values" && fieldTypes[element.fieldType].correctness !== undefined;
+  const { notEmptyScore, points } = element.calcSettings;
+  const checked = checksAnswer(element);
   const max = notEmptyScore + (checked ? points : 0);
   const answer = parsedAnswer(element, value);
   if (!answer.ok) return { score: 0, max };
