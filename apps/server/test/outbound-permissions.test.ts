@@ -458,4 +458,16 @@ describe("a member who may read nothing of the form and edit forms", () => {
     );
     expect(log.body.deliveries[0]).toMatchObject({ state: "failed", attempts: [{ error: "not_allowed" }] });
   });
+
+  it("is not shown the submissions' ids and times in the delivery log or the automation jobs", async () => {
+    for (const url of [
+      `/api/forms/${formId}/webhooks/${blindHookId}/deliveries`,
+      `/api/forms/${formId}/automation-jobs`,
+    ]) {
+      const refused = await blind.api.get(url);
+      expect(refused.status, url).toBe(403);
+      expect(refused.body).toMatchObject({ code: "not_allowed" });
+      expect((await member.api.get(url)).status, url).toBe(200);
+    }
+  });
 });

@@ -15,7 +15,7 @@ import {
   webhooks,
 } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
+import { answerAccess, assertCanRead, channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -295,7 +295,8 @@ export function startAutomationWorker(options: {
 
 /** A form's latest automation jobs with their attempts, for the notifications page. */
 export async function listAutomationJobs(ctx: TenantContext, formId: number): Promise<TAutomationJob[]> {
-  await loadForm(ctx, formId);
+  // The jobs name submissions and their times: they are for readers of the form's answers.
+  assertCanRead(await answerAccess(ctx, await loadForm(ctx, formId)));
   const rows = await ctx.db
     .select()
     .from(automationJobs)
