@@ -271,6 +271,8 @@ export const MESSAGES = {
   "widget.captcha.preview": "Respondents confirm here that they are not a robot, on the form's public page",
   "form.needs_script":
     "This form needs JavaScript to be filled in. Please turn it on in your browser and open the page again.",
+  "form.more_questions":
+    "Your answers opened more questions below. Please answer them and send the form again.",
   "answer.captcha_needs_script":
     "This form checks that you are not a robot, and that check needs JavaScript. Please turn it on in your browser to send the form.",
   "widget.choice.other": "Other",

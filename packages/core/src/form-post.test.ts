@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
-import { answersFromEntries, otherTextName, scriptNeed } from "./form-post.ts";
+import { answersFromEntries, newlyOpened, openQuestions, otherTextName, scriptNeed } from "./form-post.ts";
 import { ZFormSettings } from "./form-schema.ts";
 import { createElement } from "./new-element.ts";
+import { ZRule } from "./rule-schema.ts";
 import { validateSubmission } from "./submission.ts";
 
 const element = (type: Parameters<typeof createElement>[0], id: string, patch: Partial<TElement> = {}) =>
@@ -154,7 +155,11 @@ describe("scriptNeed: which forms can be filled without JavaScript", () => {
       ...patch,
     });
     const withRules = (...rules: Array<Record<string, unknown>>) => settings({ conditionalRules: rules });
-    expect(scriptNeed(withRules(rule({})), plain)).toBe("rules");
+    // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+    const assigning = rule({ then: [{ type: "assign", fieldId: "name", value: "x" }] });
+    expect(scriptNeed(withRules(assigning), plain)).toBe("rules");
+    // Showing and hiding the server does itself, drawing the page again.
+    expect(scriptNeed(withRules(rule({})), plain)).toBeNull();
     // Rules the server runs on sending, or switched off, ask nothing of the page.
     expect(scriptNeed(withRules(rule({ when: "submit" }), rule({ enabled: false })), plain)).toBeNull();
     // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
@@ -165,5 +170,41 @@ describe("scriptNeed: which forms can be filled without JavaScript", () => {
     expect(scriptNeed(settings(), [...plain, element("signature", "sign")])).toBe("fields");
     expect(scriptNeed(settings({ hasCaptcha: true }), plain)).toBe("captcha");
     expect(scriptNeed(settings(), [...plain, element("captcha", "cap")])).toBe("captcha");
+  });
+});
+
+describe("newlyOpened: questions a post's answers show that its page had not drawn", () => {
+  const fields = [element("nps", "nps"), element("text", "why"), element("text", "name")];
+  const rules = [
+    ZRule.parse({
+      id: "low",
+      name: "Low score",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "show", fieldIds: ["why"] }],
+    }),
+  ];
+  const low = [{ fieldId: "nps", answer: 3 }];
+
+  it("lists the questions rules act on that the page draws open", () => {
+    expect(openQuestions(fields, rules, {})).toEqual([]);
+    expect(openQuestions(fields, rules, { nps: 3 })).toEqual(["why"]);
+    expect(openQuestions(fields, [], { nps: 3 })).toEqual([]);
+  });
+
+  it("names a question the answers open, until a page has drawn it", () => {
+    expect(newlyOpened(fields, rules, low, JSON.stringify([]))).toEqual(["why"]);
+    expect(newlyOpened(fields, rules, low, JSON.stringify(["why"]))).toEqual([]);
+    expect(newlyOpened(fields, rules, [{ fieldId: "nps", answer: 9 }], JSON.stringify([]))).toEqual([]);
+  });
+
+  it("takes a page that did not say, or said nonsense, as drawn without answers", () => {
+    expect(newlyOpened(fields, rules, low, undefined)).toEqual(["why"]);
+    expect(newlyOpened(fields, rules, low, "{not json")).toEqual(["why"]);
+    expect(newlyOpened(fields, rules, low, JSON.stringify({ why: true }))).toEqual(["why"]);
   });
 });

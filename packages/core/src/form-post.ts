@@ -6,6 +6,7 @@ import { fitImageChoice } from "./field-types/image-choice.ts";
 import { splitPages } from "./form-pages.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import type { TRule, TRuleAction } from "./rule-schema.ts";
+import { evaluate } from "./rules.ts";
 import type { TSubmissionAnswer } from "./submission.ts";
 import { formTimeLimit, stepTimeLimit } from "./time-limits.ts";
 
@@ -37,6 +38,8 @@ export const FORM_POST_FIELDS = {
   startTime: "fl-start-time",
   /** The seed the page chose and ordered its questions with. */
   seed: "fl-seed",
+  /** The questions rules act on that the page drew open (`openQuestions`), as JSON. */
+  opened: "fl-opened",
 } as const;
 
 /** The text input beside a choice's "Other" option; the option itself is sent as `other:`. */
@@ -118,15 +121,68 @@ export function answersFromEntries(fields: readonly TElement[], entries: FormEnt
   return answers;
 }
 
-/** Actions that change the page as the respondent answers: only a script can apply them. */
-const LIVE_ACTIONS: ReadonlySet<TRuleAction["type"]> = new Set([
-  "show",
-  "hide",
-  "disable",
-  "enable",
-  "assign",
-  "jump",
-]);
+/**
+ * Actions that change the page as the respondent answers and only a script can apply. Showing,
+ * hiding, enabling and disabling are left to the server without one: a post whose answers open
+ * questions the page had not drawn comes back with them (`newlyOpened`).
+ */
+const LIVE_ACTIONS: ReadonlySet<TRuleAction["type"]> = new Set(["assign", "jump"]);
+
+const VISIBILITY_ACTIONS: ReadonlySet<TRuleAction["type"]> = new Set(["show", "hide", "disable", "enable"]);
+
+/** The fields rules show, hide, enable or disable as the respondent answers. */
+function visibilityTargets(rules: readonly TRule[]): Set<string> {
+  const targets = new Set<string>();
+  for (const rule of rules) {
+    if (!rule.enabled || rule.when !== "change") continue;
+    for (const action of [...rule.then, ...rule.else])
+      if (VISIBILITY_ACTIONS.has(action.type) && "fieldIds" in action)
+        for (const id of action.fieldIds) targets.add(id);
+  }
+  return targets;
+}
+
+/** The questions rules act on that are shown and enabled with these answers, as the page draws them. */
+export function openQuestions(
+  elements: readonly TElement[],
+  rules: readonly TRule[],
+  values: Readonly<Record<string, unknown>>,
+): string[] {
+  const targets = visibilityTargets(rules);
+  if (targets.size === 0) return [];
+  const state = evaluate(elements, rules, values).elements;
+  return elements
+    .filter((element) => targets.has(element.id) && isAnswerable(element))
+    .filter((element) => !state[element.id]?.hidden && !state[element.id]?.disabled)
+    .map((element) => element.id);
+}
+
+/** What the page says it drew open (`FORM_POST_FIELDS.opened`); null when it did not say. */
+function drawnOpen(posted: string | undefined): Set<string> | null {
+  if (posted === undefined) return null;
+  try {
+    const ids: unknown = JSON.parse(posted);
+    return Array.isArray(ids) ? new Set(ids.filter((id) => typeof id === "string")) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The questions a post's answers open that its page had not drawn: the respondent never saw them,
+ * so they are asked before anything is stored, as the page's script would have shown them. A page
+ * that did not say what it drew is taken as drawn without answers.
+ */
+export function newlyOpened(
+  elements: readonly TElement[],
+  rules: readonly TRule[],
+  answers: readonly TSubmissionAnswer[],
+  posted: string | undefined,
+): string[] {
+  const drawn = drawnOpen(posted) ?? new Set(openQuestions(elements, rules, {}));
+  const values = Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer]));
+  return openQuestions(elements, rules, values).filter((id) => !drawn.has(id));
+}
 
 const changesPage = (rule: TRule) =>
   rule.enabled &&
@@ -138,7 +194,8 @@ export type ScriptNeed = "rules" | "timers" | "pages" | "fields" | "captcha";
 
 /**
  * Why this form can only be filled with JavaScript, or null when a plain HTML form does it all:
- * rules that change the page as it is filled (the server still runs those on sending), timers, several pages, a question the browser's own form cannot send, a captcha
+ * rules that assign values or jump as it is filled (the server still runs those on sending),
+ * timers, several pages, a question the browser's own form cannot send, a captcha
  * (its proof of work runs in the browser).
  */
 export function scriptNeed(

@@ -1,6 +1,7 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
-import { FORM_POST_FIELDS, scriptNeed, type TPostedForm } from "@formloom/core/form-post";
+import { FORM_POST_FIELDS, openQuestions, scriptNeed, type TPostedForm } from "@formloom/core/form-post";
+import { arrangeQuestions } from "@formloom/core/question-output";
 import { authorText, type FormRendererProps, type Translate } from "@formloom/renderer/form-renderer";
 
 /**
@@ -31,6 +32,14 @@ export function plainPostProps(options: {
       [FORM_POST_FIELDS.startTime]: options.startTime.toISOString(),
       [FORM_POST_FIELDS.seed]: options.seed,
       ...posted?.hidden,
+      // The questions rules show that this page draws: answers opening others bring the page back with them.
+      [FORM_POST_FIELDS.opened]: JSON.stringify(
+        openQuestions(
+          arrangeQuestions(data.fields, data.form, posted?.hidden[FORM_POST_FIELDS.seed] ?? options.seed),
+          data.form.conditionalRules,
+          posted?.values ?? {},
+        ),
+      ),
     },
     initialValues: posted?.values,
     // The captcha's problem is said by the captcha itself.

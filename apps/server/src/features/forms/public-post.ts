@@ -3,11 +3,12 @@ import {
   answersFromEntries,
   FORM_POST_FIELDS,
   type FormEntries,
+  newlyOpened,
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
-import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
-import { ZSubmission } from "@formloom/core/submission";
+import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
+import { type TSubmissionAnswer, ZSubmission } from "@formloom/core/submission";
 import { redirectTarget } from "@formloom/core/thank-you";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
@@ -61,6 +62,22 @@ function formEntries(body: string): Record<string, string[]> {
   return entries;
 }
 
+/** The hidden inputs a post came with, to be drawn again as they were. */
+const hiddenOf = (entries: FormEntries): Record<string, string> =>
+  Object.fromEntries(
+    Object.values(FORM_POST_FIELDS).flatMap((name) => {
+      const value = entries[name]?.[0];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+
+/** What a post answered, drawn again in its inputs. */
+const valuesOf = (answers: readonly TSubmissionAnswer[], email: string | undefined) => ({
+  ...Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer])),
+  // The address typed for the e-mail notification comes back into its input too.
+  ...(email !== undefined ? { [NOTIFICATION_EMAIL_INPUT]: email } : {}),
+});
+
 const isEntries = (body: unknown): body is FormEntries =>
   typeof body === "object" && body !== null && Object.getPrototypeOf(body) === null;
 
@@ -107,6 +124,16 @@ async function receive(
   });
   if (!body.success) throw badRequest("request.invalid");
 
+  // Without a script the page could not show the questions these answers open: it shows them now.
+  const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
+  if (newlyOpened(asked, data.form.conditionalRules, answers, first(FORM_POST_FIELDS.opened)).length > 0)
+    return page(200, {
+      values: valuesOf(answers, email),
+      errors: [],
+      notice: "form.more_questions",
+      hidden: hiddenOf(entries),
+    });
+
   let accepted: Awaited<ReturnType<Submissions["submit"]>>;
   try {
     accepted = await submissions.submit(body.data, {
@@ -121,17 +148,6 @@ async function receive(
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const hidden = Object.fromEntries(
-      Object.values(FORM_POST_FIELDS).flatMap((name) => {
-        const value = first(name);
-        return value === undefined ? [] : [[name, value]];
-      }),
-    );
-    const values = {
-      ...Object.fromEntries(answers.map((answer) => [answer.fieldId, answer.answer])),
-      // The address typed for the e-mail notification comes back into its input too.
-      ...(email !== undefined ? { [NOTIFICATION_EMAIL_INPUT]: email } : {}),
-    };
     const errors: ValidationError[] = error.validationErrors ?? [];
     // Refused answers, or the address typed for the e-mail, are the respondent's to mend (422);
     // anything else keeps its own status.
@@ -139,10 +155,10 @@ async function receive(
       (error.code === "submission.invalid" || error.code === "submission.notification_email.invalid") &&
       errors.length > 0;
     return page(refused ? 422 : error.status, {
-      values,
+      values: valuesOf(answers, email),
       errors,
       ...(refused ? {} : { notice: error.code }),
-      hidden,
+      hidden: hiddenOf(entries),
     });
   }
   // A step of a form chain goes on to the chain's next form.
