@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "./fake-google.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
@@ -7,7 +10,11 @@ import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } f
 let google: FakeGoogle;
 let server: TestServer;
 let admin: ApiClient;
+let subdomain: string;
 let formId: number;
+let formAlias: string;
+
+const RENDERER = path.resolve(import.meta.dirname, "../../web/dist-ssr/entry-server.js");
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -17,7 +24,7 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   google = await startFakeGoogle();
   server = await startTestServer(google.env);
-  ({ api: admin } = await signUpWithAccount(server.api, "review"));
+  ({ api: admin, subdomain } = await signUpWithAccount(server.api, "review"));
   const created = await admin.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
     title: "Review",
     fields: [
@@ -27,6 +34,7 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   formId = created.body.form.id;
+  formAlias = created.body.form.formPathAlias;
 });
 
 afterAll(async () => {
@@ -176,5 +184,35 @@ describe("CSV cells a spreadsheet of another locale would split or run", () => {
     for (const text of texts) expect(file.text, JSON.stringify(text)).toContain(`"${text}"`);
     // Every other cell: a separator never starts a cell of its own.
     for (const line of file.text.split("\n").slice(1)) expect(line).not.toMatch(/(^|,);/);
+  });
+});
+
+describe("the public page's own address", () => {
+  /** The page as asked for under a Host header of the caller's choosing. */
+  function pageUnderHost(host: string): Promise<string> {
+    const { port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const asked = httpRequest(
+        { host: "127.0.0.1", port, path: `/f/${formAlias}?a=${subdomain}`, headers: { host } },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve(text));
+        },
+      );
+      asked.on("error", reject);
+      asked.end();
+    });
+  }
+
+  it("names the configured address in og:url, never the Host header a caller sent", async () => {
+    if (!existsSync(RENDERER)) throw new Error("Build the web app first: npm run build");
+    const html = await pageUnderHost("evil.example");
+    const ogUrl = /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
+    expect(html).not.toContain("evil.example");
+    expect(ogUrl).toBe(`${server.settings.linkBase}/f/${formAlias}?a=${subdomain}`);
   });
 });

@@ -140,8 +140,8 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
           request.log.error({ err: error }, "a view of the form could not be counted"),
         );
       }
-      const origin = deps.settings.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
-      const url = `${origin}${request.url}`;
+      // The page's own address (og:url) is the configured one: a Host header is the caller's to choose.
+      const url = `${deps.settings.linkBase}${request.url}`;
       // Sent without JavaScript, the thank-you page is told the result by the submission's key.
       const sent = thankYou && form.kind === "ready" ? sentKey(request.query) : undefined;
       const outcome =
