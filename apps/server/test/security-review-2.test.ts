@@ -216,3 +216,54 @@ describe("the public page's own address", () => {
     expect(ogUrl).toBe(`${server.settings.linkBase}/f/${formAlias}?a=${subdomain}`);
   });
 });
+
+describe("addresses an author puts into a form", () => {
+  const unsafe = [
+    "javascript:alert(document.cookie)",
+    " JaVa\tScRiPt:alert(1)",
+    "vbscript:msgbox(1)",
+    "data:text/html,<script>alert(1)</script>",
+  ];
+  const file = (url: string) => ({ file: { url, name: "Terms.pdf", size: 10, mimeType: "application/pdf" } });
+  const pictureField = (image: string) => ({
+    id: "pick",
+    fieldType: "imageChoice",
+    question: "Pick one",
+    fieldSettings: { answerVariants: [{ id: "a", title: "A", image }] },
+  });
+
+  it("refuses a script or data address in the form's files or an image option's picture", async () => {
+    for (const url of unsafe) {
+      const created = await admin.post("/api/forms", { title: "Files", formFiles: [file(url)] });
+      expect(created.status, `${url}: ${created.text}`).toBe(400);
+      expect(created.body.code).toBe("form.url.unsafe");
+      const changed = await admin.patch(`/api/forms/${formId}`, { fields: [pictureField(url)] });
+      expect(changed.status, `${url}: ${changed.text}`).toBe(400);
+      expect(changed.body.code).toBe("form.url.unsafe");
+    }
+    const imported = new FormData();
+    imported.append(
+      "file",
+      new Blob([JSON.stringify({ title: "Imported", fields: [pictureField(unsafe[0]!)] })], {
+        type: "application/json",
+      }),
+      "form.json",
+    );
+    const refused = await fetch(`${server.url}/api/forms/import`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: imported,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe("form.url.unsafe");
+  });
+
+  it("keeps http(s) addresses and paths of this site", async () => {
+    const created = await admin.post("/api/forms", {
+      title: "Files",
+      formFiles: [file("https://cdn.example.com/terms.pdf"), file("/api/forms/1/files/abc")],
+      fields: [pictureField("http://cdn.example.com/a.png")],
+    });
+    expect(created.status, created.text).toBe(201);
+  });
+});

@@ -51,6 +51,8 @@ export const MESSAGES = {
   "form.custom_url.required": "Enter the link to redirect to after submission",
   "form.custom_url.invalid":
     "The redirect link must be a website address starting with http:// or https://, like https://example.com",
+  "form.url.unsafe":
+    "A file or picture of the form must have an http:// or https:// address, or a path of this site",
   "form.completion_link.invalid":
     "The link must be a website address (http:// or https://), a mailto: or a tel: link",
   "form.consent_option.empty": "Write the text of every consent option",

@@ -20,3 +20,19 @@ export function isValidWebsite(link: string): boolean {
   const host = WEB_URL.exec(normalizeExternalLink(link))?.[1];
   return host !== undefined && /^[^.]+(\.[^.]+)+$/.test(host);
 }
+
+/** A scheme at the start of an address, as a browser reads one: letters first, then letters, digits, + - . */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/**
+ * A file link or a picture an author puts into a form: an http(s) address or a path of this
+ * site, never a scheme that runs or carries its own content (javascript:, vbscript:, data:). It
+ * is read as a browser reads it: tabs and line breaks inside dropped, blanks around trimmed, so
+ * `java\tscript:` is the javascript: it becomes. An empty address is no address.
+ */
+export function isSafeResourceUrl(url: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a browser drops from an address
+  const read = url.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+  const scheme = SCHEME.exec(read)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === "http" || scheme === "https";
+}

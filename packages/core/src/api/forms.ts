@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
-import { isValidWebsite } from "../links.ts";
+import { isSafeResourceUrl, isValidWebsite } from "../links.ts";
 import { ZChainPlace } from "./form-chains.ts";
 
 /**
@@ -56,14 +56,45 @@ function checkSettings(
   }
 }
 
+interface FormAddresses {
+  formFiles?: Array<{ file: { url: string } }> | undefined;
+  fields?:
+    | Array<{ fieldSettings?: { answerVariants?: Array<{ image?: string | undefined }> | undefined } }>
+    | undefined;
+}
+
+/**
+ * Where a form holds an address an author put in for respondents to open or see, and it is not
+ * a safe one (links.ts): its files and the pictures of image options. A script address there
+ * would run in the respondent's page. Asked of a form sent to be saved and of an imported one.
+ */
+export function unsafeResourceUrls(form: FormAddresses): Array<Array<string | number>> {
+  const found: Array<Array<string | number>> = [];
+  form.formFiles?.forEach((entry, index) => {
+    if (!isSafeResourceUrl(entry.file.url)) found.push(["formFiles", index, "file", "url"]);
+  });
+  form.fields?.forEach((field, index) => {
+    field.fieldSettings?.answerVariants?.forEach((variant, at) => {
+      if (variant.image !== undefined && !isSafeResourceUrl(variant.image))
+        found.push(["fields", index, "fieldSettings", "answerVariants", at, "image"]);
+    });
+  });
+  return found;
+}
+
+function checkResourceUrls(form: FormAddresses, ctx: z.RefinementCtx): void {
+  for (const path of unsafeResourceUrls(form))
+    ctx.addIssue({ code: "custom", message: "form.url.unsafe", path });
+}
+
 /** A new form's settings and fields, as the service stores them (a copy or an import included). */
 export const ZFormCreateInput = ZFormSettings.extend({ fields: ZElements.default([]) });
-/** What an author sends to create a form: the same, with the links checked. */
-export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings);
+/** What an author sends to create a form: the same, with the links and addresses checked. */
+export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings).superRefine(checkResourceUrls);
 export type TFormCreateBody = z.input<typeof ZFormCreateBody>;
 
 export const ZFormPatchInput = ZFormSettingsPatch.extend({ fields: ZElements.optional() });
-export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings);
+export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings).superRefine(checkResourceUrls);
 export type TFormPatchBody = z.input<typeof ZFormPatchBody>;
 
 const ZPerson = z.object({ id: z.number(), username: z.string(), email: z.string() });

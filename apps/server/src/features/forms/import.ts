@@ -1,4 +1,4 @@
-import { ZFormWithFields } from "@formloom/core/api/forms";
+import { unsafeResourceUrls, ZFormWithFields } from "@formloom/core/api/forms";
 import { IMPORT_MAX_BYTES, importForm } from "@formloom/core/form-import";
 import { isEmptyForm } from "@formloom/core/form-state";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -62,6 +62,8 @@ export function formImportRoutes(app: FastifyInstance, deps: Deps): void {
       const result = importForm(file.name, file.bytes.length, file.bytes.toString("utf8"));
       if (!result.ok) throw invalidField(result.code, "file");
       const { settings, fields } = result.form;
+      if (unsafeResourceUrls({ ...settings, fields }).length > 0)
+        throw invalidField("form.url.unsafe", "file");
       // A document that parses but holds no form at all (forms.md §5's empty form) is an empty file.
       if (isEmptyForm(settings, fields)) throw invalidField("import.empty", "file");
       const created = await createForm(ctx, { ...settings, isPublished: false, fields }).catch((error) => {
