@@ -40,11 +40,9 @@ export async function scoreCapitals(page: Page, choice: string, text: string) {
   await page.getByRole("textbox", { name: "Gradation 2: to score" }).fill("5");
   await page.getByRole("textbox", { name: "Gradation 2: brief result" }).fill("Excellent");
   const chosen = await questionScoring(page, choice);
-  await chosen.getByRole("switch", { name: "Check the answer" }).check();
   await chosen.getByRole("textbox", { name: "Points for a correct answer" }).fill("2");
   await chosen.getByRole("radio", { name: "Variant 2" }).check();
   const typed = await questionScoring(page, text);
-  await typed.getByRole("switch", { name: "Check the answer" }).check();
   await typed.getByRole("textbox", { name: "Points for a correct answer" }).fill("3");
   await typed.getByLabel("Accepted answers").fill("Rome");
   await page.keyboard.press("Enter");

@@ -1,3 +1,4 @@
+import { checksAnswer } from "@formloom/core/correct-answer";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import { EXPECTED_EMOTIONS } from "@formloom/core/element-schema";
 import {
@@ -15,6 +16,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import classes from "../editor.module.css";
+import { answerInQuestion, correctAnswerKind, withPoints } from "../result-calculations/scoring-edits.ts";
 import { changeSettings, type EditorProps, num } from "./controls.tsx";
 
 const COLUMNS = ["col-first", "col-second", "col-third", "col-fourth"];
@@ -76,7 +78,7 @@ export function StateSwitches({ checked, required = true }: EditorProps & { requ
 }
 
 /** Settings every element has but few need: place, naming, scoring, timing, media, categories. */
-export function MoreSettings({ checked, fields, question }: EditorProps & { question: boolean }) {
+export function MoreSettings({ checked, fields, quiz, question }: EditorProps & { question: boolean }) {
   const { t } = useTranslation();
   const { element } = checked;
   const groups = fields.filter((f) => f.fieldType === "fieldGroup" && f.id !== element.id);
@@ -152,52 +154,11 @@ export function MoreSettings({ checked, fields, question }: EditorProps & { ques
           </Stack>
         </Accordion.Panel>
       </Accordion.Item>
-      {question && (
+      {question && quiz && (
         <Accordion.Item value="score">
           <Accordion.Control>{t("Scoring")}</Accordion.Control>
           <Accordion.Panel>
-            <Stack gap="sm">
-              <SegmentedControl
-                fullWidth
-                value={element.calcSettings.calcType}
-                onChange={(calcType) =>
-                  checked.change({
-                    calcSettings: {
-                      ...element.calcSettings,
-                      calcType: calcType as "exclude" | "check_values",
-                    },
-                  })
-                }
-                data={[
-                  { value: "exclude", label: t("Not checked") },
-                  { value: "check_values", label: t("Check the answer") },
-                ]}
-              />
-              <Group grow align="flex-start">
-                <NumberInput
-                  label={t("Points for any answer")}
-                  value={element.calcSettings.notEmptyScore}
-                  error={checked.error("calcSettings.notEmptyScore")}
-                  onChange={(v) =>
-                    checked.change({ calcSettings: { ...element.calcSettings, notEmptyScore: num(v) ?? 0 } })
-                  }
-                />
-                <NumberInput
-                  label={t("Points for a correct answer")}
-                  min={0}
-                  value={element.calcSettings.points}
-                  error={checked.error("calcSettings.points")}
-                  onChange={(v) =>
-                    checked.change({ calcSettings: { ...element.calcSettings, points: num(v) ?? 0 } })
-                  }
-                />
-              </Group>
-              <Switch
-                label={t("Leave out of the results' calculations")}
-                checked={element.isNotCalculable}
-                onChange={(e) => checked.change({ isNotCalculable: e.currentTarget.checked })}
-              />
-            </Stack>
+            <QuestionPoints checked={checked} />
           </Accordion.Panel>
         </Accordion.Item>
       )}
@@ -305,5 +266,54 @@ export function Hint({ children }: { children: string }) {
     <Text size="xs" c="dimmed">
       {children}
     </Text>
+  );
+}
+
+/**
+ * A question's points on a calculation form. Its correct answer, set above, is enough for it to
+ * be checked; where the question itself is the answer, the author switches checking on, and
+ * setting the points for a right answer does that too.
+ */
+function QuestionPoints({ checked }: Pick<EditorProps, "checked">) {
+  const { t } = useTranslation();
+  const { element } = checked;
+  const kind = correctAnswerKind(element);
+  const calc = element.calcSettings;
+  return (
+    <Stack gap="sm">
+      {answerInQuestion(kind) && (
+        <Switch
+          label={t("Check the answer")}
+          checked={checksAnswer(element)}
+          onChange={(e) =>
+            checked.change({
+              calcSettings: { ...calc, calcType: e.currentTarget.checked ? "check_values" : "exclude" },
+            })
+          }
+        />
+      )}
+      <Group grow align="flex-start">
+        <NumberInput
+          label={t("Points for any answer")}
+          value={calc.notEmptyScore}
+          error={checked.error("calcSettings.notEmptyScore")}
+          onChange={(v) => checked.change({ calcSettings: { ...calc, notEmptyScore: num(v) ?? 0 } })}
+        />
+        {kind && (
+          <NumberInput
+            label={t("Points for a correct answer")}
+            min={0}
+            value={calc.points}
+            error={checked.error("calcSettings.points")}
+            onChange={(v) => checked.change(withPoints(element, num(v) ?? 0))}
+          />
+        )}
+      </Group>
+      <Switch
+        label={t("Leave out of the results' calculations")}
+        checked={element.isNotCalculable}
+        onChange={(e) => checked.change({ isNotCalculable: e.currentTarget.checked })}
+      />
+    </Stack>
   );
 }

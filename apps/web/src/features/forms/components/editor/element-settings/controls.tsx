@@ -9,6 +9,8 @@ import type { CheckedElement } from "./use-checked-element.ts";
 export interface EditorProps {
   checked: CheckedElement;
   fields: readonly TElement[];
+  /** A calculation form: only then are correct answers and points offered (forms.md §4). */
+  quiz: boolean;
 }
 
 /** A Mantine NumberInput's value as a setting: a number, or nothing when the box is empty. */

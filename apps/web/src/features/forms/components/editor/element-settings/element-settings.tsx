@@ -94,7 +94,7 @@ interface Props {
 export function ElementSettings({ element, fields, onChange, form }: Props) {
   const { t } = useTranslation();
   const checked = useCheckedElement(element, fields, onChange);
-  const props: EditorProps = { checked, fields };
+  const props: EditorProps = { checked, fields, quiz: form.settings.type === "calculation" };
   const type = element.fieldType;
   const TypeEditor = TYPE_EDITORS[type];
   const asks = isAnswerable(element);

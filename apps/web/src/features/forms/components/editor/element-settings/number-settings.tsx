@@ -84,7 +84,7 @@ export function NumberSettings(props: EditorProps) {
       </Stack>
       <PlaceholderInput {...props} />
       <RangeLimits {...props} />
-      <CorrectAnswerList {...props} value />
+      <CorrectAnswerList {...props} />
     </>
   );
 }

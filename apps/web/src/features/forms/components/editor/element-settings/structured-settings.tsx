@@ -49,7 +49,7 @@ export function MatrixSettings(props: EditorProps) {
                 update({ multiple: e.currentTarget.checked, answerValue: "", answerMultipleValues: [] })
               }
             />
-            {row.multiple ? (
+            {!props.quiz ? null : row.multiple ? (
               <MultiSelect
                 size="xs"
                 label={t("Correct columns")}

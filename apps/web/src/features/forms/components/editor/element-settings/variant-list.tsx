@@ -29,8 +29,10 @@ export function newVariant(index: number): TAnswerVariant {
 }
 
 /** The element's answer variants with whichever of their properties this type uses. */
-export function VariantList({ checked, options = {} }: EditorProps & { options?: Options }) {
+export function VariantList({ checked, quiz, options = {} }: EditorProps & { options?: Options }) {
   const { t } = useTranslation();
+  // Marking options correct belongs to a calculation form; elsewhere nothing would count it.
+  const correct = options.correct === true && quiz;
   const variants = checked.element.fieldSettings.answerVariants ?? [];
   const at = (index: number, key: string) => checked.error(`fieldSettings.answerVariants.${index}.${key}`);
   const itemName = options.itemName ?? ((n: number) => t("Option {{n}}", { n }));
@@ -75,7 +77,7 @@ export function VariantList({ checked, options = {} }: EditorProps & { options?:
               onChange={(matchId) => update({ matchId: matchId ?? undefined })}
             />
           )}
-          {(options.value || options.correct || options.defaultChecked) && (
+          {(options.value || correct || options.defaultChecked) && (
             <Group gap="xs" wrap="wrap">
               {options.value && (
                 <TextInput
@@ -88,7 +90,7 @@ export function VariantList({ checked, options = {} }: EditorProps & { options?:
                   onChange={(e) => update({ value: e.currentTarget.value })}
                 />
               )}
-              {options.correct && (
+              {correct && (
                 <Checkbox
                   size="xs"
                   label={t("Correct")}
@@ -112,20 +114,48 @@ export function VariantList({ checked, options = {} }: EditorProps & { options?:
   );
 }
 
-/** The right answers of a typed answer (text or number); a number's keep a value of their own. */
-export function CorrectAnswerList({ value, ...props }: EditorProps & { value?: boolean }) {
+/** A typed number as a correct answer's value: the same number, or nothing where it is none. */
+function numberValue(text: string): string {
+  const trimmed = text.trim().replace(",", ".");
+  const number = Number(trimmed);
+  return trimmed !== "" && Number.isFinite(number) ? String(number) : "";
+}
+
+/**
+ * The right answers of a typed answer (text or number), on a calculation form only. Each answer
+ * written is a correct one, with no tick apart; a number is marked against the number written.
+ */
+export function CorrectAnswerList({ checked, quiz }: EditorProps) {
   const { t } = useTranslation();
+  if (!quiz) return null;
+  const numeric = checked.element.fieldType === "number";
+  const answers = checked.element.fieldSettings.answerVariants ?? [];
+  const itemName = (n: number) => t("Correct answer {{n}}", { n });
   return (
-    <VariantList
-      {...props}
-      options={{
-        label: t("Correct answers"),
-        addLabel: t("Add a correct answer"),
-        itemName: (n) => t("Correct answer {{n}}", { n }),
-        value,
-        correct: true,
-        min: 0,
-      }}
+    <ItemsEditor
+      label={t("Correct answers")}
+      addLabel={t("Add a correct answer")}
+      items={answers}
+      itemName={(index) => itemName(index + 1)}
+      error={checked.error("fieldSettings.answerVariants")}
+      create={() => ({ id: newItemId("v"), title: "", value: "", checkValue: true, defaultChecked: false })}
+      // Answers kept from before, written but left unticked, count once the list is edited.
+      onChange={(next) =>
+        changeSettings(checked, { answerVariants: next.map((answer) => ({ ...answer, checkValue: true })) })
+      }
+      render={(answer, index, update) => (
+        <TextInput
+          size="xs"
+          aria-label={t("Text of {{name}}", { name: itemName(index + 1) })}
+          inputMode={numeric ? "decimal" : undefined}
+          value={answer.title}
+          error={checked.error(`fieldSettings.answerVariants.${index}.title`)}
+          onChange={(e) => {
+            const title = e.currentTarget.value;
+            update(numeric ? { title, value: numberValue(title) } : { title });
+          }}
+        />
+      )}
     />
   );
 }

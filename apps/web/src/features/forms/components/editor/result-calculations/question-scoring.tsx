@@ -1,3 +1,4 @@
+import { checksAnswer } from "@formloom/core/correct-answer";
 import type { TElement } from "@formloom/core/element-schema";
 import { checkFormulaName } from "@formloom/core/formula-names";
 import type { TResultCategory } from "@formloom/core/result-schema";
@@ -5,7 +6,13 @@ import { MultiSelect, NumberInput, Stack, Switch, Text, TextInput } from "@manti
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 import { CorrectAnswer } from "./correct-answer.tsx";
-import { correctAnswerKind, formulaProblem, hasCorrectAnswer } from "./scoring-edits.ts";
+import {
+  answerInQuestion,
+  correctAnswerKind,
+  formulaProblem,
+  hasCorrectAnswer,
+  withPoints,
+} from "./scoring-edits.ts";
 
 /** A number typed in, or nothing while the box is being cleared. */
 export const typedNumber = (value: string | number): number | undefined =>
@@ -18,12 +25,17 @@ interface Props {
   onChange(patch: Partial<TElement>): void;
 }
 
-/** One question's scoring: points for any answer, the correct answer and its points, its formula name. */
+/**
+ * One question's scoring: points for any answer, the correct answer and its points, its formula
+ * name. A correct answer set is enough for the question to be checked; where the question itself
+ * is the answer (an order, gaps, a ticked box) the author switches checking on.
+ */
 export function QuestionScoring({ element, fields, categories, onChange }: Props) {
   const { t } = useTranslation();
   const kind = correctAnswerKind(element);
   const calc = element.calcSettings;
-  const checked = calc.calcType === "check_values";
+  const needsSwitch = answerInQuestion(kind);
+  const checked = checksAnswer(element);
   const setCalc = (patch: Partial<TElement["calcSettings"]>) =>
     onChange({ calcSettings: { ...calc, ...patch } });
 
@@ -45,7 +57,12 @@ export function QuestionScoring({ element, fields, categories, onChange }: Props
               if (points !== undefined) setCalc({ notEmptyScore: points });
             }}
           />
-          {kind ? (
+          {!kind && (
+            <Text size="xs" c="dimmed">
+              {t("Answers of this type are not checked; only points for any answer apply.")}
+            </Text>
+          )}
+          {needsSwitch && (
             <Switch
               label={t("Check the answer")}
               checked={checked}
@@ -53,12 +70,8 @@ export function QuestionScoring({ element, fields, categories, onChange }: Props
                 setCalc({ calcType: event.currentTarget.checked ? "check_values" : "exclude" })
               }
             />
-          ) : (
-            <Text size="xs" c="dimmed">
-              {t("Answers of this type are not checked; only points for any answer apply.")}
-            </Text>
           )}
-          {kind && checked && (
+          {kind && (!needsSwitch || checked) && (
             <>
               <NumberInput
                 label={t("Points for a correct answer")}
@@ -66,7 +79,7 @@ export function QuestionScoring({ element, fields, categories, onChange }: Props
                 value={calc.points}
                 onChange={(value) => {
                   const points = typedNumber(value);
-                  if (points !== undefined && points >= 0) setCalc({ points });
+                  if (points !== undefined && points >= 0) onChange(withPoints(element, points));
                 }}
               />
               <CorrectAnswer element={element} kind={kind} onChange={onChange} />

@@ -1,6 +1,7 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { RESULT_VIEWS } from "@formloom/core/result-schema";
+import { fieldScore } from "@formloom/core/scoring";
 import {
   Accordion,
   Badge,
@@ -16,6 +17,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CategoriesEditor, GradationsEditor, PassedFailedEditor } from "./outcome-editors.tsx";
 import { FormulaScoring, QuestionScoring } from "./question-scoring.tsx";
+import { GradationsAgainstHighest, HighestScore, PassingAgainstHighest } from "./score-summary.tsx";
 import { formulaElements, type ResultSettings, scorableElements, tryItScore } from "./scoring-edits.ts";
 
 interface Props {
@@ -56,7 +58,7 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
       />
       {calculation && (
         <>
-          <Text size="sm">{t("Highest possible score: {{score}}", { score: report.maxScore })}</Text>
+          <HighestScore highest={report.maxScore} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="result-view-label">
               {t("Result view")}
@@ -71,16 +73,22 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
             />
           </Stack>
           {settings.resultType === "passed_failed" && (
-            <PassedFailedEditor
-              value={settings.resultsHandlingPassedFailed}
-              onChange={(resultsHandlingPassedFailed) => onSettings({ resultsHandlingPassedFailed })}
-            />
+            <>
+              <PassedFailedEditor
+                value={settings.resultsHandlingPassedFailed}
+                onChange={(resultsHandlingPassedFailed) => onSettings({ resultsHandlingPassedFailed })}
+              />
+              <PassingAgainstHighest settings={settings} highest={report.maxScore} />
+            </>
           )}
           {settings.resultType === "gradations" && (
-            <GradationsEditor
-              value={settings.resultsHandlingGradation}
-              onChange={(resultsHandlingGradation) => onSettings({ resultsHandlingGradation })}
-            />
+            <>
+              <GradationsEditor
+                value={settings.resultsHandlingGradation}
+                onChange={(resultsHandlingGradation) => onSettings({ resultsHandlingGradation })}
+              />
+              <GradationsAgainstHighest settings={settings} highest={report.maxScore} />
+            </>
           )}
           {settings.resultType === "categories" && (
             <CategoriesEditor
@@ -112,7 +120,7 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
                         color={element.isNotCalculable ? "gray" : "blue"}
                         style={{ flexShrink: 0 }}
                       >
-                        {t("{{count}} points", { count: element.isNotCalculable ? 0 : maxOf(element) })}
+                        {t("{{count}} points", { count: maxOf(element) })}
                       </Badge>
                     </Group>
                   </Accordion.Control>
@@ -155,9 +163,5 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
   );
 }
 
-/** The most one question can score: points for any answer, plus those for a right one when checked. */
-function maxOf(element: TElement): number {
-  const { calcType, notEmptyScore, points } = element.calcSettings;
-  const checked = calcType === "check_values" && fieldTypes[element.fieldType].correctness !== undefined;
-  return notEmptyScore + (checked ? points : 0);
-}
+/** The most one question can score, as core counts it. */
+const maxOf = (element: TElement) => fieldScore(element, undefined).max;

@@ -9,10 +9,12 @@ import {
   formulaProblem,
   hasCorrectAnswer,
   markCorrect,
+  scoresWithoutGradation,
   tryItScore,
   withAcceptedAnswers,
   withMatrixAnswer,
   withPair,
+  withPoints,
 } from "./scoring-edits.ts";
 
 const element = (type: Parameters<typeof createElement>[0], id: string) =>
@@ -72,6 +74,26 @@ describe("correct answers as the builder edits them", () => {
     expect(pairs.fieldSettings.answerVariants?.[0]).not.toHaveProperty("matchId");
   });
 
+  it("shows a number question's correct answer as the number written, not a value left beside it", () => {
+    const number = element("number", "n");
+    const kept = { id: "a1", title: "7", value: "1", checkValue: true, defaultChecked: false };
+    expect(acceptedAnswers(apply(number, { fieldSettings: { answerVariants: [kept] } }))).toEqual(["7"]);
+  });
+
+  it("asks for checking by setting points only where the question itself is the answer", () => {
+    const order = element("sortable", "s");
+    expect(apply(order, withPoints(order, 2)).calcSettings).toMatchObject({
+      calcType: "check_values",
+      points: 2,
+    });
+    // A choice is checked once an option is marked correct: its points leave the stored setting alone.
+    const choice = element("radio", "r");
+    expect(apply(choice, withPoints(choice, 2)).calcSettings).toMatchObject({
+      calcType: "exclude",
+      points: 2,
+    });
+  });
+
   it("says what is wrong with a formula", () => {
     const fields = [{ ...element("number", "n"), formulaName: "age" }];
     expect(formulaProblem("age * 2 + score", fields)).toBeNull();
@@ -80,7 +102,34 @@ describe("correct answers as the builder edits them", () => {
   });
 });
 
+describe("gradations against the highest score", () => {
+  it("names the whole scores no gradation takes, up to the highest", () => {
+    const range = (min: number, max: number) => ({
+      ...emptyGradation(),
+      minScoreGradation: min,
+      maxScoreGradation: max,
+    });
+    expect(scoresWithoutGradation([range(0, 2), range(3, 5)], 5)).toEqual([]);
+    expect(scoresWithoutGradation([range(1, 2), range(5, 5)], 7)).toEqual([
+      [0, 0],
+      [3, 4],
+      [6, 7],
+    ]);
+    expect(scoresWithoutGradation([], 0)).toEqual([[0, 0]]);
+  });
+});
+
 describe("the try-it score", () => {
+  it("counts a question once its correct answer is set, with nothing else switched on", () => {
+    let q1 = element("radio", "q1");
+    q1 = apply(q1, markCorrect(q1, "v2", true));
+    let q2 = element("number", "q2");
+    q2 = apply(q2, withAcceptedAnswers(q2, ["7"]));
+    const settings = ZFormSettings.parse({ type: "calculation" });
+    expect(tryItScore(settings, [q1, q2], {}).maxScore).toBe(2);
+    expect(tryItScore(settings, [q1, q2], { q1: "v2", q2: 7 }).total).toBe(2);
+  });
+
   it("scores a quiz edited with these helpers as core scores it, gradation included", () => {
     let q1 = element("radio", "q1");
     q1 = apply(q1, markCorrect(q1, "v2", true));

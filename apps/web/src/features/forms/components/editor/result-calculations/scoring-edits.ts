@@ -1,8 +1,9 @@
 import type { TAnswerVariant, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
+import { correctNumber } from "@formloom/core/field-types/number";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formulaVariables, parseFormula } from "@formloom/core/formula";
-import type { TResultCategory } from "@formloom/core/result-schema";
+import type { TGradation, TResultCategory } from "@formloom/core/result-schema";
 import { type ScoreReport, type ScoringSettings, scoreSubmission } from "@formloom/core/scoring";
 
 /** The form settings the "Result calculations" tab edits. */
@@ -52,6 +53,24 @@ export function correctAnswerKind(element: TElement): CorrectAnswerKind | null {
   return KINDS[element.fieldType] ?? "texts";
 }
 
+/**
+ * Kinds whose correct answer is the question itself: nothing apart marks it, so the author says
+ * whether to check it (core's checksAnswer counts every other kind once a correct answer is set).
+ */
+export const answerInQuestion = (kind: CorrectAnswerKind | null) =>
+  kind === "order" || kind === "gaps" || kind === "ticked";
+
+/**
+ * Sets the points for a right answer. Where the question itself is the answer, setting them is
+ * how the author asks for it to be checked; elsewhere the correct answer set does that.
+ */
+export function withPoints(element: TElement, points: number): Partial<TElement> {
+  const calcType = answerInQuestion(correctAnswerKind(element))
+    ? "check_values"
+    : element.calcSettings.calcType;
+  return { calcSettings: { ...element.calcSettings, points, calcType } };
+}
+
 /** Elements that take an answer and so may score: points for any answer, and maybe for a right one. */
 export const scorableElements = (fields: readonly TElement[]) => fields.filter(isAnswerable);
 
@@ -76,7 +95,7 @@ export function acceptedAnswers(element: TElement): string[] {
   const numeric = element.fieldType === "number";
   return variants(element)
     .filter((variant) => variant.checkValue)
-    .map((variant) => (numeric ? variant.value : variant.title));
+    .map((variant) => (numeric ? String(correctNumber(variant) ?? variant.value) : variant.title));
 }
 
 /**
@@ -194,9 +213,22 @@ export function tryItScore(
   return scoreSubmission({ ...settings, cursorOutActions: NO_CURSOR_OUT }, fields, answers);
 }
 
-/** The largest score the form can give, for a summary beside the settings. */
-export const maxScore = (settings: Omit<ScoringSettings, "cursorOutActions">, fields: readonly TElement[]) =>
-  tryItScore(settings, fields, {}).maxScore;
+/** Whole scores from 0 to the highest possible that no gradation takes, as ranges. */
+export function scoresWithoutGradation(
+  gradations: readonly TGradation[],
+  highest: number,
+): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  // A score beyond thousands is no quiz a person lists scores of; the check stays quick.
+  const top = Math.min(Math.floor(highest), 10_000);
+  for (let score = 0; score <= top; score++) {
+    if (gradations.some((g) => score >= g.minScoreGradation && score <= g.maxScoreGradation)) continue;
+    const last = ranges.at(-1);
+    if (last && last[1] === score - 1) last[1] = score;
+    else ranges.push([score, score]);
+  }
+  return ranges;
+}
 
 /** What is wrong with a formula's expression: unreadable, or naming fields the form lacks. */
 export function formulaProblem(
