@@ -49,7 +49,12 @@ export function startWorkers(
     log,
     intervalMs: settings.webhookPollMs,
   });
-  const automation = startAutomationWorker({ db: database.db, log, intervalMs: settings.automationPollMs });
+  const automation = startAutomationWorker({
+    db: database.db,
+    log,
+    intervalMs: settings.automationPollMs,
+    linkBase: settings.linkBase,
+  });
   const housekeeping = startHousekeeping(database.db, log, undefined, storage);
   return {
     stop: async () => {

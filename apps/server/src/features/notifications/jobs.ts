@@ -22,6 +22,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 import { setFormPublished } from "../publishing/form-state.ts";
+import { authorNotice } from "./author-notice.ts";
 import { composeMail } from "./compose.ts";
 import { NO_RECIPIENTS } from "./service.ts";
 
@@ -131,6 +132,8 @@ export function startAutomationWorker(options: {
   db: Db;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Where links in the author's letter point (settings.linkBase). */
+  linkBase: string;
 }): PeriodicWorker {
   const { db, log } = options;
 
@@ -216,6 +219,8 @@ export function startAutomationWorker(options: {
         mails.push({ ...composed, to, fromName: notification.fromName });
       }
     }
+    const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
+    if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "" });
     // A rule's webhook action calls the form's webhooks meant for rules; one called on every
     // submission already has its delivery.
     const hooks =
@@ -248,7 +253,7 @@ export function startAutomationWorker(options: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
-          html: mail.html,
+          html: mail.html || undefined,
           fromName: mail.fromName,
           kind: "notification",
         });

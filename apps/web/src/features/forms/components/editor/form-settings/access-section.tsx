@@ -55,6 +55,7 @@ export function AccessSection({ settings, errors, onChange }: SectionProps) {
       />
       <Switch
         label={t("Notify me of new submissions")}
+        description={t("The form's author gets an e-mail with the answers of each submission")}
         checked={settings.hasAnswerNotifications}
         onChange={(e) => onChange({ hasAnswerNotifications: e.currentTarget.checked })}
       />
