@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
+import { FIELD_TYPES, type FieldType, type TAnswerVariant } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -139,8 +139,15 @@ const CASES: Record<FieldType, Case> = {
     saved: (e) => expect(e.fieldSettings.hasOtherVariant).toBe(true),
   },
   radio: {
-    change: (at) => fill(at, "Text of Option 1", "Crimson"),
-    shows: (at) => seen(at.selected.getByText("Crimson", { exact: true })),
+    async change(at) {
+      await fill(at, "Text of Option 1", "Crimson");
+      await at.settings.getByRole("checkbox", { name: "Chosen at first" }).first().check();
+    },
+    async shows(at) {
+      await seen(at.selected.getByText("Crimson", { exact: true }));
+      await expect.poll(() => at.selected.locator('input[type="radio"]').first().isChecked()).toBe(true);
+    },
+    saved: (e) => expect((e.fieldSettings.answerVariants as TAnswerVariant[])[0]?.defaultChecked).toBe(true),
   },
   matrix: {
     change: (at) => fill(at, "Text of Row 1", "Speed of service"),
@@ -209,8 +216,17 @@ const CASES: Record<FieldType, Case> = {
     saved: (e) => expect(e.fieldSettings.maxChoices).toBe(2),
   },
   slider: {
-    change: (at) => fill(at, "Maximum", "50"),
-    shows: (at) => seen(at.selected.locator('input[type="range"][max="50"]')),
+    async change(at) {
+      await fill(at, "Maximum", "50");
+      await fill(at, "Units", "km");
+      await at.settings.getByRole("button", { name: "Add a mark" }).click();
+      await fill(at, "Value of Mark 1", "20");
+    },
+    async shows(at) {
+      await seen(at.selected.locator('input[type="range"][max="50"]'));
+      // A mark without words is named by its value in the units.
+      await seen(at.selected.getByText("20 km", { exact: true }));
+    },
   },
   sortable: {
     change: (at) => fill(at, "Text of Option 1", "First step"),
@@ -229,8 +245,14 @@ const CASES: Record<FieldType, Case> = {
     shows: (at) => expect.poll(() => at.selected.locator("input").count()).toBe(2),
   },
   select: {
-    change: (at) => fill(at, "Text of Option 1", "Lisbon"),
-    shows: (at) => present(at.selected.locator("option", { hasText: "Lisbon" })),
+    async change(at) {
+      await fill(at, "Text of Option 1", "Lisbon");
+      await flip(at, "Offer “Other” with the respondent's own text");
+    },
+    async shows(at) {
+      await present(at.selected.locator("option", { hasText: "Lisbon" }));
+      await present(at.selected.locator('option[value="other:"]'));
+    },
   },
   signature: comment("Sign with your finger"),
   map: {
@@ -257,7 +279,11 @@ const CASES: Record<FieldType, Case> = {
       await tag(at, "Colours to choose from", "#ff0000");
       await fill(at, "Comment", "Pick a colour");
     },
-    shows: byText("Pick a colour"),
+    async shows(at) {
+      await byText("Pick a colour")(at);
+      // The preset is offered as a swatch, not the free picker.
+      await seen(at.selected.locator('.fl-swatch input[type="radio"][value="#ff0000"]'));
+    },
     saved: (e) => expect(e.fieldSettings.predefineColors).toEqual(["#ff0000"]),
   },
   audio: accept(".mp3"),

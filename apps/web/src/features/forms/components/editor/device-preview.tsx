@@ -1,4 +1,5 @@
 import type { TElement } from "@formloom/core/element-schema";
+import { startingAnswers } from "@formloom/core/field-types/choice";
 import {
   FormRenderer,
   type LiveElement,
@@ -7,7 +8,7 @@ import {
 } from "@formloom/renderer/form-renderer";
 import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
-import { memo, type ReactNode, useState } from "react";
+import { memo, type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./device-preview.module.css";
 
@@ -42,6 +43,8 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
   const icon = { desktop: IconDeviceDesktop, tablet: IconDeviceTablet, phone: IconDeviceMobile };
   const names: Record<Device, string> = { desktop: t("Desktop"), tablet: t("Tablet"), phone: t("Phone") };
   const trying = props.mode === "try";
+  // The renderer takes the options "chosen at first" when it starts: marking one starts it again.
+  const startKey = useMemo(() => JSON.stringify(startingAnswers(props.fields)), [props.fields]);
 
   return (
     <Paper
@@ -99,6 +102,7 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
           data-testid="preview-frame"
         >
           <FormRenderer
+            key={startKey}
             settings={props.settings}
             fields={props.fields}
             translate={props.translate}
