@@ -305,8 +305,9 @@ describe("a member who may read field A and edit forms", () => {
     const url = `/api/forms/${formId}/webhooks/${adminHookId}`;
     for (const change of [
       { endpoint: `${receiverBase}/stolen` },
-      { dataOptions: allData, title: "Mine now" },
-      { authorization: { type: "none" } },
+      { dataOptions: ["form_answer", "score_and_tags"], title: "Mine now" },
+      { authorization: { type: "bearer", token: "mine" } },
+      { enabled: false, condition: "rules_action" },
     ]) {
       const refused = await member.api.patch(url, change);
       expect(refused.status, JSON.stringify(change)).toBe(403);
@@ -323,14 +324,45 @@ describe("a member who may read field A and edit forms", () => {
     expect(received.filter((r) => r.path === "/stolen")).toEqual([]);
     expect(received.filter((r) => r.path === "/admin-hook")).toHaveLength(1);
 
+    // A new title, sent with the settings as they are (as the edit page sends them), hands nothing
+    // on: the member may give it, and the webhook still carries what the admin reads.
+    const renamed = await member.api.patch(url, {
+      title: "Renamed",
+      endpoint: `${receiverBase}/admin-hook`,
+      dataOptions: allData,
+      enabled: true,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
     // The admin may replay it: the refusal is the member's, not the replay's.
     const own = await admin.post(`${url}/deliveries/${deliveries.body.deliveries[0]!.id}/replay`);
     expect(own.status, own.text).toBe(200);
-    await until(
-      () => received.filter((r) => r.path === "/admin-hook").length,
-      (count) => count === 2,
+    const [, replayed] = await until(
+      () => received.filter((r) => r.path === "/admin-hook"),
+      (list) => list.length === 2,
       "the admin's replay",
     );
+    expect(dataOf(replayed!).score).toBe(SCORED);
+  });
+
+  it("keeps their webhook to what they read when the admin changes what it sends", async () => {
+    const [first] = await arrivedAt("/member-hook");
+    const hooks = await admin.get<{ webhooks: Array<{ id: number; title: string }> }>(
+      `/api/forms/${formId}/webhooks`,
+    );
+    const theirs = hooks.body.webhooks.find((item) => item.title === "/member-hook")!;
+    const url = `/api/forms/${formId}/webhooks/${theirs.id}`;
+    const changed = await admin.patch(url, { dataOptions: ["form_answer", "score_and_tags"] });
+    expect(changed.status, changed.text).toBe(200);
+    const log = await admin.get<{ deliveries: Array<{ id: number }> }>(`${url}/deliveries`);
+    const replay = await admin.post(`${url}/deliveries/${log.body.deliveries.at(-1)!.id}/replay`);
+    expect(replay.status, replay.text).toBe(200);
+    const [, again] = await until(
+      () => received.filter((r) => r.path === "/member-hook"),
+      (list) => list.length === 2,
+      "the replay to the member's webhook",
+    );
+    expect(dataOf(again!).answerId).toBe(dataOf(first!).answerId);
+    expectOnlyFieldA(again!);
   });
 
   it("may not send the admin's notification to other recipients or with other placeholders", async () => {

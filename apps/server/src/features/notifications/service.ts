@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type {
   TEmailNotification,
   TEmailNotificationCreateBody,
@@ -165,20 +166,28 @@ export async function updateNotification(
 ): Promise<TEmailNotification> {
   const form = await loadForm(ctx, formId);
   const current = await loadNotification(ctx, formId, notificationId);
-  // Whom and what it sends, and turning it on, hand its answers on: only a reader of all of them
-  // may, and the notification then carries what they read. Its name or turning it off hand nothing.
-  const redirects =
-    body.to !== undefined ||
-    body.subject !== undefined ||
-    body.message !== undefined ||
-    body.event !== undefined ||
-    body.enabled === true;
-  if (redirects) await authorizeChannelChange(ctx, form, current.configuredBy);
+  const changed = <T>(next: T | undefined, now: T) => next !== undefined && !isDeepStrictEqual(next, now);
+  // New recipients make the notification its changer's: it then carries what they may read.
+  const moved =
+    body.to !== undefined &&
+    !isDeepStrictEqual(
+      { ...NO_RECIPIENTS, ...body.to },
+      { ...NO_RECIPIENTS, ...(current.recipients as Partial<TEmailRecipients>) },
+    );
+  // Those, what and when it sends, and turning it on all hand its answers on: only a reader of all
+  // it sends may. Its name, sender name, or turning it off hand nothing on.
+  const handsOn =
+    moved ||
+    changed(body.subject, current.subject) ||
+    changed(body.message, current.message) ||
+    changed(body.event, current.event) ||
+    (body.enabled === true && !current.enabled);
+  if (handsOn) await authorizeChannelChange(ctx, form, current.configuredBy);
   if (body.to) await checkRecipients(ctx, form, body.to);
   // Only the columns the body names change.
   const changes: Partial<typeof emailNotifications.$inferInsert> = {
     ...Object.fromEntries(Object.entries(columnsOf(body)).filter(([, value]) => value !== undefined)),
-    ...(redirects ? { configuredBy: ctx.user.id } : {}),
+    ...(moved ? { configuredBy: ctx.user.id } : {}),
   };
   if (Object.keys(changes).length === 0) return present(current, form.title);
   const [row] = await ctx.db

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import {
   type TWebhook,
   type TWebhookAuthorization,
@@ -118,20 +119,25 @@ export async function updateWebhook(
   body: TWebhookPatchBody,
 ) {
   const current = await loadWebhook(ctx, formId, webhookId);
-  // Where and what it sends, and turning it on, hand its data on: only a reader of all of it may,
-  // and the webhook then carries what they read. A new title or turning it off hands over nothing.
-  const redirects =
-    body.endpoint !== undefined ||
-    body.requestType !== undefined ||
-    body.authorization !== undefined ||
-    body.condition !== undefined ||
-    body.dataOptions !== undefined ||
-    body.enabled === true;
-  if (redirects) await authorizeChannelChange(ctx, await loadForm(ctx, formId), current.configuredBy);
+  const endpoint = body.endpoint !== undefined ? await guardedEndpoint(body.endpoint, deps.allow) : undefined;
+  const changed = <T>(next: T | undefined, now: T) => next !== undefined && !isDeepStrictEqual(next, now);
+  // A new address or credentials make the webhook its changer's: it then sends what they may read.
+  const moved =
+    changed(endpoint, current.endpoint) ||
+    changed(body.authorization, openAuthorization(current, deps.secrets));
+  // Those, what and when it sends, and turning it on all hand its data on: only a reader of all it
+  // sends may. A new title, or turning it off, hands nothing on.
+  const handsOn =
+    moved ||
+    changed(body.requestType, current.requestType) ||
+    changed(body.condition, current.condition) ||
+    changed(body.dataOptions, current.dataOptions) ||
+    (body.enabled === true && !current.enabled);
+  if (handsOn) await authorizeChannelChange(ctx, await loadForm(ctx, formId), current.configuredBy);
   const changes: Partial<typeof webhooks.$inferInsert> = {
-    ...(redirects ? { configuredBy: ctx.user.id } : {}),
+    ...(moved ? { configuredBy: ctx.user.id } : {}),
     ...(body.title !== undefined ? { title: body.title } : {}),
-    ...(body.endpoint !== undefined ? { endpoint: await guardedEndpoint(body.endpoint, deps.allow) } : {}),
+    ...(endpoint !== undefined ? { endpoint } : {}),
     ...(body.requestType !== undefined ? { requestType: body.requestType } : {}),
     ...(body.authorization !== undefined
       ? { authorization: deps.secrets.seal(JSON.stringify(body.authorization)) }
