@@ -180,7 +180,7 @@ function browser() {
 }
 
 describe("the time between submissions, told when the form opens", () => {
-  it("tells this respondent when they may send again, and nobody else", async () => {
+  it("tells this respondent when they may send again, and nobody known to be someone else", async () => {
     const form = await createForm({ nextSubmissionTime: "1h" });
     const first = browser();
     const page = await first(`/api/forms/path/${form.formPathAlias}/${subdomain}`);
@@ -202,9 +202,12 @@ describe("the time between submissions, told when the form opens", () => {
     });
     expect(again.status).toBe(429);
 
+    // A fresh cookie behind the same address is no new respondent: it is told to wait as well.
     const other = browser();
     await other(`/api/forms/path/${form.formPathAlias}/${subdomain}`);
-    expect((await other(`/api/forms/${form.id}/next-submission`)).body).toEqual({ submitAfter: null });
+    expect((await other(`/api/forms/${form.id}/next-submission`)).body).toEqual(told.body);
+    // A signed-in user is known by their user alone.
+    expect((await api.get(`/api/forms/${form.id}/next-submission`)).body).toEqual({ submitAfter: null });
     // A form without an interval never asks anyone to wait.
     const open = await createForm({});
     expect((await first(`/api/forms/${open.id}/next-submission`)).body).toEqual({ submitAfter: null });

@@ -4,6 +4,7 @@ import {
   type ApiResponse,
   createForm as createAs,
   sampleForm,
+  signUpWithAccount,
   startWithAccount,
   type TestServer,
 } from "./harness.ts";
@@ -138,19 +139,54 @@ describe("time between submissions under parallel requests", () => {
     expect(statuses(burst)).toEqual([201, ...Array<number>(29).fill(429)]);
   });
 
-  it("lets two browsers behind one address each submit, and refuses the second try of each", async () => {
+  it("knows a browser that has filled the form by its cookie, and a fresh cookie by its address too", async () => {
     const form = await createForm({ nextSubmissionTime: "1h" });
     const first = await openAsNewBrowser(form);
     const second = await openAsNewBrowser(form);
     expect(first).not.toBe(second);
     expect((await submit(form.id, "Ann", { cookie: first })).status).toBe(201);
-    expect((await submit(form.id, "Bob", { cookie: second })).status).toBe(201);
+    // A cookie that has filled nothing is had by reopening the page: the address that just
+    // submitted counts against it.
+    const fresh = await submit(form.id, "Bob", { cookie: second });
+    expect(fresh.status).toBe(429);
+    expect(fresh.body.code).toBe("submission.too_soon");
     const again = await submit(form.id, "Ann again", { cookie: first }, { deviceFingerprint: "new" });
     expect(again.status).toBe(429);
     // A forged cookie is no cookie: the caller is known by its address, which has submitted.
     const forged = await submit(form.id, "Forger", { cookie: "flr_respondent=abc.def" });
     expect(forged.status).toBe(429);
-    expect((await storedNames(form.id)).sort()).toEqual(["Ann", "Bob"]);
+    expect(await storedNames(form.id)).toEqual(["Ann"]);
+  });
+
+  it("refuses a respondent who opens the page afresh before each submission", async () => {
+    const form = await createForm({ nextSubmissionTime: "1h" });
+    const sent: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const cookie = await openAsNewBrowser(form);
+      sent.push((await submit(form.id, `reopened ${i}`, { cookie })).status);
+    }
+    expect(sent).toEqual([201, 429, 429, 429, 429]);
+    const told = await fetch(`${server.url}/api/forms/${form.id}/next-submission`, {
+      headers: { cookie: await openAsNewBrowser(form) },
+    });
+    expect(((await told.json()) as { submitAfter: string | null }).submitAfter).not.toBeNull();
+  });
+
+  it("accepts one of 200 parallel submissions from one address, each with a fresh cookie", async () => {
+    const form = await createForm({ nextSubmissionTime: "1h" });
+    const cookies = await Promise.all(Array.from({ length: 200 }, () => openAsNewBrowser(form)));
+    const burst = await Promise.all(cookies.map((cookie, i) => submit(form.id, `fresh ${i}`, { cookie })));
+    expect(statuses(burst)).toEqual([201, ...Array<number>(199).fill(429)]);
+    expect(await storedNames(form.id)).toHaveLength(1);
+  });
+
+  it("knows a signed-in respondent of another account by their user, whatever cookie they bring", async () => {
+    const form = await createForm({ nextSubmissionTime: "1h" });
+    const visitor = await signUpWithAccount(server.api, "visitor");
+    const as = (cookie: string) => ({ cookie, authorization: `Bearer ${visitor.tokens.token}` });
+    expect((await submit(form.id, "Visitor", as(await openAsNewBrowser(form)))).status).toBe(201);
+    const again = await submit(form.id, "Visitor again", as(await openAsNewBrowser(form)));
+    expect(again.status).toBe(429);
   });
 });
 

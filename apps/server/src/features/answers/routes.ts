@@ -25,7 +25,6 @@ import { z } from "zod";
 import { type Deps, optionalUser, requireTenant, type TenantContext } from "../../http/context.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
-import { nextSubmissionTime } from "./next-submission.ts";
 import {
   accountAnswerTags,
   accountFormTags,
@@ -106,7 +105,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const visitor = request.headers.authorization
         ? await optionalUser(deps, request).catch(() => undefined)
         : undefined;
-      const submitAfter = await nextSubmissionTime(deps.db, request.params.id, {
+      const submitAfter = await submissions.nextSubmission(request.params.id, {
         visitor,
         respondent: respondentOf(request),
         ip: request.ip,

@@ -19,7 +19,15 @@ import type { Captcha, CheckedCaptcha } from "./captcha.ts";
 import { deviceOf } from "./device.ts";
 import { createFormCache, type FillableForm } from "./form-cache.ts";
 import { type Geo, geoOf } from "./geo.ts";
+import { type NextSubmissionAsker, nextSubmissionTime } from "./next-submission.ts";
 import { respondentChoices } from "./respondent-choices.ts";
+import {
+  lastSubmissionWithin,
+  lockKeys,
+  type Sender,
+  senderMatch,
+  storedRespondent,
+} from "./respondent-keys.ts";
 
 export interface SubmissionMeta {
   ip: string;
@@ -136,7 +144,13 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
     }
   }
 
-  return { submit };
+  /** When this respondent may send the form again (null: now), on the form as it is now. */
+  async function nextSubmission(formId: number, asker: NextSubmissionAsker): Promise<string | null> {
+    const { form } = await formCache.get(formId, true);
+    return nextSubmissionTime(database.raw.query, form, asker);
+  }
+
+  return { submit, nextSubmission };
 }
 
 export type Submissions = ReturnType<typeof createSubmissions>;
@@ -148,6 +162,7 @@ interface Prepared {
   maxScore: number | null;
   /** The form limits how often one respondent submits: checked and stored under a lock. */
   intervalSeconds: number | null;
+  sender: Sender;
 }
 
 /** Everything a submission needs short of the database, its form found fillable: validation, scoring, the row. */
@@ -159,6 +174,12 @@ function prepare(
   geo: Geo | null,
 ): Prepared {
   const { row, settings, fields, intervalSeconds } = form;
+  const sender: Sender = {
+    userId: meta.visitor?.id ?? null,
+    cookie: meta.respondent ?? null,
+    fingerprint: body.deviceFingerprint ?? null,
+    ip: meta.ip,
+  };
   // The questions this respondent was given: a part of them, or shuffled, by their page's seed.
   const seed = body.miscData?.[QUESTION_SEED_KEY];
   const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
@@ -202,7 +223,7 @@ function prepare(
       ),
       device: deviceOf(meta.userAgent, meta.acceptLanguage, body.device),
       deviceFingerprint: body.deviceFingerprint ?? null,
-      respondent: meta.respondent ?? null,
+      respondent: storedRespondent(sender),
       ip: meta.ip,
       geo,
       miscData: keptMiscData(withCheckedRespondentEmail(body.miscData)),
@@ -216,6 +237,7 @@ function prepare(
     outcome: scored ? respondentOutcome(scored) : null,
     maxScore: scored?.maxScore ?? null,
     intervalSeconds,
+    sender,
   };
 }
 
@@ -231,52 +253,23 @@ async function storeExclusively(
 ): Promise<number | null> {
   const { row, intervalSeconds } = prepared;
   return transaction(async (query) => {
-    if (intervalSeconds !== null) await assertIntervalPassed(query, row, intervalSeconds);
+    if (intervalSeconds !== null) await assertIntervalPassed(query, prepared, intervalSeconds);
     const [id] = await insertAnswers(query, [row]);
     return id ?? null;
   });
 }
 
-/**
- * Who the respondent is, as far as the server can tell: the signed-in user, the signed cookie it
- * issued, the browser's fingerprint. A caller with neither a user nor the cookie (a script, or a
- * browser that never opened the form) is known by its address as well.
- */
-function respondentKeys(row: AnswerRow): string[] {
-  const keys: string[] = [];
-  if (row.userId !== null) keys.push(`user:${row.userId}`);
-  if (row.respondent) keys.push(`respondent:${row.respondent}`);
-  if (row.deviceFingerprint) keys.push(`fingerprint:${row.deviceFingerprint}`);
-  if (row.userId === null && !row.respondent) keys.push(`ip:${row.ip}`);
-  return keys;
-}
-
-async function assertIntervalPassed(query: Query, row: AnswerRow, seconds: number): Promise<void> {
-  const keys = respondentKeys(row);
+async function assertIntervalPassed(query: Query, prepared: Prepared, seconds: number): Promise<void> {
+  const { row, sender } = prepared;
+  const form = { accountId: row.accountId, id: row.formId };
+  const match = await senderMatch(query, form, sender);
   // Locks taken in one order by every submission, so two respondents sharing a key cannot deadlock.
   await query(
     `select pg_advisory_xact_lock($1::int4, hashtext(k))
        from (select distinct k from string_to_table($2::text, E'\\n') k order by k) keys`,
-    [row.formId, keys.join("\n")],
+    [row.formId, lockKeys(match).join("\n")],
   );
-  const recent = await query(
-    `select 1 from form_answers
-      where account_id = $1::int4 and form_id = $2::int4
-        and submit_time > now() - make_interval(secs => $3::float8)
-        and (user_id = $4::int4 or respondent = $5::text or device_fingerprint = $6::text
-             or ($7::text is not null and ip = $7::text))
-      limit 1`,
-    [
-      row.accountId,
-      row.formId,
-      seconds,
-      row.userId,
-      row.respondent,
-      row.deviceFingerprint,
-      keys.includes(`ip:${row.ip}`) ? row.ip : null,
-    ],
-  );
-  if (recent.length > 0) throw new AppError(429, "submission.too_soon");
+  if (await lastSubmissionWithin(query, form, seconds, match)) throw new AppError(429, "submission.too_soon");
 }
 
 /** The submission stored under this key before, with the outcome it was given then. */
