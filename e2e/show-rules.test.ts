@@ -1,0 +1,142 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+
+/**
+ * "If the score is 6 or less, show What went wrong?": the question waits for its rule, without the
+ * author also hiding it, with the page's script and without it, and the server keeps its answer
+ * only where it was shown.
+ */
+const run = appAndBrowser();
+let call: ApiCall;
+let subdomain: string;
+let context: BrowserContext | undefined;
+
+const SCORE = "How likely are you to recommend us?";
+const WRONG = "What went wrong?";
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, "showrules", "showrules12345");
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function survey(alias: string): Promise<number> {
+  const made = await call<{ form: { id: number; account: { subdomain: string } } }>("POST", "/forms", {
+    title: "After your order",
+    formPathAlias: alias,
+    fields: [
+      { id: "nps", fieldType: "nps", question: SCORE, fieldOrder: 0 },
+      { id: "wrong", fieldType: "text", question: WRONG, fieldOrder: 1 },
+    ],
+    conditionalRules: [
+      {
+        id: "low",
+        name: "Ask what went wrong",
+        if: {
+          kind: "group",
+          combinator: "AND",
+          conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
+        },
+        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+        then: [{ type: "show", fieldIds: ["wrong"] }],
+      },
+    ],
+  });
+  subdomain = made.form.account.subdomain;
+  return made.form.id;
+}
+
+/** Every submission's answers, by field id, whatever their order. */
+async function submissions(formId: number): Promise<Array<Record<string, unknown>>> {
+  const page = await call<{ answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }> }>(
+    "GET",
+    `/forms/${formId}/answer/paginated/1/50`,
+  );
+  return page.answerList.map((row) => Object.fromEntries(row.answers.map((a) => [a.fieldId, a.answer])));
+}
+
+async function openForm(alias: string, javaScriptEnabled: boolean): Promise<Page> {
+  context ??= await run.browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${run.app.url}/f/${alias}?a=${subdomain}`);
+  await page.getByRole("group", { name: SCORE, exact: true }).waitFor();
+  return page;
+}
+
+const score = (page: Page, value: string) =>
+  page
+    .getByRole("group", { name: SCORE, exact: true })
+    .getByRole("radio", { name: value, exact: true })
+    .check();
+const wrong = (page: Page) => page.getByRole("textbox", { name: WRONG });
+const sent = (page: Page) =>
+  page.getByRole("heading", { name: "Form After your order was submitted successfully!" }).waitFor();
+
+describe("a question a rule shows", () => {
+  it("is asked with the page's script only after a low score, and kept only where it was shown", async () => {
+    const formId = await survey("shown-with-script");
+    const nine = await openForm("shown-with-script", true);
+    const problems = watchErrors(nine);
+    expect(await wrong(nine).count()).toBe(0);
+    await score(nine, "9");
+    expect(await wrong(nine).count()).toBe(0);
+    await nine.getByRole("button", { name: "Send" }).click();
+    await sent(nine);
+
+    const three = await openForm("shown-with-script", true);
+    await score(three, "3");
+    await wrong(three).fill("Slow delivery");
+    await screenshot(three, "show-rule-low-score-390");
+    await three.getByRole("button", { name: "Send" }).click();
+    await sent(three);
+
+    // Shown by a 3, answered, then hidden again by a 9: the answer is not sent.
+    const changed = await openForm("shown-with-script", true);
+    await score(changed, "3");
+    await wrong(changed).fill("Changed my mind");
+    await score(changed, "9");
+    await wrong(changed).waitFor({ state: "detached" });
+    await changed.getByRole("button", { name: "Send" }).click();
+    await sent(changed);
+
+    const stored = await submissions(formId);
+    expect(stored).toHaveLength(3);
+    expect(stored.filter((answers) => answers.nps === 9)).toEqual([{ nps: 9 }, { nps: 9 }]);
+    expect(stored).toContainEqual({ nps: 3, wrong: "Slow delivery" });
+    expect(problems).toEqual([]);
+  });
+
+  it("is asked without JavaScript after a low score: the page comes back with it before anything is stored", async () => {
+    const formId = await survey("shown-without-script");
+    const nine = await openForm("shown-without-script", false);
+    expect(await wrong(nine).count()).toBe(0);
+    await score(nine, "9");
+    await nine.getByRole("button", { name: "Send" }).click();
+    await sent(nine);
+    expect(await submissions(formId)).toEqual([{ nps: 9 }]);
+
+    const three = await openForm("shown-without-script", false);
+    expect(await wrong(three).count()).toBe(0);
+    await score(three, "3");
+    await three.getByRole("button", { name: "Send" }).click();
+    await three.getByText("Your answers opened more questions below.", { exact: false }).waitFor();
+    await screenshot(three, "show-rule-without-script-390");
+    expect(await submissions(formId)).toHaveLength(1);
+    expect(
+      await three
+        .getByRole("group", { name: SCORE, exact: true })
+        .getByRole("radio", { name: "3", exact: true })
+        .isChecked(),
+    ).toBe(true);
+    await wrong(three).fill("Slow delivery");
+    await three.getByRole("button", { name: "Send" }).click();
+    await sent(three);
+
+    const stored = await submissions(formId);
+    expect(stored).toHaveLength(2);
+    expect(stored).toContainEqual({ nps: 3, wrong: "Slow delivery" });
+  });
+});
