@@ -55,6 +55,7 @@ let memberEmail: string;
 let blind: Awaited<ReturnType<typeof addMember>>;
 let adminHookId: number;
 let blindHookId: number;
+let readers: number;
 let adminNotificationId: number;
 let answerId: number;
 
@@ -187,7 +188,7 @@ beforeAll(async () => {
   memberEmail = `${member.username}@example.com`.toLowerCase();
   blind = await addMember(server, accountId, "blind");
   const rights = ["forms.view", "forms.edit", "results.view", "external_apps.manage"];
-  const readers = await groupWith(admin, "Field A readers", [member.id], rights);
+  readers = await groupWith(admin, "Field A readers", [member.id], rights);
   await groupWith(admin, "Editors without data", [blind.id], rights);
   const grant = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, {
     level: "fields",
@@ -501,5 +502,27 @@ describe("a member who may read nothing of the form and edit forms", () => {
       expect(refused.body).toMatchObject({ code: "not_allowed" });
       expect((await member.api.get(url)).status, url).toBe(200);
     }
+  });
+});
+
+describe("a member whose data access is taken away", () => {
+  it("has nothing more sent by their webhook, a replay included", async () => {
+    const removed = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, {
+      level: "none",
+    });
+    expect(removed.status, removed.text).toBe(200);
+    const hooks = await admin.get<{ webhooks: Array<{ id: number; title: string }> }>(
+      `/api/forms/${formId}/webhooks`,
+    );
+    const theirs = hooks.body.webhooks.find((item) => item.title === "/member-hook")!;
+    const url = `/api/forms/${formId}/webhooks/${theirs.id}`;
+    const before = received.filter((r) => r.path === "/member-hook").length;
+    const log = await admin.get<{ deliveries: Array<{ id: number }> }>(`${url}/deliveries`);
+    const replay = await admin.post(`${url}/deliveries/${log.body.deliveries.at(-1)!.id}/replay`);
+    expect(replay.status, replay.text).toBe(200);
+    await settled();
+    expect(received.filter((r) => r.path === "/member-hook")).toHaveLength(before);
+    const after = await admin.get<{ deliveries: Array<{ id: number; state: string }> }>(`${url}/deliveries`);
+    expect(after.body.deliveries.at(-1)).toMatchObject({ state: "failed" });
   });
 });
