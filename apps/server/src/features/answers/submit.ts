@@ -106,9 +106,10 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
       if (captcha && captchaAt !== null && solved !== null && !claimed) {
         claimed = await captcha.claim(solved);
         if (!claimed) {
-          // Used before: a resend under the same key is answered with what it stored then.
+          // Used before: a resend under the same key is answered with what it stored then, or,
+          // while that first request is still being stored (here or on another process), once it is.
           const earlier = meta.idempotencyKey
-            ? await storedUnderKey(database.raw.query, prepared)
+            ? await storedUnderKeySoon(database.raw.query, prepared)
             : undefined;
           if (earlier) return { ...earlier, replayed: true };
           throw captcha.refusal(captchaAt);
@@ -290,6 +291,19 @@ async function storedUnderKey(query: Query, { row, maxScore }: Prepared) {
       ? respondentOutcome({ total: Number(found.score ?? 0), maxScore, result: found.result })
       : null;
   return { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString(), outcome };
+}
+
+/** How long a resend waits for the first request under its key to be stored. */
+const IN_FLIGHT_WAIT_MS = 5000;
+
+/** The submission stored under this key, waiting a moment for one still in flight. */
+async function storedUnderKeySoon(query: Query, prepared: Prepared) {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    const earlier = await storedUnderKey(query, prepared);
+    if (earlier || Date.now() >= deadline) return earlier;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
 /** A respondent who refused behavioural data collection has no answering times kept. */
