@@ -88,6 +88,16 @@ describe("a quiz built only by clicking in the builder", () => {
     const ranges = page.getByRole("list", { name: "Gradations against the highest score" });
     await expect.poll(() => ranges.innerText()).toContain("Full marks");
     await screenshot(page, "builder-quiz-clicks-results-1280");
+    // A category's levels are held against what its own questions give: none carries it yet.
+    await page.getByText("Categories", { exact: true }).click();
+    await page.getByRole("button", { name: "Add category" }).click();
+    await page.getByRole("button", { name: "Add level" }).click();
+    await page.getByRole("textbox", { name: "Category 1, level 1: from score" }).fill("1");
+    const categories = page.getByRole("list", { name: "Categories against their highest scores" });
+    await expect.poll(() => categories.innerText()).toContain("Category 1: highest possible score 0");
+    await categories.getByText("A level from 1 is above the highest score: no one gets it").waitFor();
+    await page.getByRole("button", { name: "Delete Category 1", exact: true }).click();
+    await page.getByText("Gradations", { exact: true }).click();
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText("All changes saved").waitFor();

@@ -17,7 +17,12 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { CategoriesEditor, GradationsEditor, PassedFailedEditor } from "./outcome-editors.tsx";
 import { FormulaScoring, QuestionScoring } from "./question-scoring.tsx";
-import { GradationsAgainstHighest, HighestScore, PassingAgainstHighest } from "./score-summary.tsx";
+import {
+  CategoriesAgainstHighest,
+  GradationsAgainstHighest,
+  HighestScore,
+  PassingAgainstHighest,
+} from "./score-summary.tsx";
 import { formulaElements, type ResultSettings, scorableElements, tryItScore } from "./scoring-edits.ts";
 
 interface Props {
@@ -91,12 +96,15 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
             </>
           )}
           {settings.resultType === "categories" && (
-            <CategoriesEditor
-              value={settings.resultsHandlingGradationCategories}
-              onChange={(resultsHandlingGradationCategories) =>
-                onSettings({ resultsHandlingGradationCategories })
-              }
-            />
+            <>
+              <CategoriesEditor
+                value={settings.resultsHandlingGradationCategories}
+                onChange={(resultsHandlingGradationCategories) =>
+                  onSettings({ resultsHandlingGradationCategories })
+                }
+              />
+              <CategoriesAgainstHighest settings={settings} fields={fields} />
+            </>
           )}
           <Divider />
           <Title order={3} size="h5">

@@ -1,6 +1,7 @@
+import type { TElement } from "@formloom/core/element-schema";
 import { Alert, List, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { type ResultSettings, scoresWithoutGradation } from "./scoring-edits.ts";
+import { categoryHighest, type ResultSettings, scoresWithoutGradation } from "./scoring-edits.ts";
 
 /** The highest score the questions can give; a quiz none of whose questions scores says so. */
 export function HighestScore({ highest }: { highest: number }) {
@@ -72,5 +73,47 @@ export function PassingAgainstHighest({ settings, highest }: { settings: ResultS
     </Text>
   ) : (
     <Text size="sm">{t("Passing score {{passing}} of {{score}}", { passing, score: highest })}</Text>
+  );
+}
+
+/** Each category's highest score, from the questions that carry it, and its levels beyond it. */
+export function CategoriesAgainstHighest({
+  settings,
+  fields,
+}: {
+  settings: ResultSettings;
+  fields: readonly TElement[];
+}) {
+  const { t } = useTranslation();
+  const categories = settings.resultsHandlingGradationCategories;
+  if (categories.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="categories-against-highest">
+        {t("Categories against their highest scores")}
+      </Text>
+      <List size="sm" aria-labelledby="categories-against-highest">
+        {categories.map((category, index) => {
+          const highest = categoryHighest(fields, category.id);
+          return (
+            <List.Item key={category.id}>
+              {t("{{category}}: highest possible score {{score}}", {
+                category: category.title || t("Category {{n}}", { n: index + 1 }),
+                score: highest,
+              })}
+              {category.levels
+                .filter((level) => level.minScore > highest)
+                .map((level) => (
+                  <Text key={`${level.minScore}-${level.maxScore}`} size="sm" c="orange.8">
+                    {t("A level from {{from}} is above the highest score: no one gets it", {
+                      from: level.minScore,
+                    })}
+                  </Text>
+                ))}
+            </List.Item>
+          );
+        })}
+      </List>
+    </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { createElement } from "@formloom/core/new-element";
 import { describe, expect, it } from "vitest";
 import {
   acceptedAnswers,
+  categoryHighest,
   correctAnswerKind,
   emptyGradation,
   formulaProblem,
@@ -116,6 +117,24 @@ describe("gradations against the highest score", () => {
       [6, 7],
     ]);
     expect(scoresWithoutGradation([], 0)).toEqual([[0, 0]]);
+  });
+
+  it("gives a category the most its own questions can score", () => {
+    let planet = element("radio", "p");
+    planet = apply(planet, markCorrect(planet, "v1", true));
+    planet = apply(planet, {
+      elementCategories: ["space"],
+      calcSettings: { ...planet.calcSettings, points: 2 },
+    });
+    const note = apply(element("text", "n"), {
+      elementCategories: ["space"],
+      calcSettings: { calcType: "exclude", notEmptyScore: 0.5, points: 1 },
+    });
+    const other = apply(element("text", "o"), {
+      calcSettings: { calcType: "exclude", notEmptyScore: 3, points: 1 },
+    });
+    expect(categoryHighest([planet, note, other], "space")).toBe(2.5);
+    expect(categoryHighest([planet, note, other], "history")).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@ import { correctNumber } from "@formloom/core/field-types/number";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formulaVariables, parseFormula } from "@formloom/core/formula";
 import type { TGradation, TResultCategory } from "@formloom/core/result-schema";
-import { type ScoreReport, type ScoringSettings, scoreSubmission } from "@formloom/core/scoring";
+import { fieldScore, type ScoreReport, type ScoringSettings, scoreSubmission } from "@formloom/core/scoring";
 
 /** The form settings the "Result calculations" tab edits. */
 export type ResultSettings = Pick<
@@ -211,6 +211,14 @@ export function tryItScore(
   answers: Readonly<Record<string, unknown>>,
 ): ScoreReport {
   return scoreSubmission({ ...settings, cursorOutActions: NO_CURSOR_OUT }, fields, answers);
+}
+
+/** The most a category's questions can give together: its levels are held against it. */
+export function categoryHighest(fields: readonly TElement[], categoryId: string): number {
+  const total = fields
+    .filter((field) => field.elementCategories.includes(categoryId))
+    .reduce((sum, field) => sum + fieldScore(field, undefined).max, 0);
+  return Math.round(total * 1e6) / 1e6;
 }
 
 /** Whole scores from 0 to the highest possible that no gradation takes, as ranges. */
