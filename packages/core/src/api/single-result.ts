@@ -38,7 +38,19 @@ export const ZAnswerAdditional = z.object({
   submitTime: z.string(),
   /** Seconds from opening the form to sending it. */
   formPassingTime: z.number().nullable(),
-  /** Seconds spent on each question the reader sees, where the page measured them. */
-  answeringTimes: z.array(z.object({ fieldId: z.string(), question: z.string(), seconds: z.number() })),
+  /**
+   * Seconds spent on each question the reader sees, where the page measured them, with the
+   * author's expected bounds (userBehaviorSettings) and whether the time fell outside them.
+   */
+  answeringTimes: z.array(
+    z.object({
+      fieldId: z.string(),
+      question: z.string(),
+      seconds: z.number(),
+      minTime: z.number().nullable(),
+      maxTime: z.number().nullable(),
+      outside: z.enum(["shorter", "longer"]).nullable(),
+    }),
+  ),
 });
 export type TAnswerAdditional = z.infer<typeof ZAnswerAdditional>;

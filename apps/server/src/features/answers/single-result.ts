@@ -1,6 +1,7 @@
 import { ZIdParams, ZRowId } from "@formloom/core/api/ids";
 import { ZAnswerAdditional, ZAnswerCalc, ZPrevNext } from "@formloom/core/api/single-result";
 import type { TElement } from "@formloom/core/element-schema";
+import { timeAgainstExpected } from "@formloom/core/expected-time";
 import { fieldScore } from "@formloom/core/scoring";
 import type { StoredAnswer } from "@formloom/core/submission";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -103,7 +104,16 @@ export async function answerAdditional(ctx: TenantContext, formId: number, answe
     const seconds = answers.get(element.id)?.answeringTime;
     return seconds === undefined
       ? []
-      : [{ fieldId: element.id, question: questionTitle(element, true), seconds }];
+      : [
+          {
+            fieldId: element.id,
+            question: questionTitle(element, true),
+            seconds,
+            minTime: element.userBehaviorSettings.minTime ?? null,
+            maxTime: element.userBehaviorSettings.maxTime ?? null,
+            outside: timeAgainstExpected(element, seconds),
+          },
+        ];
   });
   return {
     geo: (row.geo as never) ?? null,

@@ -1,4 +1,5 @@
 import type { TEventLog } from "@formloom/core/api/behavior";
+import type { TAnswerAdditional } from "@formloom/core/api/single-result";
 import type { TElement } from "@formloom/core/element-schema";
 import { BarChart } from "@mantine/charts";
 import "@mantine/charts/styles.css";
@@ -38,6 +39,24 @@ function Rows({ rows }: { rows: Array<[string, ReactNode]> }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** A question's time, and where it fell outside the author's expected shortest or longest time. */
+function AnsweringTime({ time }: { time: TAnswerAdditional["answeringTimes"][number] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (time.outside === null) return format.duration(time.seconds);
+  const bound = format.duration((time.outside === "shorter" ? time.minTime : time.maxTime) ?? 0);
+  return (
+    <Group gap="xs">
+      <span>{format.duration(time.seconds)}</span>
+      <Badge color="orange" variant="light">
+        {time.outside === "shorter"
+          ? t("Shorter than the expected {{time}}", { time: bound })
+          : t("Longer than the expected {{time}}", { time: bound })}
+      </Badge>
+    </Group>
   );
 }
 
@@ -160,7 +179,7 @@ export function AdditionalTab({ formId, answerId }: TabProps) {
                   ],
                   ...data.answeringTimes.map((item): [string, ReactNode] => [
                     item.question,
-                    format.duration(item.seconds),
+                    <AnsweringTime key={item.fieldId} time={item} />,
                   ]),
                 ]}
               />
