@@ -41,9 +41,11 @@ interface Props {
   onChange(actions: TRuleAction[]): void;
   /** Shown under the list, such as "Add at least one action". */
   error?: string;
+  /** The rule is on and runs while the form is filled: the fields it shows or enables wait for it. */
+  live?: boolean;
 }
 
-export function ActionListEditor({ label, actions, fields, webhooks, onChange, error }: Props) {
+export function ActionListEditor({ label, actions, fields, webhooks, onChange, error, live = false }: Props) {
   const { t } = useTranslation();
   const set = (index: number, action: TRuleAction) =>
     onChange(actions.map((a, i) => (i === index ? action : a)));
@@ -59,6 +61,7 @@ export function ActionListEditor({ label, actions, fields, webhooks, onChange, e
             action={action}
             fields={fields}
             webhooks={webhooks}
+            live={live}
             onChange={(next) => set(index, next)}
             onRemove={() => onChange(actions.filter((_, i) => i !== index))}
           />
@@ -89,6 +92,7 @@ function ActionRow({
   action,
   fields,
   webhooks,
+  live,
   onChange,
   onRemove,
 }: {
@@ -97,6 +101,7 @@ function ActionRow({
   action: TRuleAction;
   fields: readonly TElement[];
   webhooks: readonly TWebhook[];
+  live: boolean;
   onChange(action: TRuleAction): void;
   onRemove(): void;
 }) {
@@ -228,6 +233,16 @@ function ActionRow({
       >
         <IconTrash size={16} />
       </IconAction>
+      {live && action.type === "show" && action.fieldIds.length > 0 && (
+        <Text size="xs" c="dimmed" w="100%">
+          {t("These fields stay hidden until this rule shows them.")}
+        </Text>
+      )}
+      {live && action.type === "enable" && action.fieldIds.length > 0 && (
+        <Text size="xs" c="dimmed" w="100%">
+          {t("These fields stay disabled until this rule enables them.")}
+        </Text>
+      )}
     </Group>
   );
 }

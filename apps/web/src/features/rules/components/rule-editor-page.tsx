@@ -210,6 +210,7 @@ function RuleForm({
           actions={rule.then}
           fields={fields}
           webhooks={webhooks}
+          live={rule.enabled && rule.when === "change"}
           onChange={(then) => setRule({ ...rule, then })}
           error={tried && thenIssue ? t("Add at least one action, with its fields.") : undefined}
         />
@@ -222,6 +223,7 @@ function RuleForm({
           actions={rule.else}
           fields={fields}
           webhooks={webhooks}
+          live={rule.enabled && rule.when === "change"}
           onChange={(otherwise) => setRule({ ...rule, else: otherwise })}
         />
         {issues.length > 0 && (

@@ -1,6 +1,7 @@
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
-import { rulesUsingField } from "@formloom/core/rules";
+import type { TRule } from "@formloom/core/rule-schema";
+import { revealingRules, rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
 import { type ComponentType, memo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -100,6 +101,9 @@ export function ElementSettings({ element, fields, onChange, form }: Props) {
   const asks = isAnswerable(element);
   const isStep = type === "pageBreak" || type === "stepper" || type === "pageButtons";
   const usedBy = rulesUsingField(form.settings.conditionalRules, element.id);
+  // A field a rule shows (enables) waits for it: said here, since nothing else on it changes.
+  const waitsFor = revealingRules(form.settings.conditionalRules, element.id);
+  const names = (rules: readonly TRule[]) => rules.map((rule) => `“${rule.name}”`).join(", ");
 
   return (
     <Stack gap="sm" data-testid="element-settings">
@@ -110,6 +114,20 @@ export function ElementSettings({ element, fields, onChange, form }: Props) {
         <Hint>
           {t("Used by the rules {{rules}}: deleting it changes them.", {
             rules: usedBy.map((rule) => `“${rule.name}”`).join(", "),
+          })}
+        </Hint>
+      )}
+      {waitsFor.shows.length > 0 && (
+        <Hint>
+          {t("Shown only when a rule shows it: {{rules}}. Until then respondents do not see it.", {
+            rules: names(waitsFor.shows),
+          })}
+        </Hint>
+      )}
+      {waitsFor.enables.length > 0 && (
+        <Hint>
+          {t("Answerable only when a rule enables it: {{rules}}. Until then it is disabled.", {
+            rules: names(waitsFor.enables),
           })}
         </Hint>
       )}
