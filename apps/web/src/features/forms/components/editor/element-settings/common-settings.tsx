@@ -1,6 +1,5 @@
 import { checksAnswer } from "@formloom/core/correct-answer";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
-import { EXPECTED_EMOTIONS } from "@formloom/core/element-schema";
 import {
   Accordion,
   Group,
@@ -187,21 +186,7 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
                   }
                 />
               </Group>
-              <Select
-                label={t("Expected emotion")}
-                placeholder={t("None")}
-                clearable
-                data={EXPECTED_EMOTIONS.map((value) => ({ value, label: emotionLabel(value, t) }))}
-                value={behaviour.expectedEmotion ?? null}
-                onChange={(value) =>
-                  checked.change({
-                    userBehaviorSettings: {
-                      ...behaviour,
-                      expectedEmotion: (value ?? undefined) as (typeof EXPECTED_EMOTIONS)[number] | undefined,
-                    },
-                  })
-                }
-              />
+              <Hint>{t("A time outside these is marked on the submission's page.")}</Hint>
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>
@@ -244,21 +229,6 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
       )}
     </Accordion>
   );
-}
-
-type T = ReturnType<typeof useTranslation>["t"];
-
-function emotionLabel(value: (typeof EXPECTED_EMOTIONS)[number], t: T): string {
-  const labels = {
-    happy: t("Happy"),
-    surprised: t("Surprised"),
-    neutral: t("Neutral"),
-    sad: t("Sad"),
-    fearful: t("Fearful"),
-    disgusted: t("Disgusted"),
-    angry: t("Angry"),
-  };
-  return labels[value];
 }
 
 export function Hint({ children }: { children: string }) {
