@@ -16,8 +16,44 @@ let addresses = 0;
 /** A fresh client address for each test, so the tests do not share per-address counters. */
 const newAddress = () => `198.51.${Math.floor(++addresses / 250)}.${addresses % 250}`;
 
-function signIn(username: string, password: string, address: string): Promise<ApiResponse> {
-  return server.api.post("/api/login", { username, password }, { "x-forwarded-for": address });
+function signIn(
+  username: string,
+  password: string,
+  address: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  return server.api.post("/api/login", { username, password }, { "x-forwarded-for": address, ...headers });
+}
+
+/** Signs in as a browser does, and returns the cookie the server gave the device. */
+async function deviceCookie(username: string, address: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": address },
+    body: JSON.stringify({ username, password: "secret123" }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("flr_device="));
+  expect(cookie).toMatch(/HttpOnly/i);
+  return cookie!.split(";")[0]!;
+}
+
+/** A stranger's 200 parallel wrong passwords from twelve addresses: the back-off of the user is on. */
+async function strangerGuesses(username: string): Promise<void> {
+  const strangers = Array.from({ length: 12 }, newAddress);
+  const guesses = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => signIn(username, "wrong-pass1", strangers[i % 12]!)),
+  );
+  expect(count(guesses, 401) + count(guesses, 429)).toBe(200);
+  expect(count(guesses, 429)).toBeGreaterThan(0);
+  // Then one guess each time the wait ends, as a patient stranger would, until it is a few seconds.
+  for (let i = 0; i < 6; i++) {
+    const guess = await signIn(username, "wrong-pass1", newAddress());
+    const wait = guess.status === 429 ? (guess.body as { retryAfter: number }).retryAfter : 0;
+    if (wait >= 4) return;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+  throw new Error("the stranger's guesses did not hold the user back");
 }
 
 async function newUser(name: string): Promise<{ username: string; email: string }> {
@@ -105,6 +141,51 @@ describe("sign-in limits", () => {
     expect((await signIn(username, "secret123", newAddress())).status).toBe(200);
     // Signed in, the owner is not held back on the next device either.
     expect((await signIn(username, "secret123", newAddress())).status).toBe(200);
+  });
+
+  it("lets the owner in from a device or an address that signed in before while a stranger keeps the back-off on", async () => {
+    const { username } = await newUser("kept");
+    const home = newAddress();
+    const device = await deviceCookie(username, home);
+    await strangerGuesses(username);
+    // A new device at a new address waits, as the stranger does.
+    expect((await signIn(username, "secret123", newAddress())).status).toBe(429);
+    // The device that signed in before gets through from anywhere, and so does the address.
+    expect((await signIn(username, "secret123", newAddress(), { cookie: device })).status).toBe(200);
+    expect((await signIn(username, "secret123", home)).status).toBe(200);
+    // The owner's device with a wrong password is still refused, and counted on its own.
+    expect((await signIn(username, "wrong-pass1", newAddress(), { cookie: device })).status).toBe(401);
+  });
+
+  it("trusts a device only for the user who signed in on it", async () => {
+    const { username } = await newUser("target");
+    const other = await newUser("other");
+    const strangersDevice = await deviceCookie(other.username, newAddress());
+    await strangerGuesses(username);
+    expect((await signIn(username, "secret123", newAddress(), { cookie: strangersDevice })).status).toBe(429);
+  });
+
+  it("checks at most ten of 200 parallel wrong passwords sent with the owner's device cookie", async () => {
+    const { username } = await newUser("stolen");
+    const device = await deviceCookie(username, newAddress());
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, () => signIn(username, "wrong-pass1", newAddress(), { cookie: device })),
+    );
+    expect(count(burst, 401)).toBeLessThanOrEqual(10);
+    expect(count(burst, 401) + count(burst, 429)).toBe(200);
+  });
+
+  it("does not count the owner's refused tries against their address", async () => {
+    const { username } = await newUser("patient");
+    await strangerGuesses(username);
+    const mine = newAddress();
+    // Tries refused by the back-off, before any password was looked at.
+    for (let i = 0; i < 12; i++) expect((await signIn(username, "secret123", mine)).status).toBe(429);
+    const counted = await server.database.raw.query<{ key: string; count: number }>(
+      "select key, count from sign_in_counters where key like $1 and count > 0",
+      [`%:${mine}`],
+    );
+    expect(counted).toEqual([]);
   });
 
   it("stops one address from trying many users, past a ceiling an office behind one NAT does not reach", async () => {

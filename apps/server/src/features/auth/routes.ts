@@ -20,6 +20,7 @@ import { z } from "zod";
 import { accounts } from "../../db/schema.ts";
 import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
+import { deviceOf, rememberDevice } from "./device-cookie.ts";
 import { confirmEmail, resendEmailConfirmation } from "./email-confirmation.ts";
 import { confirmPasswordReset, requestPasswordReset } from "./password-reset.ts";
 import { createAccount, login, presentAccount, register, userInfo } from "./service.ts";
@@ -78,7 +79,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       try {
-        return await login(deps.db, deps.tokens, request.body, request.ip);
+        const signedIn = await login(deps.db, deps.tokens, request.body, request.ip, deviceOf(request));
+        rememberDevice(request, reply, signedIn.userId);
+        return signedIn.tokens;
       } catch (error) {
         if (!(error instanceof SignInLimited)) throw error;
         return reply

@@ -18,9 +18,10 @@ import { conflict, unauthorized } from "../../http/errors.ts";
 import { permissionsOf, rolesOf } from "../../http/policy.ts";
 import { acceptInvitation, previewInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
+import type { KnownDevice } from "./device-cookie.ts";
 import { sendEmailConfirmation } from "./email-confirmation.ts";
 import { tellOwnerOfRegistrationAttempt } from "./registration-attempt.ts";
-import { countSignInTry } from "./sign-in-limits.ts";
+import { countSignInTry, isKnownAddress, type KnownPlace } from "./sign-in-limits.ts";
 
 /**
  * The language and time zone the person signed up in, each kept when valid: a wrong one falls
@@ -124,7 +125,13 @@ async function clashOf(db: Db, username: string, email: string) {
   };
 }
 
-export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: string) {
+export async function login(
+  db: Db,
+  tokens: TokenIssuer,
+  body: TLoginBody,
+  ip: string,
+  device: KnownDevice | null = null,
+) {
   // A login with "@" is an e-mail address and matches only addresses: no username looks like one,
   // so nobody's username can capture sign-in by someone else's e-mail.
   const byEmail = body.username.includes("@");
@@ -138,12 +145,20 @@ export async function login(db: Db, tokens: TokenIssuer, body: TLoginBody, ip: s
     )
     .limit(1);
   const subject = user ? String(user.id) : `name:${body.username.toLowerCase()}`;
-  const attempt = await countSignInTry(db, subject, ip);
+  // A device or an address the user signed in on before is theirs: counted apart from strangers.
+  const known: KnownPlace = !user
+    ? null
+    : device?.userId === user.id
+      ? { device: device.device }
+      : (await isKnownAddress(db, subject, ip))
+        ? "address"
+        : null;
+  const attempt = await countSignInTry(db, subject, ip, known);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) throw unauthorized("auth.bad_credentials");
   await attempt.succeeded();
   await db.update(users).set({ lastActivityAt: sql`now()` }).where(eq(users.id, user.id));
-  return tokens.issue(db, user.id);
+  return { userId: user.id, tokens: await tokens.issue(db, user.id) };
 }
 
 export async function userInfo(ctx: UserContext): Promise<TUserInfo> {

@@ -45,16 +45,52 @@ export interface SignInTry {
   succeeded(): Promise<void>;
 }
 
-/** Counts a sign-in try of `subject` (a user id, or an unknown name) from `address`, or throws SignInLimited. */
-export async function countSignInTry(db: Db, subject: string, address: string): Promise<SignInTry> {
+/**
+ * Where a try comes from when the user has signed in there before: their own device (its signed
+ * cookie, device-cookie.ts) or an address of theirs. Such a try is counted on its own, 10 per
+ * device or address, and none of the user's back-off applies: a stranger guessing from elsewhere
+ * keeps every other device waiting but never the owner's own.
+ */
+export type KnownPlace = { device: string } | "address" | null;
+
+/** How long an address the user signed in from stays theirs. */
+const KNOWN_ADDRESS = sql`interval '30 days'`;
+
+/**
+ * Counts a sign-in try of `subject` (a user id, or an unknown name) from `address`, or throws
+ * SignInLimited. A try refused by one limit is given back to those it was counted on before: no
+ * password was looked at, so the owner's own refused retries do not lock out their address.
+ */
+export async function countSignInTry(
+  db: Db,
+  subject: string,
+  address: string,
+  known: KnownPlace = null,
+): Promise<SignInTry> {
   const pair: Limit = { key: `pair:${subject}:${address}`, max: PER_USER_AND_ADDRESS, freeTries: Infinity };
   const perAddress: Limit = { key: `ip:${address}`, max: PER_ADDRESS, freeTries: Infinity };
   const perUser: Limit = { key: `user:${subject}`, max: Infinity, freeTries: FREE_TRIES_PER_USER };
+  const perDevice: Limit | null =
+    known && known !== "address"
+      ? { key: `device:${subject}:${known.device}`, max: PER_USER_AND_ADDRESS, freeTries: Infinity }
+      : null;
   // In this order, so a try stopped by a narrower limit does not use up a wider one.
-  for (const limit of [pair, perAddress, perUser]) await take(db, limit);
+  const limits = perDevice ? [perDevice] : known === "address" ? [pair] : [pair, perAddress, perUser];
+  const counted: Limit[] = [];
+  for (const limit of limits) {
+    try {
+      await take(db, limit);
+    } catch (error) {
+      if (counted.length > 0) await giveBack(db, counted);
+      throw error;
+    }
+    counted.push(limit);
+  }
   return {
     async succeeded() {
-      await db.delete(signInCounters).where(sql`${signInCounters.key} = ${pair.key}`);
+      await db
+        .delete(signInCounters)
+        .where(sql`${signInCounters.key} in (${pair.key}, ${perDevice?.key ?? pair.key})`);
       // The owner's own sign-in does not hold back their next one (another device, a minute later).
       await db
         .update(signInCounters)
@@ -63,8 +99,38 @@ export async function countSignInTry(db: Db, subject: string, address: string): 
           notBefore: sql`least(${signInCounters.notBefore}, clock_timestamp())`,
         })
         .where(sql`${signInCounters.key} in (${perAddress.key}, ${perUser.key})`);
+      // The address is the user's from now on: kept as a row that counts nothing, until not_before.
+      await db.execute(sql`
+        insert into ${signInCounters} (key, count, window_start, not_before)
+        values (${knownKey(subject, address)}, 0, clock_timestamp(), clock_timestamp() + ${KNOWN_ADDRESS})
+        on conflict (key) do update set not_before = excluded.not_before`);
     },
   };
+}
+
+/** Whether the user has signed in from this address within the last 30 days. */
+export async function isKnownAddress(db: Db, subject: string, address: string): Promise<boolean> {
+  const rows = await db.execute(
+    sql`select 1 from ${signInCounters}
+        where ${signInCounters.key} = ${knownKey(subject, address)} and ${signInCounters.notBefore} > clock_timestamp()`,
+  );
+  return rowsOf(rows).length > 0;
+}
+
+const knownKey = (subject: string, address: string) => `known:${subject}:${address}`;
+
+/** Takes back tries counted on limits without a delay (the narrow ones, counted first). */
+async function giveBack(db: Db, limits: Limit[]): Promise<void> {
+  const keys = limits.map((limit) => limit.key);
+  await db
+    .update(signInCounters)
+    .set({ count: sql`greatest(${signInCounters.count} - 1, 0)` })
+    .where(
+      sql`${signInCounters.key} in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})`,
+    );
 }
 
 /**
