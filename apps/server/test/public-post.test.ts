@@ -327,7 +327,7 @@ describe("a public form posted without JavaScript", () => {
     const three = await post(new URLSearchParams([...hiddenOf(page), ["nps", "3"]]), target);
     const asked = await three.text();
     expect(three.status).toBe(200);
-    expect(asked).toContain("Your answers opened more questions below");
+    expect(asked).toContain("Your answers opened more questions.");
     expect(asked).toMatch(drawsWrong);
     expect(await surveyAnswers()).toHaveLength(1);
     const answered = await post(

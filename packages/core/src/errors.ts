@@ -81,6 +81,7 @@ export const MESSAGES = {
   "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
   "upload.rate_limited": "Too many files were sent in a short time. Please wait a few minutes and try again",
   "upload.form_full": "This form cannot take more files right now. Please try again later",
+  "upload.filling_required": "An upload belongs to a filling of the form: open the form and send the file again",
   "logger.not_collected": "This form does not collect behaviour data",
   "logger.consent_required": "The respondent did not agree to behaviour data collection",
   "logger.batch_too_large": "A behaviour report may hold at most 200 events",
@@ -273,8 +274,7 @@ export const MESSAGES = {
   "widget.captcha.preview": "Respondents confirm here that they are not a robot, on the form's public page",
   "form.needs_script":
     "This form needs JavaScript to be filled in. Please turn it on in your browser and open the page again.",
-  "form.more_questions":
-    "Your answers opened more questions below. Please answer them and send the form again.",
+  "form.more_questions": "Your answers opened more questions. Please answer them and send the form again.",
   "answer.captcha_needs_script":
     "This form checks that you are not a robot, and that check needs JavaScript. Please turn it on in your browser to send the form.",
   "widget.choice.other": "Other",
