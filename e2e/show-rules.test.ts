@@ -75,6 +75,46 @@ const wrong = (page: Page) => page.getByRole("textbox", { name: WRONG });
 const sent = (page: Page) =>
   page.getByRole("heading", { name: "Form After your order was submitted successfully!" }).waitFor();
 
+describe("the builder, of a question a rule shows", () => {
+  it("says in the question's settings and in the rule which rule shows it, and its preview waits for the rule", async () => {
+    const formId = await survey("shown-in-builder");
+    context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("showrules");
+    await page.getByRole("textbox", { name: "Password" }).fill("showrules12345");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+
+    await page.goto(`${run.app.url}/forms/${formId}/edit`);
+    const preview = page.getByTestId("preview-frame");
+    await preview.getByText(SCORE).waitFor();
+    // The preview runs the same rules: the question is not there until a low score is given.
+    expect(await preview.getByText(WRONG).count()).toBe(0);
+    await page.getByRole("list", { name: "Form fields" }).getByText(WRONG, { exact: true }).click();
+    const settings = page.getByTestId("element-settings");
+    await settings
+      .getByText(
+        "Shown only when a rule shows it: “Ask what went wrong”. Until then respondents do not see it.",
+      )
+      .waitFor();
+    await screenshot(page, "show-rule-field-settings-1280");
+
+    await page.goto(`${run.app.url}/forms/${formId}/rules/low/edit`);
+    await page
+      .getByRole("group", { name: "Then" })
+      .getByText("These fields stay hidden until this rule shows them.")
+      .waitFor();
+    // A rule that runs only when the form is sent shows nothing while it is filled: no such word.
+    await page.getByRole("radio", { name: "When the form is sent" }).check();
+    await page
+      .getByText("These fields stay hidden until this rule shows them.")
+      .waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+  });
+});
+
 describe("a question a rule shows", () => {
   it("is asked with the page's script only after a low score, and kept only where it was shown", async () => {
     const formId = await survey("shown-with-script");
@@ -122,7 +162,7 @@ describe("a question a rule shows", () => {
     expect(await wrong(three).count()).toBe(0);
     await score(three, "3");
     await three.getByRole("button", { name: "Send" }).click();
-    await three.getByText("Your answers opened more questions below.", { exact: false }).waitFor();
+    await three.getByText("Your answers opened more questions.", { exact: false }).waitFor();
     await screenshot(three, "show-rule-without-script-390");
     expect(await submissions(formId)).toHaveLength(1);
     expect(
