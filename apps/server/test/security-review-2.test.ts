@@ -3,7 +3,13 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "./fake-google.ts";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  registerUser,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 /** Low findings of an outside review: each refused or answered as the review asked. */
 
@@ -130,6 +136,8 @@ describe("malformed multipart bodies", () => {
     const body = new FormData();
     body.append("formId", String(formId));
     body.append("fieldId", "doc");
+    // The filling the upload belongs to, as the public page names it.
+    body.append("key", "review-filling-1");
     body.append("file", new Blob([PNG], { type: "image/png" }), "receipt.png");
     const real = await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body });
     expect(real.status, await real.clone().text()).toBe(201);
@@ -184,6 +192,58 @@ describe("CSV cells a spreadsheet of another locale would split or run", () => {
     for (const text of texts) expect(file.text, JSON.stringify(text)).toContain(`"${text}"`);
     // Every other cell: a separator never starts a cell of its own.
     for (const line of file.text.split("\n").slice(1)) expect(line).not.toMatch(/(^|,);/);
+  });
+});
+
+describe("access tokens after a password change or signing out everywhere", () => {
+  it("refuses the old access token once the password changed, and takes the new one", async () => {
+    const old = await registerUser(server.api, "mover");
+    const person = server.api.as(old.token);
+    expect((await person.get("/api/user")).status).toBe(200);
+    const changed = await person.post<{ token: string; refresh_token: string }>("/api/update-password", {
+      currentPassword: "secret123",
+      password: "brand-new-2",
+      passwordConfirmation: "brand-new-2",
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const refused = await person.get("/api/user");
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe("token.invalid");
+    expect((await server.api.as(changed.body.token).get("/api/user")).status).toBe(200);
+  });
+
+  it("signs out every device at once: access and refresh tokens alike, this one's included", async () => {
+    const laptop = await registerUser(server.api, "leaver");
+    const username = (await server.api.as(laptop.token).get<{ username: string }>("/api/user")).body.username;
+    const phone = (
+      await server.api.post<{ token: string; refresh_token: string }>("/api/login", {
+        username,
+        password: "secret123",
+      })
+    ).body;
+    expect((await server.api.as(phone.token).get("/api/user")).status).toBe(200);
+    // A refresh token no one holds signs no one out.
+    const stranger = await server.api.post("/api/logout", { refresh_token: "not-a-token", everywhere: true });
+    expect(stranger.status).toBe(204);
+    expect((await server.api.as(phone.token).get("/api/user")).status).toBe(200);
+
+    const out = await server.api.post("/api/logout", {
+      refresh_token: laptop.refresh_token,
+      everywhere: true,
+    });
+    expect(out.status, out.text).toBe(204);
+    for (const tokens of [laptop, phone]) {
+      const refused = await server.api.as(tokens.token).get("/api/user");
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe("token.invalid");
+      expect((await server.api.post("/api/refresh", { refresh_token: tokens.refresh_token })).status).toBe(
+        401,
+      );
+    }
+    // Signing in again works, with a token of the new generation.
+    const again = await server.api.post<{ token: string }>("/api/login", { username, password: "secret123" });
+    expect(again.status, again.text).toBe(200);
+    expect((await server.api.as(again.body.token).get("/api/user")).status).toBe(200);
   });
 });
 

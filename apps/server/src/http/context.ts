@@ -94,9 +94,10 @@ async function identify(deps: Deps, request: FastifyRequest): Promise<UserContex
     const user = await authenticateExternalApp(deps.db, token, request.ip);
     return { db: deps.db, user, via: "external_app" };
   }
-  const userId = await deps.tokens.verifyAccess(token);
+  const { userId, version } = await deps.tokens.verifyAccess(token);
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw unauthorized("token.invalid");
+  // The row read anyway says whether the token's generation of sign-ins was ended since.
+  if (!user || user.tokenVersion !== version) throw unauthorized("token.invalid");
   return { db: deps.db, user, via: "session" };
 }
 

@@ -88,6 +88,9 @@ export type TTokens = z.infer<typeof ZTokens>;
 
 export const ZRefreshBody = z.object({ refresh_token: z.string().min(1).max(500) });
 
+/** Log out: the sign-in a refresh token belongs to, or with `everywhere` every sign-in of its user. */
+export const ZLogoutBody = ZRefreshBody.extend({ everywhere: z.boolean().default(false) });
+
 export const ACCOUNT_TYPES = ["individual", "company"] as const;
 
 export const ZAccount = z.object({

@@ -41,6 +41,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /**
+     * The generation of the user's sign-ins, written into each access token: ending them all
+     * (a password change, signing out everywhere) moves it on, and older tokens are refused.
+     */
+    tokenVersion: integer("token_version").notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),

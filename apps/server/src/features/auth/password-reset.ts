@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashCode, newCode, oncePerFiveMinutes } from "../../auth/one-time-codes.ts";
 import { hashPassword } from "../../auth/passwords.ts";
-import { endSessions } from "../../auth/tokens.ts";
+import { endSessionsAndAccess } from "../../auth/tokens.ts";
 import type { Db, Tx } from "../../db/connect.ts";
 import { passwordResets, users } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
@@ -44,7 +44,7 @@ export async function requestPasswordReset(db: Db, email: string, linkBase: stri
   });
 }
 
-/** Sets the new password for a valid, unused code, and ends every sign-in of that user. */
+/** Sets the new password for a valid, unused code, and ends every sign-in of that user, access tokens and all. */
 export async function confirmPasswordReset(db: Db, code: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -62,7 +62,7 @@ export async function confirmPasswordReset(db: Db, code: string, password: strin
     if (!reset) throw badRequest("reset.invalid");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     await endResetCodes(tx, reset.userId);
-    await endSessions(tx, reset.userId);
+    await endSessionsAndAccess(tx, reset.userId);
   });
 }
 

@@ -3,6 +3,7 @@ import {
   ZCreateAccountBody,
   ZLegalLinks,
   ZLoginBody,
+  ZLogoutBody,
   ZRefreshBody,
   ZRegisterBody,
   ZRegisterCheckEmail,
@@ -106,13 +107,16 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "Log out: ends the sign-in the refresh token belongs to, so none of its refresh tokens works " +
-          "again. Other sign-ins of the user stay. Answers 204 for any token, known or not.",
-        body: ZRefreshBody,
+          "again. Other sign-ins of the user stay, unless everywhere is true: then, for a refresh token " +
+          "still valid, every sign-in of its user ends, and the access tokens given out so far are refused " +
+          "from now on, not only when they expire. Answers 204 for any token, known or not.",
+        body: ZLogoutBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await deps.tokens.revoke(deps.db, request.body.refresh_token);
+      if (request.body.everywhere) await deps.tokens.signOutEverywhere(deps.db, request.body.refresh_token);
+      else await deps.tokens.revoke(deps.db, request.body.refresh_token);
       return reply.status(204).send(null);
     },
   );

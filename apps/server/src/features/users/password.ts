@@ -1,7 +1,7 @@
 import { type TUpdatePasswordBody, ZUpdatePasswordBody } from "@formloom/core/api/users";
 import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../../auth/passwords.ts";
-import { endSessions, type TokenIssuer } from "../../auth/tokens.ts";
+import { endSessionsAndAccess, type TokenIssuer } from "../../auth/tokens.ts";
 import { users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { invalidField } from "../../http/errors.ts";
@@ -36,7 +36,7 @@ export async function checkCurrentPassword(
 
 /**
  * POST /update-password: sets a new password after checking the current one, and ends every
- * sign-in of the user, this one included; the answer is a fresh token pair for the caller, so
+ * sign-in of the user, this one included, access tokens and all; the answer is a fresh token pair for the caller, so
  * only the browser that changed the password stays signed in. The row is locked while the
  * current password is checked, so two parallel changes cannot both pass with the old one.
  */
@@ -55,7 +55,7 @@ export async function updatePassword(
       throw wrongPassword();
     }
     await tx.update(users).set({ passwordHash }).where(eq(users.id, current.id));
-    await endSessions(tx, current.id);
+    await endSessionsAndAccess(tx, current.id);
   });
   await attempt.succeeded();
   return tokens.issue(ctx.db, ctx.user.id);
