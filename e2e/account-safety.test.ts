@@ -74,14 +74,27 @@ describe("automatic sign-in", () => {
     await context.close();
   });
 
-  it("signs someone not signed in straight in", async () => {
+  it("asks someone not signed in before signing them in as the link's user, and can decline", async () => {
     const other = await registerOther(ctx.app.url, "newcomer");
     const context = await ctx.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${ctx.app.url}/autologin#token=${other.token}&refresh_token=${other.refresh_token}`);
-    await page.waitForURL(`${ctx.app.url}/**`);
-    await page.waitForFunction(() => localStorage.getItem("formloom.token") !== null);
+    const problems = watchErrors(page);
+    const link = `${ctx.app.url}/autologin#token=${other.token}&refresh_token=${other.refresh_token}&redirect=/user/view`;
+
+    await page.goto(link);
+    await page.getByText("Sign in as newcomer?").waitFor();
+    expect(page.url()).not.toContain("token=");
+    expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBeNull();
+    await screenshot(page, "autologin-ask-signed-out");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(`${ctx.app.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBeNull();
+
+    await page.goto(link);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${ctx.app.url}/user/view`);
     expect(await signedInAs(page)).toBe("newcomer");
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -21,6 +21,7 @@ describe("public account pages", () => {
     await page.goto(
       `${run.app.url}/autologin#token=${tokens.token}&refresh_token=${tokens.refresh_token}&redirect=/groups/all`,
     );
+    await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${run.app.url}/groups/all`);
     await page.getByRole("heading", { name: "All groups" }).waitFor();
     // The tokens left the address bar.
@@ -31,6 +32,7 @@ describe("public account pages", () => {
     await page.goto(
       `${run.app.url}/autologin#token=${again.token}&refresh_token=${again.refresh_token}&redirect=//evil.example.com/x`,
     );
+    await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(`${run.app.url}/`);
     await page.goto(`${run.app.url}/autologin`);
     await page.getByText("This sign-in link is not complete").waitFor();

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { safePath } from "../../../lib/safe-path.ts";
 import { session } from "../../../lib/session.ts";
-import { useUser } from "../api/get-user.ts";
+import { userQueryOptions } from "../api/get-user.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 interface Handover {
@@ -28,31 +28,17 @@ function readHandover(): Handover | null {
 
 /**
  * autologin#token=…&refresh_token=…&redirect=/path: signs in with tokens handed over by another
- * window or app. They travel in the fragment, which browsers never send to a server. Someone
- * already signed in is asked first: otherwise a link made by anyone would silently switch them
- * to the link maker's account, and what they then type would land there.
+ * window or app. They travel in the fragment, which browsers never send to a server. The visitor
+ * is always asked first, signed in or not: a link made by anyone would otherwise sign them in as
+ * the link maker, and what they then type would land in that account. Only a link for the person
+ * already signed in here (another window of theirs) goes through without a question.
  */
 export function AutologinPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [handover] = useState(readHandover);
   const [signedIn] = useState(() => session.token());
-  const mustAsk = handover !== null && signedIn !== null && signedIn !== handover.token;
 
-  useEffect(() => {
-    if (!handover || mustAsk) return;
-    session.store({ token: handover.token, refresh_token: handover.refreshToken });
-    void navigate({ href: handover.target, replace: true });
-  }, [handover, mustAsk, navigate]);
-
-  if (handover && mustAsk) return <SwitchUser handover={handover} />;
-  if (handover) {
-    return (
-      <Center h="100vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (handover) return <ConfirmHandover handover={handover} signedIn={signedIn !== null} />;
   return (
     <AuthCard title={t("Automatic sign-in")}>
       <Stack>
@@ -78,48 +64,55 @@ function useHandoverUser(token: string) {
   });
 }
 
-function SwitchUser({ handover }: { handover: Handover }) {
+/** Takes the link's tokens and opens its page with a full load: nothing cached for anyone else shows. */
+function takeHandover(handover: Handover): void {
+  session.store({ token: handover.token, refresh_token: handover.refreshToken });
+  window.location.replace(handover.target);
+}
+
+function ConfirmHandover({ handover, signedIn }: { handover: Handover; signedIn: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data: current } = useUser();
+  // Asked only of someone signed in here: without a sign-in there is nobody to ask about.
+  const { data: current, isError: noCurrent } = useQuery({ ...userQueryOptions, enabled: signedIn });
   const { data: other, isError } = useHandoverUser(handover.token);
   // The same person with fresh tokens (another window of theirs) needs no question.
-  const samePerson = current !== undefined && other !== undefined && current.id === other.id;
+  const samePerson = signedIn && current !== undefined && other !== undefined && current.id === other.id;
   useEffect(() => {
-    if (!samePerson) return;
-    session.store({ token: handover.token, refresh_token: handover.refreshToken });
-    window.location.replace(handover.target);
+    if (samePerson) takeHandover(handover);
   }, [samePerson, handover]);
-  if (!current || (!other && !isError) || samePerson) {
+  const knowsCurrent = !signedIn || current !== undefined || noCurrent;
+  if (!knowsCurrent || (!other && !isError) || samePerson) {
     return (
       <Center h="100vh">
         <Loader />
       </Center>
     );
   }
-  const stay = () => void navigate({ to: "/", replace: true });
-  const switchUser = () => {
-    session.store({ token: handover.token, refresh_token: handover.refreshToken });
-    // A full load: nothing cached for the previous user may show under the new one.
-    window.location.replace(handover.target);
-  };
+  const asSomeone = signedIn && current !== undefined;
+  const stay = () => void navigate({ to: asSomeone ? "/" : "/login", replace: true });
+  const question = asSomeone
+    ? other
+      ? t("Sign in as {{name}} instead?", { name: other.username })
+      : t("Sign in as the other user?")
+    : other
+      ? t("Sign in as {{name}}?", { name: other.username })
+      : t("Sign in with this link?");
   return (
     <AuthCard title={t("Automatic sign-in")}>
       <Stack>
-        <Text>{t("You are signed in as {{name}}.", { name: current.username })}</Text>
-        <Text fw={500}>
-          {other
-            ? t("Sign in as {{name}} instead?", { name: other.username })
-            : t("Sign in as the other user?")}
-        </Text>
+        {asSomeone && <Text>{t("You are signed in as {{name}}.", { name: current.username })}</Text>}
+        <Text fw={500}>{question}</Text>
         <Text size="sm" c="dimmed">
-          {t("Continue only if you opened this link yourself and expect to switch users.")}
+          {asSomeone
+            ? t("Continue only if you opened this link yourself and expect to switch users.")
+            : t("Continue only if you opened this link yourself and expect to use this account.")}
         </Text>
         <Group grow>
           <Button variant="default" onClick={stay}>
-            {t("Stay as {{name}}", { name: current.username })}
+            {asSomeone ? t("Stay as {{name}}", { name: current.username }) : t("Cancel")}
           </Button>
-          <Button onClick={switchUser}>{t("Continue")}</Button>
+          <Button onClick={() => takeHandover(handover)}>{t("Continue")}</Button>
         </Group>
       </Stack>
     </AuthCard>
