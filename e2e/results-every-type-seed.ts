@@ -110,6 +110,7 @@ async function uploadFor(baseUrl: string, formId: number, type: string, i: numbe
   const body = new FormData();
   body.append("formId", String(formId));
   body.append("fieldId", idOf(type as FieldType));
+  body.append("key", `seed-filling-${i}`);
   body.append("file", new Blob([new Uint8Array(kind.bytes())], { type: kind.mimeType }), kind.name(i));
   const response = await fetch(`${baseUrl}/api/forms/upload_file`, {
     method: "POST",

@@ -68,6 +68,7 @@ beforeAll(async () => {
   const upload = new FormData();
   upload.append("formId", String(ids.form));
   upload.append("fieldId", "doc");
+  upload.append("key", "isolation-filling");
   upload.append("file", new Blob([`notes ${SECRETS[0]}`], { type: "text/plain" }), "notes.txt");
   const uploaded = (await (
     await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body: upload })

@@ -31,10 +31,14 @@ async function createForm() {
   return { id: created.body.form.id, alias: created.body.form.formPathAlias };
 }
 
-async function upload(formId: number, headers: Record<string, string>) {
+/** A filling's key, as the public page makes one for each filling. */
+const newKey = () => randomBytes(16).toString("hex");
+
+async function upload(formId: number, headers: Record<string, string>, key: string | null = newKey()) {
   const body = new FormData();
   body.append("formId", String(formId));
   body.append("fieldId", "pic");
+  if (key !== null) body.append("key", key);
   body.append("file", new Blob([PNG], { type: "image/png" }), "pic.png");
   const response = await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body, headers });
   const json = (await response.json()) as { code?: string };
@@ -90,29 +94,77 @@ describe("anonymous uploads", () => {
     expect(counts(burst)).toEqual({ 201: UPLOAD_LIMITS.perRespondent, 429: extra });
   });
 
-  it("stops taking files for a form that holds too many no submission took, and says when to come back", async () => {
+  it("stops taking files for a form that holds too many recent ones no submission took, and says when to come back", async () => {
     const form = await createForm();
     // Strangers' uploads that piled up, as if from many addresses.
-    await server.database.db.insert(formFiles).values(
-      Array.from({ length: UPLOAD_LIMITS.unclaimedFilesPerForm }, () => {
-        const id = randomBytes(16).toString("hex");
-        return {
-          id,
-          accountId,
-          formId: form.id,
-          fieldId: "pic",
-          name: "pic.png",
-          mimeType: "image/png",
-          size: PNG.length,
-          storageKey: `forms/${accountId}/${form.id}/${id}`,
-        };
-      }),
-    );
+    const piled = async (minutesAgo: number) =>
+      server.database.db.insert(formFiles).values(
+        Array.from({ length: UPLOAD_LIMITS.unclaimedFilesPerForm }, () => {
+          const id = randomBytes(16).toString("hex");
+          return {
+            id,
+            accountId,
+            formId: form.id,
+            fieldId: "pic",
+            name: "pic.png",
+            mimeType: "image/png",
+            size: PNG.length,
+            storageKey: `forms/${accountId}/${form.id}/${id}`,
+            createdAt: new Date(Date.now() - minutesAgo * 60_000),
+          };
+        }),
+      );
+    // Left by fillings abandoned long enough ago, they no longer count.
+    await piled(UPLOAD_LIMITS.unclaimedMinutes + 1);
+    expect((await upload(form.id, { "x-forwarded-for": "203.0.115.1" })).status).toBe(201);
+    await piled(1);
     const full = await upload(form.id, { "x-forwarded-for": "203.0.115.1" });
     expect(full.status).toBe(429);
     expect(full.code).toBe("upload.form_full");
     expect(Number(full.retryAfter)).toBeGreaterThan(0);
+    expect(Number(full.retryAfter)).toBeLessThanOrEqual(UPLOAD_LIMITS.unclaimedMinutes * 60);
     // Another form takes files as before.
     expect((await upload((await createForm()).id, { "x-forwarded-for": "203.0.115.1" })).status).toBe(201);
+  });
+});
+
+describe("uploads strangers send to switch a form's file questions off", () => {
+  it("leave the form open to real respondents: 200 one-byte uploads from a few addresses fill only their own share", async () => {
+    const form = await createForm();
+    const strangers = ["203.0.116.1", "203.0.116.2", "203.0.116.3", "203.0.116.4"];
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => upload(form.id, { "x-forwarded-for": strangers[i % 4]! })),
+    );
+    expect(burst.every((result) => result.status === 201 || result.status === 429)).toBe(true);
+    expect(counts(burst)[201]).toBeLessThanOrEqual(4 * UPLOAD_LIMITS.unclaimedPerAddress);
+    // A respondent elsewhere still uploads.
+    const real = await upload(form.id, { "x-forwarded-for": "198.51.100.77" });
+    expect(real.status).toBe(201);
+  });
+
+  it("takes an upload only within a filling, and records that the filling began", async () => {
+    const form = await createForm();
+    const without = await upload(form.id, { "x-forwarded-for": "203.0.117.1" }, null);
+    expect(without.status).toBe(400);
+    expect(without.code).toBe("upload.filling_required");
+    const key = newKey();
+    expect((await upload(form.id, { "x-forwarded-for": "203.0.117.1" }, key)).status).toBe(201);
+    const started = await server.database.raw.query(
+      "select 1 from form_starts where form_id = $1 and visit_key = $2",
+      [form.id, key],
+    );
+    expect(started).toHaveLength(1);
+  });
+
+  it("holds one filling and one address to a share of the form's unclaimed files", async () => {
+    const form = await createForm();
+    const key = newKey();
+    const filling = await Promise.all(
+      Array.from({ length: UPLOAD_LIMITS.unclaimedPerFilling + 3 }, (_, i) =>
+        upload(form.id, { "x-forwarded-for": `203.0.118.${i + 1}` }, key),
+      ),
+    );
+    expect(counts(filling)).toEqual({ 201: UPLOAD_LIMITS.unclaimedPerFilling, 429: 3 });
+    expect(filling.find((result) => result.status === 429)?.code).toBe("upload.rate_limited");
   });
 });

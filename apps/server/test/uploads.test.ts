@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, addMember, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
@@ -35,6 +36,7 @@ async function upload(target: { formId: number | string; fieldId: string }, byte
   const body = new FormData();
   body.append("formId", String(target.formId));
   body.append("fieldId", target.fieldId);
+  body.append("key", randomUUID());
   body.append("file", new Blob([bytes], { type: "image/png" }), name);
   const response = await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body });
   return { status: response.status, body: (await response.json()) as Uploaded & { code?: string } };

@@ -61,7 +61,9 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   const [sent, setSent] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
-  const [upload] = useState(() => uploaderFor(data.form.id));
+  const keyRef = useRef(submissionKey);
+  keyRef.current = submissionKey;
+  const [upload] = useState(() => uploaderFor(data.form.id, () => keyRef.current));
   // Consent, the wait before sending again, leaving the form, and the draft kept offline.
   const before = useBeforeSending(data, translate, {
     submissionKey,

@@ -7,12 +7,14 @@ import { storedToken } from "./stored-token.ts";
  * The public page's upload call (POST /api/forms/upload_file) for one form. XMLHttpRequest, not
  * fetch, because only it reports the progress of what it sends.
  */
-export function uploaderFor(formId: number): UploadFile {
+export function uploaderFor(formId: number, fillingKey: () => string): UploadFile {
   return (file, fieldId, onProgress, signal) =>
     new Promise<TFileRef>((resolve, reject) => {
       const body = new FormData();
       body.append("formId", String(formId));
       body.append("fieldId", fieldId);
+      // The filling the file belongs to: the server holds each filling to its share of files.
+      body.append("key", fillingKey());
       body.append("file", file, file.name);
       const request = new XMLHttpRequest();
       request.open("POST", "/api/forms/upload_file");

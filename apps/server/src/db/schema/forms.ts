@@ -156,6 +156,9 @@ export const formFiles = pgTable(
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
     storageKey: text("storage_key").notNull(),
+    /** The uploader's address (an IPv6 network counts as one) and filling key: their share of the form's unclaimed files. */
+    uploader: text("uploader"),
+    fillingKey: text("filling_key"),
     createdAt: createdAt(),
   },
   (t) => [

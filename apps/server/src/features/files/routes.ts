@@ -26,14 +26,18 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
         tags: ["public"],
         description:
           "A respondent's file for a file, image, photo, audio or video field of a published form (multipart: fields " +
-          "formId and fieldId, or the same names in the query, then the file). The type is read from the bytes " +
+          "formId, fieldId and key, or the same names in the query, then the file). `key` names the filling the " +
+          "file belongs to: the Idempotency-Key its submission will be sent with (400 upload.filling_required " +
+          "without one); a filling not yet reported begins with its first file. The type is read from the bytes " +
           "and must be one the field accepts; the size must be within the field's limit. Answers the upload id " +
           "the submission's answer then refers to ({ id, url, name, size, mimeType }). Limited per respondent " +
-          "and per address (429 upload.rate_limited), and per form while uploads no submission took pile up " +
-          "(429 upload.form_full); both say when to try again in Retry-After.",
+          "and per address, and, of the files no submission took yet, per filling and per address in the form " +
+          "(429 upload.rate_limited); and per form while such files of the last 30 minutes pile up " +
+          "(429 upload.form_full). Both say when to try again in Retry-After.",
         querystring: z.object({
           formId: z.string().max(12).optional(),
           fieldId: z.string().max(64).optional(),
+          key: z.string().max(200).optional(),
         }),
         response: { 201: ZUploaded },
       },

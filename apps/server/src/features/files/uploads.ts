@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/connect.ts";
-import { formFiles, forms } from "../../db/schema.ts";
+import { formFiles, formStarts, forms } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
@@ -16,6 +16,7 @@ import type { FileStorage } from "../../storage/file-storage.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
+import { recordStart } from "../statistics/visits.ts";
 
 /** The field types answered with uploaded files, and the kind of file each takes ("" = any). */
 export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
@@ -110,23 +111,30 @@ function formTarget(request: FastifyRequest, fields: Record<string, unknown>) {
     throw invalidField("form.not_found", "formId");
   const fieldId = value("fieldId");
   if (!fieldId || fieldId.length > 64) throw invalidField("answer.unknown_field", "fieldId");
-  return { formId, fieldId };
+  const fillingKey = value("key");
+  if (!ZFillingKey.test(fillingKey)) throw invalidField("upload.filling_required", "key");
+  return { formId, fieldId, fillingKey };
 }
 
 /**
- * How much one uploader may send, and how much a form keeps that no submission took yet: enough
+ * How much one uploader may send, and how many files no submission took yet a form keeps: enough
  * for a person filling several file questions again and again, and for an office behind one
- * address, while a stranger's script cannot fill the disk. Uploads no submission took are removed
+ * address, while a stranger's script can neither fill the disk nor the form. Such files count
+ * for the form only while their filling may still be under way (`unclaimedMinutes`), and a
+ * filling and an address each hold only a share of them. Uploads no submission took are removed
  * after a day (removeOrphanFiles).
  */
 export const UPLOAD_LIMITS = {
   windowSeconds: 600,
   perRespondent: 20,
   perAddress: 60,
-  unclaimedFilesPerForm: 200,
-  unclaimedBytesPerForm: 1024 * 1024 * 1024,
-  /** How long to wait when the form is full: housekeeping runs hourly. */
-  formFullRetrySeconds: 3600,
+  /** Unclaimed files of one filling, and of one address in the last day, in one form. */
+  unclaimedPerFilling: 20,
+  unclaimedPerAddress: 100,
+  /** Unclaimed files and bytes of one form uploaded in the last `unclaimedMinutes`. */
+  unclaimedFilesPerForm: 1000,
+  unclaimedBytesPerForm: 2 * 1024 * 1024 * 1024,
+  unclaimedMinutes: 30,
 } as const;
 
 /** Who uploads: the signed-in user or the signed respondent cookie, and the address. */
@@ -134,6 +142,9 @@ export interface Uploader {
   ip: string;
   respondent: string | undefined;
 }
+
+/** The filling an upload belongs to: the key its submission will be sent with, as the page names it. */
+const ZFillingKey = /^[\x21-\x7e]{1,200}$/;
 
 async function countUpload(db: Db, visitor: UserRow | undefined, uploader: Uploader): Promise<void> {
   const person = visitor
@@ -153,14 +164,24 @@ async function countUpload(db: Db, visitor: UserRow | undefined, uploader: Uploa
 }
 
 /**
- * Records an upload unless its form already keeps as many files, or bytes, as no submission took:
- * counted and inserted under a lock per form, so parallel uploads cannot pass the cap together.
+ * Records an upload unless its filling or its address already holds its share of the form's
+ * unclaimed files, or the form as many recent ones, or bytes, as it keeps: counted and inserted
+ * under a lock per form, so parallel uploads cannot pass a cap together.
  */
 async function recordUpload(db: Db, values: typeof formFiles.$inferInsert): Promise<FileRow> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-uploads'), ${values.formId}::int4)`);
+    const recent = sql`${formFiles.createdAt} > now() - make_interval(mins => ${UPLOAD_LIMITS.unclaimedMinutes})`;
     const [held] = await tx
-      .select({ files: sql<number>`count(*)`, bytes: sql<number>`coalesce(sum(${formFiles.size}), 0)` })
+      .select({
+        files: sql<number>`count(*) filter (where ${recent})`,
+        bytes: sql<number>`coalesce(sum(${formFiles.size}) filter (where ${recent}), 0)`,
+        filling: sql<number>`count(*) filter (where ${formFiles.fillingKey} = ${values.fillingKey ?? ""})`,
+        address: sql<number>`count(*) filter (where ${formFiles.uploader} = ${values.uploader ?? ""}
+          and ${formFiles.createdAt} > now() - interval '1 day')`,
+        oldest: sql<number>`extract(epoch from min(${formFiles.createdAt}) filter (where ${recent})
+          + make_interval(mins => ${UPLOAD_LIMITS.unclaimedMinutes}) - now())`,
+      })
       .from(formFiles)
       .where(
         and(
@@ -170,10 +191,17 @@ async function recordUpload(db: Db, values: typeof formFiles.$inferInsert): Prom
         ),
       );
     if (
+      Number(held?.filling ?? 0) >= UPLOAD_LIMITS.unclaimedPerFilling ||
+      Number(held?.address ?? 0) >= UPLOAD_LIMITS.unclaimedPerAddress
+    ) {
+      throw new RateLimited("upload.rate_limited", UPLOAD_LIMITS.windowSeconds);
+    }
+    if (
       Number(held?.files ?? 0) >= UPLOAD_LIMITS.unclaimedFilesPerForm ||
       Number(held?.bytes ?? 0) + values.size > UPLOAD_LIMITS.unclaimedBytesPerForm
     ) {
-      throw new RateLimited("upload.form_full", UPLOAD_LIMITS.formFullRetrySeconds);
+      // Until the oldest of the recent ones stops counting.
+      throw new RateLimited("upload.form_full", Math.max(1, Math.ceil(Number(held?.oldest ?? 60))));
     }
     const [stored] = await tx.insert(formFiles).values(values).returning();
     return stored!;
@@ -201,7 +229,7 @@ export async function uploadFile(
   );
   if (!file) throw invalidField("answer.required", "file");
   await countUpload(db, visitor, uploader);
-  const { formId, fieldId } = formTarget(request, file.fields as Record<string, unknown>);
+  const { formId, fieldId, fillingKey } = formTarget(request, file.fields as Record<string, unknown>);
   let bytes: Buffer;
   try {
     bytes = await readingMultipart(() => file.toBuffer());
@@ -224,6 +252,18 @@ export async function uploadFile(
   const type = await detectType(bytes);
   if (!accepts(element, type)) throw invalidField("answer.file_type", fieldId);
 
+  // The upload belongs to a filling that has begun: one the page reported, or begun by this file.
+  const [started] = await db
+    .select({ key: formStarts.visitKey })
+    .from(formStarts)
+    .where(
+      and(
+        eq(formStarts.accountId, row.accountId),
+        eq(formStarts.formId, row.id),
+        eq(formStarts.visitKey, fillingKey),
+      ),
+    );
+  if (!started) await recordStart(db, { formId: row.id, key: fillingKey }, { ...uploader, visitor });
   const id = randomBytes(16).toString("hex");
   const storageKey = `forms/${row.accountId}/${row.id}/${id}`;
   // The row first, so a full form refuses before any byte is written; no reader takes a file
@@ -237,6 +277,8 @@ export async function uploadFile(
     mimeType: type.mime,
     size: bytes.length,
     storageKey,
+    uploader: addressKey(uploader.ip),
+    fillingKey,
   });
   try {
     await storage.put(storageKey, bytes);
