@@ -51,7 +51,25 @@ const WITH_OTHER = [
       hasOtherVariant: true,
     },
   },
+  {
+    id: "view",
+    fieldType: "imageChoice",
+    question: "Favourite view",
+    fieldSettings: {
+      answerVariants: [option("sea", "Sea"), option("hill", "Hill")],
+      hasOtherVariant: true,
+      multiple: false,
+    },
+  },
 ];
+
+/** Several pictures may be chosen, Other among them. */
+const VIEWS = {
+  ...WITH_OTHER[4],
+  id: "views",
+  question: "Views you like",
+  fieldSettings: { ...WITH_OTHER[4]?.fieldSettings, multiple: true },
+};
 
 /** Options "chosen at first", preset colours, and a slider with units and marks. */
 const SET_UP = [
@@ -142,6 +160,8 @@ describe("Other on every choice type", () => {
     expect(await otherText(page, "Home city").isVisible()).toBe(false);
     await city.selectOption({ label: "Other" });
     await otherText(page, "Home city").fill("Lima");
+    await question(page, "Favourite view").getByRole("radio", { name: "Other" }).check();
+    await otherText(page, "Favourite view").fill("Lake");
     await screenshot(page, "other-every-choice-type-1280");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("heading", { name: /submitted successfully/ }).waitFor();
@@ -150,6 +170,7 @@ describe("Other on every choice type", () => {
       pets: ["dog", "other:Parrot"],
       hobbies: ["other:Knitting"],
       city: "other:Lima",
+      view: "other:Lake",
     });
     expect(problems).toEqual([]);
 
@@ -163,27 +184,36 @@ describe("Other on every choice type", () => {
     await page.getByRole("cell", { name: "Mango", exact: true }).click();
     await page.getByRole("link", { name: "Open as a page" }).click();
     await page.waitForURL(new RegExp(`/forms/${formId}/results/\\d+`));
-    for (const text of ["Mango", "Dog, Parrot", "Knitting", "Lima"])
+    for (const text of ["Mango", "Dog, Parrot", "Knitting", "Lima", "Lake"])
       await expect.poll(() => page.getByRole("cell", { name: text, exact: true }).count()).toBe(1);
   });
 
-  it("is sent from the drop-down without JavaScript, its text kept when the post is refused", async () => {
+  it("is sent from the drop-down and the pictures without JavaScript, its text kept when the post is refused", async () => {
     const formId = await newForm("other-plain", [
       { id: "name", fieldType: "text", question: "Your name", isRequired: true },
       WITH_OTHER[3],
+      VIEWS,
     ]);
     const page = await newPage(false, 390);
     await page.goto(`${run.app.url}/f/other-plain`);
     await page.getByRole("combobox", { name: "Home city" }).selectOption({ label: "Other" });
     await otherText(page, "Home city").fill("Quito");
+    await question(page, "Views you like").getByRole("checkbox", { name: "Sea" }).check();
+    await question(page, "Views you like").getByRole("checkbox", { name: "Other" }).check();
+    await otherText(page, "Views you like").fill("Forest");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByText("Please fill in this field").waitFor();
     expect(await page.getByRole("combobox", { name: "Home city" }).inputValue()).toBe("other:");
     expect(await otherText(page, "Home city").inputValue()).toBe("Quito");
+    expect(await otherText(page, "Views you like").inputValue()).toBe("Forest");
     await page.getByRole("textbox", { name: "Your name" }).fill("Ines");
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("heading", { name: /submitted successfully/ }).waitFor();
-    expect(await storedAnswers(call, formId)).toEqual({ name: "Ines", city: "other:Quito" });
+    expect(await storedAnswers(call, formId)).toEqual({
+      name: "Ines",
+      city: "other:Quito",
+      views: ["sea", "other:Forest"],
+    });
   });
 });
 

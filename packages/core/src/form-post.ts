@@ -96,7 +96,8 @@ const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
   select: oneChoice,
   checkbox: manyChoices,
   multipleChoice: manyChoices,
-  imageChoice: (values, element) => fitImageChoice(values, element.fieldSettings.multiple === true),
+  imageChoice: (values, element, entries) =>
+    fitImageChoice(chosenIds(values, element, entries), element.fieldSettings.multiple === true),
   like: ([value]) => (value === "like" || value === "dislike" ? value : value || undefined),
   // A ticked box is sent, an unticked one is not.
   decisionBox: ([value]) => (value === undefined ? undefined : true),

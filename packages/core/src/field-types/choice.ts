@@ -105,7 +105,7 @@ export function singleChoice(label: string) {
 }
 
 /** Other was chosen, but nothing written beside it. */
-const otherLeftEmpty = (element: TElement, chosen: readonly string[]) =>
+export const otherLeftEmpty = (element: TElement, chosen: readonly string[]) =>
   element.fieldSettings.hasOtherVariant === true && chosen.some((id) => id.trim() === OTHER_PREFIX);
 
 export function checkChoices(element: TElement, answer: readonly string[]): MessageCode | null {

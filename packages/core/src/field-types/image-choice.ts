@@ -1,5 +1,12 @@
 import { z } from "zod/mini";
-import { checkChoices, choiceDefaults, isKnownVariant, setCorrectness, variantTitle } from "./choice.ts";
+import {
+  checkChoices,
+  choiceDefaults,
+  isKnownVariant,
+  otherLeftEmpty,
+  setCorrectness,
+  variantTitle,
+} from "./choice.ts";
 import { defineFieldType } from "./definition.ts";
 
 const asList = (answer: string | string[]) =>
@@ -35,11 +42,9 @@ export const imageChoice = defineFieldType<string | string[]>({
   isEmpty: (answer) => asList(answer).length === 0,
   validate: (element, answer) => {
     if (Array.isArray(answer) !== (element.fieldSettings.multiple === true)) return "answer.invalid";
-    return Array.isArray(answer)
-      ? checkChoices(element, answer)
-      : isKnownVariant(element, answer)
-        ? null
-        : "answer.unknown_variant";
+    if (Array.isArray(answer)) return checkChoices(element, answer);
+    if (otherLeftEmpty(element, [answer])) return "answer.other_empty";
+    return isKnownVariant(element, answer) ? null : "answer.unknown_variant";
   },
   correctness: (element, answer) => setCorrectness(element, asList(answer)),
   toText: (element, answer) =>

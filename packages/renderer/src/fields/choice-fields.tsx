@@ -64,7 +64,7 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
 }
 
 /** The Other option with its text; without a script the browser posts both (core's form-post.ts). */
-function OtherOption(
+export function OtherOption(
   props: FieldProps & {
     multiple: boolean;
     chosen: string | undefined;

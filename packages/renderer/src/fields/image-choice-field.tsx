@@ -1,8 +1,9 @@
 import type { TAnswerVariant } from "@formloom/core/element-schema";
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import { fitImageChoice } from "@formloom/core/field-types/image-choice";
 import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
-import { ChoiceInput } from "./choice-fields.tsx";
+import { ChoiceInput, OtherOption } from "./choice-fields.tsx";
 import "./structured-fields.css";
 
 const chosenOf = (value: unknown): string[] => {
@@ -28,7 +29,14 @@ export function ImageChoiceField(props: FieldProps) {
     props.onChange(fitImageChoice(on ? [...chosen, id] : chosen.filter((other) => other !== id), true));
   };
 
-  return (
+  const other = chosen.find((id) => id.startsWith(OTHER_PREFIX));
+  /** Other's answer is "other:<its text>", as on the other choice types. */
+  const setOther = (answer: string | null) => {
+    if (!multiple) return props.onChange(answer);
+    const rest = chosen.filter((id) => id !== other);
+    props.onChange(fitImageChoice(answer === null ? rest : [...rest, answer], true));
+  };
+  const tiles = (
     <div className="fl-image-choices" id={props.inputId} data-invalid={props.invalid || undefined}>
       {variants.map((variant) => (
         <label key={variant.id} className="fl-image-choice" data-on={chosen.includes(variant.id)}>
@@ -45,6 +53,13 @@ export function ImageChoiceField(props: FieldProps) {
           </span>
         </label>
       ))}
+    </div>
+  );
+  if (!props.element.fieldSettings.hasOtherVariant) return tiles;
+  return (
+    <div className="fl-image-choices-other">
+      {tiles}
+      <OtherOption {...props} multiple={multiple} chosen={other} onChange={setOther} />
     </div>
   );
 }

@@ -26,13 +26,11 @@ export function ChoiceSettings(props: EditorProps) {
         {...props}
         options={{ correct: true, value: true, defaultChecked: true, image: isImage }}
       />
-      {!isImage && (
-        <Switch
-          label={t("Offer “Other” with the respondent's own text")}
-          checked={fieldSettings.hasOtherVariant === true}
-          onChange={(e) => changeSettings(checked, { hasOtherVariant: e.currentTarget.checked })}
-        />
-      )}
+      <Switch
+        label={t("Offer “Other” with the respondent's own text")}
+        checked={fieldSettings.hasOtherVariant === true}
+        onChange={(e) => changeSettings(checked, { hasOtherVariant: e.currentTarget.checked })}
+      />
       {several && (
         <Group grow align="flex-start">
           <NumberInput
