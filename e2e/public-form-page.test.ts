@@ -105,9 +105,9 @@ describe("the public form page", () => {
     for (const question of TYPICAL_QUESTIONS) expect(html).toContain(question);
     expect(html).toContain('<html lang="en"');
     expect(html).toContain("<title>Visit feedback</title>");
-    expect(html).toContain('<meta name="description" content="Tell us how the visit went." />');
     expect(html).toContain('<meta property="og:title" content="Visit feedback" />');
-    expect(html).toContain('<meta property="og:description" content="Tell us how the visit went." />');
+    // The description is the editors' note (forms.md §3): not in the page, its tags or its data.
+    expect(html).not.toContain("Tell us how the visit went.");
     expect(html).toContain('<meta property="og:type" content="website" />');
     expect(html).toContain(`<meta property="og:url" content="${pageUrl("typical")}" />`);
     expect(html).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/fill-[^"]+\.css"/);

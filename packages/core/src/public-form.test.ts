@@ -89,6 +89,7 @@ const quiz: TElement[] = [
 
 const settings = ZFormSettings.parse({
   type: "calculation",
+  description: "Editors only: graded by the history department",
   resultType: "gradations",
   resultsHandlingGradation: [
     {
@@ -108,7 +109,7 @@ describe("the public shape of a form", () => {
   const fields = quiz.map(publicElement);
   const text = JSON.stringify({ settings: publicSettings(settings), fields });
 
-  it("carries no correct answer, points, pairing, hidden formula or hidden value", () => {
+  it("carries no correct answer, points, pairing, hidden formula, hidden value or the editors' description", () => {
     for (const secret of [
       '"checkValue":true',
       '"points":7',
@@ -123,6 +124,7 @@ describe("the public shape of a form", () => {
       "promo-code",
       "level-secret",
       "Paris was the answer",
+      "history department",
     ]) {
       expect(text, secret).not.toContain(secret);
     }

@@ -72,11 +72,13 @@ export function publicElement(element: TElement): TElement {
 /**
  * The form's settings without how its results are reckoned: passing score, score ranges and
  * result texts (a detailed text may well name the right answers). The server tells each
- * respondent their own result when they send the form.
+ * respondent their own result when they send the form. The description is the editors' note
+ * (forms.md §3, admin only), so it is never sent either.
  */
 export function publicSettings(settings: TFormSettings): TFormSettings {
   return {
     ...settings,
+    description: "",
     resultsHandlingPassedFailed: ZPassedFailed.parse({}),
     resultsHandlingGradation: [],
     resultsHandlingGradationCategories: [],

@@ -387,7 +387,6 @@ export function FormRenderer(props: FormRendererProps) {
           <h1 id={`${formId}-title`} className="fl-title">
             {settings.title}
           </h1>
-          {settings.description && <p className="fl-description">{settings.description}</p>}
         </header>
         {pages.length > 1 && (
           <ProgressView

@@ -70,12 +70,10 @@ export function renderPublicPage(request: PublicPageRequest): string {
   const sent: FillBoot = { ...boot, catalog: full ? respondentCatalog(full, asked) : null };
 
   const title = form.kind === "ready" ? form.data.form.title || "Form" : "Formloom";
-  const description = form.kind === "ready" ? plainText(form.data.form.description).slice(0, 300) : "";
+  // No description tags: the form's description is its editors' note (forms.md §3, admin only).
   const head = [
-    `<meta name="description" content="${attribute(description)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${attribute(title)}" />`,
-    `<meta property="og:description" content="${attribute(description)}" />`,
     `<meta property="og:url" content="${attribute(request.url)}" />`,
   ].join("\n    ");
   return request.template
@@ -87,15 +85,6 @@ export function renderPublicPage(request: PublicPageRequest): string {
       "<!--fill-data-->",
       () => `<script type="application/json" id="${BOOT_ELEMENT_ID}">${embeddedJson(sent)}</script>`,
     );
-}
-
-/** An author's text, possibly with markup, as one plain line for a preview. */
-function plainText(value: string): string {
-  return value
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 function text(value: string): string {

@@ -30,7 +30,7 @@ export function GeneralSection({ settings, errors, onChange }: SectionProps) {
       />
       <Textarea
         label={t("Description")}
-        description={t("Only the account's admins see it")}
+        description={t("A note for the form's editors: respondents never see it")}
         autosize
         minRows={2}
         value={settings.description}
