@@ -132,6 +132,9 @@ function expectOnlyFieldA(delivery: Received) {
   expect(delivery.body).not.toContain(SECRET);
   const data = dataOf(delivery);
   expect(data.answers?.map((item) => item.fieldId)).toEqual(["a"]);
+  // The readable titles beside the ids follow the same cut: field A's, never field B's.
+  expect(data.answers?.[0]).toMatchObject({ question: "Visible colour" });
+  expect(delivery.body).not.toContain("Private question");
   expect(data.score ?? null).toBeNull();
   expect(data.result ?? null).toBeNull();
   expect(Object.keys((data.fieldScores as Record<string, unknown> | null) ?? {})).not.toContain("b");

@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import Ajv2020 from "ajv/dist/2020.js";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +37,11 @@ class Receiver {
     });
     await new Promise<void>((done) => this.server!.listen(port, RECEIVER_HOST, done));
     this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  /** Listens again on the reserved port, unless it already does. */
+  async ensureUp(): Promise<void> {
+    if (!this.server) await this.up(this.port);
   }
 
   async down(): Promise<void> {
@@ -249,6 +256,149 @@ describe("webhooks", () => {
     );
     expect(replayed!.attempts.at(-1)).toMatchObject({ ok: true, responseStatus: 200 });
     await admin.delete(`/api/forms/${formId}/webhooks/${webhookId}`);
+  });
+
+  it("carries question and choice titles, the form's number of the submission, its title and a link, keeping the ids", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Lunch order",
+      fields: [
+        {
+          id: "dish",
+          fieldType: "radio",
+          question: "Main dish",
+          fieldSettings: {
+            answerVariants: [
+              { id: "v1", title: "Soup", value: "1" },
+              { id: "v2", title: "Salad", value: "2" },
+            ],
+          },
+        },
+        {
+          id: "extras",
+          fieldType: "checkbox",
+          question: "Extras",
+          fieldSettings: {
+            hasOtherVariant: true,
+            answerVariants: [
+              { id: "x1", title: "Bread", value: "1" },
+              { id: "x2", title: "Cake", value: "2" },
+            ],
+          },
+        },
+        { id: "page", fieldType: "pageBreak" },
+        { id: "note", fieldType: "text", question: "Note" },
+      ],
+    });
+    expect(made.status, made.text).toBe(201);
+    const lunch = made.body.form.id;
+    await receiver.ensureUp();
+    const hook = await admin.post<{ id: number; secret: string }>(`/api/forms/${lunch}/webhooks`, {
+      title: "Lunch",
+      endpoint: `http://${RECEIVER_HOST}:${receiver.port}/lunch`,
+      dataOptions: ["form_answer"],
+    });
+    expect(hook.status, hook.text).toBe(200);
+    // Two submissions: the second is number 2 in its form while its internal id is larger.
+    for (const note of ["first", "second"]) {
+      const sent = await server.api.post<{ id?: number }>("/api/forms/answer", {
+        formId: lunch,
+        answers: [
+          { fieldId: "dish", answer: "v2" },
+          { fieldId: "extras", answer: ["x1", "other:Lemon"] },
+          { fieldId: "note", answer: note },
+        ],
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    const arrived = await until(
+      async () => receiver.received.filter((r) => r.path === "/lunch"),
+      (list) => list.length === 2,
+      "two deliveries",
+    );
+    const payloads = arrived.map(
+      (hit) =>
+        new Webhook(hook.body.secret).verify(hit.body, hit.headers) as { data: Record<string, unknown> },
+    );
+    const second = payloads.find((p) => JSON.stringify(p).includes('"second"'))!;
+    const table = await admin.get<{ answerList: { id: number; number: number }[] }>(
+      `/api/forms/${lunch}/answer/paginated/1/10`,
+    );
+    expect(table.status, table.text).toBe(200);
+    const row = table.body.answerList.find((item) => item.id === second.data.answerId)!;
+    expect(row.number).toBe(2);
+    expect(second.data).toMatchObject({
+      formId: lunch,
+      number: 2,
+      form: { id: lunch, title: "Lunch order" },
+      resultUrl: expect.stringMatching(new RegExp(`/forms/${lunch}/results/${row.id}$`)),
+    });
+    expect(second.data.answers).toEqual([
+      {
+        fieldId: "dish",
+        answer: "v2",
+        question: "Main dish",
+        fieldType: "radio",
+        text: "Salad",
+        choices: [{ id: "v2", title: "Salad" }],
+        formulaName: expect.any(String),
+      },
+      expect.objectContaining({
+        fieldId: "extras",
+        answer: ["x1", "other:Lemon"],
+        question: "Extras",
+        choices: [
+          { id: "x1", title: "Bread" },
+          { id: "other:Lemon", title: "Lemon" },
+        ],
+      }),
+      expect.objectContaining({ fieldId: "note", answer: "second", question: "Note", text: "second" }),
+    ]);
+
+    // The delivery log names each submission by the same number.
+    const log = await admin.get<{ deliveries: { answerId: number; answerNumber: number | null }[] }>(
+      `/api/forms/${lunch}/webhooks/${hook.body.id}/deliveries`,
+    );
+    expect(log.body.deliveries.find((d) => d.answerId === row.id)?.answerNumber).toBe(2);
+
+    // The documented JSON Schema is the one the API serves, and a delivered payload validates.
+    const schema = JSON.parse(
+      readFileSync(new URL("../../../docs/webhook-payload.schema.json", import.meta.url), "utf8"),
+    ) as Record<string, unknown>;
+    const served = await admin.get("/api/webhooks/payload-schema");
+    expect(served.status, served.text).toBe(200);
+    expect(served.body).toEqual(schema);
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    expect(validate(second), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...second, data: { ...second.data, number: "two" } })).toBe(false);
+  });
+
+  it("sends a signed test event at once and says what the endpoint answered", async () => {
+    await receiver.ensureUp();
+    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/probe`);
+    expect(created.status, created.text).toBe(200);
+    const tested = await admin.post<{ ok: boolean; responseStatus: number | null }>(
+      `/api/forms/${formId}/webhooks/${created.body.id}/test`,
+    );
+    expect(tested.status, tested.text).toBe(200);
+    expect(tested.body).toMatchObject({ ok: true, responseStatus: 200 });
+    const hit = receiver.received.filter((r) => r.path === "/probe").at(-1)!;
+    const payload = new Webhook(created.body.secret).verify(hit.body, hit.headers) as {
+      type: string;
+      data: { form: { title: string }; answers: unknown[] };
+    };
+    expect(payload).toMatchObject({
+      type: "webhook.test",
+      data: { form: { title: "Sign-ups" }, answers: [] },
+    });
+    // A receiver that refuses is reported, not retried; nothing enters the delivery log.
+    const gone = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/gone`);
+    const refused = await admin.post(`/api/forms/${formId}/webhooks/${gone.body.id}/test`);
+    expect(refused.body).toMatchObject({ ok: false, responseStatus: 410 });
+    expect(await deliveries(gone.body.id)).toEqual([]);
+    const missing = await admin.post(`/api/forms/${formId}/webhooks/999999/test`);
+    expect(missing.status).toBe(404);
+    await admin.delete(`/api/forms/${formId}/webhooks/${created.body.id}`);
+    await admin.delete(`/api/forms/${formId}/webhooks/${gone.body.id}`);
   });
 
   it("does not follow a redirect, and re-checks the address at send", async () => {

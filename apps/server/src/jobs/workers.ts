@@ -48,6 +48,7 @@ export function startWorkers(
     allow: new AllowList(settings.webhookAllowHosts),
     log,
     intervalMs: settings.webhookPollMs,
+    linkBase: settings.linkBase,
   });
   const automation = startAutomationWorker({
     db: database.db,

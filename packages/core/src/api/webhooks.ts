@@ -94,6 +94,8 @@ export const ZWebhookDelivery = z.object({
   id: z.number(),
   eventId: z.string(),
   answerId: z.number(),
+  /** The submission's number within its form, as the results table shows it; null once deleted. */
+  answerNumber: z.number().nullable(),
   state: z.enum(["queued", "done", "failed", "disabled"]),
   attempts: z.array(ZWebhookAttempt),
   nextAttemptAt: z.string().nullable(),
@@ -107,3 +109,12 @@ export const ZWebhookDeliveryList = z.object({ deliveries: z.array(ZWebhookDeliv
 export const ZFormWebhooksParams = z.object({ id: ZRowId });
 export const ZWebhookParams = z.object({ id: ZRowId, webhookId: ZRowId });
 export const ZWebhookDeliveryParams = z.object({ id: ZRowId, webhookId: ZRowId, deliveryId: ZRowId });
+
+/** What "Send test event" got back from the endpoint: sent at once, not queued or retried. */
+export const ZWebhookTestResult = z.object({
+  ok: z.boolean(),
+  responseStatus: z.number().nullable(),
+  durationMs: z.number(),
+  error: z.string().nullable(),
+});
+export type TWebhookTestResult = z.infer<typeof ZWebhookTestResult>;

@@ -1,3 +1,4 @@
+import { webhookPayloadJsonSchema } from "@formloom/core/api/webhook-payload";
 import {
   ZFormWebhooksParams,
   ZWebhook,
@@ -7,6 +8,7 @@ import {
   ZWebhookList,
   ZWebhookParams,
   ZWebhookPatchBody,
+  ZWebhookTestResult,
   ZWebhookWithSecret,
 } from "@formloom/core/api/webhooks";
 import type { FastifyInstance } from "fastify";
@@ -25,6 +27,7 @@ import {
   type WebhookDeps,
 } from "./service.ts";
 import { AllowList } from "./ssrf.ts";
+import { sendTestEvent } from "./test-event.ts";
 
 /** platform.md §2 "Webhook": a form's webhooks, the account's list, and each one's delivery log. */
 export function webhookRoutes(app: FastifyInstance, deps: Deps): void {
@@ -34,6 +37,9 @@ export function webhookRoutes(app: FastifyInstance, deps: Deps): void {
     secrets: deps.secrets,
     allow: new AllowList(deps.settings.webhookAllowHosts),
   };
+
+  // The body's JSON Schema, for receivers to validate against; it names no account's data.
+  r.get("/webhooks/payload-schema", { schema: { tags } }, async () => webhookPayloadJsonSchema());
 
   r.get("/webhooks/all", { schema: { tags, response: { 200: ZWebhookList } } }, async (request) => ({
     webhooks: await listWebhooks(await requireTenant(deps, request, "forms.edit"), hooks),
@@ -108,6 +114,18 @@ export function webhookRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { tags, params: ZWebhookParams, response: { 200: ZWebhookWithSecret } } },
     async (request) =>
       rotateSecret(
+        await requireTenant(deps, request, "forms.edit"),
+        hooks,
+        request.params.id,
+        request.params.webhookId,
+      ),
+  );
+
+  r.post(
+    "/forms/:id/webhooks/:webhookId/test",
+    { schema: { tags, params: ZWebhookParams, response: { 200: ZWebhookTestResult } } },
+    async (request) =>
+      sendTestEvent(
         await requireTenant(deps, request, "forms.edit"),
         hooks,
         request.params.id,

@@ -10,7 +10,7 @@ import {
 } from "@formloom/core/api/webhooks";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SecretBox } from "../../auth/secret-box.ts";
-import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
+import { formAnswers, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead, authorizeChannelChange } from "../../http/policy.ts";
@@ -210,6 +210,24 @@ export async function listDeliveries(
     .where(and(eq(webhookDeliveries.accountId, ctx.accountId), eq(webhookDeliveries.webhookId, webhookId)))
     .orderBy(desc(webhookDeliveries.id))
     .limit(100);
+  const numbers = new Map(
+    rows.length
+      ? (
+          await ctx.db
+            .select({ id: formAnswers.id, number: formAnswers.number })
+            .from(formAnswers)
+            .where(
+              and(
+                eq(formAnswers.accountId, ctx.accountId),
+                inArray(
+                  formAnswers.id,
+                  rows.map((row) => row.answerId),
+                ),
+              ),
+            )
+        ).map((answer) => [answer.id, answer.number])
+      : [],
+  );
   const attempts = rows.length
     ? await ctx.db
         .select()
@@ -229,6 +247,7 @@ export async function listDeliveries(
     id: row.id,
     eventId: row.eventId,
     answerId: row.answerId,
+    answerNumber: numbers.get(row.answerId) ?? null,
     state: row.state as TWebhookDelivery["state"],
     attempts: attempts
       .filter((attempt) => attempt.deliveryId === row.id)

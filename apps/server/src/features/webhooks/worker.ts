@@ -1,14 +1,15 @@
-import type { TWebhookAuthorization } from "@formloom/core/api/webhooks";
+import type { TWebhookPayloadData } from "@formloom/core/api/webhook-payload";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { Webhook } from "standardwebhooks";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
 import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
-import { openAuthorization } from "./service.ts";
+import { readForm } from "../forms/presenter.ts";
+import { readableAnswers, resultLink } from "./readable.ts";
+import { signedHeaders } from "./signing.ts";
 import { type AllowList, checkEndpoint, type Resolver, sendToChecked } from "./ssrf.ts";
 
 const BATCH = 10;
@@ -39,6 +40,8 @@ export function startWebhookWorker(options: {
   allow: AllowList;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Where the link to a submission's page points (settings.linkBase). */
+  linkBase: string;
   timeoutMs?: number;
   resolve?: Resolver;
 }): PeriodicWorker {
@@ -112,7 +115,7 @@ export function startWebhookWorker(options: {
       return false;
     }
     const [form] = await db
-      .select({ id: forms.id, creatorId: forms.creatorId })
+      .select()
       .from(forms)
       .where(and(eq(forms.accountId, hook.accountId), eq(forms.id, hook.formId)));
     // The delivery carries what the webhook's maker (or last changer) may read of the form now.
@@ -127,24 +130,12 @@ export function startWebhookWorker(options: {
     const body = JSON.stringify({
       type: "form.submitted",
       timestamp: now.toISOString(),
-      data: payloadOf(visibleStoredAnswer(answer, access), hook.dataOptions as string[]),
+      data: payloadOf(visibleStoredAnswer(answer, access), hook.dataOptions as string[], {
+        form: form!,
+        linkBase: options.linkBase,
+      }),
     });
-    // During a rotation's overlap the old secret signs too: "v1,<new> v1,<old>".
-    const signers = [hook.secret];
-    if (hook.previousSecret && hook.previousSecretUntil && hook.previousSecretUntil > now) {
-      signers.push(hook.previousSecret);
-    }
-    const signature = signers
-      .map((sealed) => new Webhook(secrets.open(sealed)).sign(delivery.event_id, now, body))
-      .join(" ");
-    const headers: Record<string, string> = {
-      "content-type": "application/json",
-      "user-agent": "Formloom-Webhooks/1",
-      "webhook-id": delivery.event_id,
-      "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
-      "webhook-signature": signature,
-      ...authorizationHeaders(openAuthorization(hook, secrets)),
-    };
+    const headers = signedHeaders(hook, secrets, delivery.event_id, now, body);
     const result = await sendToChecked(checked.endpoint, {
       method: hook.requestType,
       headers,
@@ -202,31 +193,30 @@ export function startWebhookWorker(options: {
   return periodicWorker(sendDue, { intervalMs: options.intervalMs, log, failure: "webhook worker failed" });
 }
 
-function authorizationHeaders(auth: TWebhookAuthorization): Record<string, string> {
-  switch (auth.type) {
-    case "none":
-      return {};
-    case "basic":
-      return {
-        authorization: `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString("base64")}`,
-      };
-    case "bearer":
-      return { authorization: `Bearer ${auth.token}` };
-    case "header":
-      return { [auth.name.toLowerCase()]: auth.value };
-  }
-}
-
-/** What a delivery carries: the submission's identity, and the parts its data options ask for. */
-function payloadOf(answer: typeof formAnswers.$inferSelect, dataOptions: string[]) {
+/**
+ * What a delivery carries: the submission's identity, and the parts its data options ask for.
+ * The answer given here is already cut to what the webhook's maker may read, and only its answers
+ * get titles, so no title or option of a hidden question leaves with it.
+ */
+function payloadOf(
+  answer: typeof formAnswers.$inferSelect,
+  dataOptions: string[],
+  about: { form: typeof forms.$inferSelect; linkBase: string },
+): TWebhookPayloadData {
   const wants = new Set(dataOptions);
+  const { fields } = readForm(about.form);
   return {
     formId: answer.formId,
     answerId: answer.id,
+    number: answer.number,
     submitTime: answer.submitTime.toISOString(),
-    ...(wants.has("form_answer") ? { answers: answer.answers } : {}),
+    form: { id: about.form.id, title: about.form.title },
+    resultUrl: resultLink(about.linkBase, answer.formId, answer.id),
+    ...(wants.has("form_answer") ? { answers: readableAnswers(fields, answer.answers) } : {}),
     ...(wants.has("calculation_results") ? { result: answer.result } : {}),
-    ...(wants.has("score_and_tags") ? { score: answer.score, fieldScores: answer.fieldScores } : {}),
+    ...(wants.has("score_and_tags")
+      ? { score: answer.score, fieldScores: answer.fieldScores as Record<string, number> | null }
+      : {}),
     ...(wants.has("respondent_info")
       ? { respondent: { userId: answer.userId, startTime: answer.startTime?.toISOString() ?? null } }
       : {}),
