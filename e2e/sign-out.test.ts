@@ -28,9 +28,9 @@ const refreshStatus = (refresh_token: string) =>
     body: JSON.stringify({ refresh_token }),
   }).then((r) => r.status);
 
-async function signIn(page: Page) {
+async function signIn(page: Page, username = USER.username) {
   await page.goto(`${run.app.url}/login`);
-  await page.getByLabel("Username or e-mail").fill(USER.username);
+  await page.getByLabel("Username or e-mail").fill(username);
   await page.getByRole("textbox", { name: "Password" }).fill(USER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -59,6 +59,44 @@ describe("signing out and registering again", () => {
     // One try only: a refresh that worked would spend the token, and a second try fail anyway.
     expect(await refreshStatus(refresh!)).toBe(401);
     await context.close();
+  });
+
+  it("signs out on every device at once: another browser's sign-in ends, its access token too", async () => {
+    const username = "roaming";
+    const registered = await fetch(`${run.app.url}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        username,
+        email: "roaming@example.com",
+        password: USER.password,
+        passwordConfirmation: USER.password,
+        acceptTermsAndConditionsAgreement: true,
+        acceptPrivacyPolicyAgreement: true,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const laptop = await run.browser.newContext();
+    const phone = await run.browser.newContext();
+    const here = await laptop.newPage();
+    const there = await phone.newPage();
+    await signIn(here, username);
+    await signIn(there, username);
+    const otherToken = await there.evaluate(() => localStorage.getItem("formloom.token"));
+
+    const signInPage = here.waitForURL(/\/login/);
+    await here.getByRole("button", { name: "User menu" }).click();
+    await here.getByRole("menuitem", { name: "Sign out everywhere" }).click();
+    await signInPage;
+    // The other browser's access token is refused at once, not when it expires.
+    const refused = await fetch(`${run.app.url}/api/user`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(refused.status).toBe(401);
+    await there.reload();
+    await there.waitForURL(/\/login/);
+    await laptop.close();
+    await phone.close();
   });
 
   it("answers a registration with an address that has an account with 'check your inbox', signing nobody in", async () => {

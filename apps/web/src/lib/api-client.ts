@@ -46,14 +46,23 @@ const LOGOUT_WAIT_MS = 3000;
  * dead by the time the sign-in page shows; a network that does not answer within a few seconds
  * does not keep anyone signed in here.
  */
-export async function logout(): Promise<void> {
+export function logout(): Promise<void> {
+  return endSignIn(false);
+}
+
+/** Log out on every device: every sign-in of the user ends, and their access tokens with it. */
+export function logoutEverywhere(): Promise<void> {
+  return endSignIn(true);
+}
+
+async function endSignIn(everywhere: boolean): Promise<void> {
   const refresh_token = session.refreshToken();
   session.clear();
   if (refresh_token) {
     await fetch("/api/logout", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ refresh_token }),
+      body: JSON.stringify({ refresh_token, everywhere }),
       keepalive: true,
       signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
     }).catch(() => undefined);

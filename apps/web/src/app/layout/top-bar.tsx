@@ -2,6 +2,7 @@ import { Avatar, Breadcrumbs, Burger, Group, Indicator, Menu, Text, UnstyledButt
 import {
   IconBuilding,
   IconChevronDown,
+  IconDevices,
   IconLogout,
   IconMailExclamation,
   IconSettings,
@@ -14,7 +15,7 @@ import { useUser } from "../../features/auth/api/get-user.ts";
 import { useResendConfirmation } from "../../features/auth/components/confirm-email-notice.tsx";
 import { useForm } from "../../features/forms/api/get-form.ts";
 import { SubmissionsPopover } from "../../features/submissions/components/submissions-popover.tsx";
-import { logout } from "../../lib/api-client.ts";
+import { logout, logoutEverywhere } from "../../lib/api-client.ts";
 import { AnchorLink, MenuItemLink } from "../../lib/router-links.tsx";
 
 export function TopBar({
@@ -103,6 +104,9 @@ export function TopBar({
             </MenuItemLink>
             <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
               {t("Log out")}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconDevices size={16} />} onClick={() => void logoutEverywhere()}>
+              {t("Sign out everywhere")}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
