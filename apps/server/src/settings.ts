@@ -31,6 +31,7 @@ const ZEnv = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Formloom <no-reply@localhost>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  OUTSIDE_MAIL_PER_DAY: z.coerce.number().int().min(0).default(200),
   PASSWORD_RESET_ENABLED: z.enum(["true", "false"]).default("true"),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
@@ -75,6 +76,8 @@ export interface Settings {
   /** Where links in e-mails point: PUBLIC_URL, else this machine. Never the request's Host header. */
   linkBase: string;
   smtpUrl: string | undefined;
+  /** Invitations and other mail to addresses outside an account, per account and day. */
+  outsideMailPerDay: number;
   mailFrom: string;
   mailPollMs: number;
   passwordResetEnabled: boolean;
@@ -151,6 +154,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mailPollMs: values.MAIL_POLL_MS,
+    outsideMailPerDay: values.OUTSIDE_MAIL_PER_DAY,
     passwordResetEnabled: values.PASSWORD_RESET_ENABLED === "true",
     seedDemo: values.SEED_DEMO === "true",
     logLevel: values.LOG_LEVEL,

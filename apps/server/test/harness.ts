@@ -243,6 +243,8 @@ export async function addMember(
       username,
       email: `${username}@example.com`,
       passwordHash: await hashPassword("member123"),
+      // Joined through an invitation to this address, which confirms it.
+      emailConfirmedAt: new Date(),
     })
     .returning();
   const login = await server.api.post<TTokens>("/api/login", { username, password: "member123" });

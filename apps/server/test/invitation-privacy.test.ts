@@ -81,7 +81,9 @@ describe("mail from user-typed names", () => {
     const headers = mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n"));
     expect(headers).not.toMatch(/^bcc:/im);
     expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toContain("Acme Bcc: victim@evil.example Your account is locked");
+    // In the subject the account's name is cut short, on one line.
+    expect(mail.subject).toContain("Acme Bcc: victim@evil.example");
+    expect(mail.subject).not.toContain("Your account is locked");
     expect(smtp.messages.some((m) => m.to.includes("victim@evil.example"))).toBe(false);
 
     const flat = "Acme Bcc: victim@evil.example Your account is locked: visit http://evil.example";

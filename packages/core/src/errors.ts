@@ -81,7 +81,11 @@ export const MESSAGES = {
   "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
   "upload.rate_limited": "Too many files were sent in a short time. Please wait a few minutes and try again",
   "upload.form_full": "This form cannot take more files right now. Please try again later",
-  "upload.filling_required": "An upload belongs to a filling of the form: open the form and send the file again",
+  "mail.confirm_email_first":
+    "Confirm your e-mail address first: until then an account sends only a few invitations a day",
+  "mail.daily_limit": "This account has sent as many invitations as it may today. Please try again tomorrow",
+  "upload.filling_required":
+    "An upload belongs to a filling of the form: open the form and send the file again",
   "logger.not_collected": "This form does not collect behaviour data",
   "logger.consent_required": "The respondent did not agree to behaviour data collection",
   "logger.batch_too_large": "A behaviour report may hold at most 200 events",

@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
+import { outsideMailLimits } from "../../mail/outside-mail.ts";
 import {
   acceptAsSignedIn,
   listInvitations,
@@ -42,7 +43,17 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "invitations.send");
       const { emails, groupIds } = request.body;
-      return reply.status(201).send(await sendInvitations(ctx, emails, groupIds, deps.settings.linkBase));
+      return reply
+        .status(201)
+        .send(
+          await sendInvitations(
+            ctx,
+            emails,
+            groupIds,
+            deps.settings.linkBase,
+            outsideMailLimits(deps.settings),
+          ),
+        );
     },
   );
 
@@ -85,6 +96,7 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
         await requireTenant(deps, request, "invitations.send"),
         request.params.id,
         deps.settings.linkBase,
+        outsideMailLimits(deps.settings),
       ),
   );
 

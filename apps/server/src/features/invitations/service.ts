@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, invalidField, notFound } fro
 import { can } from "../../http/policy.ts";
 import { lettersIn } from "../../mail/letters.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { type OutsideMailLimits, reserveOutsideMail, subjectPart } from "../../mail/outside-mail.ts";
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** How long before the same invitation may be mailed again, so nobody's inbox is flooded. */
@@ -110,6 +111,7 @@ export async function sendInvitations(
   text: string,
   groupIds: number[],
   linkBase: string,
+  limits: OutsideMailLimits,
 ) {
   const { emails } = splitEmails(text);
   return ctx.db.transaction(async (tx) => {
@@ -130,6 +132,7 @@ export async function sendInvitations(
     const skip = new Set(registered.map((row) => row.email.toLowerCase()));
     const toInvite = emails.filter((email) => !skip.has(email.toLowerCase()));
     if (toInvite.length === 0) throw conflict("invitation.already_member", "emails");
+    await reserveOutsideMail(tx, { ...ctx.user, accountId: ctx.accountId }, toInvite.length, limits);
     await tx
       .update(invitations)
       .set({ status: "revoked" })
@@ -165,12 +168,17 @@ export async function sendInvitations(
 }
 
 function mailInvitation(tx: Tx, ctx: TenantContext, accountName: string, email: string, link: string) {
+  // The invitee has no settings yet: the mail speaks the inviter's language.
+  const letters = lettersIn(ctx.user.locale);
+  const letter = letters.invitation({ inviter: ctx.user.username, account: accountName, link });
+  // In the subject, the names the inviter chose are cut short: no sentence of theirs to read there.
+  const short = { inviter: subjectPart(ctx.user.username), account: subjectPart(accountName), link };
   return enqueueMail(tx, {
     accountId: ctx.accountId,
     kind: "invitation",
     to: email,
-    // The invitee has no settings yet: the mail speaks the inviter's language.
-    ...lettersIn(ctx.user.locale).invitation({ inviter: ctx.user.username, account: accountName, link }),
+    subject: letters.invitation(short).subject,
+    text: letter.text,
   });
 }
 
@@ -178,7 +186,12 @@ function mailInvitation(tx: Tx, ctx: TenantContext, accountName: string, email: 
  * Mails a waiting or expired invitation again, with a new link (the old one stops working) good
  * for another 30 days from now; at most once per five minutes for one invitation.
  */
-export async function resendInvitation(ctx: TenantContext, invitationId: number, linkBase: string) {
+export async function resendInvitation(
+  ctx: TenantContext,
+  invitationId: number,
+  linkBase: string,
+  limits: OutsideMailLimits,
+) {
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ invitation: invitations, accountName: accounts.name })
@@ -202,6 +215,7 @@ export async function resendInvitation(ctx: TenantContext, invitationId: number,
       .set({ codeHash: hash, sentAt: new Date(), invitedBy: ctx.user.id })
       .where(eq(invitations.id, invitationId))
       .returning();
+    await reserveOutsideMail(tx, { ...ctx.user, accountId: ctx.accountId }, 1, limits);
     await mailInvitation(
       tx,
       ctx,
