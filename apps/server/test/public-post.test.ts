@@ -156,6 +156,63 @@ describe("a public form posted without JavaScript", () => {
     expect(thanks.status).toBe(200);
   });
 
+  it("draws Other on a drop-down and on pictures, and the options chosen at first, and stores Other's text as posted", async () => {
+    const option = (id: string, title: string, defaultChecked = false) => ({
+      id,
+      title,
+      value: id,
+      defaultChecked,
+    });
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", {
+      title: "Trip",
+      formPathAlias: "trip",
+      fields: [
+        {
+          id: "city",
+          fieldType: "select",
+          question: "City",
+          fieldSettings: { answerVariants: [option("rome", "Rome", true)], hasOtherVariant: true },
+        },
+        {
+          id: "views",
+          fieldType: "imageChoice",
+          question: "Views",
+          fieldSettings: {
+            answerVariants: [option("sea", "Sea", true), option("hill", "Hill")],
+            hasOtherVariant: true,
+            multiple: true,
+          },
+        },
+      ],
+    });
+    expect(made.status, made.text).toBe(201);
+    await owner.patch(`/api/forms/${made.body.form.id}`, { isPublished: true });
+    const page = await (await fetch(`${server.url}${formPath("trip")}`)).text();
+    expect(page).toContain('<option selected value="rome">Rome</option>');
+    expect(page).toContain('<option value="other:">Other</option>');
+    expect(page).toContain('<input type="checkbox" name="views" value="sea" checked/>');
+    expect(page).toContain('<input type="checkbox" name="views" value="other:"/>');
+    expect(page).toContain('name="views.other"');
+    const sent = await post(
+      new URLSearchParams([
+        ["fl-submission-key", "nojs-other-1"],
+        ["city", "other:"],
+        ["city.other", " Lima "],
+        ["views", "sea"],
+        ["views", "other:"],
+        ["views.other", "Forest"],
+      ]),
+      formPath("trip"),
+    );
+    expect(sent.status).toBe(303);
+    const list = (await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`)).body
+      .answerList;
+    expect(list[0]?.answers).toEqual([
+      expect.objectContaining({ fieldId: "city", answer: "other:Lima" }),
+      expect.objectContaining({ fieldId: "views", answer: ["sea", "other:Forest"] }),
+    ]);
+  });
+
   it("keeps the link's query parameters as the result's path args: in the form's action and in what is stored", async () => {
     const page = await (await fetch(`${server.url}${formPath()}&utm_source=news&ref=a%26b`)).text();
     expect(/<form\b[^>]*>/.exec(page)?.[0]).toContain(
