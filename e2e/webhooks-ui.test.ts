@@ -169,6 +169,25 @@ describe("webhooks in the app", () => {
       .waitFor();
     await screenshot(page, "webhooks-log-1280");
 
+    // The log names the submission by its number in the form, as the results table does.
+    const numbered = await call<{ answerList: Array<{ id: number; number: number }> }>(
+      "GET",
+      `/forms/${formId}/answer/paginated/1/10`,
+    );
+    await row.getByRole("link", { name: `#${numbered.answerList[0]!.number}`, exact: true }).waitFor();
+
+    // A test event goes out at once, signed, and the page says what the endpoint answered.
+    const before = received.length;
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await page.getByText(/^Test event delivered: HTTP 200/).waitFor();
+    const probe = received[before]!;
+    expect(JSON.parse(probe.body)).toMatchObject({
+      type: "webhook.test",
+      data: { form: { title: "Course sign-up" } },
+    });
+    expect(signatureHolds(probe, secret)).toBe(true);
+    received.splice(before, 1);
+
     await row.getByRole("button", { name: "Replay" }).click();
     await page.getByText("Queued to send again").waitFor();
     await until(

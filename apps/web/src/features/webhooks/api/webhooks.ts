@@ -2,6 +2,7 @@ import type {
   TWebhook,
   TWebhookDelivery,
   TWebhookPatchBody,
+  TWebhookTestResult,
   ZWebhookCreateBody,
 } from "@formloom/core/api/webhooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -82,3 +83,9 @@ export const useReplayDelivery = (formId: number, webhookId: number) =>
   useWebhookMutation((deliveryId: number) =>
     api<{ queued: true }>("POST", `/forms/${formId}/webhooks/${webhookId}/deliveries/${deliveryId}/replay`),
   );
+
+/** Sends one signed test event now; the answer says what the endpoint replied. */
+export const useSendTestEvent = (formId: number, webhookId: number) =>
+  useMutation({
+    mutationFn: () => api<TWebhookTestResult>("POST", `/forms/${formId}/webhooks/${webhookId}/test`),
+  });

@@ -9,6 +9,7 @@ import { errorText } from "../../../lib/error-text.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useDeliveries, useReplayDelivery } from "../api/webhooks.ts";
+import { TestEvent } from "./test-event.tsx";
 
 const STATE_COLORS: Record<TWebhookDelivery["state"], string> = {
   queued: "blue",
@@ -34,7 +35,10 @@ export function DeliveryLog({ formId, webhookId }: { formId: number; webhookId: 
   return (
     <Paper withBorder p={{ base: "md", sm: "xl" }}>
       <Stack gap="sm">
-        <Title order={3}>{t("Delivery log")}</Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3}>{t("Delivery log")}</Title>
+          <TestEvent formId={formId} webhookId={webhookId} />
+        </Group>
         {isPending ? (
           <Loader />
         ) : error ? (
@@ -82,13 +86,18 @@ export function DeliveryLog({ formId, webhookId }: { formId: number; webhookId: 
                         </Table.Td>
                         <Table.Td visibleFrom="sm">{last?.responseStatus ?? "—"}</Table.Td>
                         <Table.Td visibleFrom="sm">
-                          <AnchorLink
-                            to="/forms/$id/results/$resId"
-                            params={{ id: formId, resId: delivery.answerId }}
-                            size="sm"
-                          >
-                            #{delivery.answerId}
-                          </AnchorLink>
+                          {/* Named by its number in the form, as the results table names it. */}
+                          {delivery.answerNumber === null ? (
+                            "—"
+                          ) : (
+                            <AnchorLink
+                              to="/forms/$id/results/$resId"
+                              params={{ id: formId, resId: delivery.answerId }}
+                              size="sm"
+                            >
+                              #{delivery.answerNumber}
+                            </AnchorLink>
+                          )}
                         </Table.Td>
                         <Table.Td>
                           <Group gap="xs" justify="flex-end">
