@@ -54,7 +54,7 @@ describe("exporting results", () => {
     // No data type chosen: the dialog says so and offers no export.
     for (const label of ["Answers", "Start, submit and time spent", "Score and result", "Read or unread"])
       await dialog.getByRole("checkbox", { name: label, exact: true }).uncheck();
-    for (const label of ["Respondent", "Device", "Location"])
+    for (const label of ["Tags", "Comments", "Respondent", "Device", "Location"])
       await dialog.getByRole("checkbox", { name: label, exact: true }).uncheck();
     await dialog.getByText("Choose at least one data type to export").waitFor();
     expect(await dialog.getByRole("button", { name: "Export", exact: true }).isDisabled()).toBe(true);
@@ -70,6 +70,40 @@ describe("exporting results", () => {
     expect(text).toContain("Ada");
     expect(text).toContain("Loved it");
     await page.getByText("The file was exported").waitFor();
+
+    // Filtered to Grace, the export holds what the table shows; widened, everything.
+    await page.getByRole("button", { name: /^Filters/ }).click();
+    await page.getByRole("textbox", { name: "Search in answers" }).fill("Grace");
+    await expect
+      .poll(() => page.getByRole("table", { name: "Submissions" }).locator("tbody tr").count())
+      .toBe(1);
+    dialog = await openExport(page);
+    expect(
+      await dialog
+        .getByRole("radio", { name: "As the table shows them: its filters, sort and columns" })
+        .isChecked(),
+    ).toBe(true);
+    const [shown] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    const shownText = (await bytesOf(shown)).toString("utf8");
+    expect(shownText).toContain("Grace");
+    expect(shownText).not.toContain("Ada");
+    await dialog.waitFor({ state: "hidden" });
+    dialog = await openExport(page);
+    await dialog.getByRole("radio", { name: "All submissions and every question" }).check();
+    const [everything] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    const everythingText = (await bytesOf(everything)).toString("utf8");
+    for (const who of ["Ada", "Grace", "Linus"]) expect(everythingText).toContain(who);
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await expect
+      .poll(() => page.getByRole("table", { name: "Submissions" }).locator("tbody tr").count())
+      .toBe(3);
 
     // A fourth submission: the export now runs as a job.
     const sent = await fetch(`${run.app.url}/api/forms/answer`, {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ANSWER_SORT_KEYS, ANSWER_SORT_PREFIX } from "./answers.ts";
+import { ZAnswerFiltersParam } from "./results-table.ts";
 
 /** The file formats results can be exported to (forms.md §9; Google Sheets is a separate destination). */
 export const EXPORT_FORMATS = ["csv", "xls", "xlsx", "sav"] as const;
@@ -6,14 +8,17 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * What an export may carry besides the submission's number: the answers, timing (start, submit,
- * time spent), score and result (calculation forms), read state, the respondent, device and geo.
- * At least one must be chosen (forms.md §5).
+ * time spent), score, result and each question's points (calculation forms), read state, the
+ * readers' tags and comments, the respondent, device and geo. At least one must be chosen
+ * (forms.md §5).
  */
 export const EXPORT_DATA_TYPES = [
   "answers",
   "timing",
   "score",
   "read",
+  "tags",
+  "comments",
   "respondent",
   "device",
   "geo",
@@ -28,9 +33,34 @@ const flag = z
 /**
  * The spec's flags: `settings` names the data types (comma-separated; all when absent),
  * `plain_text` strips formatting from titles and answers (on by default), `table_name` names
- * the sheet and the file (the form's title when absent).
+ * the sheet and the file (the form's title when absent). What the results table shows narrows
+ * the rows and columns as it does on screen: `filters` and `isViewed` as answer/paginated takes
+ * them, `sortBy` and `order` (by number, oldest first, when absent), and `columns`, the
+ * questions' ids to export (comma-separated; every question when absent).
  */
 export const ZExportQuery = z.object({
+  filters: ZAnswerFiltersParam.optional(),
+  isViewed: z.enum(["true", "false"]).optional(),
+  sortBy: z
+    .union([z.enum(ANSWER_SORT_KEYS), z.templateLiteral([ANSWER_SORT_PREFIX, z.string().min(1).max(100)])])
+    .optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  columns: z
+    .string()
+    .max(8000)
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : [
+            ...new Set(
+              value
+                .split(",")
+                .map((item) => item.trim())
+                .filter(Boolean),
+            ),
+          ],
+    ),
   settings: z
     .string()
     .max(500)

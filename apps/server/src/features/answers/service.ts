@@ -15,7 +15,7 @@ import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.t
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   id: formAnswers.id,
   number: formAnswers.number,
   submitTime: formAnswers.submitTime,
@@ -104,7 +104,7 @@ async function readableRows(ctx: TenantContext, formId: number, query: z.infer<t
  * A field's answer as a sort key: JSON's own order, so numbers sort by value and texts
  * alphabetically; a reader limited to selected fields sorts only by those.
  */
-function answerSortKey(fieldId: string, access: AnswerAccess, known: Set<string>): SQL {
+export function answerSortKey(fieldId: string, access: AnswerAccess, known: Set<string>): SQL {
   if (!known.has(fieldId)) throw badRequest("answer.unknown_field");
   if (access.level === "fields" && !access.fieldIds.has(fieldId)) throw forbidden("not_allowed");
   const path = `$[*] ? (@.fieldId == ${JSON.stringify(fieldId)}).answer`;

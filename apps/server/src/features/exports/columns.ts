@@ -23,6 +23,10 @@ export interface ExportRow {
   geo: Record<string, unknown> | null;
   score: number | null;
   result: unknown;
+  /** The readers' tags; each field's points and readers' comments, by field id, as this reader may read them. */
+  tags: string[];
+  fieldScores: Record<string, number>;
+  fieldComments: Record<string, string>;
 }
 
 export type Cell = string | number | Date | null;
@@ -54,6 +58,8 @@ export interface ColumnOptions {
   hasArchived: boolean;
   /** Where relative links (uploaded files) point. */
   linkBase: string;
+  /** The questions the results table shows, when it was told; null: every question. */
+  questionIds?: ReadonlySet<string> | null;
 }
 
 const NUMERIC_TYPES = new Set(["number", "slider", "nps", "rate", "scoring"]);
@@ -273,6 +279,12 @@ export function exportColumns(
 ): ExportColumn[] {
   const has = (type: ExportDataType) => options.types.includes(type);
   const spss = options.flavour === "spss";
+  // The questions this reader may read, of those the table shows, in the form's order.
+  const questions = [...fields]
+    .filter(isAnswerable)
+    .filter((element) => access.level !== "fields" || access.fieldIds.has(element.id))
+    .filter((element) => !options.questionIds || options.questionIds.has(element.id))
+    .sort((a, b) => a.fieldOrder - b.fieldOrder);
   const columns: ExportColumn[] = [
     { header: "ID", name: "id", kind: "number", decimals: 0, value: (r) => r.id },
   ];
@@ -290,10 +302,6 @@ export function exportColumns(
     );
   }
   if (has("answers")) {
-    const questions = [...fields]
-      .filter(isAnswerable)
-      .filter((element) => access.level !== "fields" || access.fieldIds.has(element.id))
-      .sort((a, b) => a.fieldOrder - b.fieldOrder);
     for (const element of questions) columns.push(...questionColumns(element, options));
     if (options.hasArchived) {
       columns.push({
@@ -317,6 +325,18 @@ export function exportColumns(
       { header: "Result", name: "result", kind: "text", value: (r) => resultText(r.result) },
     );
   }
+  // A question's points go with its answer: a reader of selected fields gets those of their fields.
+  if (has("score") && options.scored) {
+    for (const element of questions) {
+      const title = questionTitle(element, options.plainText);
+      columns.push({
+        header: `Points: ${title}`,
+        name: `${variableWish(element, title)}_points`,
+        kind: "number",
+        value: (r) => numberOrNull(r.fieldScores[element.id]),
+      });
+    }
+  }
   if (has("read")) {
     columns.push(
       spss
@@ -333,6 +353,21 @@ export function exportColumns(
           }
         : { header: "Read", name: "read", kind: "text", value: (r) => (r.isViewed ? "Read" : "Unread") },
     );
+  }
+  if (has("tags")) {
+    columns.push({ header: "Tags", name: "tags", kind: "text", value: (r) => r.tags.join(", ") || null });
+  }
+  if (has("comments")) {
+    columns.push({
+      header: "Comments",
+      name: "comments",
+      kind: "text",
+      value: (r) =>
+        questions
+          .filter((element) => r.fieldComments[element.id])
+          .map((element) => `${questionTitle(element, true)}: ${r.fieldComments[element.id]}`)
+          .join("\n") || null,
+    });
   }
   if (has("respondent")) {
     columns.push({ header: "Respondent", name: "respondent", kind: "text", value: (r) => r.username });

@@ -13,7 +13,7 @@ import type { GoogleSettings } from "../../settings.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { type GoogleAccess, GoogleTokenMissing } from "./google-account.ts";
 import { writeGoogleSheet } from "./google-sheets.ts";
-import { describeForm, type ExportForm } from "./source.ts";
+import { describeForm, type ExportForm, type ExportView } from "./source.ts";
 import { planColumns, writeExport } from "./writers.ts";
 
 /** Exported files stay downloadable this long (forms.md §9: one to two days). */
@@ -24,6 +24,8 @@ const MAX_ATTEMPTS = 3;
 
 export interface ExportJobOptions {
   types: ExportDataType[];
+  /** The results table's filters, order and questions the export follows (none in jobs made before). */
+  view?: ExportView;
   plainText: boolean;
   tableName: string;
   timeZone: string;
@@ -163,7 +165,7 @@ export function startExportWorker(options: {
     const access = await answerAccess(ctx, form);
     if (access.level === "none") throw new Error("access withdrawn");
     const jobOptions = job.options as ExportJobOptions;
-    const exportForm: ExportForm = describeForm(form, access, jobOptions.types);
+    const exportForm: ExportForm = describeForm(form, access, jobOptions.types, jobOptions.view);
     const writeOptions = {
       format: job.format as ExportFormat,
       plainText: jobOptions.plainText,

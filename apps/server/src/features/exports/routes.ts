@@ -16,7 +16,7 @@ import { loadForm } from "../forms/service.ts";
 import { connectionOf, googleConfigured } from "./google-account.ts";
 import { googleAccountRoutes } from "./google-routes.ts";
 import { downloadToken, type ExportJobOptions, enqueueExport, hashToken, presentJob } from "./jobs.ts";
-import { countSubmissions, describeForm } from "./source.ts";
+import { countSubmissions, describeForm, viewOf } from "./source.ts";
 import { ExportAborted, planColumns, writeExport, XLS_MAX_ROWS } from "./writers.ts";
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -61,7 +61,9 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         description:
-          "The form's submissions as a file: CSV, XLS, XLSX or SPSS (.sav). Up to the job threshold the file is the answer; " +
+          "The form's submissions as a file: CSV, XLS, XLSX or SPSS (.sav). The rows, their order and the questions " +
+          "follow the results table's filters, isViewed, sortBy, order and columns when given; the file carries tags, " +
+          "comments, the score and each question's points as the caller may read them. Up to the job threshold the file is the answer; " +
           "beyond it the export runs as a job (202) whose progress and download link are read from export-jobs. " +
           "With google_spreadsheet=true the same table goes to a new spreadsheet of the caller's connected Google " +
           "account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one).",
@@ -79,9 +81,11 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       assertCanRead(access);
       const tableName =
         shortenTitle(stripHtml(query.table_name?.trim() || form.title).trim(), 60) || "Results";
-      const exportForm = describeForm(form, access, query.settings);
+      const view = viewOf(query);
+      const exportForm = describeForm(form, access, query.settings, view);
       const options: ExportJobOptions = {
         types: query.settings,
+        view,
         plainText: query.plain_text ?? true,
         tableName,
         timeZone: ctx.user.timezone,

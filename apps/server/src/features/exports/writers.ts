@@ -293,6 +293,7 @@ export async function planColumns(
     scored: form.scored,
     hasArchived: form.types.includes("answers") && (await hasArchivedAnswers(db, form)),
     linkBase: options.linkBase,
+    questionIds: form.questionIds,
   });
 }
 

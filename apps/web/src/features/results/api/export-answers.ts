@@ -1,8 +1,19 @@
 import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "../../../lib/api-client.ts";
 import { session } from "../../../lib/session.ts";
+
+/** What the results table shows: its filters, read state, order and the questions it shows. */
+export interface TableView {
+  filters?: TAnswerFilters;
+  isViewed?: "true" | "false";
+  sortBy: string;
+  order: "asc" | "desc";
+  /** The ids of the questions shown as columns. */
+  columns: string[];
+}
 
 export interface ExportRequest {
   format: ExportFormat;
@@ -11,6 +22,8 @@ export interface ExportRequest {
   tableName: string;
   /** Google Sheets: always a job, whose result is the spreadsheet's link. */
   destination: ExportDestination;
+  /** The table's view to follow; absent: every submission and question. */
+  view?: TableView;
 }
 
 /** A small export comes back as the file; a large one as a job to follow. */
@@ -23,6 +36,15 @@ function exportQuery(request: ExportRequest): string {
   });
   if (request.tableName.trim()) query.set("table_name", request.tableName.trim());
   if (request.destination === "google_sheets") query.set("google_spreadsheet", "true");
+  const view = request.view;
+  if (view) {
+    if (view.filters && Object.keys(view.filters).length > 0)
+      query.set("filters", JSON.stringify(view.filters));
+    if (view.isViewed) query.set("isViewed", view.isViewed);
+    query.set("sortBy", view.sortBy);
+    query.set("order", view.order);
+    query.set("columns", view.columns.join(","));
+  }
   return query.toString();
 }
 

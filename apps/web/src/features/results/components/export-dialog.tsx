@@ -24,7 +24,7 @@ import { useFormat } from "../../../i18n/format.ts";
 import { messageText, msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { requestExport, saveFile, useExportJob } from "../api/export-answers.ts";
+import { requestExport, saveFile, type TableView, useExportJob } from "../api/export-answers.ts";
 import { takeGoogleReturn, useGoogleAccount } from "../api/google-account.ts";
 import { ConnectGoogleButton, GoogleSheetsStatus } from "./google-sheets-status.tsx";
 
@@ -57,9 +57,12 @@ export function ExportDialog({
   opened,
   onClose,
   googleReturn,
+  view,
 }: {
   formId: number;
   formTitle: string;
+  /** What the results table shows; the export follows it unless widened to everything. */
+  view: TableView;
   opened: boolean;
   onClose(): void;
   /** Set when the page was opened on the way back from Google's consent (google-account.ts). */
@@ -73,6 +76,7 @@ export function ExportDialog({
   const [fileFormat, setFileFormat] = useState<ExportFormat>("xlsx");
   const [types, setTypes] = useState<ExportDataType[]>([...EXPORT_DATA_TYPES]);
   const [plainText, setPlainText] = useState(true);
+  const [scope, setScope] = useState<"table" | "all">("table");
   const [tableName, setTableName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(
@@ -88,6 +92,8 @@ export function ExportDialog({
     timing: t("Start, submit and time spent"),
     score: t("Score and result"),
     read: t("Read or unread"),
+    tags: t("Tags"),
+    comments: t("Comments"),
     respondent: t("Respondent"),
     device: t("Device"),
     geo: t("Location"),
@@ -109,6 +115,7 @@ export function ExportDialog({
         plainText,
         tableName,
         destination,
+        ...(scope === "table" ? { view } : {}),
       });
       if (outcome.kind === "job") {
         setJobId(outcome.job.id);
@@ -228,6 +235,16 @@ export function ExportDialog({
               </SimpleGrid>
             </Radio.Group>
           )}
+          <Radio.Group
+            label={t("Submissions and questions")}
+            value={scope}
+            onChange={(value) => setScope(value as "table" | "all")}
+          >
+            <Stack mt="xs" gap="xs">
+              <Radio value="table" label={t("As the table shows them: its filters, sort and columns")} />
+              <Radio value="all" label={t("All submissions and every question")} />
+            </Stack>
+          </Radio.Group>
           <Checkbox.Group
             label={t("Data to export")}
             value={types}

@@ -472,7 +472,20 @@ export function ResultsPage() {
           </Group>
         </Group>
       </Paper>
-      <ExportDialog formId={id} formTitle={form?.form.title ?? ""} {...exporting.props} />
+      <ExportDialog
+        formId={id}
+        formTitle={form?.form.title ?? ""}
+        view={{
+          filters: completeFilters(params.filters ?? {}),
+          ...(params.isViewed ? { isViewed: params.isViewed } : {}),
+          sortBy: params.sortBy,
+          order: params.order,
+          columns: shownColumns
+            .map((column) => column.key)
+            .filter((key) => columns.some((f) => f.id === key)),
+        }}
+        {...exporting.props}
+      />
       <ColumnSettings
         opened={configuring}
         columns={arranged}
