@@ -144,6 +144,31 @@ describe("e-mail notifications", () => {
     expect(jobs.body.jobs).toEqual([expect.objectContaining({ state: "done", attempts: 1 })]);
   });
 
+  it("fills [answer_id] with the submission's number in its form, the one the results table shows", async () => {
+    const other = await createForm();
+    // Submissions of another form first, so the internal id runs ahead of the form's own number.
+    await submit(other, { name: "Earlier" });
+    await submit(other, { name: "Earlier too" });
+    const formId = await createForm({ title: "Numbered desk" });
+    const made = await admin.post(`/api/forms/${formId}/email-notifications`, {
+      adminName: "Numbered",
+      to: { formAuthor: true },
+      subject: "Submission #[answer_id] of [form_title]",
+      message: "<p>Number [answer_id]</p>",
+    });
+    expect(made.status, made.text).toBe(200);
+    const id = await submit(formId, { name: "Counted" });
+    const mail = await smtp.waitFor(adminEmail, "of Numbered desk");
+    const table = await admin.get<{ answerList: Array<{ id: number; number: number }> }>(
+      `/api/forms/${formId}/answer/paginated/1/10`,
+    );
+    const number = table.body.answerList.find((row) => row.id === id)!.number;
+    expect(number).toBe(1);
+    expect(id).not.toBe(number);
+    expect(mail.subject).toBe("Submission #1 of Numbered desk");
+    expect(mail.text).toContain("Number 1");
+  });
+
   it("sends nothing for a disabled notification or a form without any", async () => {
     const quiet = await createForm();
     const off = await createForm();

@@ -7,6 +7,8 @@ import sanitizeHtml from "sanitize-html";
 /** What a notification's placeholders are filled from. */
 export interface MailContext {
   formTitle: string;
+  /** The submission's number within its form, as the results table shows it ([answer_id]). */
+  answerNumber: number | null;
   answerId: number;
   submitTime: Date;
   score: number | null;
@@ -69,7 +71,9 @@ function placeholderValue(context: MailContext, name: string, fieldId: string | 
     case "form_title":
       return context.formTitle;
     case "answer_id":
-      return String(context.answerId);
+      // People know a submission by its number in the form; the internal id only stands in for
+      // a row stored before numbers were given.
+      return String(context.answerNumber ?? context.answerId);
     case "submit_time":
       return `${context.submitTime.toISOString().replace("T", " ").slice(0, 19)} UTC`;
     case "score":

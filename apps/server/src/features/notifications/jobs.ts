@@ -209,6 +209,7 @@ export function startAutomationWorker(options: {
       const shown = visibleStoredAnswer(answer, access);
       const composed = composeMail(notification, {
         formTitle: form.title,
+        answerNumber: answer.number,
         answerId: answer.id,
         submitTime: answer.submitTime,
         score: shown.score,
