@@ -35,6 +35,8 @@ import { useFormDraft } from "./use-form-draft.ts";
 
 const route = getRouteApi("/layout/account/forms/$id/edit");
 
+/** Where the builder stands in one column (editor.module.css): below its first breakpoint. */
+const ONE_COLUMN = "(max-width: 47.99em)";
 export function FormEditorPage() {
   const { id } = route.useParams();
   const { data, isFetchedAfterMount } = useForm(id);
@@ -69,8 +71,15 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   const [live] = useState(liveElementStore);
   useLayoutEffect(() => live.set(selected), [live, selected]);
 
+  // On a phone the settings stand below the list of fields, which may be long: a question picked
+  // there brings its settings into view (not on opening the builder, with a question kept picked).
+  const panelRef = useRef<HTMLDivElement>(null);
+  const picked = useRef(draft.selectedId);
   useEffect(() => {
     if (draft.selectedId) setPanel("element");
+    if (!draft.selectedId || draft.selectedId === picked.current) return;
+    picked.current = draft.selectedId;
+    if (window.matchMedia(ONE_COLUMN).matches) panelRef.current?.scrollIntoView({ block: "start" });
   }, [draft.selectedId]);
 
   const save = () => {
@@ -227,7 +236,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           onValuesChange={tryIt.setAnswers}
           banner={tryIt.report && <TryItScore report={tryIt.report} />}
         />
-        <Paper withBorder p="sm" className={classes.panel}>
+        <Paper withBorder p="sm" className={classes.panel} ref={panelRef}>
           {/* Six tabs never fit one line of the side panel: as pills they wrap into tidy rows. */}
           {/* Only the open panel is drawn: the hidden ones list every field, and each keystroke
               in a long form drew them all again. */}
