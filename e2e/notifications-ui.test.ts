@@ -101,6 +101,42 @@ describe("e-mail notifications in the app", () => {
     expect(problems).toEqual([]);
   });
 
+  it("offers the questions by their titles to insert, leaving out page breaks and texts", async () => {
+    const login = await fetch(`${app.url}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "demo", password: "demo12345" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const made = await fetch(`${app.url}/api/forms`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: "Two pages",
+        fields: [
+          { id: "first", fieldType: "text", question: "<b>First</b> question" },
+          { id: "intro", fieldType: "markup", title: "Some words" },
+          { id: "break", fieldType: "pageBreak" },
+          { id: "second", fieldType: "email", question: "Your e-mail" },
+        ],
+      }),
+    });
+    expect(made.status).toBe(201);
+    const { form } = (await made.json()) as { form: { id: number } };
+    const { page, problems } = await signedIn(1280);
+    await page.goto(`${app.url}/forms/${form.id}/emails/add`);
+    await page.getByRole("combobox", { name: "An answer" }).click();
+    const options = page.getByRole("option");
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).toEqual(["First question", "Your e-mail"]);
+    await page.getByRole("option", { name: "Your e-mail" }).click();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: /^Message/ }).inputValue())
+      .toContain("[answer:second]");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it("fits a phone's width", async () => {
     const { page, problems } = await signedIn(390);
     await page.goto(`${app.url}/forms/${formId}/emails`);

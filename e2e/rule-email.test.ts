@@ -125,4 +125,24 @@ describe("a rule on a score", () => {
     );
     expect(liked).toEqual([null, "The breakfast"]);
   });
+
+  it("picks the rule's e-mail by the notification's name from the form's list", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill(OWNER.username);
+    await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.goto(`${app.url}/forms/${formId}/rules/unhappy/edit`);
+    const picker = page.getByRole("combobox", { name: /^E-mail notification of action/ });
+    // The stored action names notification 1 by its id; the page shows its name, not a number.
+    await expect.poll(() => picker.inputValue()).toBe("Unhappy guests");
+    await picker.click();
+    await page.getByRole("option", { name: "Unhappy guests" }).waitFor();
+    await screenshot(page, "rule-email-picker-1280");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -7,6 +7,7 @@ import {
   ZEmailNotificationCreateBody,
 } from "@formloom/core/api/email-notifications";
 import type { TElement } from "@formloom/core/element-schema";
+import { isAnswerable } from "@formloom/core/field-registry";
 import {
   Button,
   Checkbox,
@@ -101,9 +102,8 @@ export function NotificationForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const shown = { ...fieldErrors(serverError), ...errors };
-  const answerable = fields.filter(
-    (field) => field.fieldType !== "markup" && field.fieldType !== "submitBtn",
-  );
+  // Only questions hold answers: page breaks, headings, buttons and other decoration are left out.
+  const answerable = fields.filter(isAnswerable);
   const emailFields = fields.filter((field) => field.fieldType === "email");
 
   const change = (patch: Partial<TEmailRecipients>) => {

@@ -1,3 +1,4 @@
+import type { TEmailNotification } from "@formloom/core/api/email-notifications";
 import type { TWebhook } from "@formloom/core/api/webhooks";
 import type { TElement } from "@formloom/core/element-schema";
 import { RULE_ACTION_TYPES, type TRuleAction } from "@formloom/core/rule-schema";
@@ -38,6 +39,8 @@ interface Props {
   actions: TRuleAction[];
   fields: readonly TElement[];
   webhooks: readonly TWebhook[];
+  /** The form's e-mail notifications a rule's "Send e-mail" may call, picked by their names. */
+  notifications: readonly TEmailNotification[];
   onChange(actions: TRuleAction[]): void;
   /** Shown under the list, such as "Add at least one action". */
   error?: string;
@@ -45,7 +48,16 @@ interface Props {
   live?: boolean;
 }
 
-export function ActionListEditor({ label, actions, fields, webhooks, onChange, error, live = false }: Props) {
+export function ActionListEditor({
+  label,
+  actions,
+  fields,
+  webhooks,
+  notifications,
+  onChange,
+  error,
+  live = false,
+}: Props) {
   const { t } = useTranslation();
   const set = (index: number, action: TRuleAction) =>
     onChange(actions.map((a, i) => (i === index ? action : a)));
@@ -61,6 +73,7 @@ export function ActionListEditor({ label, actions, fields, webhooks, onChange, e
             action={action}
             fields={fields}
             webhooks={webhooks}
+            notifications={notifications}
             live={live}
             onChange={(next) => set(index, next)}
             onRemove={() => onChange(actions.filter((_, i) => i !== index))}
@@ -92,6 +105,7 @@ function ActionRow({
   action,
   fields,
   webhooks,
+  notifications,
   live,
   onChange,
   onRemove,
@@ -101,6 +115,7 @@ function ActionRow({
   action: TRuleAction;
   fields: readonly TElement[];
   webhooks: readonly TWebhook[];
+  notifications: readonly TEmailNotification[];
   live: boolean;
   onChange(action: TRuleAction): void;
   onRemove(): void;
@@ -203,11 +218,20 @@ function ActionRow({
         );
       case "sendEmail":
         return (
-          <TextInput
+          <Select
             aria-label={t("E-mail notification of action {{name}}", { name })}
-            placeholder={t("E-mail notification's number")}
-            value={action.notificationId}
-            onChange={(event) => onChange({ ...action, notificationId: event.currentTarget.value })}
+            placeholder={t("Pick an e-mail notification")}
+            allowDeselect={false}
+            data={notifications.map((n) => ({ value: String(n.id), label: n.adminName }))}
+            value={action.notificationId || null}
+            onChange={(notificationId) => notificationId && onChange({ ...action, notificationId })}
+            // A rule calls only notifications sent "When a form rule's action calls it".
+            description={
+              notifications.length === 0
+                ? t("Add an e-mail notification sent when a form rule's action calls it first.")
+                : undefined
+            }
+            disabled={notifications.length === 0}
             style={{ flex: "1 1 240px" }}
           />
         );

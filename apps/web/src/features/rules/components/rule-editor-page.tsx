@@ -25,6 +25,7 @@ import { errorText } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
+import { useFormNotifications } from "../../notifications/api/notifications.ts";
 import { useSaveRules } from "../api/rules.ts";
 import { ActionListEditor, newAction } from "./action-editor.tsx";
 import { ConditionGroupEditor } from "./condition-editor.tsx";
@@ -116,6 +117,9 @@ function RuleForm({
   const navigate = useNavigate();
   const save = useSaveRules(formId);
   const webhooks = useWebhooks(formId).data?.webhooks ?? [];
+  const notifications = (useFormNotifications(formId).data ?? []).filter(
+    (notification) => notification.event === "rules_action",
+  );
   const [rule, setRule] = useState<TRule>(initial);
   const [tried, setTried] = useState(false);
   const [nameTouched, setNameTouched] = useState(false);
@@ -210,6 +214,7 @@ function RuleForm({
           actions={rule.then}
           fields={fields}
           webhooks={webhooks}
+          notifications={notifications}
           live={rule.enabled && rule.when === "change"}
           onChange={(then) => setRule({ ...rule, then })}
           error={tried && thenIssue ? t("Add at least one action, with its fields.") : undefined}
@@ -223,6 +228,7 @@ function RuleForm({
           actions={rule.else}
           fields={fields}
           webhooks={webhooks}
+          notifications={notifications}
           live={rule.enabled && rule.when === "change"}
           onChange={(otherwise) => setRule({ ...rule, else: otherwise })}
         />
