@@ -203,6 +203,17 @@ describe("filters", () => {
     });
   }
 
+  it("finds a submission by its number in the form, as the table shows it (#12)", async () => {
+    const all = await page({});
+    const numbered = all.body.answerList as Array<Row & { number: number }>;
+    const target = numbered.find((row) => row.number === 12)!;
+    expect(target).toBeDefined();
+    const found = await page({ filters: { search: "#12" } });
+    expect(found.status, found.text).toBe(200);
+    expect(ids(found.body.answerList)).toEqual([target.id]);
+    expect((await count({ filters: { search: "#12" } })).body).toEqual({ total: 1 });
+  });
+
   it("leaves a full filtered page's total to the count route when asked, with the same rows", async () => {
     const filters = { fields: [{ fieldId: "tools", op: "equals", value: "plane" }] };
     const expected = sent.filter((r) => r.tools.includes("plane"));

@@ -100,8 +100,11 @@ export function filterConditions(
     const visible = shown
       ? sql` and fa.e->>'fieldId' in (select jsonb_array_elements_text(${JSON.stringify([...shown])}::jsonb))`
       : sql``;
+    const inAnswers = sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`;
+    // "#12" is how the table names a submission: it finds that one by its number in the form too.
+    const byNumber = /^#(\d{1,9})$/.exec(filters.search.trim());
     conditions.push(
-      sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`,
+      byNumber ? sql`(${inAnswers} or "form_answers"."number" = ${Number(byNumber[1])})` : inAnswers,
     );
   }
   return conditions;
