@@ -202,6 +202,20 @@ describe("the results table", () => {
     await signIn(phone);
     await phone.goto(url);
     await expect.poll(() => phone.getByText(`${TOTAL - 3} submissions`, { exact: true }).count()).toBe(1);
+    // On a phone the answers come right after the number, where the screen shows them.
+    const phoneColumns = () =>
+      phone
+        .locator("thead th[data-column]")
+        .evaluateAll((ths) => ths.map((th) => th.getAttribute("data-column")));
+    const answers = ["name", "colour", "age", "note"];
+    await expect
+      .poll(async () => (await phoneColumns()).filter((key) => key !== "number").slice(0, 3))
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^(name|colour|age|note)$/)]));
+    const order = (await phoneColumns()).filter((key) => key !== "number");
+    expect(order.slice(0, 3).every((key) => answers.includes(key ?? ""))).toBe(true);
+    const firstAnswer = await phone.locator(`thead th[data-column="${order[0]}"]`).boundingBox();
+    expect(firstAnswer!.x + firstAnswer!.width / 2).toBeLessThan(390);
+    await screenshot(phone, "results-table-answers-first-390");
     await phone.getByRole("button", { name: /^Filters/ }).click();
     await phone.getByRole("button", { name: "Add a condition on a field" }).click();
     await screenshot(phone, "results-table-390");

@@ -15,6 +15,7 @@ import {
   Text,
   UnstyledButton,
 } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import {
   IconArrowDown,
   IconArrowUp,
@@ -121,6 +122,16 @@ export function ResultsPage() {
   const labelOf = (key: string) => fixedLabels[key] ?? columns.find((f) => f.id === key)?.question ?? key;
   const arranged = arrangeColumns(savedLayout?.columns ?? [], [...fixedKeys, ...columns.map((f) => f.id)]);
   const shownColumns = arranged.filter((column) => column.visible);
+  // On a phone only the first columns fit: the number, then the answers, then the rest.
+  const phone = useMediaQuery("(max-width: 47.99em)") ?? false;
+  const isAnswer = (column: Column) => columns.some((field) => field.id === column.key);
+  const drawnColumns = phone
+    ? [
+        ...shownColumns.filter((column) => column.key === "number"),
+        ...shownColumns.filter(isAnswer),
+        ...shownColumns.filter((column) => column.key !== "number" && !isAnswer(column)),
+      ]
+    : shownColumns;
   // With any width set the table lays out by widths, so the others get theirs from their content's kind.
   const sized = shownColumns.some((column) => column.width);
   const widthOf = (column: Column) => column.width ?? DEFAULT_WIDTHS[column.key] ?? 180;
@@ -378,7 +389,7 @@ export function ResultsPage() {
                         onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
                       />
                     </Table.Th>
-                    {shownColumns.map((column) => {
+                    {drawnColumns.map((column) => {
                       const sortKey = sortKeys[column.key];
                       return (
                         <Table.Th
@@ -420,7 +431,7 @@ export function ResultsPage() {
                           }}
                         />
                       </Table.Td>
-                      {shownColumns.map((column) => (
+                      {drawnColumns.map((column) => (
                         <Table.Td
                           key={column.key}
                           style={{
