@@ -109,7 +109,9 @@ describe("the public form page", () => {
     // The description is the editors' note (forms.md §3): not in the page, its tags or its data.
     expect(html).not.toContain("Tell us how the visit went.");
     expect(html).toContain('<meta property="og:type" content="website" />');
-    expect(html).toContain(`<meta property="og:url" content="${pageUrl("typical")}" />`);
+    // Without PUBLIC_URL the configured address is http://localhost:PORT, whatever host was asked.
+    const configured = `http://localhost:${new URL(run.app.url).port}/f/typical?a=pageowner`;
+    expect(html).toContain(`<meta property="og:url" content="${configured}" />`);
     expect(html).toMatch(/<link rel="stylesheet"[^>]+href="\/assets\/fill-[^"]+\.css"/);
     // A real form, before any script runs.
     expect(html).toMatch(/<form[^>]*class="fl-form"/);
