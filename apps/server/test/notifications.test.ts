@@ -167,6 +167,11 @@ describe("e-mail notifications", () => {
     expect(id).not.toBe(number);
     expect(mail.subject).toBe("Submission #1 of Numbered desk");
     expect(mail.text).toContain("Number 1");
+    // The notifications page's recent sending names it by the same number.
+    const jobs = await admin.get<{ jobs: Array<{ answerId: number; answerNumber: number | null }> }>(
+      `/api/forms/${formId}/automation-jobs`,
+    );
+    expect(jobs.body.jobs.map((job) => [job.answerId, job.answerNumber])).toEqual([[id, 1]]);
   });
 
   it("sends nothing for a disabled notification or a form without any", async () => {

@@ -114,6 +114,8 @@ export const EMAIL_PLACEHOLDERS = ["form_title", "answer_id", "submit_time", "sc
 export const ZAutomationJob = z.object({
   id: z.number(),
   answerId: z.number(),
+  /** The submission's number within its form, as the results table shows it; null once deleted. */
+  answerNumber: z.number().nullable(),
   state: z.enum(["queued", "done", "failed"]),
   attempts: z.number(),
   lastError: z.string().nullable(),

@@ -309,9 +309,28 @@ export async function listAutomationJobs(ctx: TenantContext, formId: number): Pr
     .where(and(eq(automationJobs.accountId, ctx.accountId), eq(automationJobs.formId, formId)))
     .orderBy(desc(automationJobs.id))
     .limit(100);
+  const numbers = new Map(
+    rows.length
+      ? (
+          await ctx.db
+            .select({ id: formAnswers.id, number: formAnswers.number })
+            .from(formAnswers)
+            .where(
+              and(
+                eq(formAnswers.accountId, ctx.accountId),
+                inArray(
+                  formAnswers.id,
+                  rows.map((row) => row.answerId),
+                ),
+              ),
+            )
+        ).map((answer) => [answer.id, answer.number])
+      : [],
+  );
   return rows.map((row) => ({
     id: row.id,
     answerId: row.answerId,
+    answerNumber: numbers.get(row.answerId) ?? null,
     state: row.state as TAutomationJob["state"],
     attempts: row.attempts,
     lastError: row.lastError,

@@ -155,7 +155,7 @@ function RecentJobs({ formId }: { formId: number }) {
           <Table.Tbody>
             {data.slice(0, 10).map((job) => (
               <Table.Tr key={job.id}>
-                <Table.Td>{job.answerId}</Table.Td>
+                <Table.Td>{job.answerNumber === null ? "—" : `#${job.answerNumber}`}</Table.Td>
                 <Table.Td>
                   <Badge color={STATE_COLORS[job.state]} variant="light" style={{ textTransform: "none" }}>
                     {t(STATE_LABELS[job.state])}
