@@ -54,6 +54,8 @@ export const PUBLIC = new Set([
   "get /api/user/google-get-token",
   // A filling begun, counted once per key, for forms open to the caller (submit-rate.test.ts).
   "post /api/forms/start",
+  // The JSON Schema of every webhook's body: the same document for everyone, no account's data.
+  "get /api/webhooks/payload-schema",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */

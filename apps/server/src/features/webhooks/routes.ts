@@ -39,7 +39,9 @@ export function webhookRoutes(app: FastifyInstance, deps: Deps): void {
   };
 
   // The body's JSON Schema, for receivers to validate against; it names no account's data.
-  r.get("/webhooks/payload-schema", { schema: { tags } }, async () => webhookPayloadJsonSchema());
+  r.get("/webhooks/payload-schema", { config: { public: true }, schema: { tags } }, async () =>
+    webhookPayloadJsonSchema(),
+  );
 
   r.get("/webhooks/all", { schema: { tags, response: { 200: ZWebhookList } } }, async (request) => ({
     webhooks: await listWebhooks(await requireTenant(deps, request, "forms.edit"), hooks),
