@@ -178,3 +178,16 @@ export async function deleteAnswers(ctx: TenantContext, formId: number, answerId
     .returning({ id: formAnswers.id });
   return { deleted: deleted.length };
 }
+
+/** The form's own numbers of these submissions, by their ids: logs name a submission as the table does. */
+export async function answerNumbers(
+  ctx: TenantContext,
+  answerIds: number[],
+): Promise<Map<number, number | null>> {
+  if (answerIds.length === 0) return new Map();
+  const rows = await ctx.db
+    .select({ id: formAnswers.id, number: formAnswers.number })
+    .from(formAnswers)
+    .where(and(eq(formAnswers.accountId, ctx.accountId), inArray(formAnswers.id, answerIds)));
+  return new Map(rows.map((row) => [row.id, row.number]));
+}

@@ -19,6 +19,7 @@ import { answerAccess, assertCanRead, channelAccess, visibleStoredAnswer } from 
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
+import { answerNumbers } from "../answers/service.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 import { setFormPublished } from "../publishing/form-state.ts";
@@ -309,23 +310,9 @@ export async function listAutomationJobs(ctx: TenantContext, formId: number): Pr
     .where(and(eq(automationJobs.accountId, ctx.accountId), eq(automationJobs.formId, formId)))
     .orderBy(desc(automationJobs.id))
     .limit(100);
-  const numbers = new Map(
-    rows.length
-      ? (
-          await ctx.db
-            .select({ id: formAnswers.id, number: formAnswers.number })
-            .from(formAnswers)
-            .where(
-              and(
-                eq(formAnswers.accountId, ctx.accountId),
-                inArray(
-                  formAnswers.id,
-                  rows.map((row) => row.answerId),
-                ),
-              ),
-            )
-        ).map((answer) => [answer.id, answer.number])
-      : [],
+  const numbers = await answerNumbers(
+    ctx,
+    rows.map((row) => row.answerId),
   );
   return rows.map((row) => ({
     id: row.id,

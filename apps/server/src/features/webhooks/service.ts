@@ -10,10 +10,11 @@ import {
 } from "@formloom/core/api/webhooks";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SecretBox } from "../../auth/secret-box.ts";
-import { formAnswers, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
+import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead, authorizeChannelChange } from "../../http/policy.ts";
+import { answerNumbers } from "../answers/service.ts";
 import { loadForm } from "../forms/service.ts";
 import { type AllowList, checkEndpoint } from "./ssrf.ts";
 
@@ -210,23 +211,9 @@ export async function listDeliveries(
     .where(and(eq(webhookDeliveries.accountId, ctx.accountId), eq(webhookDeliveries.webhookId, webhookId)))
     .orderBy(desc(webhookDeliveries.id))
     .limit(100);
-  const numbers = new Map(
-    rows.length
-      ? (
-          await ctx.db
-            .select({ id: formAnswers.id, number: formAnswers.number })
-            .from(formAnswers)
-            .where(
-              and(
-                eq(formAnswers.accountId, ctx.accountId),
-                inArray(
-                  formAnswers.id,
-                  rows.map((row) => row.answerId),
-                ),
-              ),
-            )
-        ).map((answer) => [answer.id, answer.number])
-      : [],
+  const numbers = await answerNumbers(
+    ctx,
+    rows.map((row) => row.answerId),
   );
   const attempts = rows.length
     ? await ctx.db
