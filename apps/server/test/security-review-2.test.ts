@@ -316,6 +316,11 @@ describe("addresses an author puts into a form", () => {
     });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { code: string }).code).toBe("form.url.unsafe");
+    // A picture carried in the address itself is drawn as an image, which runs nothing.
+    const inline = await admin.patch(`/api/forms/${formId}`, {
+      fields: [pictureField("data:image/png;base64,iVBORw0KGgo=")],
+    });
+    expect(inline.status, inline.text).toBe(200);
   });
 
   it("keeps http(s) addresses and paths of this site", async () => {

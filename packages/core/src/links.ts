@@ -36,3 +36,11 @@ export function isSafeResourceUrl(url: string): boolean {
   const scheme = SCHEME.exec(read)?.[1]?.toLowerCase();
   return scheme === undefined || scheme === "http" || scheme === "https";
 }
+
+/** A picture drawn as an image, which runs nothing: also an image carried in a data: address. */
+const IMAGE_DATA = /^data:image\/(png|jpeg|gif|webp|avif|svg\+xml)[;,]/i;
+
+/** An image option's picture: a safe address, or an image in a data: address. */
+export function isSafePictureUrl(url: string): boolean {
+  return isSafeResourceUrl(url) || IMAGE_DATA.test(url.trim());
+}

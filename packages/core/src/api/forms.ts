@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
-import { isSafeResourceUrl, isValidWebsite } from "../links.ts";
+import { isSafePictureUrl, isSafeResourceUrl, isValidWebsite } from "../links.ts";
 import { ZChainPlace } from "./form-chains.ts";
 
 /**
@@ -75,7 +75,7 @@ export function unsafeResourceUrls(form: FormAddresses): Array<Array<string | nu
   });
   form.fields?.forEach((field, index) => {
     field.fieldSettings?.answerVariants?.forEach((variant, at) => {
-      if (variant.image !== undefined && !isSafeResourceUrl(variant.image))
+      if (variant.image !== undefined && !isSafePictureUrl(variant.image))
         found.push(["fields", index, "fieldSettings", "answerVariants", at, "image"]);
     });
   });
