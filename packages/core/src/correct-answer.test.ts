@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checksAnswer, givesCorrectAnswer } from "./correct-answer.ts";
+import { checksAnswer } from "./correct-answer.ts";
 import { type TElement, ZElement } from "./element-schema.ts";
 import { ZFormSettings } from "./form-schema.ts";
 import { createElement } from "./new-element.ts";
@@ -70,7 +70,7 @@ describe("which questions count", () => {
 
   it("leaves out a question with no correct answer and no points", () => {
     const planet = el("radio", "planet", { fieldSettings: { answerVariants: options(null) } });
-    expect(givesCorrectAnswer(planet)).toBe(false);
+    expect(checksAnswer(planet)).toBe(false);
     expect(score([planet], { planet: "v2" }).maxScore).toBe(0);
   });
 

@@ -12,7 +12,7 @@ const ANSWER_IN_QUESTION = new Set<TElement["fieldType"]>(["sortable", "gapText"
  * Whether the author gave the element a correct answer apart from the question: an option
  * marked correct, an accepted text or number, a row's column, a pair's partner.
  */
-export function givesCorrectAnswer(element: TElement): boolean {
+function givesCorrectAnswer(element: TElement): boolean {
   if (!fieldTypes[element.fieldType].correctness || ANSWER_IN_QUESTION.has(element.fieldType)) return false;
   const settings = element.fieldSettings;
   if (element.fieldType === "matrix")

@@ -39,7 +39,7 @@ const ONE_ANSWER: ReadonlySet<string> = new Set(["radio", "select"]);
  * The answer a choice question starts with: its options "chosen at first", as a list where
  * several may be chosen and the first of them where one may; undefined when none is marked.
  */
-export function chosenAtFirst(element: TElement): string | string[] | undefined {
+function chosenAtFirst(element: TElement): string | string[] | undefined {
   const several =
     LIST_ANSWERS.has(element.fieldType) ||
     (element.fieldType === "imageChoice" && element.fieldSettings.multiple === true);

@@ -239,7 +239,7 @@ export function DateTimeField(props: FieldProps) {
   );
 }
 
-/** A colour: any, from the browser's picker, or one of the author's preset colours as swatches. */
+/** A colour: freely chosen in the browser's picker, or one of the author's preset colours as swatches. */
 export function ColourField(props: FieldProps) {
   const presets = props.element.fieldSettings.predefineColors ?? [];
   if (presets.length > 0) return <ColourSwatches {...props} presets={presets} />;

@@ -10,7 +10,7 @@ export interface Sender {
   ip: string;
 }
 
-/** How a sender's earlier submissions to one form are found: any one of these that is set. */
+/** How a sender's earlier submissions to one form are found: by whichever of these is set. */
 export interface SenderMatch {
   /** Also found by the user column, which submissions stored before `storedRespondent` have alone. */
   userId: number | null;
