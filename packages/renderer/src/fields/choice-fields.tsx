@@ -85,18 +85,26 @@ export function OtherOption(
         />
         <span>{translate("widget.choice.other")}</span>
       </label>
-      <input
-        type="text"
-        className="fl-input fl-other-text"
-        name={otherTextName(props.element.id)}
-        aria-label={translate("widget.choice.other_text")}
-        aria-describedby={props.describedBy}
-        aria-invalid={props.invalid || undefined}
-        disabled={props.disabled}
-        value={text}
-        onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
-      />
+      <OtherText {...props} text={text} />
     </div>
+  );
+}
+
+/** The respondent's own words for Other: choosing Other with what they write. */
+function OtherText(props: FieldProps & { text: string }) {
+  const translate = useTranslate();
+  return (
+    <input
+      type="text"
+      className="fl-input fl-other-text"
+      name={otherTextName(props.element.id)}
+      aria-label={translate("widget.choice.other_text")}
+      aria-describedby={props.describedBy}
+      aria-invalid={props.invalid || undefined}
+      disabled={props.disabled}
+      value={props.text}
+      onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
+    />
   );
 }
 
@@ -142,17 +150,7 @@ export function SelectField(props: FieldProps) {
   return (
     <div className="fl-select-other" data-other={isOther || undefined}>
       {select}
-      <input
-        type="text"
-        className="fl-input fl-other-text"
-        name={otherTextName(props.element.id)}
-        aria-label={translate("widget.choice.other_text")}
-        aria-describedby={props.describedBy}
-        aria-invalid={props.invalid || undefined}
-        disabled={props.disabled}
-        value={otherText}
-        onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
-      />
+      <OtherText {...props} text={otherText} />
     </div>
   );
 }
