@@ -110,6 +110,14 @@ export function isAnswerable(element: TElement): boolean {
   return fieldTypes[element.fieldType].answerSchema !== undefined && !element.isNonField;
 }
 
+/**
+ * Whether a submission holds a value for the element: the respondent's answer, or a formula's
+ * value, which the server computes and stores beside the answers.
+ */
+export function holdsValue(element: TElement): boolean {
+  return isAnswerable(element) || element.fieldType === "formula";
+}
+
 /** An answer as one line of text, for tables and exports; "" when the answer is absent. */
 export function answerToText(element: TElement, answer: unknown): string {
   if (answer === undefined || answer === null) return "";

@@ -4,6 +4,7 @@ import { fieldTypes, isAnswerable } from "./field-registry.ts";
 import { variantsOf } from "./field-types/choice.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import { evaluateFormula, type Formula, formulaVariables, parseFormula } from "./formula.ts";
+import type { StoredAnswer } from "./submission.ts";
 
 export type ScoringSettings = Pick<
   TFormSettings,
@@ -129,6 +130,26 @@ export function formulaValues(
       variables[element.formulaName] = numericValue(element, answers[element.id], score);
   }
   return computeFormulas(elements, { ...variables, score: round(total) });
+}
+
+/**
+ * The formula fields' values as answers to store with a submission. Only the server's numbers
+ * are stored: a formula takes no answer from the respondent. Values that could not be computed
+ * and formulas the rules hid are left out.
+ */
+export function formulaAnswers(
+  elements: readonly TElement[],
+  values: Readonly<Record<string, number | null>>,
+  isHidden: (element: TElement) => boolean,
+): StoredAnswer[] {
+  const stored: StoredAnswer[] = [];
+  for (const element of elements) {
+    if (element.fieldType !== "formula" || !element.formulaName || isHidden(element)) continue;
+    const value = values[element.formulaName];
+    if (value === null || value === undefined) continue;
+    stored.push({ fieldId: element.id, answer: value, formulaName: element.formulaName });
+  }
+  return stored;
 }
 
 function inRange(score: number, min: number, max: number) {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { plausibleAnsweringTimes } from "@formloom/core/behavior";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
-import { type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
+import { formulaAnswers, formulaValues, type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
 import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
@@ -193,19 +193,23 @@ function prepare(
     throw badRequest("submission.time_up_invalid");
   // Consent choices among the offered options; a form sent on leaving only where it does that.
   const choices = respondentChoices(settings, body);
-  const { errors, answers } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
+  const { errors, answers, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
     timeUp: choices.timeUp,
   });
   if (errors.length > 0) throw badRequest("submission.invalid", errors);
+  const given = Object.fromEntries(answers.map((a) => [a.fieldId, a.answer]));
   const scored =
     settings.type === "calculation"
-      ? scoreSubmission(settings, fields, Object.fromEntries(answers.map((a) => [a.fieldId, a.answer])), {
-          cursorOutCases: choices.cursorOutCases,
-        })
+      ? scoreSubmission(settings, fields, given, { cursorOutCases: choices.cursorOutCases })
       : null;
+  const formulas = formulaAnswers(
+    asked,
+    scored?.formulas ?? formulaValues(fields, given),
+    (element) => outcome.elements[element.id]?.hidden === true,
+  );
 
   return {
     row: {
@@ -217,11 +221,14 @@ function prepare(
       submitTime: submitTime.toISOString(),
       formPassingTime: passing === null || passing < 0 ? null : Math.round(passing),
       // Answering times the page measured: kept where the form collects behaviour and they can be true.
-      answers: plausibleAnsweringTimes(
-        answers,
-        passing === null || passing < 0 ? null : passing,
-        settings.collectBehaviorData,
-      ),
+      answers: [
+        ...plausibleAnsweringTimes(
+          answers,
+          passing === null || passing < 0 ? null : passing,
+          settings.collectBehaviorData,
+        ),
+        ...formulas,
+      ],
       device: deviceOf(meta.userAgent, meta.acceptLanguage, body.device),
       deviceFingerprint: body.deviceFingerprint ?? null,
       respondent: storedRespondent(sender),

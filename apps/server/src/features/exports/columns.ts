@@ -1,6 +1,6 @@
 import type { ExportDataType } from "@formloom/core/api/exports";
 import type { TElement } from "@formloom/core/element-schema";
-import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { answerToText, holdsValue } from "@formloom/core/field-registry";
 import { OTHER_PREFIX, variantsOf } from "@formloom/core/field-types/choice";
 import { ZFileRef } from "@formloom/core/field-types/file-like";
 import type { AnswerAccess } from "@formloom/core/permissions";
@@ -10,7 +10,8 @@ import { z } from "zod";
 
 /** One submission as an export reads it. */
 export interface ExportRow {
-  id: number;
+  /** The form's own number of the submission, as the results table shows it (#12); its id stays internal. */
+  number: number | null;
   startTime: Date | null;
   submitTime: Date;
   formPassingTime: number | null;
@@ -62,7 +63,7 @@ export interface ColumnOptions {
   questionIds?: ReadonlySet<string> | null;
 }
 
-const NUMERIC_TYPES = new Set(["number", "slider", "nps", "rate", "scoring"]);
+const NUMERIC_TYPES = new Set(["number", "slider", "nps", "rate", "scoring", "formula"]);
 const SINGLE_CHOICE = new Set(["radio", "select"]);
 const MANY_CHOICES = new Set(["checkbox", "multipleChoice"]);
 
@@ -154,7 +155,7 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
 
   if (NUMERIC_TYPES.has(type)) {
     // Scales of whole steps show no decimals; a number or a slider may have them.
-    const decimals = type === "number" || type === "slider" ? 2 : 0;
+    const decimals = type === "number" || type === "slider" || type === "formula" ? 2 : 0;
     return [{ header: title, name: wish, kind: "number", decimals, value: (r) => numberOrNull(get(r)) }];
   }
 
@@ -281,12 +282,12 @@ export function exportColumns(
   const spss = options.flavour === "spss";
   // The questions this reader may read, of those the table shows, in the form's order.
   const questions = [...fields]
-    .filter(isAnswerable)
+    .filter(holdsValue)
     .filter((element) => access.level !== "fields" || access.fieldIds.has(element.id))
     .filter((element) => !options.questionIds || options.questionIds.has(element.id))
     .sort((a, b) => a.fieldOrder - b.fieldOrder);
   const columns: ExportColumn[] = [
-    { header: "ID", name: "id", kind: "number", decimals: 0, value: (r) => r.id },
+    { header: "#", name: "number", kind: "number", decimals: 0, value: (r) => r.number },
   ];
   if (has("timing")) {
     columns.push(

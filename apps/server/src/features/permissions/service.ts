@@ -1,6 +1,6 @@
 import type { TDataAccessBody } from "@formloom/core/api/permissions";
 import { ZDataAccessBody } from "@formloom/core/api/permissions";
-import { isAnswerable } from "@formloom/core/field-registry";
+import { holdsValue } from "@formloom/core/field-registry";
 import { GRANTABLE_PERMISSIONS, PERMISSION_CATEGORIES } from "@formloom/core/permissions";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { formGroupAccess, forms, groupPermissions, groups } from "../../db/schema.ts";
@@ -112,7 +112,7 @@ export async function getFormGroupAccess(ctx: TenantContext, formId: number, gro
   throw notFound("group.not_found");
 }
 
-/** Sets a group's access to a form; selected fields must be fields of that form that take answers. */
+/** Sets a group's access to a form; selected fields must be fields of that form that hold values. */
 export async function setFormGroupAccess(
   ctx: TenantContext,
   formId: number,
@@ -125,7 +125,7 @@ export async function setFormGroupAccess(
   const fieldIds = body.level === "fields" ? [...new Set(body.fieldIds)] : [];
   const known = new Set(
     readFields(form)
-      .filter(isAnswerable)
+      .filter(holdsValue)
       .map((element) => element.id),
   );
   if (fieldIds.some((id) => !known.has(id))) {

@@ -1,4 +1,4 @@
-import { isAnswerable } from "@formloom/core/field-registry";
+import { holdsValue } from "@formloom/core/field-registry";
 import type { DataAccessLevel } from "@formloom/core/permissions";
 import { Alert, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text, Title } from "@mantine/core";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
@@ -74,9 +74,7 @@ export function FormGroupPermissionPage() {
 
   const chosenLevel = level ?? access.data?.level ?? "none";
   const chosenFields = fields ?? access.data?.fieldIds ?? [];
-  const answerable = (form.data?.fields ?? [])
-    .filter(isAnswerable)
-    .sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const answerable = (form.data?.fields ?? []).filter(holdsValue).sort((a, b) => a.fieldOrder - b.fieldOrder);
   const problems = fieldErrors(save.error);
 
   const submit = () =>

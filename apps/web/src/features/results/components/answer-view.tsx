@@ -1,6 +1,6 @@
 import type { TAnswerDetail, TGeoData } from "@formloom/core/api/answers";
 import type { TElement } from "@formloom/core/element-schema";
-import { isAnswerable } from "@formloom/core/field-registry";
+import { holdsValue } from "@formloom/core/field-registry";
 import { fileRefsOf } from "@formloom/core/field-types/file-like";
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
   const format = useFormat();
   const visible = answer.visibleFieldIds;
   const shown = fields
-    .filter((field) => isAnswerable(field) && (visible === null || visible.includes(field.id)))
+    .filter((field) => holdsValue(field) && (visible === null || visible.includes(field.id)))
     .sort((a, b) => a.fieldOrder - b.fieldOrder);
   const archived = archivedAnswers(answer, fields);
   return (

@@ -1,6 +1,6 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TAnswerFilters } from "@formloom/core/api/results-table";
-import { isAnswerable } from "@formloom/core/field-registry";
+import { holdsValue } from "@formloom/core/field-registry";
 import {
   Badge,
   Button,
@@ -90,7 +90,7 @@ export function ResultsPage() {
   // With access to selected fields only, the other fields are not columns at all.
   const visible = data?.visibleFieldIds ?? null;
   const fields = (form?.fields ?? []).filter((field) => visible === null || visible.includes(field.id));
-  const columns = fields.filter(isAnswerable).sort((a, b) => a.fieldOrder - b.fieldOrder);
+  const columns = fields.filter(holdsValue).sort((a, b) => a.fieldOrder - b.fieldOrder);
   const scored = form?.form.type === "calculation" && visible === null;
   const mayMark = can("results.mark");
   const mayDelete = can("results.delete") && visible === null;
