@@ -1,9 +1,6 @@
-import { createRoute, createRouter } from "@tanstack/react-router";
+import { createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
-import { CreateAccountPage } from "../features/auth/components/create-account-page.tsx";
-import { DashboardPage } from "../features/dashboard/components/dashboard-page.tsx";
-import { OwnProfileEditPage, OwnProfilePage } from "../features/users/components/profile-pages.tsx";
-import { SETTINGS_TABS, SettingsPage } from "../features/users/components/settings-page.tsx";
+import { SETTINGS_TABS } from "../features/users/components/settings-tabs.ts";
 import { msg } from "../i18n/i18n.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { queryClient } from "./query-client.ts";
@@ -28,7 +25,10 @@ const dashboardRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/",
   staticData: { title: msg("Dashboard") },
-  component: DashboardPage,
+  component: lazyRouteComponent(
+    () => import("../features/dashboard/components/dashboard-page.tsx"),
+    "DashboardPage",
+  ),
 });
 
 const settingsRoute = createRoute({
@@ -36,28 +36,40 @@ const settingsRoute = createRoute({
   path: "/user/settings",
   validateSearch: z.object({ tab: z.enum(SETTINGS_TABS).optional() }),
   staticData: { title: msg("Settings") },
-  component: SettingsPage,
+  component: lazyRouteComponent(
+    () => import("../features/users/components/settings-page.tsx"),
+    "SettingsPage",
+  ),
 });
 
 const createAccountRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/create_account",
   staticData: { title: msg("Create account") },
-  component: CreateAccountPage,
+  component: lazyRouteComponent(
+    () => import("../features/auth/components/create-account-page.tsx"),
+    "CreateAccountPage",
+  ),
 });
 
 const ownProfileRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/view",
   staticData: { title: msg("Profile") },
-  component: OwnProfilePage,
+  component: lazyRouteComponent(
+    () => import("../features/users/components/profile-pages.tsx"),
+    "OwnProfilePage",
+  ),
 });
 
 const ownProfileEditRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/edit",
   staticData: { title: msg("Edit your profile") },
-  component: OwnProfileEditPage,
+  component: lazyRouteComponent(
+    () => import("../features/users/components/profile-pages.tsx"),
+    "OwnProfileEditPage",
+  ),
 });
 
 const routeTree = rootRoute.addChildren([

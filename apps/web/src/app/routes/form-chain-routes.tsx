@@ -1,10 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
-import {
-  EditFormChainPage,
-  NewFormChainPage,
-} from "../../features/form-chains/components/chain-editor-pages.tsx";
-import { FormChainViewPage } from "../../features/form-chains/components/chain-view-page.tsx";
-import { FormChainsPage } from "../../features/form-chains/components/chains-list-page.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
 
@@ -13,14 +7,20 @@ const chainsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/form-chains/all",
   staticData: { title: msg("Form chains") },
-  component: FormChainsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/form-chains/components/chains-list-page.tsx"),
+    "FormChainsPage",
+  ),
 });
 
 const newChainRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/form-chains/add",
   staticData: { title: msg("Add chain") },
-  component: NewFormChainPage,
+  component: lazyRouteComponent(
+    () => import("../../features/form-chains/components/chain-editor-pages.tsx"),
+    "NewFormChainPage",
+  ),
 });
 
 const chainRoute = createRoute({
@@ -34,14 +34,20 @@ const editChainRoute = createRoute({
   getParentRoute: () => chainRoute,
   path: "/edit",
   staticData: { title: msg("Edit") },
-  component: EditFormChainPage,
+  component: lazyRouteComponent(
+    () => import("../../features/form-chains/components/chain-editor-pages.tsx"),
+    "EditFormChainPage",
+  ),
 });
 
 const viewChainRoute = createRoute({
   getParentRoute: () => chainRoute,
   path: "/view",
   staticData: { title: msg("Answers") },
-  component: FormChainViewPage,
+  component: lazyRouteComponent(
+    () => import("../../features/form-chains/components/chain-view-page.tsx"),
+    "FormChainViewPage",
+  ),
 });
 
 export const formChainRoutes = [

@@ -1,39 +1,6 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
-import { CreateFormPage } from "../../features/forms/components/create-form-page.tsx";
-import { FormEditorPage } from "../../features/forms/components/editor/form-editor-page.tsx";
-import { FormLayout } from "../../features/forms/components/form-layout.tsx";
-import { FormOverviewPage } from "../../features/forms/components/form-overview-page.tsx";
-import { FormsListPage } from "../../features/forms/components/forms-list-page.tsx";
-import {
-  AllEmailNotificationsPage,
-  EditEmailNotificationPage,
-  FormEmailsPage,
-  NewEmailNotificationPage,
-} from "../../features/notifications/components/notifications-pages.tsx";
-import {
-  FormGroupPermissionPage,
-  FormPermissionsPage,
-} from "../../features/permissions/components/form-permissions-page.tsx";
-import {
-  EmailPage,
-  LinkToPagePage,
-  PublishingLayout,
-} from "../../features/publishing/components/publishing-pages.tsx";
-import {
-  EditEmbeddingPage,
-  NewEmbeddingPage,
-  WebSitePage,
-} from "../../features/publishing/components/web-site-pages.tsx";
-import { FieldsAnalysisPage } from "../../features/results/components/fields-analysis-page.tsx";
-import { ResultPage } from "../../features/results/components/result/result-page.tsx";
 import { RESULT_TABS } from "../../features/results/components/result/result-tab-names.ts";
-import { ResultsPage } from "../../features/results/components/results-page.tsx";
-import { AllRulesPage } from "../../features/rules/components/all-rules-page.tsx";
-import { AddRulePage, EditRulePage } from "../../features/rules/components/rule-editor-page.tsx";
-import { RulesPage } from "../../features/rules/components/rules-page.tsx";
-import { EditWebhookPage, NewWebhookPage } from "../../features/webhooks/components/webhook-editor-pages.tsx";
-import { AllWebhooksPage, FormWebhooksPage } from "../../features/webhooks/components/webhooks-pages.tsx";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
 
@@ -41,42 +8,60 @@ const formsListRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/all",
   staticData: { title: msg("All forms") },
-  component: FormsListPage,
+  component: lazyRouteComponent(
+    () => import("../../features/forms/components/forms-list-page.tsx"),
+    "FormsListPage",
+  ),
 });
 
 const createFormRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/add_new",
   staticData: { title: msg("Create form") },
-  component: CreateFormPage,
+  component: lazyRouteComponent(
+    () => import("../../features/forms/components/create-form-page.tsx"),
+    "CreateFormPage",
+  ),
 });
 
 const formRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/forms/$id",
   params: idParams,
-  component: FormLayout,
+  component: lazyRouteComponent(
+    () => import("../../features/forms/components/form-layout.tsx"),
+    "FormLayout",
+  ),
 });
 
 const formOverviewRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/overview",
   staticData: { title: msg("Overview") },
-  component: FormOverviewPage,
+  component: lazyRouteComponent(
+    () => import("../../features/forms/components/form-overview-page.tsx"),
+    "FormOverviewPage",
+  ),
 });
 
 const formEditRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/edit",
   staticData: { title: msg("Edit") },
-  component: FormEditorPage,
+  component: lazyRouteComponent(
+    () => import("../../features/forms/components/editor/form-editor-page.tsx"),
+    "FormEditorPage",
+  ),
 });
 
 const formResultsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/results",
   staticData: { title: msg("Results") },
-  component: ResultsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/results-page.tsx"),
+    "ResultsPage",
+  ),
 });
 
 /** One submission as its own page (results_view), with its sub-pages as tabs. */
@@ -91,7 +76,10 @@ const formResultRoute = createRoute({
   },
   validateSearch: z.object({ tab: z.enum(RESULT_TABS).optional().catch(undefined) }),
   staticData: { title: msg("Submission") },
-  component: ResultPage,
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/result/result-page.tsx"),
+    "ResultPage",
+  ),
 });
 
 /** Where respondents drop off and how long each question takes. */
@@ -99,14 +87,20 @@ const formFieldsAnalysisRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/fields-analysis",
   staticData: { title: msg("Fields analysis") },
-  component: FieldsAnalysisPage,
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/fields-analysis-page.tsx"),
+    "FieldsAnalysisPage",
+  ),
 });
 
 const formPermissionsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/permissions",
   staticData: { title: msg("Permissions") },
-  component: FormPermissionsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/permissions/components/form-permissions-page.tsx"),
+    "FormPermissionsPage",
+  ),
 });
 
 const formGroupPermissionRoute = createRoute({
@@ -119,21 +113,27 @@ const formGroupPermissionRoute = createRoute({
     stringify: (params: { groupId: number }) => ({ groupId: String(params.groupId) }),
   },
   staticData: { title: msg("Group access") },
-  component: FormGroupPermissionPage,
+  component: lazyRouteComponent(
+    () => import("../../features/permissions/components/form-permissions-page.tsx"),
+    "FormGroupPermissionPage",
+  ),
 });
 
 const formRulesRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/rules",
   staticData: { title: msg("Rules") },
-  component: RulesPage,
+  component: lazyRouteComponent(() => import("../../features/rules/components/rules-page.tsx"), "RulesPage"),
 });
 
 const addRuleRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/rules/add",
   staticData: { title: msg("New rule") },
-  component: AddRulePage,
+  component: lazyRouteComponent(
+    () => import("../../features/rules/components/rule-editor-page.tsx"),
+    "AddRulePage",
+  ),
 });
 
 const editRuleRoute = createRoute({
@@ -144,7 +144,10 @@ const editRuleRoute = createRoute({
     stringify: (params: { rule: string }) => ({ rule: params.rule }),
   },
   staticData: { title: msg("Edit rule") },
-  component: EditRulePage,
+  component: lazyRouteComponent(
+    () => import("../../features/rules/components/rule-editor-page.tsx"),
+    "EditRulePage",
+  ),
 });
 
 /** Every rule of every form of the account. */
@@ -152,41 +155,59 @@ const allRulesRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/form-rules/all",
   staticData: { title: msg("Rules of all forms") },
-  component: AllRulesPage,
+  component: lazyRouteComponent(
+    () => import("../../features/rules/components/all-rules-page.tsx"),
+    "AllRulesPage",
+  ),
 });
 
 const publishingRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/publishing",
   staticData: { title: msg("Publishing") },
-  component: PublishingLayout,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/publishing-pages.tsx"),
+    "PublishingLayout",
+  ),
 });
 
 const publishingIndexRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/",
-  component: LinkToPagePage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/publishing-pages.tsx"),
+    "LinkToPagePage",
+  ),
 });
 
 const linkToPageRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/link-to-page",
   staticData: { title: msg("Link to page") },
-  component: LinkToPagePage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/publishing-pages.tsx"),
+    "LinkToPagePage",
+  ),
 });
 
 const webSiteRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/web-site",
   staticData: { title: msg("Web site") },
-  component: WebSitePage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/web-site-pages.tsx"),
+    "WebSitePage",
+  ),
 });
 
 const newEmbeddingRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/web-site/new",
   staticData: { title: msg("New embedding") },
-  component: NewEmbeddingPage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/web-site-pages.tsx"),
+    "NewEmbeddingPage",
+  ),
 });
 
 const editEmbeddingRoute = createRoute({
@@ -199,14 +220,20 @@ const editEmbeddingRoute = createRoute({
     stringify: (params: { embeddingId: number }) => ({ embeddingId: String(params.embeddingId) }),
   },
   staticData: { title: msg("Edit embedding") },
-  component: EditEmbeddingPage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/web-site-pages.tsx"),
+    "EditEmbeddingPage",
+  ),
 });
 
 const emailRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/e-mail",
   staticData: { title: msg("E-mail") },
-  component: EmailPage,
+  component: lazyRouteComponent(
+    () => import("../../features/publishing/components/publishing-pages.tsx"),
+    "EmailPage",
+  ),
 });
 
 /** The webhooks of every form of the account. */
@@ -214,21 +241,30 @@ const allWebhooksRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/webhooks/all",
   staticData: { title: msg("Webhooks") },
-  component: AllWebhooksPage,
+  component: lazyRouteComponent(
+    () => import("../../features/webhooks/components/webhooks-pages.tsx"),
+    "AllWebhooksPage",
+  ),
 });
 
 const formWebhooksRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/webhooks",
   staticData: { title: msg("Webhooks") },
-  component: FormWebhooksPage,
+  component: lazyRouteComponent(
+    () => import("../../features/webhooks/components/webhooks-pages.tsx"),
+    "FormWebhooksPage",
+  ),
 });
 
 const newWebhookRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/webhooks/add",
   staticData: { title: msg("Add webhook") },
-  component: NewWebhookPage,
+  component: lazyRouteComponent(
+    () => import("../../features/webhooks/components/webhook-editor-pages.tsx"),
+    "NewWebhookPage",
+  ),
 });
 
 const editWebhookRoute = createRoute({
@@ -241,7 +277,10 @@ const editWebhookRoute = createRoute({
     stringify: (params: { webhookId: number }) => ({ webhookId: String(params.webhookId) }),
   },
   staticData: { title: msg("Edit webhook") },
-  component: EditWebhookPage,
+  component: lazyRouteComponent(
+    () => import("../../features/webhooks/components/webhook-editor-pages.tsx"),
+    "EditWebhookPage",
+  ),
 });
 
 /** The e-mail notifications of every form of the account. */
@@ -249,21 +288,30 @@ const allEmailNotificationsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/email-notifications/all",
   staticData: { title: msg("E-mail notifications") },
-  component: AllEmailNotificationsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/notifications/components/notifications-pages.tsx"),
+    "AllEmailNotificationsPage",
+  ),
 });
 
 const formEmailsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/emails",
   staticData: { title: msg("E-mails") },
-  component: FormEmailsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/notifications/components/notifications-pages.tsx"),
+    "FormEmailsPage",
+  ),
 });
 
 const newEmailRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/emails/add",
   staticData: { title: msg("Add e-mail notification") },
-  component: NewEmailNotificationPage,
+  component: lazyRouteComponent(
+    () => import("../../features/notifications/components/notifications-pages.tsx"),
+    "NewEmailNotificationPage",
+  ),
 });
 
 const editEmailRoute = createRoute({
@@ -276,7 +324,10 @@ const editEmailRoute = createRoute({
     stringify: (params: { emailId: number }) => ({ emailId: String(params.emailId) }),
   },
   staticData: { title: msg("Edit e-mail notification") },
-  component: EditEmailNotificationPage,
+  component: lazyRouteComponent(
+    () => import("../../features/notifications/components/notifications-pages.tsx"),
+    "EditEmailNotificationPage",
+  ),
 });
 
 /** The forms list, a new form, and a form's tabbed pages. */

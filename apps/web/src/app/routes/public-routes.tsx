@@ -1,19 +1,5 @@
-import { createRoute, redirect } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { z } from "zod";
-import { AutologinPage } from "../../features/auth/components/autologin-page.tsx";
-import { JoinPage } from "../../features/auth/components/join-page.tsx";
-import { PrivacyPage, TermsPage } from "../../features/auth/components/legal-pages.tsx";
-import { LoginPage } from "../../features/auth/components/login-page.tsx";
-import {
-  ConfirmEmailPage,
-  NoAccountPage,
-  SessionEndedPage,
-} from "../../features/auth/components/public-pages.tsx";
-import { RegisterPage } from "../../features/auth/components/register-page.tsx";
-import {
-  ResetPasswordConfirmPage,
-  ResetPasswordPage,
-} from "../../features/auth/components/reset-password-page.tsx";
 import { msg } from "../../i18n/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
@@ -25,7 +11,7 @@ export const loginRoute = createRoute({
   validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal("done").optional() }),
   beforeLoad: guestOnly,
   staticData: { title: msg("Sign in") },
-  component: LoginPage,
+  component: lazyRouteComponent(() => import("../../features/auth/components/login-page.tsx"), "LoginPage"),
 });
 
 export const registrationRoute = createRoute({
@@ -33,7 +19,10 @@ export const registrationRoute = createRoute({
   path: "/registration/create",
   beforeLoad: guestOnly,
   staticData: { title: msg("Registration") },
-  component: RegisterPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/register-page.tsx"),
+    "RegisterPage",
+  ),
 });
 
 export const registrationIndexRoute = createRoute({
@@ -48,7 +37,10 @@ export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/reset_password",
   staticData: { title: msg("Reset your password") },
-  component: ResetPasswordPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/reset-password-page.tsx"),
+    "ResetPasswordPage",
+  ),
 });
 
 export const resetPasswordConfirmRoute = createRoute({
@@ -56,7 +48,10 @@ export const resetPasswordConfirmRoute = createRoute({
   path: "/reset_password/confirm",
   validateSearch: z.object({ code: z.string().optional() }),
   staticData: { title: msg("Choose a new password") },
-  component: ResetPasswordConfirmPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/reset-password-page.tsx"),
+    "ResetPasswordConfirmPage",
+  ),
 });
 
 export const joinRoute = createRoute({
@@ -64,7 +59,7 @@ export const joinRoute = createRoute({
   path: "/registration/join",
   validateSearch: z.object({ code: z.string().optional() }),
   staticData: { title: msg("Join an account") },
-  component: JoinPage,
+  component: lazyRouteComponent(() => import("../../features/auth/components/join-page.tsx"), "JoinPage"),
 });
 
 export const confirmEmailRoute = createRoute({
@@ -72,14 +67,20 @@ export const confirmEmailRoute = createRoute({
   path: "/confirm_email",
   validateSearch: z.object({ code: z.string().optional() }),
   staticData: { title: msg("E-mail confirmation") },
-  component: ConfirmEmailPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/public-pages.tsx"),
+    "ConfirmEmailPage",
+  ),
 });
 
 export const autologinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/autologin",
   staticData: { title: msg("Automatic sign-in") },
-  component: AutologinPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/autologin-page.tsx"),
+    "AutologinPage",
+  ),
 });
 
 export const sessionEndedRoute = createRoute({
@@ -87,7 +88,10 @@ export const sessionEndedRoute = createRoute({
   path: "/session_ended",
   validateSearch: z.object({ redirect: z.string().optional() }),
   staticData: { title: msg("Your session has ended") },
-  component: SessionEndedPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/public-pages.tsx"),
+    "SessionEndedPage",
+  ),
 });
 
 export const noAccountRoute = createRoute({
@@ -97,7 +101,10 @@ export const noAccountRoute = createRoute({
     if (!session.token()) throw redirect({ to: "/login", search: { redirect: location.href } });
   },
   staticData: { title: msg("You have no account yet") },
-  component: NoAccountPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/public-pages.tsx"),
+    "NoAccountPage",
+  ),
 });
 
 /** The default terms and privacy policy, open to everyone (the operator may link elsewhere). */
@@ -105,14 +112,17 @@ export const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/pages/terms",
   staticData: { title: msg("Terms and conditions") },
-  component: TermsPage,
+  component: lazyRouteComponent(() => import("../../features/auth/components/legal-pages.tsx"), "TermsPage"),
 });
 
 export const privacyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/pages/privacy",
   staticData: { title: msg("Privacy policy") },
-  component: PrivacyPage,
+  component: lazyRouteComponent(
+    () => import("../../features/auth/components/legal-pages.tsx"),
+    "PrivacyPage",
+  ),
 });
 
 export const notFoundRoute = createRoute({

@@ -1,28 +1,5 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
-import { AccountEditPage, AccountPage } from "../../features/account/components/account-pages.tsx";
-import {
-  AddApiKeyPage,
-  ApiKeysPage,
-  EditApiKeyPage,
-} from "../../features/account/components/api-keys-pages.tsx";
-import {
-  EditExternalAppPage,
-  ExternalAppsPage,
-  NewExternalAppPage,
-} from "../../features/external-apps/components/external-apps-pages.tsx";
-import { GroupEditPage, GroupViewPage } from "../../features/groups/components/group-page.tsx";
-import { GroupsListPage } from "../../features/groups/components/groups-list-page.tsx";
-import { NewGroupPage } from "../../features/groups/components/new-group-page.tsx";
-import { InvitationsPage, OutboxPage } from "../../features/invitations/components/invitations-page.tsx";
-import { NewInvitationsPage } from "../../features/invitations/components/new-invitations-page.tsx";
-import { GroupPermissionsPage } from "../../features/permissions/components/group-permissions-page.tsx";
-import {
-  DataPermissionsPage,
-  FunctionalPermissionsPage,
-} from "../../features/permissions/components/permissions-overview-pages.tsx";
-import { UserEditPage, UserViewPage } from "../../features/users/components/profile-pages.tsx";
-import { UsersListPage } from "../../features/users/components/users-list-page.tsx";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
 
@@ -30,14 +7,20 @@ const groupsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/groups/all",
   staticData: { title: msg("All groups") },
-  component: GroupsListPage,
+  component: lazyRouteComponent(
+    () => import("../../features/groups/components/groups-list-page.tsx"),
+    "GroupsListPage",
+  ),
 });
 
 const newGroupRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/groups/new",
   staticData: { title: msg("New group") },
-  component: NewGroupPage,
+  component: lazyRouteComponent(
+    () => import("../../features/groups/components/new-group-page.tsx"),
+    "NewGroupPage",
+  ),
 });
 
 const groupViewRoute = createRoute({
@@ -45,7 +28,10 @@ const groupViewRoute = createRoute({
   path: "/groups/$id/view",
   params: idParams,
   staticData: { title: msg("Group") },
-  component: GroupViewPage,
+  component: lazyRouteComponent(
+    () => import("../../features/groups/components/group-page.tsx"),
+    "GroupViewPage",
+  ),
 });
 
 const groupEditRoute = createRoute({
@@ -53,7 +39,10 @@ const groupEditRoute = createRoute({
   path: "/groups/$id/edit",
   params: idParams,
   staticData: { title: msg("Rename the group") },
-  component: GroupEditPage,
+  component: lazyRouteComponent(
+    () => import("../../features/groups/components/group-page.tsx"),
+    "GroupEditPage",
+  ),
 });
 
 const groupPermissionsRoute = createRoute({
@@ -61,14 +50,20 @@ const groupPermissionsRoute = createRoute({
   path: "/groups/$id/permissions_functional",
   params: idParams,
   staticData: { title: msg("Functional permissions") },
-  component: GroupPermissionsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/permissions/components/group-permissions-page.tsx"),
+    "GroupPermissionsPage",
+  ),
 });
 
 const functionalPermissionsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/permissions/functional",
   staticData: { title: msg("Functional permissions") },
-  component: FunctionalPermissionsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/permissions/components/permissions-overview-pages.tsx"),
+    "FunctionalPermissionsPage",
+  ),
 });
 
 const dataPermissionsRoute = createRoute({
@@ -79,14 +74,20 @@ const dataPermissionsRoute = createRoute({
     id: z.coerce.number().int().positive().optional(),
   }),
   staticData: { title: msg("Data permissions") },
-  component: DataPermissionsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/permissions/components/permissions-overview-pages.tsx"),
+    "DataPermissionsPage",
+  ),
 });
 
 const usersRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/users/all",
   staticData: { title: msg("Users") },
-  component: UsersListPage,
+  component: lazyRouteComponent(
+    () => import("../../features/users/components/users-list-page.tsx"),
+    "UsersListPage",
+  ),
 });
 
 const userViewRoute = createRoute({
@@ -94,7 +95,10 @@ const userViewRoute = createRoute({
   path: "/users/$id/view",
   params: idParams,
   staticData: { title: msg("Profile") },
-  component: UserViewPage,
+  component: lazyRouteComponent(
+    () => import("../../features/users/components/profile-pages.tsx"),
+    "UserViewPage",
+  ),
 });
 
 const userEditRoute = createRoute({
@@ -102,42 +106,60 @@ const userEditRoute = createRoute({
   path: "/users/$id/edit",
   params: idParams,
   staticData: { title: msg("Edit profile") },
-  component: UserEditPage,
+  component: lazyRouteComponent(
+    () => import("../../features/users/components/profile-pages.tsx"),
+    "UserEditPage",
+  ),
 });
 
 const invitationsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/invitations/all",
   staticData: { title: msg("All invitations") },
-  component: InvitationsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/invitations/components/invitations-page.tsx"),
+    "InvitationsPage",
+  ),
 });
 
 const newInvitationsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/invitations/new",
   staticData: { title: msg("Invite people") },
-  component: NewInvitationsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/invitations/components/new-invitations-page.tsx"),
+    "NewInvitationsPage",
+  ),
 });
 
 const outboxRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/invitations/outbox",
   staticData: { title: msg("Outbox") },
-  component: OutboxPage,
+  component: lazyRouteComponent(
+    () => import("../../features/invitations/components/invitations-page.tsx"),
+    "OutboxPage",
+  ),
 });
 
 const externalAppsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/external-apps/all",
   staticData: { title: msg("External apps") },
-  component: ExternalAppsPage,
+  component: lazyRouteComponent(
+    () => import("../../features/external-apps/components/external-apps-pages.tsx"),
+    "ExternalAppsPage",
+  ),
 });
 
 const newExternalAppRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/external-apps/new",
   staticData: { title: msg("New token") },
-  component: NewExternalAppPage,
+  component: lazyRouteComponent(
+    () => import("../../features/external-apps/components/external-apps-pages.tsx"),
+    "NewExternalAppPage",
+  ),
 });
 
 const editExternalAppRoute = createRoute({
@@ -145,35 +167,50 @@ const editExternalAppRoute = createRoute({
   path: "/external-apps/$id/edit",
   params: idParams,
   staticData: { title: msg("Edit token") },
-  component: EditExternalAppPage,
+  component: lazyRouteComponent(
+    () => import("../../features/external-apps/components/external-apps-pages.tsx"),
+    "EditExternalAppPage",
+  ),
 });
 
 const accountInfoRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/account",
   staticData: { title: msg("Account") },
-  component: AccountPage,
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/account-pages.tsx"),
+    "AccountPage",
+  ),
 });
 
 const accountEditRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/account/edit",
   staticData: { title: msg("Edit the account") },
-  component: AccountEditPage,
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/account-pages.tsx"),
+    "AccountEditPage",
+  ),
 });
 
 const apiKeysRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/account/api_keys",
   staticData: { title: msg("API keys") },
-  component: ApiKeysPage,
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/api-keys-pages.tsx"),
+    "ApiKeysPage",
+  ),
 });
 
 const addApiKeyRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/account/api_keys/add",
   staticData: { title: msg("Add key") },
-  component: AddApiKeyPage,
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/api-keys-pages.tsx"),
+    "AddApiKeyPage",
+  ),
 });
 
 const editApiKeyRoute = createRoute({
@@ -181,7 +218,10 @@ const editApiKeyRoute = createRoute({
   path: "/account/api_keys/$id/edit",
   params: idParams,
   staticData: { title: msg("Edit key") },
-  component: EditApiKeyPage,
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/api-keys-pages.tsx"),
+    "EditApiKeyPage",
+  ),
 });
 
 /** Users, groups, permissions, invitations, external apps and the account itself. */

@@ -12,12 +12,11 @@ import { session } from "../../../lib/session.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useUpdateSettings } from "../../auth/api/update-settings.ts";
 import { ChangePassword } from "./change-password.tsx";
+import type { SettingsTab } from "./settings-tabs.ts";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 const CURRENCIES = Intl.supportedValuesOf("currency");
 
-export const SETTINGS_TABS = ["general", "password", "clear_cache"] as const;
-type SettingsTab = (typeof SETTINGS_TABS)[number];
 const settingsRoute = getRouteApi("/layout/user/settings");
 
 /**
