@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  confirmEmailByLink,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 /**
@@ -29,6 +35,8 @@ beforeAll(async () => {
     MAIL_FROM: "Formloom <forms@formloom.test>",
   });
   ({ api: owner } = await signUpWithAccount(server.api, "describer"));
+  // Mail to respondents' addresses goes out from a confirmed author only.
+  await confirmEmailByLink(server, owner);
   const created = await owner.post<{ form: { id: number; account: { subdomain: string } } }>("/api/forms", {
     title: "Team lunch",
     description: SECRET,

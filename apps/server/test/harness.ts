@@ -207,6 +207,21 @@ export async function registerUser(api: ApiClient, name = "user"): Promise<TToke
   return response.body;
 }
 
+/**
+ * Opens the confirmation link mailed to this client's user, as its owner would: the code is read
+ * from the queued mail itself, and confirmed through the API. Answers the confirmation's response.
+ */
+export async function confirmEmailByLink(server: TestServer, api: ApiClient): Promise<ApiResponse> {
+  const { email } = (await api.get<{ email: string }>("/api/user")).body;
+  const [mail] = await server.database.raw.query<{ text: string }>(
+    "select text from mail_outbox where lower(\"to\") = lower($1) and text like '%/confirm_email?code=%' order by id desc limit 1",
+    [email],
+  );
+  const code = /\/confirm_email\?code=([\w-]+)/.exec(mail?.text ?? "")?.[1];
+  if (!code) throw new Error(`no confirmation mail to ${email}`);
+  return server.api.post("/api/email-confirm", { code });
+}
+
 /** A small published form: a required name, an optional e-mail and a single choice. */
 export const sampleForm = {
   title: "Customer survey",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
   addMember,
+  confirmEmailByLink,
   documentedRoutes,
   groupWith,
   signUpWithAccount,
@@ -36,6 +37,8 @@ beforeAll(async () => {
   server = await startTestServer();
   let accountId: number;
   ({ api: admin, accountId } = await signUpWithAccount(server.api, "matrix"));
+  // Its notification mails respondents' addresses, which takes a confirmed author.
+  await confirmEmailByLink(server, admin);
   ids.account = accountId;
   const me = await admin.get<{ id: number }>("/api/user");
   ids.adminId = me.body.id;

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  confirmEmailByLink,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 let server: TestServer;
@@ -57,6 +63,8 @@ beforeAll(async () => {
     MAIL_FROM: "Formloom <forms@formloom.test>",
   });
   ({ api: admin } = await signUpWithAccount(server.api, "notify"));
+  // Mail to respondents' addresses goes out from a confirmed author only.
+  await confirmEmailByLink(server, admin);
   adminEmail = (await admin.get<{ email: string }>("/api/user")).body.email.toLowerCase();
 });
 

@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  confirmEmailByLink,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 /**
@@ -68,6 +74,8 @@ beforeAll(async () => {
     MAIL_FROM: "Formloom <forms@formloom.test>",
   });
   ({ api: owner } = await signUpWithAccount(server.api, "askmail"));
+  // Mail to respondents' addresses goes out from a confirmed author only.
+  await confirmEmailByLink(server, owner);
 });
 
 afterAll(async () => {

@@ -82,8 +82,9 @@ export const MESSAGES = {
   "upload.rate_limited": "Too many files were sent in a short time. Please wait a few minutes and try again",
   "upload.form_full": "This form cannot take more files right now. Please try again later",
   "mail.confirm_email_first":
-    "Confirm your e-mail address first: until then an account sends only a few invitations a day",
-  "mail.daily_limit": "This account has sent as many invitations as it may today. Please try again tomorrow",
+    "Confirm your e-mail address first: until then an account sends only a few invitations a day, and no e-mails to the addresses respondents give",
+  "mail.daily_limit":
+    "This account has sent as many e-mails to people outside it as it may today. Please try again tomorrow",
   "upload.filling_required":
     "An upload belongs to a filling of the form: open the form and send the file again",
   "logger.not_collected": "This form does not collect behaviour data",

@@ -6,6 +6,7 @@ import { startAutomationWorker } from "../features/notifications/jobs.ts";
 import { AllowList } from "../features/webhooks/ssrf.ts";
 import { startWebhookWorker } from "../features/webhooks/worker.ts";
 import { startMailer } from "../mail/mailer.ts";
+import { outsideMailLimits } from "../mail/outside-mail.ts";
 import type { Settings } from "../settings.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { startHousekeeping } from "./housekeeping.ts";
@@ -55,6 +56,7 @@ export function startWorkers(
     log,
     intervalMs: settings.automationPollMs,
     linkBase: settings.linkBase,
+    outsideMail: outsideMailLimits(settings),
   });
   const housekeeping = startHousekeeping(database.db, log, undefined, storage);
   return {

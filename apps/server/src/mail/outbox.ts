@@ -10,8 +10,11 @@ export interface OutgoingMail {
   html?: string | null;
   /** The sender's name shown, with MAIL_FROM's address. */
   fromName?: string | null;
-  /** "invitation" messages are listed to the account's admins when there is no SMTP server. */
-  kind?: "system" | "invitation" | "notification";
+  /**
+   * "invitation" messages are listed to the account's admins when there is no SMTP server;
+   * they and "outside_notification" ones go outside the account and count to its daily limit.
+   */
+  kind?: "system" | "invitation" | "notification" | "outside_notification";
 }
 
 /** Queues a message inside the caller's transaction: it is sent only if that transaction commits. */

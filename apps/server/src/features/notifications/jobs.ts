@@ -18,13 +18,19 @@ import type { TenantContext } from "../../http/context.ts";
 import { answerAccess, assertCanRead, channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import type { OutsideMailLimits } from "../../mail/outside-mail.ts";
 import { answerNumbers } from "../answers/service.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 import { setFormPublished } from "../publishing/form-state.ts";
 import { authorNotice } from "./author-notice.ts";
 import { composeMail } from "./compose.ts";
+import {
+  addressMails,
+  type NotificationMail,
+  notificationSender,
+  queueNotificationMails,
+} from "./queue-mails.ts";
 import { NO_RECIPIENTS } from "./service.ts";
 
 const BATCH = 10;
@@ -135,6 +141,8 @@ export function startAutomationWorker(options: {
   intervalMs: number;
   /** Where links in the author's letter point (settings.linkBase). */
   linkBase: string;
+  /** How much mail may go to respondents' addresses (OUTSIDE_MAIL_PER_DAY). */
+  outsideMail: OutsideMailLimits;
 }): PeriodicWorker {
   const { db, log } = options;
 
@@ -201,7 +209,7 @@ export function startAutomationWorker(options: {
           ),
         )
     ).filter((n) => n.event === "form_submitted" || (n.event === "rules_action" && ruleMails.has(n.id)));
-    const mails: Array<{ to: string; subject: string; html: string; text: string; fromName: string }> = [];
+    const mails: NotificationMail[] = [];
     for (const notification of notifications) {
       // The mail carries what the notification's maker (or last changer) may read of the form now;
       // one whose maker may read nothing of it is not sent.
@@ -217,12 +225,14 @@ export function startAutomationWorker(options: {
         fields,
         answers: answersOf(shown),
       });
-      for (const to of await recipientsOf(db, notification, form, fields, answer, answers)) {
-        mails.push({ ...composed, to, fromName: notification.fromName });
-      }
+      const addresses = await recipientsOf(db, notification, form, fields, answer, answers);
+      const sender = await notificationSender(db, answer.accountId, notification.configuredBy);
+      mails.push(
+        ...(await addressMails(db, sender, { ...composed, fromName: notification.fromName }, addresses)),
+      );
     }
     const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
-    if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "" });
+    if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "", sender: null });
     // A rule's webhook action calls the form's webhooks meant for rules; one called on every
     // submission already has its delivery.
     const hooks =
@@ -249,16 +259,13 @@ export function startAutomationWorker(options: {
           publishing.type === "publish",
         );
       }
-      for (const mail of mails) {
-        await enqueueMail(tx, {
-          accountId: answer.accountId,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html || undefined,
-          fromName: mail.fromName,
-          kind: "notification",
-        });
+      const refusal = await queueNotificationMails(tx, answer.accountId, mails, options.outsideMail);
+      // The job is done, and says why some of its mail was not sent.
+      if (refusal) {
+        await tx
+          .update(automationJobs)
+          .set({ lastError: refusal })
+          .where(and(eq(automationJobs.accountId, job.account_id), eq(automationJobs.id, job.id)));
       }
       if (hooks.length > 0) {
         await tx.insert(webhookDeliveries).values(

@@ -10,6 +10,7 @@ import { emailNotifications, forms, groups, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
 import { authorizeChannelChange } from "../../http/policy.ts";
+import { assertMayMailOutside } from "../../mail/outside-mail.ts";
 import { readFields } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 
@@ -26,6 +27,10 @@ export const NO_RECIPIENTS: TEmailRecipients = {
   formAuthor: false,
   askRespondent: false,
 };
+
+/** Recipients whose addresses respondents type, so people outside the account. */
+const reachesOutside = (to: TEmailRecipients) =>
+  to.respondent || to.askRespondent || to.emailFieldIds.length > 0;
 
 function present(row: NotificationRow, formTitle: string): TEmailNotification {
   return {
@@ -146,6 +151,7 @@ export async function createNotification(
 ): Promise<TEmailNotification> {
   const form = await loadForm(ctx, formId);
   await checkRecipients(ctx, form, body.to);
+  if (reachesOutside(body.to)) assertMayMailOutside(ctx.user);
   const [row] = await ctx.db
     .insert(emailNotifications)
     .values({
@@ -184,6 +190,9 @@ export async function updateNotification(
     (body.enabled === true && !current.enabled);
   if (handsOn) await authorizeChannelChange(ctx, form, current.configuredBy);
   if (body.to) await checkRecipients(ctx, form, body.to);
+  // Handing answers on to addresses outside the account takes a confirmed e-mail, as inviting does.
+  const recipients = body.to ?? (current.recipients as Partial<TEmailRecipients>);
+  if (handsOn && reachesOutside({ ...NO_RECIPIENTS, ...recipients })) assertMayMailOutside(ctx.user);
   // Only the columns the body names change.
   const changes: Partial<typeof emailNotifications.$inferInsert> = {
     ...Object.fromEntries(Object.entries(columnsOf(body)).filter(([, value]) => value !== undefined)),

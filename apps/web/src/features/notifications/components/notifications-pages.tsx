@@ -1,4 +1,5 @@
 import type { TEmailNotification } from "@formloom/core/api/email-notifications";
+import { MESSAGES } from "@formloom/core/errors";
 import { Alert, Badge, Loader, Stack, Table, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
@@ -11,7 +12,7 @@ import { ListTable } from "../../../components/list-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { TabIntro } from "../../../components/tab-intro.tsx";
 import { useFormat } from "../../../i18n/format.ts";
-import { msg } from "../../../i18n/i18n.ts";
+import { messageText, msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { notifyError, notifySuccess, saveAndTell } from "../../../lib/notify.ts";
 import { AnchorLink, BackLink, ButtonLink } from "../../../lib/router-links.tsx";
@@ -162,7 +163,7 @@ function RecentJobs({ formId }: { formId: number }) {
                   </Badge>
                   {job.lastError && (
                     <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                      {job.lastError}
+                      {job.lastError in MESSAGES ? messageText(job.lastError) : job.lastError}
                     </Text>
                   )}
                 </Table.Td>
