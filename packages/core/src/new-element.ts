@@ -1,10 +1,20 @@
 import { type FieldType, type TElement, ZElement } from "./element-schema.ts";
 import { fieldTypes } from "./field-registry.ts";
+import type { Locale } from "./locales.ts";
+import { inFormLanguage } from "./new-field-texts.ts";
 
-/** A new element of a type, as the builder adds it: the type's defaults over the schema's. */
-export function createElement(fieldType: FieldType, id: string, fieldOrder: number): TElement {
+/**
+ * A new element of a type, as the builder adds it: the type's defaults over the schema's, its
+ * starting texts in the form's language.
+ */
+export function createElement(
+  fieldType: FieldType,
+  id: string,
+  fieldOrder: number,
+  locale: Locale = "en",
+): TElement {
   const definition = fieldTypes[fieldType];
-  return ZElement.parse({
+  const element = ZElement.parse({
     ...definition.createDefault(),
     id,
     fieldType,
@@ -12,4 +22,5 @@ export function createElement(fieldType: FieldType, id: string, fieldOrder: numb
     isNonField:
       definition.category === "nonField" || (definition.category === "image" && !definition.answerSchema),
   });
+  return inFormLanguage(element, locale);
 }

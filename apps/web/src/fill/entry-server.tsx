@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { FORM_POST_FIELDS, type TPostedForm } from "@formloom/core/form-post";
+import { formLocale } from "@formloom/core/locales";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
 import { sanitizeWithoutWindow } from "@formloom/renderer/fields/display-fields";
 import type { VNode } from "preact";
@@ -12,7 +13,7 @@ import uk from "../i18n/locales/uk.json";
 import { BOOT_ELEMENT_ID, embeddedJson, type FillBoot, respondentCatalog } from "./boot.ts";
 import { FillApp } from "./fill-app.tsx";
 import type { FillLocation } from "./location.ts";
-import { formLocale, setDrawnSeed } from "./respondent-language.ts";
+import { setDrawnSeed } from "./respondent-language.ts";
 import { sanitizeOnServer } from "./server-markup.ts";
 
 /**

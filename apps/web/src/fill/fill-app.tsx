@@ -1,12 +1,13 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { ApiErrorBody } from "@formloom/core/errors";
+import { formLocale } from "@formloom/core/locales";
 import { englishText, type Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useRef, useState } from "react";
 import { bootTranslate, type FillBoot } from "./boot.ts";
 import { FillForm } from "./fill-form.tsx";
 import { type FillLocation, fillPath, formApiPath, postPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
-import { formLocale, loadTranslate } from "./respondent-language.ts";
+import { loadTranslate } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
 import { ThankYou } from "./thank-you.tsx";
 

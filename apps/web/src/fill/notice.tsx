@@ -1,8 +1,9 @@
 import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { MESSAGES } from "@formloom/core/errors";
+import { formLocale } from "@formloom/core/locales";
 import { englishText, type Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useState } from "react";
-import { formLocale, loadTranslate } from "./respondent-language.ts";
+import { loadTranslate } from "./respondent-language.ts";
 
 /**
  * The texts in the visitor's own language: a form that cannot be shown does not say its own.

@@ -1,11 +1,5 @@
-import { LOCALES, type Locale } from "@formloom/core/locales";
+import type { Locale } from "@formloom/core/locales";
 import { catalogTranslate, englishText, type Translate } from "@formloom/renderer/form-renderer";
-
-/** The form's `language` setting ("EN", "ru"…) as one of the languages the app speaks. */
-export function formLocale(language: string | undefined): Locale {
-  const code = (language ?? "").trim().toLowerCase().slice(0, 2);
-  return (LOCALES as readonly string[]).includes(code) ? (code as Locale) : "en";
-}
 
 /**
  * The respondent texts in the form's language, from the web app's catalog of that language

@@ -1,6 +1,7 @@
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { isAnswerable } from "@formloom/core/field-registry";
+import { isStartingText } from "@formloom/core/new-field-texts";
 import { memo, type ReactNode, useSyncExternalStore } from "react";
 import { fieldComponents } from "../field-components.tsx";
 import { displayComponents } from "../fields/display-fields.tsx";
@@ -105,8 +106,11 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
   const { translate } = context;
   const id = context.inputId(field);
   const error = context.errors[field.id];
+  // A comment left as the field started, in whichever language, is no text of the author's.
   const comment =
-    field.fieldComment && field.fieldComment !== DEFAULT_TEXTS.fieldComment ? field.fieldComment : "";
+    field.fieldComment && !isStartingText(field.fieldComment, DEFAULT_TEXTS.fieldComment)
+      ? field.fieldComment
+      : "";
   const describedBy = [comment && `${id}-comment`, error && `${id}-error`].filter(Boolean).join(" ");
   const Wrapper = isGrouped(field) ? "fieldset" : "div";
   const Label = Wrapper === "fieldset" ? "legend" : "label";

@@ -16,6 +16,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import { type ElementPlace, placeElement } from "@formloom/core/form-state";
+import type { Locale } from "@formloom/core/locales";
 import { createElement } from "@formloom/core/new-element";
 import type { TRule } from "@formloom/core/rule-schema";
 import { Stack, Text } from "@mantine/core";
@@ -68,6 +69,8 @@ interface FieldListProps {
   /** The elements in their current order; their texts may come a moment after the preview's. */
   fields: TElement[];
   layout: DraftSettings["layoutType"];
+  /** The form's language, which a new field starts in. */
+  locale: Locale;
   rules: TRule[];
   selectedId: string | undefined;
   actions: FieldActions;
@@ -92,6 +95,7 @@ export const FieldList = memo(function FieldList(props: FieldListProps) {
 const ListOf = memo(function ListOf({
   fields,
   layout,
+  locale,
   rules,
   selectedId,
   actions,
@@ -199,10 +203,12 @@ const ListOf = memo(function ListOf({
   const addInto = useCallback(
     (group: string, type: FieldType) => {
       const id = newId();
-      changeFields((now) => placeElement(now, createElement(type, id, 0), { group, index: Infinity }));
+      changeFields((now) =>
+        placeElement(now, createElement(type, id, 0, locale), { group, index: Infinity }),
+      );
       setSelectedId(id);
     },
-    [changeFields, setSelectedId],
+    [changeFields, setSelectedId, locale],
   );
 
   const { announcements, screenReaderInstructions, onDragEnd, collide } = useMemo(() => {

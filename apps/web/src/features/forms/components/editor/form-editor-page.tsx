@@ -1,7 +1,8 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
-import { catalogTranslate, liveElementStore } from "@formloom/renderer/form-renderer";
+import { formLocale } from "@formloom/core/locales";
+import { catalogTranslate, englishText, liveElementStore } from "@formloom/renderer/form-renderer";
 import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -49,13 +50,14 @@ export function FormEditorPage() {
 }
 
 function Editor({ formId, userId, saved }: { formId: number; userId: number; saved: TFormWithFields }) {
-  const { t, i18n } = useTranslation();
-  // The preview speaks the interface's language, texts of the respondent's page included.
-  const previewText = useMemo(
-    () => catalogTranslate(CATALOGS[i18n.language as keyof typeof CATALOGS] ?? {}),
-    [i18n.language],
-  );
+  const { t } = useTranslation();
   const draft = useFormDraft(saved);
+  // The preview speaks the form's language, as its public page does, whatever the interface speaks.
+  const locale = formLocale(draft.draft.settings.language);
+  const previewText = useMemo(
+    () => (locale === "en" ? englishText : catalogTranslate(CATALOGS[locale])),
+    [locale],
+  );
   const kept = useDraftAutosave(userId, formId, draft);
   // If-Match: a save made from an older copy than the server's is refused, not written over it.
   const update = useUpdateForm(formId, draft.lastChangeDate);
@@ -216,6 +218,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
             <FieldList
               fields={draft.draft.fields}
               layout={draft.draft.settings.layoutType}
+              locale={locale}
               rules={rules}
               selectedId={draft.selectedId}
               actions={actions}

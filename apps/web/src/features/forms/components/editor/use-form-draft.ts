@@ -2,6 +2,7 @@ import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { cloneElement } from "@formloom/core/form-state";
+import { formLocale } from "@formloom/core/locales";
 import { createElement } from "@formloom/core/new-element";
 import type { TRule } from "@formloom/core/rule-schema";
 import { detachField } from "@formloom/core/rules";
@@ -184,7 +185,11 @@ export function useFormDraft(saved: TFormWithFields) {
         const submit = d.fields.findIndex((f) => f.fieldType === "submitBtn");
         const at = atIndex ?? (submit === -1 ? d.fields.length : submit);
         const fields = [...d.fields];
-        fields.splice(Math.min(Math.max(at, 0), fields.length), 0, createElement(fieldType, id, 0));
+        fields.splice(
+          Math.min(Math.max(at, 0), fields.length),
+          0,
+          createElement(fieldType, id, 0, formLocale(d.settings.language)),
+        );
         return { ...d, fields: renumber(fields) };
       });
       setSelectedId(id);

@@ -1,5 +1,6 @@
 import { checksAnswer } from "@formloom/core/correct-answer";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import { isStartingText, startingText } from "@formloom/core/new-field-texts";
 import {
   Accordion,
   Group,
@@ -21,7 +22,11 @@ import { changeSettings, type EditorProps, num } from "./controls.tsx";
 const COLUMNS = ["col-first", "col-second", "col-third", "col-fourth"];
 
 /** The question, its comment and the switches every question has. */
-export function QuestionBasics({ checked, withComment = true }: EditorProps & { withComment?: boolean }) {
+export function QuestionBasics({
+  checked,
+  locale,
+  withComment = true,
+}: EditorProps & { withComment?: boolean }) {
   const { t } = useTranslation();
   const { element } = checked;
   return (
@@ -39,8 +44,8 @@ export function QuestionBasics({ checked, withComment = true }: EditorProps & { 
           label={t("Comment")}
           description={t("Shown under the question")}
           classNames={{ input: classes.growing }}
-          placeholder={DEFAULT_TEXTS.fieldComment}
-          value={element.fieldComment === DEFAULT_TEXTS.fieldComment ? "" : element.fieldComment}
+          placeholder={startingText(DEFAULT_TEXTS.fieldComment, locale)}
+          value={isStartingText(element.fieldComment, DEFAULT_TEXTS.fieldComment) ? "" : element.fieldComment}
           error={checked.error("fieldComment")}
           onChange={(e) => checked.change({ fieldComment: e.currentTarget.value })}
         />

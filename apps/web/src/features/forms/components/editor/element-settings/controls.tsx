@@ -1,4 +1,5 @@
 import type { TElement } from "@formloom/core/element-schema";
+import type { Locale } from "@formloom/core/locales";
 import { ActionIcon, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -11,6 +12,8 @@ export interface EditorProps {
   fields: readonly TElement[];
   /** A calculation form: only then are correct answers and points offered (forms.md §4). */
   quiz: boolean;
+  /** The form's language: options added here start in it, as new fields do. */
+  locale: Locale;
 }
 
 /** A Mantine NumberInput's value as a setting: a number, or nothing when the box is empty. */

@@ -1,5 +1,6 @@
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
+import { formLocale } from "@formloom/core/locales";
 import type { TRule } from "@formloom/core/rule-schema";
 import { revealingRules, rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
@@ -95,7 +96,12 @@ interface Props {
 export function ElementSettings({ element, fields, onChange, form }: Props) {
   const { t } = useTranslation();
   const checked = useCheckedElement(element, fields, onChange);
-  const props: EditorProps = { checked, fields, quiz: form.settings.type === "calculation" };
+  const props: EditorProps = {
+    checked,
+    fields,
+    quiz: form.settings.type === "calculation",
+    locale: formLocale(form.settings.language),
+  };
   const type = element.fieldType;
   const TypeEditor = TYPE_EDITORS[type];
   const asks = isAnswerable(element);

@@ -1,5 +1,7 @@
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import type { TAnswerVariant } from "@formloom/core/element-schema";
+import type { Locale } from "@formloom/core/locales";
+import { startingText } from "@formloom/core/new-field-texts";
 import { Checkbox, Group, Select, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { changeSettings, type EditorProps, ItemsEditor, newItemId } from "./controls.tsx";
@@ -18,10 +20,11 @@ interface Options {
   min?: number;
 }
 
-export function newVariant(index: number): TAnswerVariant {
+/** An option added to a list, named in the form's language as the field's first options were. */
+export function newVariant(index: number, locale: Locale = "en"): TAnswerVariant {
   return {
     id: newItemId("v"),
-    title: `${DEFAULT_TEXTS.newVariant} ${index + 1}`,
+    title: startingText(`${DEFAULT_TEXTS.newVariant} ${index + 1}`, locale),
     value: String(index + 1),
     checkValue: false,
     defaultChecked: false,
@@ -29,7 +32,7 @@ export function newVariant(index: number): TAnswerVariant {
 }
 
 /** The element's answer variants with whichever of their properties this type uses. */
-export function VariantList({ checked, quiz, options = {} }: EditorProps & { options?: Options }) {
+export function VariantList({ checked, quiz, locale, options = {} }: EditorProps & { options?: Options }) {
   const { t } = useTranslation();
   // Marking options correct belongs to a calculation form; elsewhere nothing would count it.
   const correct = options.correct === true && quiz;
@@ -45,7 +48,7 @@ export function VariantList({ checked, quiz, options = {} }: EditorProps & { opt
       error={checked.error("fieldSettings.answerVariants")}
       itemName={(index) => itemName(index + 1)}
       removeLabel={options.itemName ? undefined : (index) => t("Remove option {{n}}", { n: index + 1 })}
-      create={newVariant}
+      create={(index) => newVariant(index, locale)}
       onChange={(answerVariants) => changeSettings(checked, { answerVariants })}
       render={(variant, index, update) => (
         <>
