@@ -145,8 +145,8 @@ export const ROWS: Record<FieldType, Row> = {
     answer: "Sw0rdfish!",
   },
   dateTime: {
-    // Month, day and year, as the date input of an English browser takes them.
-    fill: ({ page, field }) => typeInto(page, field.locator("input"), "05172026"),
+    // Day, month and year, as the form's language writes a day (DD.MM.YYYY), whatever the browser's.
+    fill: ({ page, field }) => typeInto(page, field.getByRole("textbox"), "17052026"),
     answer: "2026-05-17",
   },
   currency: {

@@ -422,4 +422,36 @@ describe("a public form posted without JavaScript", () => {
     const steps = await (await fetch(`${server.url}${formPath("stepped")}`)).text();
     expect(steps).toMatch(/<noscript>.*This form needs JavaScript.*<\/noscript>/s);
   });
+
+  it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {
+    const russian = {
+      title: "Визит",
+      formPathAlias: "vizit",
+      language: "RU",
+      fields: [
+        { id: "name", fieldType: "text", question: "Имя", isRequired: true },
+        { id: "day", fieldType: "dateTime", question: "День визита" },
+      ],
+    };
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", russian);
+    const page = await (await fetch(`${server.url}${formPath("vizit")}`)).text();
+    expect(page).toMatch(/<input[^>]*name="day"[^>]*type="text"[^>]*placeholder="DD.MM.YYYY"/);
+
+    const refused = await post(new URLSearchParams([["day", "14.03.2026"]]), formPath("vizit"));
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toMatch(/<input[^>]*name="day"[^>]*value="14.03.2026"/);
+
+    const sent = await post(
+      new URLSearchParams([
+        ["name", "Анна"],
+        ["day", "14.03.2026"],
+      ]),
+      formPath("vizit"),
+    );
+    expect(sent.status).toBe(303);
+    const answers = (await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`)).body;
+    expect(answers.answerList[0]?.answers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fieldId: "day", answer: "2026-03-14" })]),
+    );
+  });
 });

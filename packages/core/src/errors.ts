@@ -259,6 +259,7 @@ export const MESSAGES = {
   "widget.like.like": "Like",
   "widget.like.dislike": "Dislike",
   "widget.decision.yes": "Yes",
+  "widget.date.pick": "Choose on the calendar",
   "widget.media.video": "Video for this question",
   "widget.media.audio": "Audio for this question",
   "widget.upload.uploading": "Uploading",

@@ -97,6 +97,20 @@ describe("answersFromEntries: a form posted without JavaScript", () => {
     ]);
   });
 
+  it("stores a day typed as the form's language writes it as YYYY-MM-DD, and keeps a wrong one to refuse", () => {
+    const moment = element("dateTime", "at", { fieldSettings: { dateTimeMode: "datetime" } });
+    const answers = answersFromEntries([...fields, moment], { day: ["14.03.2026"], at: ["14/03/2026 9:05"] });
+    expect(answers).toEqual([
+      { fieldId: "day", answer: "2026-03-14" },
+      { fieldId: "at", answer: "2026-03-14T09:05" },
+    ]);
+    const wrong = answersFromEntries(fields, { day: ["31.02.2026"] });
+    expect(wrong).toEqual([{ fieldId: "day", answer: "2026-02-31" }]);
+    expect(validateSubmission(fields, wrong).errors.map((error) => error.code)).toEqual([
+      "answer.invalid_date",
+    ]);
+  });
+
   it("turns the Other option into other:<the typed text>, and asks for the text when none was typed", () => {
     const base = element("radio", "r");
     const radio = { ...base, fieldSettings: { ...base.fieldSettings, hasOtherVariant: true } };

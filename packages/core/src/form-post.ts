@@ -2,6 +2,7 @@ import type { FieldType, TElement } from "./element-schema.ts";
 import type { ValidationError } from "./errors.ts";
 import { isAnswerable } from "./field-registry.ts";
 import { OTHER_PREFIX } from "./field-types/choice.ts";
+import { answerFromDayText, modeOf } from "./field-types/date-time.ts";
 import { fitImageChoice } from "./field-types/image-choice.ts";
 import { splitPages } from "./form-pages.ts";
 import type { TFormSettings } from "./form-schema.ts";
@@ -85,7 +86,8 @@ const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
   password: text,
   textarea: text,
   codeHighlight: text,
-  dateTime: text,
+  // Typed as the form's language writes a day (DD.MM.YYYY), stored as YYYY-MM-DD.
+  dateTime: ([value], element) => (value?.trim() ? answerFromDayText(value, modeOf(element)) : undefined),
   colour: text,
   number: ([value], element) => numeric(value, element.fieldSettings.numberFormat === "comma"),
   nps: scale,
@@ -108,7 +110,7 @@ export const postsNatively = (type: FieldType) => FROM_ENTRIES[type] !== undefin
 
 /**
  * The answers in a posted form, as the page's script sends them: ids of chosen options, numbers
- * as numbers, dates as the date input writes them; empty values are left out. Names that are no
+ * as numbers, dates as YYYY-MM-DD; empty values are left out. Names that are no
  * answerable field of the form are ignored.
  */
 export function answersFromEntries(fields: readonly TElement[], entries: FormEntries): TSubmissionAnswer[] {

@@ -4,6 +4,7 @@ import type { FieldProps } from "./field-props.ts";
 import { CheckboxField, RadioField, SelectField } from "./fields/choice-fields.tsx";
 import { CurrencyField, InitialsField, MultipleInputField } from "./fields/composite-fields.tsx";
 import { CorrespondenceField } from "./fields/correspondence-field.tsx";
+import { DateTimeField } from "./fields/date-field.tsx";
 import { displayComponents } from "./fields/display-fields.tsx";
 import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
@@ -12,7 +13,6 @@ import { MatrixField } from "./fields/matrix-field.tsx";
 import { withQuestionMedia } from "./fields/question-media.tsx";
 import {
   ColourField,
-  DateTimeField,
   DecisionBoxField,
   LikeField,
   NpsField,

@@ -5,6 +5,7 @@ import { isAnswerable } from "@formloom/core/field-registry";
 import { startingAnswers } from "@formloom/core/field-types/choice";
 import { groupMembers, nextPage, pageElements, pageOf } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { formLocale } from "@formloom/core/locales";
 import { evaluate } from "@formloom/core/rules";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import type { TimeUp } from "@formloom/core/time-limits";
@@ -21,7 +22,7 @@ import "./renderer.css";
 import "./flow/flow.css";
 import { layoutOf, type StyleSettings } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
-import { TranslateContext } from "./translate-context.ts";
+import { RespondentLanguage } from "./translate-context.ts";
 
 export { type LiveElement, liveElementStore } from "./flow/field-view.tsx";
 export { authorText, catalogTranslate, englishText, type Translate } from "./flow/translate.ts";
@@ -30,7 +31,9 @@ export type RendererSettings = Pick<
   TFormSettings,
   "title" | "description" | "submitButtonDescription" | "isRequiredFieldStarsShown"
 > &
-  Partial<Pick<TFormSettings, "conditionalRules" | "questionsNumbering" | "questionsNumberingTemplate">> &
+  Partial<
+    Pick<TFormSettings, "conditionalRules" | "questionsNumbering" | "questionsNumberingTemplate" | "language">
+  > &
   ArrangeSettings &
   TimerSettings &
   StyleSettings;
@@ -371,7 +374,7 @@ export function FormRenderer(props: FormRendererProps) {
   };
 
   return (
-    <TranslateContext.Provider value={translate}>
+    <RespondentLanguage translate={translate} locale={formLocale(settings.language)}>
       <form
         className="fl-form"
         {...styling.form}
@@ -429,7 +432,7 @@ export function FormRenderer(props: FormRendererProps) {
         </div>
         {!submitElement && actions()}
       </form>
-    </TranslateContext.Provider>
+    </RespondentLanguage>
   );
 }
 

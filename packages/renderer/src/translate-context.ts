@@ -1,5 +1,6 @@
 import { MESSAGES, type MessageCode } from "@formloom/core/errors";
-import { createContext, useContext } from "react";
+import type { Locale } from "@formloom/core/locales";
+import { createContext, createElement, type ReactNode, useContext } from "react";
 
 const englishText = (code: string) => MESSAGES[code as MessageCode] ?? code;
 
@@ -10,3 +11,21 @@ const englishText = (code: string) => MESSAGES[code as MessageCode] ?? code;
 export const TranslateContext = createContext<(code: string) => string>(englishText);
 
 export const useTranslate = () => useContext(TranslateContext);
+
+/** The form's language, for what fields write in its own way besides words (a day as DD.MM.YYYY). */
+export const LocaleContext = createContext<Locale>("en");
+
+export const useLocale = () => useContext(LocaleContext);
+
+/** The form's words and its language, for every field drawn inside. */
+export function RespondentLanguage(props: {
+  translate: (code: string) => string;
+  locale: Locale;
+  children: ReactNode;
+}) {
+  return createElement(
+    TranslateContext.Provider,
+    { value: props.translate },
+    createElement(LocaleContext.Provider, { value: props.locale }, props.children),
+  );
+}

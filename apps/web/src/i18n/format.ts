@@ -1,5 +1,7 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText } from "@formloom/core/field-registry";
+import { DAY_PATTERNS, dayText, modeOf } from "@formloom/core/field-types/date-time";
+import { formLocale } from "@formloom/core/locales";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
@@ -13,22 +15,14 @@ type Moment = string | number | Date;
 
 /**
  * One way of writing dates and times per language, used for every date the app shows: the
- * moment a form was submitted, a date answered on it, a list's dates. Day first everywhere;
- * English, Russian and Ukrainian use forms.md §9's DD.MM.YYYY and HH:mm:ss, Spanish and
- * Italian write the day with slashes as their readers do.
+ * moment a form was submitted, a date answered on it, a list's dates. The day is written as core
+ * writes it on the form's page (`DAY_PATTERNS`), times as forms.md §9's HH:mm:ss.
  */
-const STYLES: Record<string, { date: string; units: "narrow" | "short" }> = {
-  en: { date: "DD.MM.YYYY", units: "narrow" },
-  ru: { date: "DD.MM.YYYY", units: "short" },
-  uk: { date: "DD.MM.YYYY", units: "short" },
-  es: { date: "DD/MM/YYYY", units: "narrow" },
-  it: { date: "DD/MM/YYYY", units: "narrow" },
-};
+const UNITS: Record<string, "narrow" | "short"> = { ru: "short", uk: "short" };
 const TIME = "HH:mm";
 const TIME_SECONDS = "HH:mm:ss";
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2})?)$/;
 const DURATION_UNITS = [
   ["day", 86_400],
   ["hour", 3600],
@@ -42,7 +36,10 @@ const DURATION_UNITS = [
  */
 export function formatters(locale: string, zone: string | undefined) {
   const language = locale.split("-")[0] ?? "en";
-  const style = STYLES[language] ?? STYLES.en!;
+  const style = {
+    date: DAY_PATTERNS[formLocale(language)],
+    units: UNITS[language] ?? "narrow",
+  };
   const at = (value: Moment) => (zone ? dayjs(value).tz(zone) : dayjs(value));
   const numbers = new Intl.NumberFormat(locale);
   const units = Object.fromEntries(
@@ -77,11 +74,8 @@ export function formatters(locale: string, zone: string | undefined) {
     },
     /** An answer as text; dates answered on a form are written like every other date. */
     answer: (field: TElement, answer: unknown) => {
-      if (field.fieldType === "dateTime" && typeof answer === "string") {
-        const withTime = DAY_TIME.exec(answer);
-        if (withTime) return `${day(withTime[1]!)} ${withTime[2]}`;
-        if (DAY.test(answer)) return day(answer);
-      }
+      if (field.fieldType === "dateTime" && typeof answer === "string")
+        return dayText(answer, modeOf(field), formLocale(language));
       return answerToText(field, answer);
     },
   };

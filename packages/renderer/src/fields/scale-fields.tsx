@@ -220,25 +220,6 @@ export function DecisionBoxField(props: FieldProps) {
   );
 }
 
-const DATE_INPUT = { date: "date", time: "time", datetime: "datetime-local" } as const;
-
-export function DateTimeField(props: FieldProps) {
-  const mode = props.element.fieldSettings.dateTimeMode ?? "date";
-  return (
-    <input
-      id={props.inputId}
-      name={props.element.id}
-      className="fl-input"
-      type={DATE_INPUT[mode]}
-      value={typeof props.value === "string" ? props.value : ""}
-      disabled={props.disabled}
-      aria-describedby={props.describedBy}
-      aria-invalid={props.invalid || undefined}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
-  );
-}
-
 /** A colour: freely chosen in the browser's picker, or one of the author's preset colours as swatches. */
 export function ColourField(props: FieldProps) {
   const presets = props.element.fieldSettings.predefineColors ?? [];
