@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { TExportJob } from "@formloom/core/api/exports";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from "./harness.ts";
+import { HttpReceiver, type Received, until } from "./http-receiver.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 /**
@@ -25,24 +24,7 @@ const RECEIVER_HOST = "127.0.0.2";
 const SECRET = "SECRET-B-answer";
 const SCORED = 40;
 
-interface Received {
-  path: string;
-  body: string;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = "";
-    req.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-    });
-    req.on("end", () => resolve(text));
-  });
-}
-
-let receiverServer: Server;
-const received: Received[] = [];
-let receiverBase: string;
+const receiver = new HttpReceiver(RECEIVER_HOST);
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let google: FakeGoogle;
 let server: TestServer;
@@ -90,20 +72,9 @@ const allData = [
   "behaviour",
 ];
 
-/** Waits (polling every 50 ms) until the check holds. */
-async function until<T>(read: () => Promise<T> | T, holds: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
-
 const arrivedAt = (path: string) =>
   until(
-    () => received.filter((r) => r.path === path),
+    () => receiver.at(path),
     (list) => list.length > 0,
     `a delivery to ${path}`,
   );
@@ -143,7 +114,7 @@ function expectOnlyFieldA(delivery: Received) {
 async function hook(client: ApiClient, path: string, extra: Record<string, unknown> = {}) {
   const made = await client.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
     title: path,
-    endpoint: `${receiverBase}${path}`,
+    endpoint: `${receiver.base}${path}`,
     dataOptions: allData,
     ...extra,
   });
@@ -162,14 +133,7 @@ async function notification(client: ApiClient, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  receiverServer = createServer((req, res) => {
-    readBody(req).then((body) => {
-      received.push({ path: req.url ?? "", body });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((done) => receiverServer.listen(0, RECEIVER_HOST, done));
-  receiverBase = `http://${RECEIVER_HOST}:${(receiverServer.address() as AddressInfo).port}`;
+  await receiver.up();
   smtp = await startSmtpReceiver();
   google = await startFakeGoogle();
   server = await startTestServer({
@@ -261,8 +225,7 @@ afterAll(async () => {
   await server?.close();
   await smtp?.close();
   await google?.close();
-  receiverServer?.closeAllConnections();
-  await new Promise((done) => receiverServer?.close(done));
+  await receiver.down();
 });
 
 describe("a member who may read field A and edit forms", () => {
@@ -308,7 +271,7 @@ describe("a member who may read field A and edit forms", () => {
   it("may not point the admin's webhook elsewhere, change what it sends, or replay it", async () => {
     const url = `/api/forms/${formId}/webhooks/${adminHookId}`;
     for (const change of [
-      { endpoint: `${receiverBase}/stolen` },
+      { endpoint: `${receiver.base}/stolen` },
       { dataOptions: ["form_answer", "score_and_tags"], title: "Mine now" },
       { authorization: { type: "bearer", token: "mine" } },
       { enabled: false, condition: "rules_action" },
@@ -323,16 +286,16 @@ describe("a member who may read field A and edit forms", () => {
     expect(replay.status).toBe(403);
     expect(replay.body).toMatchObject({ code: "not_allowed" });
     const kept = await admin.get<{ endpoint: string; title: string }>(url);
-    expect(kept.body).toMatchObject({ endpoint: `${receiverBase}/admin-hook`, title: "/admin-hook" });
+    expect(kept.body).toMatchObject({ endpoint: `${receiver.base}/admin-hook`, title: "/admin-hook" });
     await settled();
-    expect(received.filter((r) => r.path === "/stolen")).toEqual([]);
-    expect(received.filter((r) => r.path === "/admin-hook")).toHaveLength(1);
+    expect(receiver.at("/stolen")).toEqual([]);
+    expect(receiver.at("/admin-hook")).toHaveLength(1);
 
     // A new title, sent with the settings as they are (as the edit page sends them), hands nothing
     // on: the member may give it, and the webhook still carries what the admin reads.
     const renamed = await member.api.patch(url, {
       title: "Renamed",
-      endpoint: `${receiverBase}/admin-hook`,
+      endpoint: `${receiver.base}/admin-hook`,
       dataOptions: allData,
       enabled: true,
     });
@@ -341,7 +304,7 @@ describe("a member who may read field A and edit forms", () => {
     const own = await admin.post(`${url}/deliveries/${deliveries.body.deliveries[0]!.id}/replay`);
     expect(own.status, own.text).toBe(200);
     const [, replayed] = await until(
-      () => received.filter((r) => r.path === "/admin-hook"),
+      () => receiver.at("/admin-hook"),
       (list) => list.length === 2,
       "the admin's replay",
     );
@@ -361,7 +324,7 @@ describe("a member who may read field A and edit forms", () => {
     const replay = await admin.post(`${url}/deliveries/${log.body.deliveries.at(-1)!.id}/replay`);
     expect(replay.status, replay.text).toBe(200);
     const [, again] = await until(
-      () => received.filter((r) => r.path === "/member-hook"),
+      () => receiver.at("/member-hook"),
       (list) => list.length === 2,
       "the replay to the member's webhook",
     );
@@ -488,7 +451,7 @@ describe("a member who may read field A and edit forms", () => {
 describe("a member who may read nothing of the form and edit forms", () => {
   it("has nothing sent by a webhook of their own, and the log says why", async () => {
     await settled();
-    expect(received.filter((r) => r.path === "/blind-hook")).toEqual([]);
+    expect(receiver.at("/blind-hook")).toEqual([]);
     const log = await admin.get<{ deliveries: Array<{ state: string; attempts: Array<{ error: string }> }> }>(
       `/api/forms/${formId}/webhooks/${blindHookId}/deliveries`,
     );
@@ -519,12 +482,12 @@ describe("a member whose data access is taken away", () => {
     );
     const theirs = hooks.body.webhooks.find((item) => item.title === "/member-hook")!;
     const url = `/api/forms/${formId}/webhooks/${theirs.id}`;
-    const before = received.filter((r) => r.path === "/member-hook").length;
+    const before = receiver.at("/member-hook").length;
     const log = await admin.get<{ deliveries: Array<{ id: number }> }>(`${url}/deliveries`);
     const replay = await admin.post(`${url}/deliveries/${log.body.deliveries.at(-1)!.id}/replay`);
     expect(replay.status, replay.text).toBe(200);
     await settled();
-    expect(received.filter((r) => r.path === "/member-hook")).toHaveLength(before);
+    expect(receiver.at("/member-hook")).toHaveLength(before);
     const after = await admin.get<{ deliveries: Array<{ id: number; state: string }> }>(`${url}/deliveries`);
     expect(after.body.deliveries.at(-1)).toMatchObject({ state: "failed" });
   });
