@@ -62,6 +62,11 @@ export const RESPONDENT_TEXTS = {
   draftKept: "Your answers are kept on this device and will be sent when the connection is back.",
   waitUntil: "You can submit it again after {{time}}.",
   signIn: "Sign in",
+  firstName: "First name",
+  lastName: "Last name",
+  patronymic: "Patronymic",
+  amount: "Amount",
+  currency: "Currency",
 } as const;
 
 export const FORM_TITLE_PLACEHOLDER = "[form_title]";

@@ -1,5 +1,7 @@
+import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { useLayoutEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useTranslate } from "../translate-context.ts";
 import "./composite-fields.css";
 import { useNumberText } from "./number-text.ts";
 
@@ -30,6 +32,7 @@ const isMoney = (value: unknown): value is Money =>
 
 /** An amount and its currency; no amount is no answer, whatever currency is picked. */
 export function CurrencyField(props: FieldProps) {
+  const translate = useTranslate();
   const currencies = currenciesOf(props);
   const money = isMoney(props.value) ? props.value : null;
   // The currency is kept while the amount is empty, so clearing the amount does not reset it.
@@ -41,7 +44,7 @@ export function CurrencyField(props: FieldProps) {
   return (
     <div className="fl-parts fl-money" id={props.inputId}>
       <label className="fl-part fl-money-amount">
-        <span className="fl-part-label">Amount</span>
+        <span className="fl-part-label">{translate(RESPONDENT_TEXTS.amount)}</span>
         <input
           {...shared(props)}
           type="number"
@@ -59,7 +62,7 @@ export function CurrencyField(props: FieldProps) {
         />
       </label>
       <label className="fl-part fl-money-currency">
-        <span className="fl-part-label">Currency</span>
+        <span className="fl-part-label">{translate(RESPONDENT_TEXTS.currency)}</span>
         <select
           {...shared(props)}
           value={currency}
@@ -87,13 +90,14 @@ const asName = (value: unknown): Name =>
     : { firstName: "", lastName: "" };
 
 const NAME_PARTS = [
-  { key: "firstName", label: "First name", autoComplete: "given-name" },
-  { key: "patronymic", label: "Patronymic", autoComplete: "additional-name" },
-  { key: "lastName", label: "Last name", autoComplete: "family-name" },
+  { key: "firstName", label: RESPONDENT_TEXTS.firstName, autoComplete: "given-name" },
+  { key: "patronymic", label: RESPONDENT_TEXTS.patronymic, autoComplete: "additional-name" },
+  { key: "lastName", label: RESPONDENT_TEXTS.lastName, autoComplete: "family-name" },
 ] as const;
 
 /** A person's name in parts; the patronymic only when the element asks for it. */
 export function InitialsField(props: FieldProps) {
+  const translate = useTranslate();
   const name = asName(props.value);
   const parts = NAME_PARTS.filter(
     (part) => part.key !== "patronymic" || props.element.fieldSettings.showPatronymic,
@@ -102,7 +106,7 @@ export function InitialsField(props: FieldProps) {
     <div className="fl-parts" id={props.inputId}>
       {parts.map((part) => (
         <label key={part.key} className="fl-part">
-          <span className="fl-part-label">{part.label}</span>
+          <span className="fl-part-label">{translate(part.label)}</span>
           <input
             {...shared(props)}
             type="text"
