@@ -146,7 +146,7 @@ async function download(
 
 const exportUrl = (format: string, query = "") => `/api/forms/${formId}/answers/export/${format}${query}`;
 
-/** The table as a reader shows it: header row, then rows by ID. */
+/** The table as a reader shows it: header row, then rows by the form's number. */
 function byHeader(rows: string[][]) {
   const [header, ...body] = rows;
   const column = (name: string) => {
@@ -172,7 +172,7 @@ describe("exporting results to spreadsheets", () => {
       const table = byHeader(await readWithLibreOffice(file.bytes, format));
       expect(table.header).toEqual(
         expect.arrayContaining([
-          "ID",
+          "#",
           "Submitted",
           "Your name",
           "Что понравилось?",
@@ -227,7 +227,7 @@ describe("exporting results to spreadsheets", () => {
     const timing = await download(admin, exportUrl("csv", "?settings=timing&table_name=Only%20times"));
     expect(timing.headers.get("content-disposition")).toBe('attachment; filename="Only_times.csv"');
     const table = byHeader(await readWithLibreOffice(timing.bytes, "csv"));
-    expect(table.header).toEqual(["ID", "Started", "Submitted", "Time spent, seconds"]);
+    expect(table.header).toEqual(["#", "Started", "Submitted", "Time spent, seconds"]);
   });
 
   it("keeps the markup of titles when plain_text is off", async () => {
@@ -387,7 +387,7 @@ describe("exports that follow the results table", () => {
 
   it("exports the rows the table's filters show, in its order, with the questions it shows", async () => {
     const query = { filters: quizFilters, sortBy: "submitTime", order: "desc" };
-    const page = await admin.get<{ answerList: Array<{ id: number }>; total: number }>(
+    const page = await admin.get<{ answerList: Array<{ id: number; number: number }>; total: number }>(
       `/api/forms/${quizId}/answer/paginated/1/50?${new URLSearchParams(query)}`,
     );
     expect(page.body.answerList.map((row) => row.id)).toEqual([ids.Dee, ids.Cid, ids.Ann]);
@@ -395,8 +395,8 @@ describe("exports that follow the results table", () => {
     const file = await download(admin, quizExport("csv", { ...query, columns: "who,capital" }));
     expect(file.status, file.bytes.toString()).toBe(200);
     const table = byHeader(await readWithLibreOffice(file.bytes, "csv"));
-    expect(table.body.map((row) => Number(row[table.header.indexOf("ID")]))).toEqual(
-      page.body.answerList.map((row) => row.id),
+    expect(table.body.map((row) => Number(row[table.header.indexOf("#")]))).toEqual(
+      page.body.answerList.map((row) => row.number),
     );
     expect(table.header).toContain("Name");
     expect(table.header).not.toContain("Town");

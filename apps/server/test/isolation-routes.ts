@@ -137,9 +137,11 @@ export function fill(path: string, ids: Ids): string {
               : path.startsWith("/api/account/api-keys/")
                 ? ids.apiKey
                 : ids.account;
+  // {number}: A's only submission is its form's first.
   return path
     .replace("{id}", String(idFor))
     .replace("{answerId}", String(ids.answer))
+    .replace("{number}", "1")
     .replace("{userId}", String(ids.adminId))
     .replace("{themeId}", String(path.endsWith("/common") ? ids.commonTheme : ids.ownTheme))
     .replace("{groupId}", String(ids.readersGroup))
@@ -248,6 +250,7 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // How many rows those pages hold; its filters take the selected fields only, as the pages' do.
     "get /api/forms/{id}/answer/count",
     "get /api/forms/{id}/answer/{answerId}",
+    "get /api/forms/{id}/results/{number}",
     // Only the events of the selected fields and of the page itself.
     "get /api/forms/{id}/answer/{answerId}/event-logs",
     // A single result's neighbours, the selected fields' points and timing (never the total or the outcome).

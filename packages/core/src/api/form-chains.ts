@@ -67,6 +67,8 @@ export const ZFormChainRun = z.object({
       itemName: z.string(),
       formTitle: z.string(),
       answerId: z.number(),
+      /** The form's own number of the submission, which its page's address carries. */
+      number: z.number().nullable(),
       submitTime: z.string(),
     }),
   ),

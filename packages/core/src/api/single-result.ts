@@ -7,6 +7,9 @@ export const ZPrevNext = z.object({
   prev: z.number().nullable(),
   /** The submission shown after this one: the next older. */
   next: z.number().nullable(),
+  /** The same two by the form's own numbers, which the single result's page address carries. */
+  prevNumber: z.number().nullable(),
+  nextNumber: z.number().nullable(),
 });
 export type TPrevNext = z.infer<typeof ZPrevNext>;
 

@@ -1,3 +1,4 @@
+import { ZAnswerDetail } from "@formloom/core/api/answers";
 import { ZIdParams, ZRowId } from "@formloom/core/api/ids";
 import { ZAnswerAdditional, ZAnswerCalc, ZPrevNext } from "@formloom/core/api/single-result";
 import type { TElement } from "@formloom/core/element-schema";
@@ -13,6 +14,7 @@ import { type Deps, requireTenant, type TenantContext } from "../../http/context
 import { notFound } from "../../http/errors.ts";
 import { questionTitle } from "../exports/columns.ts";
 import { type ReadableForm, readableForm } from "../statistics/scope.ts";
+import { getAnswer } from "./service.ts";
 
 /** What one page of a single result needs: the submission's row, within the reader's account and form. */
 export async function answerRow(ctx: TenantContext, formId: number, answerId: number) {
@@ -31,6 +33,27 @@ export async function answerRow(ctx: TenantContext, formId: number, answerId: nu
 }
 
 /**
+ * The submission a form's own number names, as the results table and the page's address show it.
+ * Numbers are not reused, but rows loaded in bulk may share one: the first stored wins.
+ */
+export async function answerIdOfNumber(ctx: TenantContext, formId: number, number: number) {
+  const [row] = await ctx.db
+    .select({ id: formAnswers.id })
+    .from(formAnswers)
+    .where(
+      and(
+        eq(formAnswers.accountId, ctx.accountId),
+        eq(formAnswers.formId, formId),
+        eq(formAnswers.number, number),
+      ),
+    )
+    .orderBy(asc(formAnswers.id))
+    .limit(1);
+  if (!row) throw notFound("answer.not_found");
+  return row.id;
+}
+
+/**
  * The submissions next to one in the results table's order, newest first by the form's own
  * number (then id): prev is the next newer, next the next older. Submissions sent at the same
  * moment take their numbers in the order they were stored, not the order of their submit times,
@@ -44,19 +67,24 @@ export async function prevNext(ctx: TenantContext, formId: number, answerId: num
   const ofForm = and(eq(formAnswers.accountId, ctx.accountId), eq(formAnswers.formId, formId));
   const [[newer], [older]] = await Promise.all([
     ctx.db
-      .select({ id: formAnswers.id })
+      .select({ id: formAnswers.id, number: formAnswers.number })
       .from(formAnswers)
       .where(and(ofForm, sql`${key} > ${current}`))
       .orderBy(asc(formAnswers.number), asc(formAnswers.id))
       .limit(1),
     ctx.db
-      .select({ id: formAnswers.id })
+      .select({ id: formAnswers.id, number: formAnswers.number })
       .from(formAnswers)
       .where(and(ofForm, sql`${key} < ${current}`))
       .orderBy(desc(formAnswers.number), desc(formAnswers.id))
       .limit(1),
   ]);
-  return { prev: newer?.id ?? null, next: older?.id ?? null };
+  return {
+    prev: newer?.id ?? null,
+    next: older?.id ?? null,
+    prevNumber: newer?.number ?? null,
+    nextNumber: older?.number ?? null,
+  };
 }
 
 const given = (row: { answers: unknown }) =>
@@ -146,6 +174,25 @@ export function singleResultRoutes(app: FastifyInstance, deps: Deps): void {
         return read(ctx, request.params.id, request.params.answerId);
       },
     );
+
+  r.get(
+    "/forms/:id/results/:number",
+    {
+      schema: {
+        tags: ["answers"],
+        description: "One submission by the form's own number, the one the results table shows as #12.",
+        params: ZIdParams.extend({ number: ZRowId }),
+        response: { 200: ZAnswerDetail },
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.view");
+      const { id, number } = request.params;
+      // Asking the reader's access first: a number's existence is no answer to a stranger.
+      await readableForm(ctx, id);
+      return getAnswer(ctx, id, await answerIdOfNumber(ctx, id, number));
+    },
+  );
 
   viewRoute(
     "prev-next",

@@ -216,7 +216,7 @@ export async function* submissionBatches(db: Db, form: ExportForm): AsyncGenerat
       }
       const all = form.access.level === "all";
       return {
-        id: row.id,
+        number: row.number,
         startTime: row.startTime,
         submitTime: row.submitTime,
         formPassingTime: row.formPassingTime,

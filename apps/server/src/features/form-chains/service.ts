@@ -165,6 +165,7 @@ export async function chainRuns(ctx: TenantContext, chainId: number) {
       formTitle: forms.title,
       creatorId: forms.creatorId,
       answerId: formChainAnswers.answerId,
+      number: formAnswers.number,
       submitTime: formAnswers.submitTime,
     })
     .from(formChainAnswers)
@@ -198,6 +199,7 @@ export async function chainRuns(ctx: TenantContext, chainId: number) {
         chain.items[row.position]?.formId === row.formId ? chain.items[row.position]!.name : row.formTitle,
       formTitle: row.formTitle,
       answerId: row.answerId,
+      number: row.number,
       submitTime,
     });
     if (!run.startedAt || submitTime < run.startedAt) run.startedAt = submitTime;

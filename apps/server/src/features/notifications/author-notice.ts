@@ -9,6 +9,7 @@ import type { formAnswers, forms } from "../../db/schema.ts";
 import { users } from "../../db/schema.ts";
 import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { type Letter, oneLine } from "../../mail/letters.ts";
+import { resultLink } from "../webhooks/readable.ts";
 
 /**
  * "Notify me of new submissions" (the form's hasAnswerNotifications): a plain letter to the form's
@@ -22,7 +23,7 @@ type FormRow = typeof forms.$inferSelect;
 interface Words {
   subject(form: string): string;
   hello(name: string): string;
-  sent(form: string): string;
+  sent(form: string, number: string): string;
   open: string;
   why: string;
 }
@@ -31,35 +32,35 @@ const WORDS: Record<Locale, Words> = {
   en: {
     subject: (form) => `New submission to "${form}"`,
     hello: (name) => `Hello ${name},`,
-    sent: (form) => `Your form "${form}" has a new submission:`,
+    sent: (form, number) => `Your form "${form}" has a new submission, ${number}:`,
     open: "Open it:",
     why: "You get this e-mail because “Notify me of new submissions” is on in the form's settings.",
   },
   ru: {
     subject: (form) => `Новый ответ на форму «${form}»`,
     hello: (name) => `Здравствуйте, ${name}!`,
-    sent: (form) => `На вашу форму «${form}» пришёл новый ответ:`,
+    sent: (form, number) => `На вашу форму «${form}» пришёл новый ответ ${number}:`,
     open: "Открыть его:",
     why: "Вы получили это письмо, потому что в настройках формы включено «Уведомлять о новых ответах».",
   },
   uk: {
     subject: (form) => `Нова відповідь на форму «${form}»`,
     hello: (name) => `Вітаємо, ${name}!`,
-    sent: (form) => `На вашу форму «${form}» надійшла нова відповідь:`,
+    sent: (form, number) => `На вашу форму «${form}» надійшла нова відповідь ${number}:`,
     open: "Відкрити її:",
     why: "Ви отримали цей лист, бо в налаштуваннях форми увімкнено «Сповіщати про нові відповіді».",
   },
   es: {
     subject: (form) => `Nueva respuesta a «${form}»`,
     hello: (name) => `Hola, ${name}:`,
-    sent: (form) => `Tu formulario «${form}» tiene una nueva respuesta:`,
+    sent: (form, number) => `Tu formulario «${form}» tiene una nueva respuesta, la ${number}:`,
     open: "Ábrela:",
     why: "Recibes este correo porque «Avisarme de nuevos envíos» está activado en los ajustes del formulario.",
   },
   it: {
     subject: (form) => `Nuova risposta a «${form}»`,
     hello: (name) => `Ciao ${name},`,
-    sent: (form) => `Il tuo modulo «${form}» ha ricevuto una nuova risposta:`,
+    sent: (form, number) => `Il tuo modulo «${form}» ha ricevuto una nuova risposta, la ${number}:`,
     open: "Aprila:",
     why: "Ricevi questa e-mail perché nelle impostazioni del modulo è attivo «Avvisami dei nuovi invii».",
   },
@@ -108,14 +109,15 @@ export async function authorNotice(
     ? WORDS[author.locale as Locale]
     : WORDS.en;
   const title = oneLine(form.title);
-  const link = `${options.linkBase}/forms/${form.id}/results/${answer.id}`;
+  const link = resultLink(options.linkBase, answer);
   return {
     to: author.email,
     subject: oneLine(words.subject(title)),
     text: [
       words.hello(oneLine(author.username)),
       "",
-      words.sent(title),
+      // The form's own number, as the results table shows it; the id stays internal.
+      words.sent(title, `#${answer.number ?? answer.id}`),
       "",
       ...answerLines(options.fields, shown),
       "",

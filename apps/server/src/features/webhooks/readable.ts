@@ -36,7 +36,14 @@ export function readableAnswers(fields: readonly TElement[], stored: unknown): T
   });
 }
 
-/** The submission's page in the product, where a person opens it from a message. */
-export function resultLink(linkBase: string, formId: number, answerId: number): string {
-  return `${linkBase}/forms/${formId}/results/${answerId}`;
+/**
+ * The submission's page in the product, where a person opens it from a message: by the form's own
+ * number, as the results table shows it. Every stored row has one; the id is only a fallback the
+ * page redirects from.
+ */
+export function resultLink(
+  linkBase: string,
+  answer: { formId: number; id: number; number: number | null },
+): string {
+  return `${linkBase}/forms/${answer.formId}/results/${answer.number ?? answer.id}`;
 }

@@ -211,7 +211,7 @@ function payloadOf(
     number: answer.number,
     submitTime: answer.submitTime.toISOString(),
     form: { id: about.form.id, title: about.form.title },
-    resultUrl: resultLink(about.linkBase, answer.formId, answer.id),
+    resultUrl: resultLink(about.linkBase, answer),
     ...(wants.has("form_answer") ? { answers: readableAnswers(fields, answer.answers) } : {}),
     ...(wants.has("calculation_results") ? { result: answer.result } : {}),
     ...(wants.has("score_and_tags")
