@@ -106,6 +106,36 @@ describe("functional permissions", () => {
   });
 });
 
+describe("what a form's read says the caller may do with it", () => {
+  it("carries the rights of an admin, an editor and a member who may only view", async () => {
+    const editor = await addMember(server, accountId, "editor");
+    const viewer = await addMember(server, accountId, "viewer");
+    await groupWith(admin, "Form editors", [editor.id], ["forms.view", "forms.edit"]);
+    await groupWith(admin, "Form viewers", [viewer.id], ["forms.view"]);
+    const rightsOf = async (api: ApiClient) => {
+      const read = await api.get<{ rights: unknown }>(`/api/forms/${formId}`);
+      expect(read.status).toBe(200);
+      return read.body.rights;
+    };
+    expect(await rightsOf(admin)).toEqual({ edit: true, delete: true, clone: true });
+    expect(await rightsOf(editor.api)).toEqual({ edit: true, delete: false, clone: false });
+    expect(await rightsOf(viewer.api)).toEqual({ edit: false, delete: false, clone: false });
+    // A save's answer says the same, so the builder stays as the server decides after it.
+    const saved = await editor.api.patch<{ rights: unknown }>(`/api/forms/${formId}`, { title: "Renamed" });
+    expect(saved.body.rights).toEqual({ edit: true, delete: false, clone: false });
+  });
+
+  it("names the groups of a member whose groups give no rights", async () => {
+    const member = await addMember(server, accountId, "idle");
+    const group = await groupWith(admin, "Interns", [member.id], []);
+    const info = await member.api.get<{ permissions: string[]; groups: unknown }>("/api/user");
+    expect(info.body.permissions).not.toContain("forms.view");
+    expect(info.body.groups).toEqual([{ id: group, name: "Interns" }]);
+    const loner = await addMember(server, accountId, "loner");
+    expect((await loner.api.get<{ groups: unknown }>("/api/user")).body.groups).toEqual([]);
+  });
+});
+
 describe("data permissions", () => {
   it("shows a member no answers, the whole form, or only the selected fields", async () => {
     const member = await addMember(server, accountId, "reader");

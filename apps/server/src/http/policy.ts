@@ -1,4 +1,5 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
+import type { TFormRights } from "@formloom/core/api/forms";
 import {
   ADMIN_ONLY_PERMISSIONS,
   type AnswerAccess,
@@ -57,6 +58,16 @@ export async function permissionsOf(ctx: UserContext): Promise<Permission[]> {
   const all: Permission[] = [...MEMBER_PERMISSIONS, ...GRANTABLE_PERMISSIONS, ...ADMIN_ONLY_PERMISSIONS];
   const allowed = await Promise.all(all.map((permission) => can(tenant, permission)));
   return all.filter((_, index) => allowed[index]);
+}
+
+/** What the caller may do with a form of their account, for the builder to offer only that. */
+export async function formRights(ctx: TenantContext): Promise<TFormRights> {
+  const [edit, remove, clone] = await Promise.all([
+    can(ctx, "forms.edit"),
+    can(ctx, "forms.delete"),
+    can(ctx, "forms.create"),
+  ]);
+  return { edit, delete: remove, clone };
 }
 
 /**

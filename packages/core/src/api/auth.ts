@@ -152,5 +152,7 @@ export const ZUserInfo = z.object({
   avatar: z.string().nullable(),
   roles: z.array(z.string()),
   account: ZAccount.nullable(),
+  /** The groups the user is in, so a member whose groups give no rights is told which they are. */
+  groups: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;

@@ -115,7 +115,14 @@ export const ZFormView = ZFormSettings.extend({
 });
 export type TFormView = z.infer<typeof ZFormView>;
 
-export const ZFormWithFields = z.object({ form: ZFormView, fields: ZElements });
+/**
+ * What the caller may do with the form, as the server's policy decides it, so the builder offers
+ * only what a save would be allowed; the server still checks every change.
+ */
+export const ZFormRights = z.object({ edit: z.boolean(), delete: z.boolean(), clone: z.boolean() });
+export type TFormRights = z.infer<typeof ZFormRights>;
+
+export const ZFormWithFields = z.object({ form: ZFormView, fields: ZElements, rights: ZFormRights });
 export type TFormWithFields = z.infer<typeof ZFormWithFields>;
 
 export const ZFormListItem = z.object({

@@ -16,6 +16,7 @@ import { accounts, users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { conflict, unauthorized } from "../../http/errors.ts";
 import { permissionsOf, rolesOf } from "../../http/policy.ts";
+import { groupsOf } from "../groups/service.ts";
 import { acceptInvitation, previewInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
 import type { KnownDevice } from "./device-cookie.ts";
@@ -181,6 +182,7 @@ export async function userInfo(ctx: UserContext): Promise<TUserInfo> {
     avatar: avatarUrl(user),
     roles: account ? await rolesOf(ctx.db, user) : [],
     account: account ? presentAccount(account) : null,
+    groups: await groupsOf(db, user),
   };
 }
 

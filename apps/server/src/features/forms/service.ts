@@ -9,7 +9,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
-import { answerAccessByForm } from "../../http/policy.ts";
+import { answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { resolveAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
@@ -39,6 +39,7 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
   return {
     form: presentForm(row, account!, creator ?? null, answered?.at ?? null),
     fields: readFields(row),
+    rights: await formRights(ctx),
   };
 }
 

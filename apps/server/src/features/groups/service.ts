@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { groupMembers, groups, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
@@ -21,6 +22,17 @@ export async function listGroups(ctx: TenantContext) {
     .where(eq(groups.accountId, ctx.accountId))
     .orderBy(asc(sql`lower(${groups.name})`));
   return rows.map((row) => present(row.group, row.userCount));
+}
+
+/** The groups a user is in within their own account, by name; none without an account. */
+export async function groupsOf(db: Db, user: { id: number; accountId: number | null }) {
+  if (!user.accountId) return [];
+  return db
+    .select({ id: groups.id, name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.accountId, groupMembers.accountId), eq(groups.id, groupMembers.groupId)))
+    .where(and(eq(groupMembers.accountId, user.accountId), eq(groupMembers.userId, user.id)))
+    .orderBy(asc(sql`lower(${groups.name})`));
 }
 
 /** One group of the caller's account, without its members; another account's is not found. */
