@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), then the browser tests. Every stage runs even after a failure, and the
 // last line is the summary `tests: N passed, M failed`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROJECTS } from "./typecheck.mjs";
@@ -14,6 +14,10 @@ mkdirSync(output, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 const failedTests = [];
+/** Each stage's wall time and counts, and each test file's time, for .test-output/timings.md. */
+const stages = [];
+const fileTimes = [];
+let stageStart = Date.now();
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, {
@@ -33,8 +37,42 @@ function check(name, ok) {
   }
 }
 
+/** Starts a stage: the previous one's time ends here. */
 function banner(text) {
+  endStage();
+  stages.push({ name: text, passed: totals.passed, failed: totals.failed });
+  stageStart = Date.now();
   console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 70 - text.length))}`);
+}
+
+/** Closes the open stage: its seconds and the tests it added. */
+function endStage() {
+  const stage = stages.at(-1);
+  if (!stage || stage.seconds !== undefined) return;
+  stage.seconds = (Date.now() - stageStart) / 1000;
+  stage.passed = totals.passed - stage.passed;
+  stage.failed = totals.failed - stage.failed;
+}
+
+function writeTimings() {
+  endStage();
+  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 20);
+  const lines = [
+    `# Test timings: ${Math.round(total)} s in all`,
+    "",
+    "| Stage | Seconds | Passed | Failed |",
+    "| --- | ---: | ---: | ---: |",
+    ...stages.map((s) => `| ${s.name} | ${Math.round(s.seconds)} | ${s.passed} | ${s.failed} |`),
+    "",
+    "## The 20 slowest test files",
+    "",
+    "| Stage | File | Seconds | Tests |",
+    "| --- | --- | ---: | ---: |",
+    ...slowest.map((f) => `| ${f.stage} | ${f.file} | ${f.seconds.toFixed(1)} | ${f.tests} |`),
+  ];
+  writeFileSync(path.join(output, "timings.md"), `${lines.join("\n")}\n`);
+  console.log(`\n${lines.slice(0, 4 + stages.length).join("\n")}`);
 }
 
 /** The first line of a failure message, short enough to read in a log's tail. */
@@ -57,6 +95,13 @@ function vitest(name, dir, env = {}) {
     totals.passed += result.numPassedTests;
     totals.failed += result.numFailedTests;
     if (result.numFailedTests > 0 || !ok) failures.push(name);
+    for (const file of result.testResults ?? [])
+      fileTimes.push({
+        stage: name,
+        file: path.relative(root, file.name),
+        seconds: (file.endTime - file.startTime) / 1000,
+        tests: file.assertionResults?.length ?? 0,
+      });
     for (const file of result.testResults ?? [])
       for (const test of file.assertionResults ?? [])
         if (test.status === "failed")
@@ -99,6 +144,8 @@ if (process.env.TEST_DATABASE_URL)
 
 if (built) vitest("e2e in Chromium", "e2e");
 else check("e2e (not run: the web build failed)", false);
+
+writeTimings();
 
 // The failed tests again at the end, so a log read from its tail names them.
 if (failedTests.length > 0)
