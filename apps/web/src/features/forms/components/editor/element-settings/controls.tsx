@@ -4,6 +4,7 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { type OptionKeyProps, useOptionKeys } from "./option-keys.ts";
 import type { CheckedElement } from "./use-checked-element.ts";
 
 /** What every type's editor is given: the element as shown, and core-checked ways to change it. */
@@ -48,7 +49,18 @@ interface ItemsProps<Item> {
   items: readonly Item[];
   onChange(next: Item[]): void;
   create(index: number): Item;
-  render(item: Item, index: number, update: (patch: Partial<Item>) => void): ReactNode;
+  /** `keys` go on the item's text input where the list is typed as text (see `withText`). */
+  render(
+    item: Item,
+    index: number,
+    update: (patch: Partial<Item>) => void,
+    keys: OptionKeyProps | undefined,
+  ): ReactNode;
+  /**
+   * The item with its text replaced: given, the list is typed like lines of text (Enter adds the
+   * next item, a pasted list adds one per line).
+   */
+  withText?: (item: Item, text: string) => Item;
   /** How one item is named to assistive tech ("Option 2"). */
   itemName(index: number): string;
   addLabel: string;
@@ -70,8 +82,10 @@ export function ItemsEditor<Item>({
   removeLabel,
   min = 0,
   error,
+  withText,
 }: ItemsProps<Item>) {
   const { t } = useTranslation();
+  const keys = useOptionKeys({ items, onChange, create, withText: withText ?? ((item) => item), min });
   const update = (index: number, patch: Partial<Item>) =>
     onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
   const move = (from: number, to: number) => {
@@ -94,7 +108,7 @@ export function ItemsEditor<Item>({
         >
           <Group gap={4} wrap="nowrap" align="flex-start">
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-              {render(item, index, (patch) => update(index, patch))}
+              {render(item, index, (patch) => update(index, patch), withText ? keys(index) : undefined)}
             </Stack>
             <Stack gap={0}>
               <ActionIcon

@@ -50,9 +50,11 @@ export function VariantList({ checked, quiz, locale, options = {} }: EditorProps
       removeLabel={options.itemName ? undefined : (index) => t("Remove option {{n}}", { n: index + 1 })}
       create={(index) => newVariant(index, locale)}
       onChange={(answerVariants) => changeSettings(checked, { answerVariants })}
-      render={(variant, index, update) => (
+      withText={(variant, title) => ({ ...variant, title })}
+      render={(variant, index, update, keys) => (
         <>
           <TextInput
+            {...keys}
             size="xs"
             aria-label={t("Text of {{name}}", { name: itemName(index + 1) })}
             value={variant.title}
