@@ -2,7 +2,7 @@ import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import type { FieldCategory } from "@formloom/core/field-types/definition";
 import { canRender } from "@formloom/renderer/field-components";
-import { ActionIcon, Button, Combobox, Group, Tooltip, useCombobox } from "@mantine/core";
+import { ActionIcon, Button, Combobox, Group, Stack, Text, Tooltip, useCombobox } from "@mantine/core";
 import {
   IconAdjustmentsHorizontal,
   IconAlignLeft,
@@ -58,6 +58,15 @@ const ICONS: Partial<Record<FieldType, ComponentType<{ size?: number }>>> = {
   like: IconThumbUp,
   dateTime: IconCalendar,
   colour: IconPalette,
+};
+
+/**
+ * What sets apart types whose names say much the same: both hold several chosen options, and only
+ * Multiple choice is meant to be bounded (its least and most, in its settings).
+ */
+const HINTS: Partial<Record<FieldType, string>> = {
+  checkbox: "Tick any of the options, or none",
+  multipleChoice: "Choose several options, between a least and a most you set",
 };
 
 /** The types the renderer can draw, in the registry's order. */
@@ -170,11 +179,20 @@ export const AddFieldMenu = memo(function AddFieldMenu({ onAdd, variant = "butto
               <Combobox.Group key={group.id} label={group.label}>
                 {group.types.map((type) => {
                   const Icon = ICONS[type] ?? IconForms;
+                  const hint = HINTS[type] && t(HINTS[type]);
                   return (
-                    <Combobox.Option key={type} value={type}>
-                      <Group gap={8} wrap="nowrap">
+                    <Combobox.Option key={type} value={type} aria-description={hint}>
+                      <Group gap={8} wrap="nowrap" align={hint ? "flex-start" : "center"}>
                         <Icon size={16} />
-                        <span>{t(fieldTypes[type].label)}</span>
+                        <Stack gap={0}>
+                          <span>{t(fieldTypes[type].label)}</span>
+                          {hint && (
+                            // Read as the option's description, not as a part of its name.
+                            <Text size="xs" c="dimmed" aria-hidden>
+                              {hint}
+                            </Text>
+                          )}
+                        </Stack>
                       </Group>
                     </Combobox.Option>
                   );
