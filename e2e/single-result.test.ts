@@ -29,6 +29,14 @@ describe("a single result's page", () => {
         ],
       },
     );
+    // Another form's submissions first, so this form's ids run ahead of its own numbers 1 to 4.
+    const other = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Warm-up",
+      isPublished: true,
+      fields: [{ id: "note", fieldType: "text", question: "Note" }],
+    });
+    for (const note of ["a", "b", "c", "d", "e"])
+      await submitPublic(run.app.url, other.form.id, [{ fieldId: "note", answer: note }]);
     const ids: number[] = [];
     // Dan's filling records its behaviour under the key its submission is sent with.
     const logged = await fetch(`${run.app.url}/api/forms/logger`, {
@@ -59,10 +67,12 @@ describe("a single result's page", () => {
         ),
       );
     }
-    // Newest first, as the table shows them: Dan, Cat, Bob, Ann.
-    const [ann, bob, cat, dan] = ids as [number, number, number, number];
-    const pageOf = (id: number) => `${run.app.url}/forms/${formId}/results/${id}`;
-    const at = (id: number) => new RegExp(`/forms/${formId}/results/${id}(\\?.*)?$`);
+    // Newest first, as the table shows them: Dan, Cat, Bob, Ann. The page's address and heading
+    // carry the form's own numbers, as the table's # column does; the ids stay internal.
+    const [ann, bob, cat, dan] = [1, 2, 3, 4] as const;
+    expect(ids.every((id, index) => id !== index + 1)).toBe(true);
+    const pageOf = (number: number) => `${run.app.url}/forms/${formId}/results/${number}`;
+    const at = (number: number) => new RegExp(`/forms/${formId}/results/${number}(\\?.*)?$`);
 
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -73,6 +83,7 @@ describe("a single result's page", () => {
     await page.getByRole("link", { name: "Open as a page" }).click();
     await page.waitForURL(at(cat));
     await expect.poll(() => page.getByRole("heading", { name: `Submission #${cat}` }).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe(`Submission #${cat} · Formloom`);
     await expect.poll(() => page.getByRole("cell", { name: "Cat", exact: true }).count()).toBe(1);
     await screenshot(page, "single-result-view-1280");
 
@@ -121,11 +132,11 @@ describe("a single result's page", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.waitForURL(new RegExp(`/results/${bob}`));
     await expect.poll(() => page.getByRole("cell", { name: "Bob", exact: true }).count()).toBe(1);
-    const around = await call<{ prev: number | null; next: number | null }>(
+    const around = await call<{ prevNumber: number | null; nextNumber: number | null }>(
       "GET",
-      `/forms/${formId}/answer/${bob}/prev-next`,
+      `/forms/${formId}/answer/${ids[1]}/prev-next`,
     );
-    expect(around).toEqual({ prev: dan, next: ann });
+    expect(around).toMatchObject({ prevNumber: dan, nextNumber: ann });
     // Deleting the oldest leads back to the list.
     await page.goto(pageOf(ann));
     await page.getByRole("button", { name: "Delete" }).click();
@@ -138,7 +149,10 @@ describe("a single result's page", () => {
     const phone = await narrow.newPage();
     const phoneProblems = watchErrors(phone);
     await signIn(phone);
-    await phone.goto(pageOf(dan));
+    // An address written with the internal id, as links were before, moves to the number's.
+    await phone.goto(pageOf(ids[3] as number));
+    await phone.waitForURL(at(dan));
+    await expect.poll(() => phone.getByRole("heading", { name: `Submission #${dan}` }).count()).toBe(1);
     await expect.poll(() => phone.getByRole("cell", { name: "Dan", exact: true }).count()).toBe(1);
     await screenshot(phone, "single-result-view-390");
     await phone.getByRole("tab", { name: "Additional info" }).click();

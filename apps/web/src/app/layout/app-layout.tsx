@@ -26,11 +26,13 @@ export function AppLayout() {
   useEffect(() => {
     if (user) applyLocale(user.locale);
   }, [user]);
-  const title = [...matches].reverse().find((m) => m.staticData.title)?.staticData.title;
+  // A title may name the page's own parameter, as a single result's "Submission #12" does.
+  const titled = [...matches].reverse().find((m) => m.staticData.title);
+  const title = titled?.staticData.title ? t(titled.staticData.title, titled.params) : null;
 
   useEffect(() => {
-    document.title = title ? `${t(title)} · Formloom` : "Formloom";
-  }, [title, t]);
+    document.title = title ? `${title} · Formloom` : "Formloom";
+  }, [title]);
 
   // On mobile the sidebar is an overlay: it starts closed and closes after each navigation.
   const pathname = matches.at(-1)?.pathname;

@@ -134,7 +134,7 @@ function PageBreadcrumbs() {
     } else if (match.staticData.title && match.pathname !== "/") {
       crumbs.push(
         <Text key={match.id} size="sm" c="dimmed" truncate>
-          {t(match.staticData.title)}
+          {t(match.staticData.title, match.params)}
         </Text>,
       );
     }

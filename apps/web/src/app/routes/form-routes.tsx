@@ -75,7 +75,8 @@ const formResultRoute = createRoute({
     stringify: (params: { resId: number }) => ({ resId: String(params.resId) }),
   },
   validateSearch: z.object({ tab: z.enum(RESULT_TABS).optional().catch(undefined) }),
-  staticData: { title: msg("Submission") },
+  // The form's own number of the submission, as the results table shows it.
+  staticData: { title: msg("Submission #{{resId}}") },
   component: lazyRouteComponent(
     () => import("../../features/results/components/result/result-page.tsx"),
     "ResultPage",

@@ -77,7 +77,7 @@ export function FormChainViewPage() {
                     {submission.position + 1}. {submission.itemName}:{" "}
                     <AnchorLink
                       to="/forms/$id/results/$resId"
-                      params={{ id: submission.formId, resId: submission.answerId }}
+                      params={{ id: submission.formId, resId: submission.number ?? submission.answerId }}
                     >
                       {t("Submission {{time}}", { time: format.dateTime(submission.submitTime) })}
                     </AnchorLink>

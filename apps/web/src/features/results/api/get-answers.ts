@@ -57,6 +57,13 @@ export const useAnswerCount = (formId: number, params: Pick<AnswerPageParams, "i
     placeholderData: keepPreviousData,
   });
 
+/** One submission by its form's own number (#12), the one its page's address carries. */
+export const useAnswerByNumber = (formId: number, number: number) =>
+  useQuery({
+    queryKey: ["forms", formId, "answer", "number", number],
+    queryFn: () => api<TAnswerDetail>("GET", `/forms/${formId}/results/${number}`),
+  });
+
 /** One submission, read on its own so the server applies the reader's access to it again. */
 export const useAnswer = (formId: number, answerId: number | null) =>
   useQuery({

@@ -3,14 +3,14 @@ import type { TAnswerAdditional, TAnswerCalc, TPrevNext } from "@formloom/core/a
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
 
-const part = <T>(formId: number, answerId: number, name: string, enabled = true) => ({
+const part = <T>(formId: number, answerId: number | undefined, name: string, enabled = true) => ({
   queryKey: ["forms", formId, "answer", answerId, name],
   queryFn: () => api<T>("GET", `/forms/${formId}/answer/${answerId}/${name}`),
-  enabled,
+  enabled: enabled && answerId !== undefined,
 });
 
 /** The submissions before and after this one in the results' default order. */
-export const usePrevNext = (formId: number, answerId: number) =>
+export const usePrevNext = (formId: number, answerId: number | undefined) =>
   useQuery(part<TPrevNext>(formId, answerId, "prev-next"));
 
 export const useAnswerCalc = (formId: number, answerId: number, enabled: boolean) =>

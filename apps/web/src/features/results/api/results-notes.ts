@@ -40,7 +40,8 @@ export const useUpdateNotes = (formId: number, answerId: number) => {
     mutationFn: ({ kind, ...body }: NoteChange) =>
       api<TAnswerNotes>("POST", `/forms/${formId}/answers/${answerId}/${kind}`, body),
     onSuccess: (_notes, change) => {
-      void queryClient.invalidateQueries({ queryKey: ["forms", formId, "answer", answerId] });
+      // The submission as the drawer reads it by id and as its page reads it by number.
+      void queryClient.invalidateQueries({ queryKey: ["forms", formId, "answer"] });
       void queryClient.invalidateQueries({ queryKey: ["forms", formId, "answers"] });
       if (change.kind === "update-tags") void queryClient.invalidateQueries({ queryKey: ["answer-tags"] });
     },

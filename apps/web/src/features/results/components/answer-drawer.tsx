@@ -73,7 +73,7 @@ export function AnswerDrawer({
               variant="light"
               leftSection={<IconExternalLink size={14} />}
               to="/forms/$id/results/$resId"
-              params={{ id: formId, resId: answer.id }}
+              params={{ id: formId, resId: answer.number ?? answer.id }}
             >
               {t("Open as a page")}
             </ButtonLink>

@@ -92,7 +92,7 @@ export function DeliveryLog({ formId, webhookId }: { formId: number; webhookId: 
                           ) : (
                             <AnchorLink
                               to="/forms/$id/results/$resId"
-                              params={{ id: formId, resId: delivery.answerId }}
+                              params={{ id: formId, resId: delivery.answerNumber }}
                               size="sm"
                             >
                               #{delivery.answerNumber}

@@ -1,3 +1,4 @@
+import type { TAnswerDetail } from "@formloom/core/api/answers";
 import { Alert, Button, Group, Stack, Tabs, Title } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,13 +8,13 @@ import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../../components/query-state.tsx";
-import { api } from "../../../../lib/api-client.ts";
+import { ApiError, api } from "../../../../lib/api-client.ts";
 import { errorText } from "../../../../lib/error-text.ts";
 import { notifyError } from "../../../../lib/notify.ts";
 import { BackLink } from "../../../../lib/router-links.tsx";
 import { useCan } from "../../../auth/api/get-user.ts";
 import { useForm } from "../../../forms/api/get-form.ts";
-import { useAnswer } from "../../api/get-answers.ts";
+import { useAnswer, useAnswerByNumber } from "../../api/get-answers.ts";
 import { usePrevNext } from "../../api/get-single-result.ts";
 import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
 import { AnswerView } from "../answer-view.tsx";
@@ -35,7 +36,10 @@ const typing = (target: EventTarget | null) =>
     ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
     target.closest("[role=tablist]") !== null);
 
-/** One submission as its own page: its answers and sub-pages, with the neighbours a click or an arrow key away. */
+/**
+ * One submission as its own page: its answers and sub-pages, with the neighbours a click or an
+ * arrow key away. The address names it by the form's own number (#12), as the results table does.
+ */
 export function ResultPage() {
   const { t } = useTranslation();
   const { id, resId } = route.useParams();
@@ -44,18 +48,34 @@ export function ResultPage() {
   const queryClient = useQueryClient();
   const can = useCan();
   const { data: form } = useForm(id);
-  const answer = useAnswer(id, resId);
-  const { data: around } = usePrevNext(id, resId);
+  const answer = useAnswerByNumber(id, resId);
+  const answerId = answer.data?.id;
+  const { data: around } = usePrevNext(id, answerId);
   const setViewed = useSetAnswersViewed(id);
   const scored = form?.form.type === "calculation";
   const mayDelete = can("results.delete") && answer.data?.visibleFieldIds === null;
 
   // The tab stays open while stepping; the view is the page's plain address.
   const keptTab = tab === "view" ? {} : { tab };
-  const go = (target: number | null | undefined) => {
+  const go = (target: number | null | undefined, replace = false) => {
     if (target)
-      void navigate({ to: "/forms/$id/results/$resId", params: { id, resId: target }, search: keptTab });
+      void navigate({
+        to: "/forms/$id/results/$resId",
+        params: { id, resId: target },
+        search: keptTab,
+        replace,
+      });
   };
+  // An address written before pages were numbered names the internal id: when no submission has
+  // that number, the one with that id is moved to its number's address.
+  const missing = answer.error instanceof ApiError && answer.error.status === 404;
+  const old = useAnswer(id, missing ? resId : null);
+  const oldNumber = old.data?.number;
+  const toNumber = useRef(go);
+  toNumber.current = go;
+  useEffect(() => toNumber.current(oldNumber, true), [oldNumber]);
+  const looking = missing && !old.isError;
+  const error = looking ? null : answer.error;
   const step = useRef(go);
   step.current = go;
   useEffect(() => {
@@ -63,8 +83,8 @@ export function ResultPage() {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target))
         return;
       if (document.querySelector("[aria-modal=true]")) return;
-      if (event.key === "ArrowLeft") step.current(around?.prev);
-      if (event.key === "ArrowRight") step.current(around?.next);
+      if (event.key === "ArrowLeft") step.current(around?.prevNumber);
+      if (event.key === "ArrowRight") step.current(around?.nextNumber);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -73,33 +93,31 @@ export function ResultPage() {
   // Reading a submission on its page marks it read, as opening it in the table does.
   const marked = useRef<number | null>(null);
   useEffect(() => {
-    if (answer.data && !answer.data.isViewed && can("results.mark") && marked.current !== resId) {
-      marked.current = resId;
-      setViewed.mutate({ answerIds: [resId], viewed: true });
+    if (answer.data && !answer.data.isViewed && can("results.mark") && marked.current !== answer.data.id) {
+      marked.current = answer.data.id;
+      setViewed.mutate({ answerIds: [answer.data.id], viewed: true });
     }
-  }, [answer.data, can, resId, setViewed]);
-
-  // The form's own number, as the table shows it; the id only for a submission stored before numbers.
-  const shownNumber = answer.data?.number ?? resId;
+  }, [answer.data, can, setViewed]);
 
   const remove = useMutation({
-    mutationFn: () => api<{ deleted: number }>("DELETE", `/forms/${id}/answer`, { answerIds: [resId] }),
+    mutationFn: (target: number) =>
+      api<{ deleted: number }>("DELETE", `/forms/${id}/answer`, { answerIds: [target] }),
     onSuccess: async () => {
       // On to the next older submission; after the oldest, back to the list.
-      const target = around?.next ?? null;
+      const target = around?.nextNumber ?? null;
       if (target)
         await navigate({ to: "/forms/$id/results/$resId", params: { id, resId: target }, search: keptTab });
       else await navigate({ to: "/forms/$id/results", params: { id } });
-      queryClient.removeQueries({ queryKey: ["forms", id, "answer", resId] });
+      queryClient.removeQueries({ queryKey: ["forms", id, "answer", "number", resId] });
       await queryClient.invalidateQueries({ queryKey: ["forms"] });
     },
     onError: notifyError,
   });
   const confirmDelete = () =>
     confirmDanger({
-      title: t("Delete submission #{{id}}?", { id: shownNumber }),
+      title: t("Delete submission #{{id}}?", { id: resId }),
       message: t("Deleted submissions cannot be restored."),
-      onConfirm: () => remove.mutate(),
+      onConfirm: () => answerId !== undefined && remove.mutate(answerId),
     });
 
   const back = (
@@ -107,7 +125,7 @@ export function ResultPage() {
       {t("Back to the results")}
     </BackLink>
   );
-  if (isDenied(answer.error)) return <AccessDenied back={back} />;
+  if (isDenied(error)) return <AccessDenied back={back} />;
 
   const label: Record<ResultTab, string> = {
     view: t("View"),
@@ -120,15 +138,11 @@ export function ResultPage() {
     "user-activity-recording": t("Activity recording"),
     "video-questions": t("Video questions"),
   };
-  const props = { formId: id, answerId: resId };
-  const panel = (name: ResultTab) => {
+  const panel = (name: ResultTab, current: TAnswerDetail) => {
+    const props = { formId: id, answerId: current.id };
     switch (name) {
       case "view":
-        return (
-          <QueryState isPending={answer.isPending} error={answer.error} empty={false}>
-            {() => answer.data && <AnswerView answer={answer.data} fields={form?.fields ?? []} />}
-          </QueryState>
-        );
+        return <AnswerView answer={current} fields={form?.fields ?? []} />;
       case "calculations":
         return <CalculationsTab {...props} scored={scored} />;
       case "additional-info":
@@ -147,15 +161,15 @@ export function ResultPage() {
       {back}
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2} size="h3">
-          {t("Submission #{{id}}", { id: shownNumber })}
+          {t("Submission #{{id}}", { id: resId })}
         </Title>
         <Group gap="xs">
           <Button
             size="xs"
             variant="default"
             leftSection={<IconChevronLeft size={14} />}
-            disabled={!around?.prev}
-            onClick={() => go(around?.prev)}
+            disabled={!around?.prevNumber}
+            onClick={() => go(around?.prevNumber)}
             aria-keyshortcuts="ArrowLeft"
           >
             {t("Previous")}
@@ -164,8 +178,8 @@ export function ResultPage() {
             size="xs"
             variant="default"
             rightSection={<IconChevronRight size={14} />}
-            disabled={!around?.next}
-            onClick={() => go(around?.next)}
+            disabled={!around?.nextNumber}
+            onClick={() => go(around?.nextNumber)}
             aria-keyshortcuts="ArrowRight"
           >
             {t("Next")}
@@ -184,9 +198,9 @@ export function ResultPage() {
           )}
         </Group>
       </Group>
-      {answer.error && !answer.data ? (
+      {error && !answer.data ? (
         <Alert color="red" role="alert">
-          {errorText(answer.error)}
+          {errorText(error)}
         </Alert>
       ) : (
         <Tabs
@@ -208,7 +222,9 @@ export function ResultPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value={tab} pt="md">
-            {panel(tab)}
+            <QueryState isPending={!answer.data} error={null} empty={false}>
+              {() => answer.data && panel(tab, answer.data)}
+            </QueryState>
           </Tabs.Panel>
         </Tabs>
       )}
