@@ -60,15 +60,6 @@ const ICONS: Partial<Record<FieldType, ComponentType<{ size?: number }>>> = {
   colour: IconPalette,
 };
 
-/**
- * What sets apart types whose names say much the same: both hold several chosen options, and only
- * Multiple choice is meant to be bounded (its least and most, in its settings).
- */
-const HINTS: Partial<Record<FieldType, string>> = {
-  checkbox: "Tick any of the options, or none",
-  multipleChoice: "Choose several options, between a least and a most you set",
-};
-
 /** The types the renderer can draw, in the registry's order. */
 const PALETTE = FIELD_TYPES.filter(canRender);
 
@@ -102,6 +93,12 @@ export const AddFieldMenu = memo(function AddFieldMenu({ onAdd, variant = "butto
     if (!query) return true;
     const english = fieldTypes[type].label.toLowerCase();
     return t(fieldTypes[type].label).toLowerCase().includes(query) || english.includes(query);
+  };
+  // What sets apart types whose names say much the same: both hold several chosen options, and
+  // only Multiple choice is meant to be bounded (its least and most, in its settings).
+  const hints: Partial<Record<FieldType, string>> = {
+    checkbox: t("Tick any of the options, or none"),
+    multipleChoice: t("Choose several options, between a least and a most you set"),
   };
   const categoryName: Record<FieldCategory, string> = {
     field: t("Questions"),
@@ -179,7 +176,7 @@ export const AddFieldMenu = memo(function AddFieldMenu({ onAdd, variant = "butto
               <Combobox.Group key={group.id} label={group.label}>
                 {group.types.map((type) => {
                   const Icon = ICONS[type] ?? IconForms;
-                  const hint = HINTS[type] && t(HINTS[type]);
+                  const hint = hints[type];
                   return (
                     <Combobox.Option key={type} value={type} aria-description={hint}>
                       <Group gap={8} wrap="nowrap" align={hint ? "flex-start" : "center"}>
