@@ -203,8 +203,11 @@ export async function registerUser(api: ApiClient, name = "user"): Promise<TToke
     acceptTermsAndConditionsAgreement: true,
     acceptPrivacyPolicyAgreement: true,
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.text}`);
-  return response.body;
+  if (response.status !== 202) throw new Error(`register failed: ${response.text}`);
+  // The new user signs in with the password they chose; the address stays unconfirmed.
+  const login = await api.post<TTokens>("/api/login", { username, password: "secret123" });
+  if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+  return login.body;
 }
 
 /**

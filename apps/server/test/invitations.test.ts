@@ -47,6 +47,13 @@ function register(email: string, username: string, inviteCode?: string) {
   });
 }
 
+/** Registers without an invitation ("check your inbox"), then signs in with the password chosen. */
+async function registerAndSignIn(email: string, username: string): Promise<ApiClient> {
+  expect((await register(email, username)).status).toBe(202);
+  const login = await server.api.post<{ token: string }>("/api/login", { username, password: "secret123" });
+  return server.api.as(login.body.token);
+}
+
 describe("invitations", () => {
   it("refuses an empty list or an invalid address and sends nothing", async () => {
     for (const [emails, code] of [
@@ -137,7 +144,10 @@ describe("invitations", () => {
     expect(revoked.body).toMatchObject({ status: "revoked" });
     expect((await register("eve@example.com", "evelyn", code)).body.code).toBe("invitation.invalid");
     // Nothing was created by the refused registration.
-    expect((await register("eve@example.com", "evelyn")).status).toBe(201);
+    expect((await register("eve@example.com", "evelyn")).status).toBe(202);
+    expect((await server.api.post("/api/login", { username: "evelyn", password: "secret123" })).status).toBe(
+      200,
+    );
   });
 
   it("sends a waiting or expired invitation again with a new link, at most every five minutes", async () => {
@@ -194,7 +204,7 @@ describe("invitations", () => {
   });
 
   it("lets a registered user without an account accept an invitation sent to their address", async () => {
-    const frank = server.api.as((await register("frank@example.com", "frank")).body.token);
+    const frank = await registerAndSignIn("frank@example.com", "frank");
     const sent = await admin.post<{ invitations: unknown[]; skipped: string[] }>(
       "/api/account/invitations/send",
       {
@@ -205,7 +215,7 @@ describe("invitations", () => {
     const code = codeIn((await smtp.waitFor("frank@example.com", "invites you to")).text)!;
     // Registering again is not the way: the address is taken. Signed in, Frank accepts instead.
     expect((await register("frank@example.com", "frank2", code)).body.code).toBe("register.email.exists");
-    const henry = server.api.as((await register("henry@example.com", "henry")).body.token);
+    const henry = await registerAndSignIn("henry@example.com", "henry");
     expect((await henry.post("/api/invitations/accept", { code })).body.code).toBe(
       "invitation.email.mismatch",
     );

@@ -175,7 +175,7 @@ describe("password reset", () => {
       acceptPrivacyPolicyAgreement: true,
       registerParams: { locale: "uk" },
     });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(202);
     const confirmation = await smtp.waitFor("olena@example.com", "Підтвердьте");
     expect(confirmation.subject).toBe("Підтвердьте e-mail у Formloom");
     expect(confirmation.text).toContain("Вітаємо, olena!");

@@ -31,7 +31,7 @@ const registration = (username: string, email: string) => ({
 describe("registration with an address that already has an account", () => {
   it("answers 'check your inbox' and mails the address's owner how to sign in, at most every five minutes", async () => {
     expect((await server.api.post("/api/register", registration("owner", "owner@example.com"))).status).toBe(
-      201,
+      202,
     );
 
     const attempts = await Promise.all(
@@ -74,5 +74,26 @@ describe("registration with an address that already has an account", () => {
         expect(response.status, `${route} ${body}`).toBe(400);
         expect(((await response.json()) as { code: string }).code).toBe("request.invalid");
       }
+  });
+});
+
+describe("registration with a new address", () => {
+  it("answers exactly as for a registered one, and the link mailed to the address confirms it and signs in", async () => {
+    await server.api.post("/api/register", registration("known", "known@example.com"));
+    const known = await server.api.post("/api/register", registration("knowing", "known@example.com"));
+    const fresh = await server.api.post("/api/register", registration("newcomer", "newcomer@example.com"));
+    expect([fresh.status, fresh.text]).toEqual([known.status, known.text]);
+    expect(fresh.status).toBe(202);
+    expect(fresh.body).toEqual({ checkEmail: true });
+
+    const mail = await smtp.waitFor("newcomer@example.com", "onfirm");
+    const code = /https:\/\/forms\.example\.org\/confirm_email\?code=([\w-]+)/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    const confirmed = await server.api.post<{ token: string }>("/api/email-confirm", { code });
+    expect(confirmed.status).toBe(200);
+    const me = await server.api.as(confirmed.body.token).get("/api/user");
+    expect(me.body).toMatchObject({ username: "newcomer", emailConfirmed: true, account: null });
+    // The link works once.
+    expect((await server.api.post("/api/email-confirm", { code })).status).toBe(400);
   });
 });

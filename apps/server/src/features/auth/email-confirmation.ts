@@ -29,9 +29,12 @@ export async function sendEmailConfirmation(
   });
 }
 
-/** POST /email-confirm: marks the address of a valid, unused code as confirmed. */
-export async function confirmEmail(db: Db, code: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * POST /email-confirm: marks the address of a valid, unused code as confirmed, and answers whose
+ * it is: the link proves its reader holds the address, so it signs them in.
+ */
+export async function confirmEmail(db: Db, code: string): Promise<number> {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailConfirmations)
       .set({ usedAt: sql`now()` })
@@ -45,6 +48,7 @@ export async function confirmEmail(db: Db, code: string): Promise<void> {
       .returning();
     if (!row) throw badRequest("email_confirm.invalid");
     await tx.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, row.userId));
+    return row.userId;
   });
 }
 

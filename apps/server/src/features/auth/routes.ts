@@ -38,9 +38,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         description:
-          "Registers and signs in (201). When the e-mail already has an account the answer is 202 " +
-          '"check your inbox", and that address gets a mail saying how to sign in or reset the password: ' +
-          "the call does not tell which addresses are registered. A taken username is 409.",
+          'Registers. The answer is 202 "check your inbox" whether or not the e-mail already has an ' +
+          "account, so the call does not tell which addresses are registered: a new address gets the " +
+          "link that confirms it and signs in (POST /email-confirm), a registered one a mail saying how " +
+          "to sign in or reset the password. Joining through an invitation, whose link proved the " +
+          "address, signs in at once (201). A taken username is 409.",
         body: ZRegisterBody,
         response: { 201: ZTokens, 202: ZRegisterCheckEmail },
       },
@@ -153,16 +155,18 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       config: { public: true },
       schema: {
         tags: ["public"],
-        description: "Confirms the e-mail address with the code from the registration mail.",
+        description:
+          "Confirms the e-mail address with the code from the registration mail, and signs its owner in: " +
+          "the link is proof that they read that inbox. A code works once.",
         body: z.object({
           code: z.string().min(10, "email_confirm.invalid").max(200, "email_confirm.invalid"),
         }),
-        response: { 200: z.object({ confirmed: z.literal(true) }) },
+        response: { 200: ZTokens.extend({ confirmed: z.literal(true) }) },
       },
     },
     async (request) => {
-      await confirmEmail(deps.db, request.body.code);
-      return { confirmed: true as const };
+      const userId = await confirmEmail(deps.db, request.body.code);
+      return { confirmed: true as const, ...(await deps.tokens.issue(deps.db, userId)) };
     },
   );
 

@@ -37,14 +37,14 @@ function startingSettings(params: Record<string, unknown> | undefined) {
   };
 }
 
-/** What registration answers when the address already has an account: the same for everyone. */
+/** What registration answers for a new address and a registered one alike. */
 const CHECK_EMAIL: TRegisterCheckEmail = { checkEmail: true };
 
 /**
- * Registers and signs in. A username already taken is said, since the person must choose
- * another. An address already registered is not: the answer is "check your inbox", and the
- * address's owner gets a mail saying how to sign in, so the call tells nobody else that the
- * address is registered here.
+ * Registers. A username already taken is said, since the person must choose another. Whether
+ * the address is registered is not: both answer "check your inbox". A new address gets the link
+ * that confirms it and signs in; a registered one gets a mail saying how to sign in. Only a
+ * person joining through an invitation, whose link already proved the address, is signed in at once.
  */
 export async function register(
   db: Db,
@@ -53,12 +53,13 @@ export async function register(
   linkBase: string,
 ): Promise<TTokens | TRegisterCheckEmail> {
   const body = ZRegisterBody.parse(input);
+  // Hashed for a registered address too: the time of the answer does not tell them apart either.
+  const passwordHash = await hashPassword(body.password);
   const clash = await clashOf(db, body.username, body.email);
   if (clash.usernameTaken) throw conflict("register.username.exists", "username");
   if (clash.emailOwner) return answerTakenAddress(db, body, clash.emailOwner, linkBase);
-  const passwordHash = await hashPassword(body.password);
   try {
-    const userId = await db.transaction(async (tx) => {
+    const joined = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -74,12 +75,12 @@ export async function register(
       if (body.inviteCode) {
         await acceptInvitation(tx, body.inviteCode, user!);
         await tx.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, user!.id));
-      } else {
-        await sendEmailConfirmation(tx, user!, linkBase);
+        return user!.id;
       }
-      return user!.id;
+      await sendEmailConfirmation(tx, user!, linkBase);
+      return null;
     });
-    return await tokens.issue(db, userId);
+    return joined === null ? CHECK_EMAIL : await tokens.issue(db, joined);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A parallel registration took the name or the address meanwhile: answer as if it came first.

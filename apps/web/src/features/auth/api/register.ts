@@ -10,8 +10,9 @@ function preferences() {
 }
 
 /**
- * Registers; signs in when the answer carries tokens. An address that already has an account
- * answers "check your inbox" instead (the mail there says how to sign in), and nobody is signed in.
+ * Registers. The answer is "check your inbox" for a new address and a registered one alike: the
+ * mail there confirms the new address and signs in, or says how to sign in. Only joining through
+ * an invitation, whose link proved the address, answers with tokens and signs in at once.
  */
 export const useRegister = () =>
   useMutation({

@@ -1,3 +1,4 @@
+import type { TTokens } from "@formloom/core/api/auth";
 import { Alert, Button, Center, Group, Loader, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
@@ -12,12 +13,16 @@ import { AuthCard } from "./auth-card.tsx";
 
 const confirmRoute = getRouteApi("/confirm_email");
 
-/** confirm_email?code=…: confirms the address from the registration mail. */
+/**
+ * confirm_email?code=…: confirms the address from the registration mail. The link proves the
+ * reader holds the address, so it signs them in: a new user goes on from here.
+ */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
   const { code } = confirmRoute.useSearch();
   const confirm = useMutation({
-    mutationFn: (value: string) => api("POST", "/email-confirm", { code: value }),
+    mutationFn: (value: string) => api<TTokens>("POST", "/email-confirm", { code: value }),
+    onSuccess: (tokens) => session.store(tokens),
   });
   const { mutate } = confirm;
   useEffect(() => {
