@@ -1,4 +1,5 @@
 import { BEHAVIOR_LIMITS } from "@formloom/core/behavior";
+import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGGER_LIMITS } from "../src/features/answers/logger.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
@@ -54,6 +55,9 @@ const typing = (field = "name") => [
   { type: "blur", at: 900, field },
 ];
 
+/** The respondent ticked the option a form's behavioural pop-up comes with. */
+const agreed = { behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.behavioral.id] };
+
 function sendBatch(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return server.api.post<{ code?: string }>("/api/forms/logger", body, {
     "x-forwarded-for": nextAddress(),
@@ -76,7 +80,7 @@ describe("the behaviour logger", () => {
   it("keeps a filling's batches once each, under the key its submission is then stored with", async () => {
     const form = await createForm();
     const cookie = await openAsNewBrowser(form.alias);
-    const batch = { formId: form.id, key: "filling-1", seq: 0, events: typing() };
+    const batch = { formId: form.id, key: "filling-1", seq: 0, ...agreed, events: typing() };
     expect((await sendBatch(batch, { cookie })).status).toBe(204);
     // The page sends a batch again when it is not sure the first arrived: kept once.
     expect((await sendBatch(batch, { cookie })).status).toBe(204);
@@ -103,9 +107,35 @@ describe("the behaviour logger", () => {
     expect(joined[0]!.batches).toBe(2);
   });
 
+  it("keeps nothing typed, erased or clicked without the behavioural consent, and all of it with", async () => {
+    // A form as it comes collects real characters, so it asks with its default option.
+    const form = await createForm();
+    const erased = [...typing(), { type: "input", at: 950, field: "name", count: -3, text: "" }];
+    const unasked = await sendBatch({ formId: form.id, key: "unasked", seq: 0, events: erased });
+    expect(unasked.status).toBe(204);
+    const [kept] = await storedBatches(form.id, "unasked");
+    expect(kept!.events).toEqual([
+      { type: "focus", at: 10, field: "name" },
+      { type: "blur", at: 900, field: "name" },
+    ]);
+    // Only pointer moves: nothing is left to keep.
+    const moves = { formId: form.id, key: "moves", seq: 0, events: [{ type: "move", at: 5, x: 1, y: 1 }] };
+    expect((await sendBatch(moves)).status).toBe(204);
+    expect(await storedBatches(form.id, "moves")).toEqual([]);
+
+    const consented = await sendBatch({ formId: form.id, key: "agreed", seq: 0, ...agreed, events: erased });
+    expect(consented.status).toBe(204);
+    const [all] = await storedBatches(form.id, "agreed");
+    expect(all!.events).toEqual(erased);
+  });
+
   it("never keeps the typed characters of a form that does not collect them", async () => {
-    const form = await createForm({ collectRealCharacters: false });
-    expect((await sendBatch({ formId: form.id, key: "no-text", seq: 0, events: typing() })).status).toBe(204);
+    const form = await createForm({
+      collectRealCharacters: false,
+      behavioralConfirmPopup: { show: true, checkboxes: [{ id: "typing", label: "How I type" }] },
+    });
+    const batch = { formId: form.id, key: "no-text", seq: 0, behavioralConfirmOptions: ["typing"] };
+    expect((await sendBatch({ ...batch, events: typing() })).status).toBe(204);
     const [stored] = await storedBatches(form.id, "no-text");
     expect(stored!.events[1]).toEqual({ type: "input", at: 250, field: "name", count: 3 });
     expect(JSON.stringify(stored!.events)).not.toContain("Ann");
@@ -184,7 +214,7 @@ describe("the behaviour logger", () => {
     const burst = await Promise.all(
       Array.from({ length: LOGGER_LIMITS.perRespondent + extra }, (_, seq) =>
         sendBatch(
-          { formId: form.id, key: "burst", seq, events: [{ type: "move", at: seq, x: 1, y: 2 }] },
+          { formId: form.id, key: "burst", seq, events: [{ type: "focus", at: seq, field: "name" }] },
           { cookie },
         ),
       ),
@@ -215,9 +245,10 @@ describe("the behaviour logger", () => {
       { type: "input", at: 900, field: "mail", count: 15, text: "ann@example.com" },
       { type: "move", at: 950, x: 5, y: 6 },
     ];
-    await sendBatch({ formId: form.id, key: "read-me", seq: 1, events: events.slice(3) }, { cookie });
-    await sendBatch({ formId: form.id, key: "read-me", seq: 0, events: events.slice(0, 3) }, { cookie });
-    await sendBatch({ formId: form.id, key: "someone-else", seq: 0, events: typing() }, { cookie });
+    const filling = { formId: form.id, key: "read-me", ...agreed };
+    await sendBatch({ ...filling, seq: 1, events: events.slice(3) }, { cookie });
+    await sendBatch({ ...filling, seq: 0, events: events.slice(0, 3) }, { cookie });
+    await sendBatch({ ...filling, key: "someone-else", seq: 0, events: typing() }, { cookie });
     const sent = await server.api.post<{ id: number }>(
       "/api/forms/answer",
       { formId: form.id, answers: [{ fieldId: "name", answer: "Ann" }] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plausibleAnsweringTimes } from "./behavior.ts";
+import { plausibleAnsweringTimes, withoutConsent } from "./behavior.ts";
 
 const answers = (...times: Array<number | undefined>) =>
   times.map((answeringTime, i) => ({
@@ -25,5 +25,23 @@ describe("answering times", () => {
 
   it("keeps none where the form does not collect behaviour", () => {
     expect(plausibleAnsweringTimes(answers(10), 30, false)).toEqual(answers(undefined));
+  });
+});
+
+describe("behaviour without consent", () => {
+  it("keeps each question's focus and blur and nothing typed, clicked or pointed at", () => {
+    const kept = withoutConsent([
+      { type: "focus", at: 10, field: "name" },
+      { type: "input", at: 200, field: "name", count: 3, text: "Ann" },
+      { type: "input", at: 300, field: "name", count: -3 },
+      { type: "click", at: 350, x: 1, y: 2, field: "name" },
+      { type: "move", at: 360, x: 3, y: 4 },
+      { type: "hide", at: 370 },
+      { type: "blur", at: 400, field: "name", text: "smuggled" },
+    ]);
+    expect(kept).toEqual([
+      { type: "focus", at: 10, field: "name" },
+      { type: "blur", at: 400, field: "name" },
+    ]);
   });
 });

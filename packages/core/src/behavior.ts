@@ -24,6 +24,19 @@ export interface BehaviorEvent {
   text?: string;
 }
 
+/** What is recorded of a respondent who has not agreed to more: a question getting and losing the focus. */
+const UNASKED_TYPES: readonly BehaviorEventType[] = ["focus", "blur"];
+
+/**
+ * The events kept without the behavioural consent: each question's focus and blur, from which
+ * its answering time is measured, and nothing of what was typed, clicked or pointed at.
+ */
+export function withoutConsent(events: readonly BehaviorEvent[]): BehaviorEvent[] {
+  return events.flatMap(({ type, at, field }) =>
+    UNASKED_TYPES.includes(type) && field !== undefined ? [{ type, at, field }] : [],
+  );
+}
+
 /** One batch as the page sends it. */
 export interface BehaviorBatch {
   formId: number;

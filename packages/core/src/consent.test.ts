@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { consentGiven, consentProblems, offeredConsent } from "./consent.ts";
+import {
+  consentGiven,
+  consentProblems,
+  DEFAULT_CONSENT_OPTIONS,
+  isDefaultConsentOption,
+  offeredConsent,
+} from "./consent.ts";
 import { ZFormSettings } from "./form-schema.ts";
 
 const boxes = [
@@ -8,17 +14,74 @@ const boxes = [
 ];
 
 describe("consent pop-ups", () => {
-  it("offers none on a default form", () => {
+  it("asks a default form's respondent before typed characters are recorded, with an option of its own", () => {
     const settings = ZFormSettings.parse({});
     expect(offeredConsent(settings, "capturing")).toBeNull();
+    const behavioral = offeredConsent(settings, "behavioral");
+    expect(behavioral?.header).toBe("Behavioral data collection confirmation");
+    expect(behavioral?.checkboxes).toEqual([
+      {
+        id: "default-behavioral",
+        label: "I agree that what I type, including erased text, is recorded",
+        checked: false,
+      },
+    ]);
+  });
+
+  it("asks none where only focus and timing are recorded and the author gave no options", () => {
+    const settings = ZFormSettings.parse({ collectRealCharacters: false });
     expect(offeredConsent(settings, "behavioral")).toBeNull();
+    expect(offeredConsent({ ...settings, collectBehaviorData: false }, "behavioral")).toBeNull();
+  });
+
+  it("asks before video, audio or recognition with a default option, and keeps the author's options", () => {
+    const quiet = ZFormSettings.parse({ collectBehaviorData: false });
+    for (const flag of [
+      "isCaptureVideo",
+      "hasAudioCapturing",
+      "hasFaceRecognition",
+      "hasAgeGenderRecognition",
+    ]) {
+      const popup = offeredConsent({ ...quiet, [flag]: true }, "capturing");
+      expect(popup?.header, flag).toBe("Video data collection confirmation");
+      expect(popup?.checkboxes, flag).toEqual([DEFAULT_CONSENT_OPTIONS.capturing]);
+    }
+    const authored = ZFormSettings.parse({
+      isCaptureVideo: true,
+      capturingConfirmPopup: { header: "Camera?", checkboxes: boxes },
+    });
+    expect(offeredConsent(authored, "capturing")?.checkboxes.map((box) => box.id)).toEqual(["face", "voice"]);
+    expect(offeredConsent(authored, "capturing")?.header).toBe("Camera?");
+    // Hidden by the author, the pop-up is still asked while the camera records.
+    const hidden = { ...authored, capturingConfirmPopup: { ...authored.capturingConfirmPopup, show: false } };
+    expect(offeredConsent(hidden, "capturing")?.checkboxes.map((box) => box.id)).toEqual(["face", "voice"]);
+    expect(isDefaultConsentOption(DEFAULT_CONSENT_OPTIONS.behavioral.id)).toBe(true);
+    expect(isDefaultConsentOption("face")).toBe(false);
+  });
+
+  it("accepts the default option on the server's check, and nothing else for a pop-up the author left empty", () => {
+    const settings = ZFormSettings.parse({ isCaptureAudio: true });
+    const defaults = {
+      behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.behavioral.id],
+      capturingConfirmOptions: [DEFAULT_CONSENT_OPTIONS.capturing.id],
+    };
+    expect(consentProblems(settings, defaults)).toEqual([]);
+    expect(consentGiven(settings, "behavioral", defaults.behavioralConfirmOptions)).toBe(true);
+    expect(consentGiven(settings, "capturing", [])).toBe(false);
+    expect(consentProblems(settings, { capturingConfirmOptions: ["face"] })).toEqual(["capturing"]);
+    expect(
+      consentProblems(settings, { behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.capturing.id] }),
+    ).toEqual(["behavioral"]);
   });
 
   it("offers a pop-up only when shown, with options, for data the form collects", () => {
     const behavioral = ZFormSettings.parse({ behavioralConfirmPopup: { checkboxes: boxes } });
     expect(offeredConsent(behavioral, "behavioral")?.header).toBe("Behavioral data collection confirmation");
     expect(offeredConsent({ ...behavioral, collectBehaviorData: false }, "behavioral")).toBeNull();
-    const hidden = ZFormSettings.parse({ behavioralConfirmPopup: { show: false, checkboxes: boxes } });
+    const hidden = ZFormSettings.parse({
+      collectRealCharacters: false,
+      behavioralConfirmPopup: { show: false, checkboxes: boxes },
+    });
     expect(offeredConsent(hidden, "behavioral")).toBeNull();
     const capturing = ZFormSettings.parse({ capturingConfirmPopup: { checkboxes: boxes } });
     expect(offeredConsent(capturing, "capturing")).toBeNull();

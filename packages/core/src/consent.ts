@@ -1,10 +1,13 @@
+import { RESPONDENT_TEXTS } from "./defaults.ts";
 import type { TFormSettings } from "./form-schema.ts";
 
 /**
  * The consent pop-ups a public form opens with (forms.md §3, §5, §9): one for video and audio
- * capturing, one for behavioural data. A pop-up is offered when the form shows it, gives at least
- * one option to tick, and really collects that kind of data. The respondent ticks at least one
- * option or cancels; cancelling is an empty choice, and that kind of data is then not collected.
+ * capturing, one for behavioural data. A pop-up is offered when the form shows it with options of
+ * the author's and collects that kind of data, and always when the form collects what nobody may
+ * record unasked: typed and erased characters, video, audio, recognition. Where the author gave no
+ * options then, the pop-up comes with one of ours. The respondent ticks at least one option or
+ * cancels; cancelling is an empty choice, and that kind of data is then not collected.
  */
 export type ConsentKind = "capturing" | "behavioral";
 export const CONSENT_KINDS: readonly ConsentKind[] = ["capturing", "behavioral"];
@@ -14,10 +17,14 @@ export type ConsentSettings = Pick<
   | "capturingConfirmPopup"
   | "behavioralConfirmPopup"
   | "collectBehaviorData"
+  | "collectRealCharacters"
   | "hasVideoCapturing"
   | "hasAudioCapturing"
   | "isCaptureVideo"
   | "isCaptureAudio"
+  | "hasFaceRecognition"
+  | "hasEmotionsRecognition"
+  | "hasAgeGenderRecognition"
 >;
 
 export type ConsentPopup = TFormSettings["capturingConfirmPopup"];
@@ -34,15 +41,41 @@ function collects(settings: ConsentSettings, kind: ConsentKind): boolean {
     settings.hasVideoCapturing ||
     settings.hasAudioCapturing ||
     settings.isCaptureVideo ||
-    settings.isCaptureAudio
+    settings.isCaptureAudio ||
+    settings.hasFaceRecognition ||
+    settings.hasEmotionsRecognition ||
+    settings.hasAgeGenderRecognition
   );
 }
+
+/** Whether the form collects data of this kind that is never recorded without the respondent's yes. */
+function needsConsent(settings: ConsentSettings, kind: ConsentKind): boolean {
+  if (kind === "behavioral") return settings.collectBehaviorData && settings.collectRealCharacters;
+  return collects(settings, kind);
+}
+
+/**
+ * The option a pop-up the author gave none comes with; its label is English, translated on the
+ * page like the other respondent texts.
+ */
+export const DEFAULT_CONSENT_OPTIONS = {
+  capturing: { id: "default-capturing", label: RESPONDENT_TEXTS.capturingConsentOption, checked: false },
+  behavioral: { id: "default-behavioral", label: RESPONDENT_TEXTS.behavioralConsentOption, checked: false },
+} as const satisfies Record<ConsentKind, ConsentPopup["checkboxes"][number]>;
+
+/** Whether this option is one of ours rather than the author's, so its label is translated. */
+export const isDefaultConsentOption = (id: string): boolean =>
+  CONSENT_KINDS.some((kind) => DEFAULT_CONSENT_OPTIONS[kind].id === id);
 
 /** The pop-up of this kind the respondent is asked, or null when the form asks none. */
 export function offeredConsent(settings: ConsentSettings, kind: ConsentKind): ConsentPopup | null {
   const popup = kind === "capturing" ? settings.capturingConfirmPopup : settings.behavioralConfirmPopup;
-  if (!popup?.show || popup.checkboxes.length === 0 || !collects(settings, kind)) return null;
-  return popup;
+  if (!collects(settings, kind)) return null;
+  const authored = popup.checkboxes.length > 0;
+  if (popup.show && authored) return popup;
+  // Hiding the pop-up cannot silence the question while such data is collected.
+  if (!needsConsent(settings, kind)) return null;
+  return { ...popup, show: true, checkboxes: authored ? popup.checkboxes : [DEFAULT_CONSENT_OPTIONS[kind]] };
 }
 
 export type ConsentChoices = Partial<Record<(typeof CONSENT_FIELDS)[ConsentKind], readonly string[]>>;

@@ -51,6 +51,8 @@ export const RESPONDENT_TEXTS = {
   consentConfirm: "Confirm",
   consentCancel: "Cancel",
   consentPickOne: "Tick at least one option, or choose Cancel",
+  behavioralConsentOption: "I agree that what I type, including erased text, is recorded",
+  capturingConsentOption: "I agree to video and audio recording",
   cursorOutTitle: "You left the form",
   cursorOutCounted: "Leaving the form is counted: {{cases}} of {{allowed}} times allowed.",
   cursorOutPoints: "Each time beyond that takes {{points}} points off your result.",

@@ -12,7 +12,10 @@ export interface RespondentChoices {
   cursorOutCases: number;
   capturingConfirmOptions: string[] | null;
   behavioralConfirmOptions: string[] | null;
-  /** The respondent refused the behavioural pop-up: no answering times are kept. */
+  /**
+   * The respondent cancelled the behavioural pop-up: no answering times are kept. Unasked, the
+   * times are kept, as the focus and blur they are measured from are.
+   */
   behaviourRefused: boolean;
 }
 
@@ -38,7 +41,9 @@ export function respondentChoices(settings: TFormSettings, body: TSubmission): R
     cursorOutCases: settings.cursorOutActions.countCases ? cases : 0,
     capturingConfirmOptions: chosen("capturing"),
     behavioralConfirmOptions: chosen("behavioral"),
-    behaviourRefused: !consentGiven(settings, "behavioral", body.behavioralConfirmOptions),
+    behaviourRefused:
+      body.behavioralConfirmOptions !== undefined &&
+      !consentGiven(settings, "behavioral", body.behavioralConfirmOptions),
   };
 }
 
