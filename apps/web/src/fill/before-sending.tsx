@@ -107,12 +107,11 @@ export function useBeforeSending(data: TPublicForm, translate: Translate, option
     sendNow: cursor.due ? 1 : 0,
     /**
      * The behavioural consent as the behaviour recorder asks it: the ticked options, undefined
-     * where the form asks none, null until the respondent ticked one (or when they cancelled).
+     * where the form asks none, null until the respondent chose, empty once they cancelled.
      */
     behaviouralConsent: (): string[] | undefined | null => {
       if (!offered.includes("behavioral")) return undefined;
-      const ticked = chosen.current.behavioral;
-      return ticked && ticked.length > 0 ? ticked : null;
+      return chosen.current.behavioral ?? null;
     },
     /** What the submission says besides the answers. */
     fields: () => ({

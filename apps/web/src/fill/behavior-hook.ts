@@ -1,26 +1,24 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
-import { offeredConsent } from "@formloom/core/consent";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { useEffect, useRef } from "react";
 import type { Recorder } from "./behavior.ts";
 import { storedToken } from "./stored-token.ts";
 
 /**
- * Records the respondent's behaviour where the form collects it and, where it asks, they agreed
- * (behavior.ts, loaded only then). Answers a function that adds each question's answering time
- * to the answers about to be sent.
+ * Records the respondent's behaviour where the form collects it: focus and timing unasked, more
+ * once they agreed (behavior.ts, loaded only then). Answers a function that adds each question's
+ * answering time to the answers about to be sent.
  */
 export function useBehavior(
   form: TPublicForm["form"],
   submissionKey: string,
-  /** What the submission says besides the answers, with the behavioural consent's ticked options. */
-  choices: () => Readonly<Record<string, unknown>>,
+  /** The behavioural consent as the recorder asks it (before-sending.tsx). */
+  consent: () => string[] | undefined | null,
 ): (answers: TSubmissionAnswer[]) => TSubmissionAnswer[] {
   const recorder = useRef<Recorder | null>(null);
-  const latest = useRef({ submissionKey, choices });
-  latest.current = { submissionKey, choices };
+  const latest = useRef({ submissionKey, consent });
+  latest.current = { submissionKey, consent };
   const { id, collectBehaviorData, collectRealCharacters } = form;
-  const asks = offeredConsent(form, "behavioral") !== null;
 
   useEffect(() => {
     if (!collectBehaviorData) return;
@@ -33,11 +31,7 @@ export function useBehavior(
           formId: id,
           realCharacters: collectRealCharacters,
           key: () => latest.current.submissionKey,
-          consent: () => {
-            if (!asks) return undefined;
-            const ticked = latest.current.choices().behavioralConfirmOptions;
-            return Array.isArray(ticked) && ticked.length > 0 ? (ticked as string[]) : null;
-          },
+          consent: () => latest.current.consent(),
           token: storedToken,
         });
       })
@@ -47,7 +41,7 @@ export function useBehavior(
       recorder.current?.stop();
       recorder.current = null;
     };
-  }, [id, collectBehaviorData, collectRealCharacters, asks]);
+  }, [id, collectBehaviorData, collectRealCharacters]);
 
   return (answers) => recorder.current?.withTimes(answers) ?? answers;
 }

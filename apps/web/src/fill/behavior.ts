@@ -1,10 +1,12 @@
-import { BEHAVIOR_LIMITS, type BehaviorEvent } from "@formloom/core/behavior";
+import { BEHAVIOR_LIMITS, type BehaviorEvent, withoutConsent } from "@formloom/core/behavior";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 
 /**
  * Records how a respondent fills a form that collects behaviour (forms.md §3, §5): a question
- * getting and losing the focus, typing (how many characters, and the text only where the form
- * collects real characters), pointer clicks and moves sampled, the page hidden and shown. Sent in
+ * getting and losing the focus and, once they agreed in the behavioural pop-up, typing (how many
+ * characters, and the text only where the form collects real characters), pointer clicks and moves
+ * sampled, the page hidden and shown. Where the form asks nothing, focus and blur only. Until the
+ * respondent chose, what is recorded stays in the browser; cancelling throws it away. Sent in
  * batches to POST /api/forms/logger under the filling's submission key, every few seconds and as
  * the page is hidden; also measures each question's answering time. Loaded only for such forms.
  */
@@ -14,7 +16,10 @@ export interface RecorderOptions {
   realCharacters: boolean;
   /** The filling's submission key, which joins its behaviour to its submission. */
   key(): string;
-  /** The behavioural consent: the ticked options, undefined where the form asks none, null when not given. */
+  /**
+   * The behavioural consent: the ticked options, undefined where the form asks none, null while
+   * the respondent has not chosen, empty once they cancelled.
+   */
   consent(): string[] | undefined | null;
   token(): string | null;
 }
@@ -30,6 +35,10 @@ const MOVE_EVERY_MS = 250;
 /** Typing in one question within this time goes into one event. */
 const TYPING_JOINS_MS = 1000;
 const COORDINATE_MAX = 100_000;
+/** Kept while the respondent has not chosen yet; more than a pop-up's wait can fill. */
+const WAITING_MAX = BEHAVIOR_LIMITS.eventsPerBatch * 5;
+
+const cancelled = (consent: string[] | undefined | null) => consent?.length === 0;
 
 const clamp = (value: number, max: number) => Math.max(-max, Math.min(max, Math.round(value)));
 
@@ -56,10 +65,20 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
   const lengths = new Map<string, number>();
   let lastMove = 0;
 
-  const recording = () => options.consent() !== null;
+  /** Whether answering times go out: the respondent agreed, or was asked nothing. */
+  const timed = () => {
+    const consent = options.consent();
+    return consent !== null && !cancelled(consent);
+  };
   const push = (event: BehaviorEvent) => {
-    if (!recording()) return;
-    events.push(event);
+    const consent = options.consent();
+    if (cancelled(consent)) {
+      events = [];
+      return;
+    }
+    const kept = consent === undefined ? withoutConsent([event]) : [event];
+    if (consent === null && events.length >= WAITING_MAX) return;
+    events.push(...kept);
     if (events.length >= BEHAVIOR_LIMITS.eventsPerBatch) send();
   };
 
@@ -136,11 +155,13 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
       lengths.clear();
     }
     const consent = options.consent();
-    if (events.length === 0 || consent === null) {
-      events = [];
-      return;
-    }
-    const batch = events.splice(0, BEHAVIOR_LIMITS.eventsPerBatch);
+    // Not chosen yet: kept in the browser until the respondent agrees or cancels.
+    if (consent === null) return;
+    if (cancelled(consent)) events = [];
+    while (events.length > 0) post(consent, events.splice(0, BEHAVIOR_LIMITS.eventsPerBatch));
+  }
+
+  function post(consent: string[] | undefined, batch: BehaviorEvent[]): void {
     const body = JSON.stringify({
       formId: options.formId,
       key,
@@ -176,7 +197,7 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
         current.since = performance.now();
       }
       send();
-      const times = recording() ? spent : new Map<string, number>();
+      const times = timed() ? spent : new Map<string, number>();
       return answers.map((answer) => {
         const ms = times.get(answer.fieldId);
         return ms ? { ...answer, answeringTime: Math.round(ms / 100) / 10 } : answer;

@@ -1,4 +1,4 @@
-import type { ConsentPopup } from "@formloom/core/consent";
+import { type ConsentPopup, isDefaultConsentOption } from "@formloom/core/consent";
 import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { authorText, type Translate } from "@formloom/renderer/form-renderer";
 import { useState } from "react";
@@ -48,7 +48,7 @@ export function ConsentDialog({ popup, defaultHeader, translate, onDone }: Props
               checked={chosen.includes(box.id)}
               onChange={(event) => toggle(box.id, event.currentTarget.checked)}
             />
-            {box.label}
+            {isDefaultConsentOption(box.id) ? translate(box.label) : box.label}
           </label>
         ))}
       </fieldset>

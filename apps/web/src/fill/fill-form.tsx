@@ -71,8 +71,8 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
     resend: (answers) => void submit(answers),
   });
-  // Behaviour and answering times, where the form collects them and the respondent agreed.
-  const withAnsweringTimes = useBehavior(data.form, submissionKey, before.fields);
+  // Behaviour and answering times where the form collects them: focus and timing unasked, more once agreed.
+  const withAnsweringTimes = useBehavior(data.form, submissionKey, before.behaviouralConsent);
   // The first touch of a question tells the server this filling began (the submit rate's starts).
   useStartReport(data.form.id, submissionKey);
   // A solved captcha travels beside the answers; each solution is taken once by the server.
