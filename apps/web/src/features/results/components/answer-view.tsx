@@ -6,6 +6,7 @@ import { Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
 import { FileAnswers } from "./file-answers.tsx";
+import { RecordedLine } from "./recorded-line.tsx";
 
 /**
  * One submission in full: every answer the reader may see, times, score and device. The body of
@@ -98,6 +99,7 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
           {t("Location")}: {placeText(answer.geo, i18n.language)}
         </Text>
       )}
+      <RecordedLine answer={answer} />
     </Stack>
   );
 }
