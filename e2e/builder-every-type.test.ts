@@ -184,7 +184,7 @@ const CASES: Record<FieldType, Case> = {
   },
   dateTime: {
     change: (at) => at.settings.getByText("Time", { exact: true }).click(),
-    shows: (at) => seen(at.selected.locator('input[type="time"]')),
+    shows: (at) => seen(at.selected.locator('input[placeholder="HH:mm"]')),
   },
   phone: { change: (at) => fill(at, "Placeholder", "+39 06 000"), shows: placeholder("+39 06 000") },
   email: {

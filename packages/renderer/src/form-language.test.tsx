@@ -34,6 +34,24 @@ describe("the page in the form's language", () => {
     expect(dayInput(page("EN"))).toContain('value="14.03.2026"');
   });
 
+  it("asks a time as HH:mm, on a 24-hour clock whatever the browser's", () => {
+    const time = ZElement.parse({
+      ...createElement("dateTime", "at", 0),
+      fieldSettings: { dateTimeMode: "time" },
+    });
+    const html = renderToString(
+      <FormRenderer
+        settings={ZFormSettings.parse({ title: "Visit", language: "RU" })}
+        fields={[time]}
+        initialValues={{ at: "18:30" }}
+      />,
+    );
+    const input = /<input[^>]*name="at"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(input).toContain('type="text"');
+    expect(input).toContain('placeholder="HH:mm"');
+    expect(input).toContain('value="18:30"');
+  });
+
   it("names the parts of a name and of an amount in the form's language", () => {
     const html = page("RU", {
       [RESPONDENT_TEXTS.firstName]: "Имя",

@@ -20,6 +20,7 @@ describe("a date answer is written and read in the form's language", () => {
     expect(answerFromDayText("2026-03-14", "date")).toBe("2026-03-14");
     expect(answerFromDayText("14.03.2026 9:05", "datetime")).toBe("2026-03-14T09:05");
     expect(answerFromDayText("09:05", "time")).toBe("09:05");
+    expect(answerFromDayText("9:05", "time")).toBe("09:05");
     // What is no day is kept as typed, so validation can say so.
     expect(answerFromDayText("31.02.2026", "date")).toBe("2026-02-31");
     expect(answerFromDayText("next week", "date")).toBe("next week");

@@ -73,7 +73,8 @@ function storedTime(typed: string): string | null {
  */
 export function answerFromDayText(text: string, mode: DateTimeMode): string {
   const typed = text.trim();
-  if (mode === "time" || FORMATS[mode].test(typed)) return typed;
+  if (FORMATS[mode].test(typed)) return typed;
+  if (mode === "time") return storedTime(typed) ?? text;
   if (mode === "date") return storedDay(typed) ?? text;
   const [dayPart = "", timePart = "", ...rest] = typed.split(/\s+/);
   const day = storedDay(dayPart);

@@ -6,43 +6,25 @@ import {
   isStoredForm,
   modeOf,
 } from "@formloom/core/field-types/date-time";
+import type { Locale } from "@formloom/core/locales";
 import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useLocale, useTranslate } from "../translate-context.ts";
 import "./date-field.css";
 
+/** What the box shows before anything is typed: the form's way of writing a day, and HH:mm. */
+const patternOf = (mode: DateTimeMode, locale: Locale) =>
+  ({ date: DAY_PATTERNS[locale], time: "HH:mm", datetime: `${DAY_PATTERNS[locale]} HH:mm` })[mode];
+
 /**
- * A date, a time or both. A day is typed as the form's language writes it (DD.MM.YYYY), not as
- * the browser's own date box would (its language's, often MM/DD/YYYY), and kept as YYYY-MM-DD.
+ * A date, a time or both, typed as the form's language writes them (DD.MM.YYYY, HH:mm), not as
+ * the browser's own boxes would (in its language's way, often MM/DD/YYYY and a 12-hour clock),
+ * and kept as YYYY-MM-DD and HH:mm.
  */
 export function DateTimeField(props: FieldProps) {
-  const mode = modeOf(props.element);
-  if (mode === "time") return <TimeInput {...props} />;
-  return <DayInput {...props} mode={mode} />;
-}
-
-function TimeInput(props: FieldProps) {
-  return (
-    <input
-      id={props.inputId}
-      name={props.element.id}
-      className="fl-input"
-      type="time"
-      value={typeof props.value === "string" ? props.value : ""}
-      disabled={props.disabled}
-      aria-describedby={props.describedBy}
-      aria-invalid={props.invalid || undefined}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
-  );
-}
-
-const PICKER_TYPE = { date: "date", datetime: "datetime-local" } as const;
-
-function DayInput(props: FieldProps & { mode: Exclude<DateTimeMode, "time"> }) {
   const locale = useLocale();
+  const mode = modeOf(props.element);
   const answer = typeof props.value === "string" ? props.value : "";
-  const pattern = `${DAY_PATTERNS[locale]}${props.mode === "datetime" ? " HH:mm" : ""}`;
   return (
     <div className="fl-day">
       <input
@@ -51,17 +33,19 @@ function DayInput(props: FieldProps & { mode: Exclude<DateTimeMode, "time"> }) {
         className="fl-input"
         type="text"
         autoComplete="off"
-        placeholder={pattern}
-        value={dayText(answer, props.mode, locale)}
+        placeholder={patternOf(mode, locale)}
+        value={dayText(answer, mode, locale)}
         disabled={props.disabled}
         aria-describedby={props.describedBy}
         aria-invalid={props.invalid || undefined}
-        onChange={(e) => props.onChange(answerFromDayText(e.currentTarget.value, props.mode))}
+        onChange={(e) => props.onChange(answerFromDayText(e.currentTarget.value, mode))}
       />
-      <CalendarButton {...props} answer={answer} />
+      {mode !== "time" && <CalendarButton {...props} mode={mode} answer={answer} />}
     </div>
   );
 }
+
+const PICKER_TYPE = { date: "date", datetime: "datetime-local" } as const;
 
 /**
  * The browser's calendar, for those who would rather pick a day than type it: its box stays out of
