@@ -33,10 +33,7 @@ export function DashboardPage() {
       <Paper withBorder p="xl" maw={560} mx="auto" mt="md">
         <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
         <Text c="dimmed" mt="md">
-          {t(
-            "You are a member of {{account}}. Its admin has not given you any rights yet: ask them to add you to a group.",
-            { account: user.account.name },
-          )}
+          <MissingFormsRight account={user.account.name} groups={user.groups.map((group) => group.name)} />
         </Text>
       </Paper>
     );
@@ -136,5 +133,29 @@ function FirstStep() {
         </ButtonLink>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Why a member sees no forms: with no group, that they need one; in groups, which groups they are
+ * and the right those lack, so the admin is asked for the right and not for another group.
+ */
+function MissingFormsRight({ account, groups }: { account: string; groups: string[] }) {
+  const { t, i18n } = useTranslation();
+  if (groups.length === 0) {
+    return t(
+      "You are a member of {{account}}. Its admin has not given you any rights yet: ask them to add you to a group.",
+      { account },
+    );
+  }
+  if (groups.length === 1) {
+    return t(
+      "You are a member of {{account}}. Your group {{group}} gives no rights on forms. Ask an account admin for the right to view forms.",
+      { account, group: groups[0] },
+    );
+  }
+  return t(
+    "You are a member of {{account}}. Your groups {{groups}} give no rights on forms. Ask an account admin for the right to view forms.",
+    { account, groups: new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(groups) },
   );
 }

@@ -12,12 +12,15 @@ export function GroupDropZone({
   group,
   name,
   empty,
+  readOnly,
   onAdd,
   children,
 }: {
   group: string;
   name: string;
   empty: boolean;
+  /** Nothing can be added or dropped: only the members are shown. */
+  readOnly: boolean;
   onAdd(type: FieldType): void;
   children: ReactNode;
 }) {
@@ -38,16 +41,20 @@ export function GroupDropZone({
       }}
     >
       {children}
-      <Group gap={6} wrap="nowrap" className={classes.groupFoot}>
-        <AddFieldMenu
-          variant="inline"
-          label={t("Add a field into the group “{{group}}”", { group: name })}
-          onAdd={onAdd}
-        />
-        <Text size="xs" c="dimmed">
-          {empty ? t("Drop fields here to put them in the group") : t("Drop here to add at the group's end")}
-        </Text>
-      </Group>
+      {!readOnly && (
+        <Group gap={6} wrap="nowrap" className={classes.groupFoot}>
+          <AddFieldMenu
+            variant="inline"
+            label={t("Add a field into the group “{{group}}”", { group: name })}
+            onAdd={onAdd}
+          />
+          <Text size="xs" c="dimmed">
+            {empty
+              ? t("Drop fields here to put them in the group")
+              : t("Drop here to add at the group's end")}
+          </Text>
+        </Group>
+      )}
     </div>
   );
 }

@@ -46,6 +46,8 @@ import { type DraftSettings, type FormDraft, newId } from "./use-form-draft.ts";
 // The same options on every draw: new ones make new sensors, and the drag context then draws every row again.
 const POINTER = { activationConstraint: { distance: 4 } };
 const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
+/** A read-only list takes no drag, by mouse or keyboard. */
+const NO_SENSORS: SensorDescriptor<SensorOptions>[] = [];
 
 /** The name a screen reader hears: the label, or the field type when the label is empty. */
 export function fieldName(field: TElement, t: (text: string) => string): string {
@@ -75,6 +77,8 @@ interface FieldListProps {
   selectedId: string | undefined;
   actions: FieldActions;
   onRemove(field: TElement): void;
+  /** The user may only read the form: nothing is added, moved or removed. */
+  readOnly: boolean;
 }
 
 /**
@@ -100,9 +104,11 @@ const ListOf = memo(function ListOf({
   selectedId,
   actions,
   onRemove,
+  readOnly,
 }: FieldListProps) {
   const { t } = useTranslation();
-  const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
+  const movable = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
+  const sensors = readOnly ? NO_SENSORS : movable;
   // The copy a user just made, highlighted for a moment.
   const [flashId, setFlashId] = useState<string | undefined>(undefined);
   useEffect(() => {
@@ -342,6 +348,7 @@ const ListOf = memo(function ListOf({
         column={group === undefined ? column(field) : undefined}
         selected={id === selectedId}
         flash={id === flashId}
+        readOnly={readOnly}
         places={places}
         onSelect={setSelectedId}
         onPlace={place}
@@ -355,6 +362,7 @@ const ListOf = memo(function ListOf({
             group={id}
             name={fieldName(field, t)}
             empty={members.length === 0}
+            readOnly={readOnly}
             onAdd={(type) => addInto(id, type)}
           >
             {members.length > 0 && (
@@ -375,9 +383,8 @@ const ListOf = memo(function ListOf({
   };
   const flatIndex = (index: number) =>
     index < tree.top.length ? (byId.get(tree.top[index]!)?.order ?? 0) : fields.length;
-  const addHere = (index: number) => (
-    <AddHere position={index + 1} index={flatIndex(index)} onAdd={addField} />
-  );
+  const addHere = (index: number) =>
+    !readOnly && <AddHere position={index + 1} index={flatIndex(index)} onAdd={addField} />;
   const rows = (
     <Stack gap={6}>
       {columns.length > 0 && <ColumnTargets columns={columns} />}

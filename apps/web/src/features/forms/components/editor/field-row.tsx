@@ -12,7 +12,7 @@ import {
   IconGripVertical,
   IconTrash,
 } from "@tabler/icons-react";
-import { memo, type ReactNode, useState } from "react";
+import { type KeyboardEvent, memo, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import classes from "./editor.module.css";
@@ -45,6 +45,8 @@ export type RowProps = {
   column?: string;
   selected: boolean;
   flash: boolean;
+  /** The user may not change the form: the row is only read and picked, never moved or removed. */
+  readOnly: boolean;
   places: PlaceChoices;
   onSelect(id: string): void;
   onPlace(id: string, place: ElementPlace): void;
@@ -64,7 +66,7 @@ export type RowProps = {
  */
 export const FieldRow = memo(function FieldRow({ children, ...props }: RowProps) {
   const { field, selected } = props;
-  const sortable = useSortable({ id: field.id });
+  const sortable = useSortable({ id: field.id, disabled: props.readOnly });
 
   return (
     <Paper
@@ -90,6 +92,17 @@ export const FieldRow = memo(function FieldRow({ children, ...props }: RowProps)
         props.onSelect(field.id);
       }}
       data-testid={`field-row-${props.order}`}
+      // Without its drag handle a read-only row is what the keyboard reaches to open the field.
+      {...(props.readOnly && {
+        tabIndex: 0,
+        "aria-current": selected || undefined,
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+          event.preventDefault();
+          event.stopPropagation();
+          props.onSelect(field.id);
+        },
+      })}
     >
       <RowContents {...props} handle={sortable.attributes} listeners={sortable.listeners} />
       {children}
@@ -119,6 +132,7 @@ const sameContents = (a: ContentsProps, b: ContentsProps) =>
   a.onUngroup === b.onUngroup &&
   a.onClone === b.onClone &&
   a.onRemove === b.onRemove &&
+  a.readOnly === b.readOnly &&
   JSON.stringify(a.handle) === JSON.stringify(b.handle);
 
 const RowContents = memo(function RowContents(props: ContentsProps) {
@@ -131,16 +145,18 @@ const RowContents = memo(function RowContents(props: ContentsProps) {
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={t("Drag to reorder")}
-        {...props.handle}
-        {...props.listeners}
-      >
-        <IconGripVertical size={14} />
-      </ActionIcon>
+      {!props.readOnly && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t("Drag to reorder")}
+          {...props.handle}
+          {...props.listeners}
+        >
+          <IconGripVertical size={14} />
+        </ActionIcon>
+      )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500} truncate>
           {label || t("Untitled")}
@@ -162,13 +178,22 @@ const RowContents = memo(function RowContents(props: ContentsProps) {
           )}
         </Group>
       </div>
-      <MoveToMenu {...props} />
-      <IconAction label={t("Duplicate field")} size="sm" onClick={stop(() => props.onClone(field.id))}>
-        <IconCopy size={14} />
-      </IconAction>
-      <IconAction label={t("Delete field")} color="red" size="sm" onClick={stop(() => props.onRemove(field))}>
-        <IconTrash size={14} />
-      </IconAction>
+      {!props.readOnly && (
+        <>
+          <MoveToMenu {...props} />
+          <IconAction label={t("Duplicate field")} size="sm" onClick={stop(() => props.onClone(field.id))}>
+            <IconCopy size={14} />
+          </IconAction>
+          <IconAction
+            label={t("Delete field")}
+            color="red"
+            size="sm"
+            onClick={stop(() => props.onRemove(field))}
+          >
+            <IconTrash size={14} />
+          </IconAction>
+        </>
+      )}
     </Group>
   );
 }, sameContents);

@@ -3,10 +3,10 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
 import { catalogTranslate, englishText, liveElementStore } from "@formloom/renderer/form-renderer";
-import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconLock } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +27,7 @@ import { detachedRuleTexts } from "./field-removal.tsx";
 import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
 import { LayoutPanel } from "./layout/layout-panel.tsx";
 import { QuestionsDatabasePanel } from "./questions-database-panel.tsx";
+import { ReadOnlyBuilder } from "./read-only.ts";
 import { ResultCalculationsPanel } from "./result-calculations/result-calculations-panel.tsx";
 import { TryItScore } from "./result-calculations/try-it-score.tsx";
 import { useTryIt } from "./result-calculations/use-try-it.ts";
@@ -51,6 +52,8 @@ export function FormEditorPage() {
 
 function Editor({ formId, userId, saved }: { formId: number; userId: number; saved: TFormWithFields }) {
   const { t } = useTranslation();
+  // The server says whether this user may change the form; without that right the builder only shows it.
+  const readOnly = !saved.rights.edit;
   const draft = useFormDraft(saved);
   // The preview speaks the form's language, as its public page does, whatever the interface speaks.
   const locale = formLocale(draft.draft.settings.language);
@@ -85,7 +88,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   }, [draft.selectedId]);
 
   const save = () => {
-    if (update.isPending) return;
+    if (readOnly || update.isPending) return;
     setRefusal(null);
     const sent = draft.draft.fields;
     update.mutate(
@@ -112,7 +115,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   // Outside text boxes (where the browser undoes typing itself), the keys step through the builder's history;
   // after a click on a switch or a checkbox they still undo that click.
   useWindowEvent("keydown", (event) => {
-    if (!(event.ctrlKey || event.metaKey) || event.altKey || typesText(event.target)) return;
+    if (readOnly || !(event.ctrlKey || event.metaKey) || event.altKey || typesText(event.target)) return;
     const key = event.key.toLowerCase();
     const step =
       key === "z" ? (event.shiftKey ? draft.redo : draft.undo) : key === "y" ? draft.redo : undefined;
@@ -183,6 +186,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   return (
     <Stack gap="sm">
       <EditorHeader
+        readOnly={readOnly}
         dirty={draft.dirty}
         canUndo={draft.canUndo}
         canRedo={draft.canRedo}
@@ -191,7 +195,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         onRedo={draft.redo}
         onSave={saveLatest}
       />
-      {kept.offer && (
+      {kept.offer && !readOnly && (
         <RestoreDraft
           kept={kept.offer}
           lastChangeDate={draft.lastChangeDate}
@@ -213,8 +217,12 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
       <div className={classes.grid}>
         <Paper withBorder p="sm" className={classes.list}>
           <Stack gap="sm">
-            <AddFieldMenu onAdd={addAtEnd} />
-            <Divider />
+            {!readOnly && (
+              <>
+                <AddFieldMenu onAdd={addAtEnd} />
+                <Divider />
+              </>
+            )}
             <FieldList
               fields={draft.draft.fields}
               layout={draft.draft.settings.layoutType}
@@ -223,6 +231,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
               selectedId={draft.selectedId}
               actions={actions}
               onRemove={remove}
+              readOnly={readOnly}
             />
           </Stack>
         </Paper>
@@ -260,62 +269,68 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
               <Tabs.Tab value="layout">{t("Layout")}</Tabs.Tab>
               <Tabs.Tab value="results">{t("Result calculations")}</Tabs.Tab>
             </Tabs.List>
-            <Tabs.Panel value="settings">
-              <FormSettingsPanel
-                settings={draft.draft.settings}
-                errors={refusal?.errors ?? {}}
-                onChange={draft.setSettings}
-                onDisplay={(display) =>
-                  draft.setSettingsAndFields({ display }, setDisplay(draft.draft.fields, display))
-                }
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="theming">
-              <ThemingPanel
-                settings={draft.draft.settings}
-                fields={draft.draft.fields}
-                selected={selected}
-                onSettings={draft.setSettings}
-                onFields={draft.setFields}
-                onField={draft.updateField}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="layout">
-              <LayoutPanel
-                settings={draft.draft.settings}
-                fields={draft.draft.fields}
-                onSettings={draft.setSettings}
-                onField={draft.updateField}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="results">
-              <ResultCalculationsPanel
-                settings={draft.draft.settings}
-                fields={draft.draft.fields}
-                answers={tryIt.answers}
-                onSettings={draft.setSettings}
-                onField={draft.updateField}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="questions">
-              <QuestionsDatabasePanel
-                fields={draft.draft.fields}
-                selected={selected}
-                onFields={draft.setFields}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="element">
-              {selected && (
-                // One window per element: its parts drawn a moment late never show another element.
-                <ElementSettings
-                  key={selected.id}
-                  element={selected}
-                  fields={draft.draft.fields}
-                  onChange={(patch) => draft.updateField(selected.id, patch)}
-                  form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
-                />
-              )}
-            </Tabs.Panel>
+            {/* A disabled fieldset turns off every control of the panels at once; the tabs stay
+                outside it, so a reader still goes from panel to panel. */}
+            <fieldset disabled={readOnly} className={classes.panels}>
+              <ReadOnlyBuilder.Provider value={readOnly}>
+                <Tabs.Panel value="settings">
+                  <FormSettingsPanel
+                    settings={draft.draft.settings}
+                    errors={refusal?.errors ?? {}}
+                    onChange={draft.setSettings}
+                    onDisplay={(display) =>
+                      draft.setSettingsAndFields({ display }, setDisplay(draft.draft.fields, display))
+                    }
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="theming">
+                  <ThemingPanel
+                    settings={draft.draft.settings}
+                    fields={draft.draft.fields}
+                    selected={selected}
+                    onSettings={draft.setSettings}
+                    onFields={draft.setFields}
+                    onField={draft.updateField}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="layout">
+                  <LayoutPanel
+                    settings={draft.draft.settings}
+                    fields={draft.draft.fields}
+                    onSettings={draft.setSettings}
+                    onField={draft.updateField}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="results">
+                  <ResultCalculationsPanel
+                    settings={draft.draft.settings}
+                    fields={draft.draft.fields}
+                    answers={tryIt.answers}
+                    onSettings={draft.setSettings}
+                    onField={draft.updateField}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="questions">
+                  <QuestionsDatabasePanel
+                    fields={draft.draft.fields}
+                    selected={selected}
+                    onFields={draft.setFields}
+                  />
+                </Tabs.Panel>
+                <Tabs.Panel value="element">
+                  {selected && (
+                    // One window per element: its parts drawn a moment late never show another element.
+                    <ElementSettings
+                      key={selected.id}
+                      element={selected}
+                      fields={draft.draft.fields}
+                      onChange={(patch) => draft.updateField(selected.id, patch)}
+                      form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
+                    />
+                  )}
+                </Tabs.Panel>
+              </ReadOnlyBuilder.Provider>
+            </fieldset>
           </Tabs>
         </Paper>
       </div>
@@ -324,6 +339,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
 }
 
 interface HeaderProps {
+  readOnly: boolean;
   dirty: boolean;
   canUndo: boolean;
   canRedo: boolean;
@@ -336,6 +352,13 @@ interface HeaderProps {
 /** Whether the draft is saved, undo and redo, and Save; drawn again only when one of them changes. */
 const EditorHeader = memo(function EditorHeader(props: HeaderProps) {
   const { t } = useTranslation();
+  if (props.readOnly) {
+    return (
+      <Alert color="blue" icon={<IconLock size={18} />} role="status">
+        {t("You can view this form but not change it. Ask an account admin for edit rights.")}
+      </Alert>
+    );
+  }
   return (
     <Group justify="space-between">
       <Group gap="xs">

@@ -16,6 +16,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import classes from "../editor.module.css";
+import { useReadOnlyBuilder } from "../read-only.ts";
 import { answerInQuestion, correctAnswerKind, withPoints } from "../result-calculations/scoring-edits.ts";
 import { changeSettings, type EditorProps, num } from "./controls.tsx";
 
@@ -88,10 +89,16 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
   const groups = fields.filter((f) => f.fieldType === "fieldGroup" && f.id !== element.id);
   const behaviour = element.userBehaviorSettings;
   const media = element.fieldVideoAudioSettings;
+  const readOnly = useReadOnlyBuilder();
   return (
     // A closed section's settings are not drawn: kept drawn while hidden, they were drawn again
     // after every keystroke in the question's text.
-    <Accordion variant="separated" multiple keepMounted={false}>
+    <Accordion
+      variant="separated"
+      multiple
+      keepMounted={false}
+      {...(readOnly && { value: ["place", "score", "behaviour", "media"] })}
+    >
       <Accordion.Item value="place">
         <Accordion.Control>{t("Place and name")}</Accordion.Control>
         <Accordion.Panel>

@@ -2,6 +2,7 @@ import { Accordion, Badge, Group, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, msg } from "../../../../../i18n/i18n.ts";
+import { useReadOnlyBuilder } from "../read-only.ts";
 import type { DraftSettings } from "../use-form-draft.ts";
 import { AccessSection } from "./access-section.tsx";
 import { sectionOf, settingsIssues } from "./checks.ts";
@@ -40,6 +41,7 @@ interface Props {
  */
 export function FormSettingsPanel({ settings, errors, onChange, onDisplay }: Props) {
   const { t } = useTranslation();
+  const readOnly = useReadOnlyBuilder();
   const [open, setOpen] = useState<string[]>(["general"]);
   const [serverErrors, setServerErrors] = useState(errors);
   useEffect(() => setServerErrors(errors), [errors]);
@@ -78,7 +80,13 @@ export function FormSettingsPanel({ settings, errors, onChange, onDisplay }: Pro
   };
 
   return (
-    <Accordion multiple value={open} onChange={setOpen} variant="contained" chevronPosition="right">
+    <Accordion
+      multiple
+      value={readOnly ? SECTIONS.map((section) => section.value) : open}
+      onChange={setOpen}
+      variant="contained"
+      chevronPosition="right"
+    >
       {SECTIONS.map(({ value, label, Section }) => (
         <Accordion.Item key={value} value={value}>
           <Accordion.Control>

@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useReadOnlyBuilder } from "../read-only.ts";
 import { CategoriesEditor, GradationsEditor, PassedFailedEditor } from "./outcome-editors.tsx";
 import { FormulaScoring, QuestionScoring } from "./question-scoring.tsx";
 import {
@@ -39,6 +40,7 @@ type ResultView = (typeof RESULT_VIEWS)[number];
 /** The "Result calculations" tab (forms.md §3, §4): how answers score and what the score means. */
 export function ResultCalculationsPanel({ settings, fields, answers, onSettings, onField }: Props) {
   const { t } = useTranslation();
+  const readOnly = useReadOnlyBuilder();
   const calculation = settings.type === "calculation";
   const report = useMemo(() => tryItScore(settings, fields, answers), [settings, fields, answers]);
   const questions = scorableElements(fields);
@@ -115,7 +117,12 @@ export function ResultCalculationsPanel({ settings, fields, answers, onSettings,
               {t("Add questions to score them.")}
             </Text>
           ) : (
-            <Accordion multiple variant="separated" chevronPosition="right">
+            <Accordion
+              multiple
+              variant="separated"
+              chevronPosition="right"
+              {...(readOnly && { value: questions.map((element) => element.id) })}
+            >
               {questions.map((element) => (
                 <Accordion.Item key={element.id} value={element.id}>
                   <Accordion.Control>
