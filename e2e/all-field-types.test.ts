@@ -21,6 +21,7 @@ let call: ApiCall;
 
 async function createForm(alias: string, display: "all" | "stepByStep" | "severalPages") {
   const created = await call<{ form?: { id: number } }>("POST", "/forms", {
+    collectRealCharacters: false,
     title: "Every kind of question",
     description: "One question of each type",
     formPathAlias: alias,

@@ -22,6 +22,7 @@ const nameQuestion = {
 
 async function createForm(settings: Record<string, unknown>): Promise<number> {
   const created = await call<{ form?: { id: number }; code?: string }>("POST", "/forms", {
+    collectRealCharacters: false,
     fields: [nameQuestion],
     ...settings,
   });

@@ -34,6 +34,7 @@ beforeAll(async () => {
   call = await accountOwner(run.app.url, OWNER.username, OWNER.password);
   formId = (
     await call<SavedForm & { form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Capitals",
       formPathAlias: ALIAS,
     })

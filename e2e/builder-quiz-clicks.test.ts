@@ -34,6 +34,7 @@ describe("a quiz built only by clicking in the builder", () => {
   it("scores the answers the author set: the top gradation for the respondent, the full score in results", async () => {
     const alias = "clicked-quiz";
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Clicked quiz",
       formPathAlias: alias,
     });

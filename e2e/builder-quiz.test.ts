@@ -43,6 +43,7 @@ describe("a quiz built in the builder", () => {
   it("scores in the preview as on the public page, keeps its layout, and survives a reload", async () => {
     const alias = "capitals-quiz";
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Capitals quiz",
       formPathAlias: alias,
     });

@@ -53,6 +53,7 @@ describe("the builder's Settings tab", () => {
   it("edits the form's settings with their checks, keeps them after a reload, and the public page follows them", async () => {
     await call("POST", "/forms", { title: "Alias holder", formPathAlias: "taken-alias" });
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Settings tour",
       formPathAlias: "settings-tour",
       fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0, isRequired: true }],

@@ -30,6 +30,7 @@ const FIELDS = [
 
 async function createForm(alias: string): Promise<number> {
   const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+    collectRealCharacters: false,
     title: "Order details",
     formPathAlias: alias,
     fields: FIELDS,
@@ -133,6 +134,7 @@ describe("text, pictures and computed values on the public page", () => {
     it(`shows them at ${width} px, computes the formula live and sends only the answers`, async () => {
       const alias = `quote-${width}`;
       const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        collectRealCharacters: false,
         title: "Quote",
         formPathAlias: alias,
         fields: [

@@ -17,6 +17,7 @@ beforeAll(async () => {
     ["Feedback", "chain-feedback", "What did you like?"],
   ] as const)
     await call("POST", "/forms", {
+      collectRealCharacters: false,
       title,
       formPathAlias: alias,
       fields: [{ id: "q", fieldType: "text", question, isRequired: true }],

@@ -98,6 +98,7 @@ describe("a step-by-step form in Russian", () => {
     it(`numbers the steps, checks each, jumps, moves on at the timer's zero and stores what was entered at ${width} px`, async () => {
       const alias = `flow-${width}`;
       const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        collectRealCharacters: false,
         title: "Опрос о поездке",
         formPathAlias: alias,
         language: "RU",
@@ -129,6 +130,7 @@ describe("a step-by-step form in Russian", () => {
 describe("a form with a time limit", () => {
   it("shows the time left and sends what was entered when it runs out", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Quick poll",
       formPathAlias: "flow-timed",
       hasTimer: true,
@@ -162,6 +164,7 @@ describe("a form on several pages", () => {
       conditions: [{ kind: "field", fieldId: "share", operator: "equal", value }],
     });
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Club sign-up",
       formPathAlias: "flow-pages",
       display: "severalPages",

@@ -68,6 +68,7 @@ const question = (page: Page, name: string) => page.getByRole("group", { name, e
 describe("the public form with JavaScript off", () => {
   it("is filled and sent as a plain HTML form: a missing answer comes back with its error, then it is stored once", async () => {
     const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Visita",
       formPathAlias: "visita",
       language: "it",
@@ -163,6 +164,7 @@ describe("the public form with JavaScript off", () => {
 
   it("says a form with steps needs JavaScript instead of misbehaving", async () => {
     await call("POST", "/forms", {
+      collectRealCharacters: false,
       title: "A passi",
       formPathAlias: "a-passi",
       language: "it",
@@ -184,6 +186,7 @@ describe("the public form with JavaScript off", () => {
 describe("the same form with JavaScript on", () => {
   it("sends Other's own answer the way the plain post does, and asks for it when left empty", async () => {
     const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Colori",
       formPathAlias: "colori",
       language: "it",

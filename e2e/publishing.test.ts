@@ -22,6 +22,7 @@ const snippets: Record<string, string> = {};
 beforeAll(async () => {
   call = await accountOwner(run.app.url, "publisher", "secret123");
   const made = await call<{ form: { id: number } }>("POST", "/forms", {
+    collectRealCharacters: false,
     title: "Shop feedback",
     formPathAlias: "shop-feedback",
     fields: [

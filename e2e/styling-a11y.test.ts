@@ -76,6 +76,7 @@ const STYLING = {
 
 async function publish(alias: string, layoutType: string, fields: unknown[], styling: object = STYLING) {
   const created = await call<{ form?: unknown }>("POST", "/forms", {
+    collectRealCharacters: false,
     title: `Styled form ${layoutType}`,
     description: "Every field the form can show, in colour",
     formPathAlias: alias,
@@ -264,6 +265,7 @@ describe("the fourteen layouts", () => {
 describe("the builder's preview", () => {
   it("shows the form's styling and lays it out by the preview's own width", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Preview styling",
       layoutType: "2-col-header",
       ...STYLING,

@@ -115,6 +115,7 @@ describe("form templates", () => {
 describe("theme templates", () => {
   it("apply a theme to a chosen form and keep one among the user's themes", async () => {
     const target = await call<Form>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Evening poll",
       isPublished: false,
       fields: [{ id: "mood", fieldType: "text", question: "How was your day?" }],
@@ -146,6 +147,7 @@ describe("theme templates", () => {
 describe("the questions database", () => {
   it("saves a form's question into a category and inserts it into another form", async () => {
     const source = await call<Form>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Intake survey",
       isPublished: false,
       fields: [
@@ -164,6 +166,7 @@ describe("the questions database", () => {
       ],
     });
     const target = await call<Form>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Exit survey",
       isPublished: false,
       fields: [{ id: "reason", fieldType: "textarea", question: "Why are you leaving?" }],

@@ -32,6 +32,7 @@ async function storedAnswers(formId: number): Promise<Record<string, unknown>> {
 describe("when a form's time runs out", () => {
   it("sends the answers as they are, a required question left empty included", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
       title: "Quick quiz",
       formPathAlias: "time-up-form",
       hasTimer: true,
@@ -62,6 +63,7 @@ describe("when a step's time runs out", () => {
     it(`moves on, keeps that step read-only and sends the form with its question empty at ${width} px`, async () => {
       const alias = `time-up-steps-${width}`;
       const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+        collectRealCharacters: false,
         title: "Timed steps",
         formPathAlias: alias,
         display: "stepByStep",

@@ -37,6 +37,7 @@ beforeAll(async () => {
   receiverUrl = `http://${RECEIVER_HOST}:${(receiver.address() as AddressInfo).port}/hook`;
   call = await accountOwner(run.app.url, "hookowner", "hookowner123");
   const made = await call<{ form: { id: number } }>("POST", "/forms", {
+    collectRealCharacters: false,
     title: "Course sign-up",
     formPathAlias: "course-sign-up",
     fields: [{ id: "name", fieldType: "text", question: "Your name", isRequired: true }],
