@@ -126,7 +126,7 @@ describe("a rule on a score", () => {
     expect(liked).toEqual([null, "The breakfast"]);
   });
 
-  it("picks the rule's e-mail by the notification's name from the form's list", async () => {
+  it("names the rule's e-mail by the notification's name in the rules list and its editor", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
@@ -135,6 +135,16 @@ describe("a rule on a score", () => {
     await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${app.url}/`);
+    // The rules list names the e-mail the rule sends by its name, not by the id the rule stores.
+    await page.goto(`${app.url}/forms/${formId}/rules`);
+    const summary = page.getByRole("row", { name: /Unhappy guest/ });
+    await expect.poll(() => summary.textContent()).toContain("Send e-mail: Unhappy guests");
+    await screenshot(page, "rule-email-rules-list-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the actions are written under the rule's name; the wide column is hidden.
+    await expect.poll(() => page.locator("text=Send e-mail: Unhappy guests >> visible=true").count()).toBe(1);
+    await screenshot(page, "rule-email-rules-list-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${app.url}/forms/${formId}/rules/unhappy/edit`);
     const picker = page.getByRole("combobox", { name: /^E-mail notification of action/ });
     // The stored action names notification 1 by its id; the page shows its name, not a number.

@@ -40,6 +40,15 @@ export const ACTION_LABELS: Record<TRuleAction["type"], string> = {
   sendEmail: msg("Send e-mail"),
 };
 
+/**
+ * The names of what a rule's actions call, by the ids the rule stores: a webhook's title and an
+ * e-mail notification's name. Undefined while they load, or when the reader may not list them.
+ */
+export interface ActionTargets {
+  webhooks?: ReadonlyMap<string, string>;
+  notifications?: ReadonlyMap<string, string>;
+}
+
 /** Operators that compare with nothing. */
 export const NO_VALUE: ReadonlySet<RuleOperator> = new Set(["empty", "notEmpty"]);
 
@@ -92,7 +101,18 @@ export function conditionText(
     : `${subject} ${operator} ${valueText(element, condition.value)}`;
 }
 
-export function actionText(action: TRuleAction, fields: readonly TElement[], t: TFunction): string {
+/** A called webhook's or notification's name; its stored id is no name a person knows. */
+function targetName(names: ReadonlyMap<string, string> | undefined, id: string, t: TFunction): string {
+  if (!names) return "…";
+  return names.get(id) ?? t("(no longer exists)");
+}
+
+export function actionText(
+  action: TRuleAction,
+  fields: readonly TElement[],
+  t: TFunction,
+  targets: ActionTargets = {},
+): string {
   const name = (id: string) =>
     fieldLabel(
       fields.find((f) => f.id === id),
@@ -114,9 +134,9 @@ export function actionText(action: TRuleAction, fields: readonly TElement[], t: 
     case "jump":
       return `${label}: ${name(action.targetFieldId)}`;
     case "webhook":
-      return `${label}: ${action.webhookId}`;
+      return `${label}: ${targetName(targets.webhooks, action.webhookId, t)}`;
     case "sendEmail":
-      return `${label}: ${action.notificationId}`;
+      return `${label}: ${targetName(targets.notifications, action.notificationId, t)}`;
     default:
       return label;
   }

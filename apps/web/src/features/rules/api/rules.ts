@@ -1,8 +1,12 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { TAccountRules } from "@formloom/core/api/rules";
+import type { TWebhook } from "@formloom/core/api/webhooks";
 import type { TRule } from "@formloom/core/rule-schema";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { api } from "../../../lib/api-client.ts";
+import { useFormNotifications } from "../../notifications/api/notifications.ts";
+import type { ActionTargets } from "../rule-text.ts";
 
 export const accountRulesQuery = queryOptions({
   queryKey: ["form-rules", "all"],
@@ -32,4 +36,29 @@ export function useSaveRules(formId: number) {
     },
     onError: () => queryClient.invalidateQueries({ queryKey: ["forms", formId] }),
   });
+}
+
+/** The form's webhooks a rule's "Call webhook" may call; refused to a reader who may not list them. */
+export function useWebhooks(formId: number) {
+  return useQuery({
+    queryKey: ["forms", formId, "webhooks"],
+    queryFn: () => api<{ webhooks: TWebhook[] }>("GET", `/forms/${formId}/webhooks`),
+    retry: false,
+  });
+}
+
+/** The names the rules' actions call their webhooks and e-mail notifications by. */
+export function useActionTargets(formId: number): ActionTargets {
+  const webhooks = useWebhooks(formId).data?.webhooks;
+  const notifications = useFormNotifications(formId).data;
+  // Kept while the lists are the same, so the diagram is not laid out again on every render.
+  return useMemo(
+    () => ({
+      ...(webhooks ? { webhooks: new Map(webhooks.map((hook) => [String(hook.id), hook.title])) } : {}),
+      ...(notifications
+        ? { notifications: new Map(notifications.map((n) => [String(n.id), n.adminName])) }
+        : {}),
+    }),
+    [webhooks, notifications],
+  );
 }

@@ -1,4 +1,3 @@
-import type { TWebhook } from "@formloom/core/api/webhooks";
 import type { TElement } from "@formloom/core/element-schema";
 import { type TRule, ZRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
@@ -15,18 +14,16 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, msg } from "../../../i18n/i18n.ts";
-import { api } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useFormNotifications } from "../../notifications/api/notifications.ts";
-import { useSaveRules } from "../api/rules.ts";
+import { useSaveRules, useWebhooks } from "../api/rules.ts";
 import { ActionListEditor, newAction } from "./action-editor.tsx";
 import { ConditionGroupEditor } from "./condition-editor.tsx";
 
@@ -58,14 +55,6 @@ const editRoute = getRouteApi("/layout/account/forms/$id/rules/$rule/edit");
 export function EditRulePage() {
   const { rule } = editRoute.useParams();
   return <RuleEditor ruleId={rule} />;
-}
-
-function useWebhooks(formId: number) {
-  return useQuery({
-    queryKey: ["forms", formId, "webhooks"],
-    queryFn: () => api<{ webhooks: TWebhook[] }>("GET", `/forms/${formId}/webhooks`),
-    retry: false,
-  });
 }
 
 function RuleEditor({ ruleId }: { ruleId?: string }) {

@@ -5,7 +5,7 @@ import { Background, Controls, type Edge, MarkerType, type Node, Position, React
 import "@xyflow/react/dist/style.css";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { actionText, conditionText } from "../rule-text.ts";
+import { type ActionTargets, actionText, conditionText } from "../rule-text.ts";
 
 const ROW = 120;
 
@@ -13,7 +13,15 @@ const ROW = 120;
  * The rules as a flow: each rule's conditions on the left, an arrow named after the rule to
  * each of its actions on the right. Loaded on its own, so the app's main bundle stays small.
  */
-export default function RulesDiagram({ rules, fields }: { rules: TRule[]; fields: TElement[] }) {
+export default function RulesDiagram({
+  rules,
+  fields,
+  targets,
+}: {
+  rules: TRule[];
+  fields: TElement[];
+  targets: ActionTargets;
+}) {
   const { t } = useTranslation();
   // Narrower boxes on a phone, so the fitted diagram stays readable.
   const narrow = useMediaQuery("(max-width: 600px)") ?? false;
@@ -41,7 +49,7 @@ export default function RulesDiagram({ rules, fields }: { rules: TRule[]; fields
       });
       actions.forEach(({ action, otherwise }, index) => {
         const actionId = `${rule.id}:${otherwise ? "else" : "then"}:${index}`;
-        const text = actionText(action, fields, t);
+        const text = actionText(action, fields, t, targets);
         nodes.push({
           id: actionId,
           position: { x: NODE_WIDTH + GAP, y: (row + index) * ROW },
@@ -64,7 +72,7 @@ export default function RulesDiagram({ rules, fields }: { rules: TRule[]; fields
       row += height;
     }
     return { nodes, edges };
-  }, [rules, fields, t, NODE_WIDTH, GAP]);
+  }, [rules, fields, t, targets, NODE_WIDTH, GAP]);
 
   return (
     <div

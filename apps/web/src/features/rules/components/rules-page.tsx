@@ -14,7 +14,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
-import { useSaveRules } from "../api/rules.ts";
+import { useActionTargets, useSaveRules } from "../api/rules.ts";
 import { actionText, conditionText } from "../rule-text.ts";
 
 const RulesDiagram = lazy(() => import("./rules-diagram.tsx"));
@@ -53,6 +53,7 @@ export function RulesPage() {
   const editable = can("forms.edit");
   const rules = data?.form.conditionalRules;
   const fields: TElement[] = data?.fields ?? [];
+  const targets = useActionTargets(id);
 
   const write = (next: TRule[], done: string) => {
     if (!data) return;
@@ -135,9 +136,9 @@ export function RulesPage() {
               wrap: "anywhere",
               cell: (rule) => (
                 <Text size="sm">
-                  {rule.then.map((action) => actionText(action, fields, t)).join("; ")}
+                  {rule.then.map((action) => actionText(action, fields, t, targets)).join("; ")}
                   {rule.else.length > 0 &&
-                    ` · ${t("Otherwise")}: ${rule.else.map((action) => actionText(action, fields, t)).join("; ")}`}
+                    ` · ${t("Otherwise")}: ${rule.else.map((action) => actionText(action, fields, t, targets)).join("; ")}`}
                 </Text>
               ),
             },
@@ -172,7 +173,7 @@ export function RulesPage() {
       ) : rules && rules.length > 0 ? (
         <DiagramBoundary>
           <Suspense fallback={<Loader />}>
-            <RulesDiagram rules={rules} fields={fields} />
+            <RulesDiagram rules={rules} fields={fields} targets={targets} />
           </Suspense>
         </DiagramBoundary>
       ) : (
