@@ -1,6 +1,5 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
-import "./i18n/i18n.ts";
 import { MantineProvider } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
@@ -11,6 +10,7 @@ import { createRoot } from "react-dom/client";
 import { queryClient } from "./app/query-client.ts";
 import { router } from "./app/router.tsx";
 import { cssVariablesResolver, useLocalizedTheme } from "./app/theme.ts";
+import { i18nReady } from "./i18n/i18n.ts";
 
 function App() {
   return (
@@ -26,8 +26,11 @@ function App() {
   );
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first paint speaks the user's language: its texts are downloaded before it.
+void i18nReady.then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,16 +1,9 @@
 import type { Locale } from "@formloom/core/api/auth";
 import { MESSAGES, type MessageCode } from "@formloom/core/errors";
 import dayjs from "dayjs";
-import "dayjs/locale/es";
-import "dayjs/locale/it";
-import "dayjs/locale/ru";
-import "dayjs/locale/uk";
 import i18n from "i18next";
+import { useEffect, useState } from "react";
 import { initReactI18next } from "react-i18next";
-import es from "./locales/es.json";
-import it from "./locales/it.json";
-import ru from "./locales/ru.json";
-import uk from "./locales/uk.json";
 
 /**
  * UI texts are keyed by their English wording, so English needs no catalog of its own; the
@@ -41,29 +34,63 @@ const BASE_ENGLISH_PLURALS = {
 };
 
 /**
- * A feature may keep its texts in `locales/<language>/<feature>.json` beside the language's main
- * catalog (`en/` holds English plural forms only); they are merged here. Respondent texts stay in
- * the main catalogs, which the public form page loads on its own.
+ * Each language's texts: its main catalog, which the public form page also reads, merged with the
+ * feature catalogs in `locales/<language>/<feature>.json` (`en/` holds English plural forms only).
+ * A language other than English is downloaded when it is first needed, so a page carries the texts
+ * of its user's language alone.
  */
-const featureCatalogs = import.meta.glob<Record<string, string>>("./locales/*/*.json", {
+const englishCatalogs = import.meta.glob<Record<string, string>>("./locales/en/*.json", {
   eager: true,
   import: "default",
 });
-function featureTexts(language: Locale): Record<string, string> {
-  const texts: Record<string, string> = {};
-  for (const [file, catalog] of Object.entries(featureCatalogs))
-    if (file.startsWith(`./locales/${language}/`)) Object.assign(texts, catalog);
-  return texts;
+const mainCatalogs = import.meta.glob<Record<string, string>>("./locales/*.json", { import: "default" });
+const featureCatalogs = import.meta.glob<Record<string, string>>("./locales/*/*.json", { import: "default" });
+
+export const ENGLISH_PLURALS: Record<string, string> = Object.assign(
+  { ...BASE_ENGLISH_PLURALS },
+  ...Object.values(englishCatalogs),
+);
+
+export type TranslatedLocale = Exclude<Locale, "en">;
+const loading = new Map<TranslatedLocale, Promise<Record<string, string>>>();
+
+/** A language's whole catalog, downloaded once. */
+export function loadCatalog(language: TranslatedLocale): Promise<Record<string, string>> {
+  let catalog = loading.get(language);
+  if (!catalog) {
+    const files = [
+      mainCatalogs[`./locales/${language}.json`]!,
+      ...Object.entries(featureCatalogs)
+        .filter(([file]) => file.startsWith(`./locales/${language}/`))
+        .map(([, load]) => load),
+    ];
+    catalog = Promise.all(files.map((load) => load())).then((parts) => Object.assign({}, ...parts));
+    loading.set(language, catalog);
+  }
+  return catalog;
 }
 
-export const ENGLISH_PLURALS: Record<string, string> = { ...BASE_ENGLISH_PLURALS, ...featureTexts("en") };
-
-export const CATALOGS: Record<Exclude<Locale, "en">, Record<string, string>> = {
-  ru: { ...ru, ...featureTexts("ru") },
-  uk: { ...uk, ...featureTexts("uk") },
-  es: { ...es, ...featureTexts("es") },
-  it: { ...it, ...featureTexts("it") },
-};
+/**
+ * The texts of `language` (a form's, which may differ from the interface's), downloaded on first
+ * use and added to i18next so `i18n.getFixedT(language)` speaks it too. Empty, which reads as
+ * English, until they arrive; the caller renders again then.
+ */
+export function useCatalog(language: string): Record<string, string> {
+  const wanted = language.toLowerCase();
+  const [catalog, setCatalog] = useState<{ language: string; texts: Record<string, string> }>();
+  useEffect(() => {
+    if (!(wanted in LANGUAGE_NAMES) || wanted === "en") return;
+    let current = true;
+    void addLanguage(wanted as TranslatedLocale).then(() => {
+      if (current) setCatalog({ language: wanted, texts: i18n.getResourceBundle(wanted, "translation") });
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  return catalog?.language === wanted ? catalog.texts : NO_TEXTS;
+}
+const NO_TEXTS: Record<string, string> = {};
 
 /** Each language's name in itself, for the picker. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -79,31 +106,50 @@ const stored = typeof localStorage === "undefined" ? null : localStorage.getItem
 const initial = stored && stored in LANGUAGE_NAMES ? stored : "en";
 
 void i18n.use(initReactI18next).init({
-  lng: initial,
+  lng: "en",
   fallbackLng: "en",
-  resources: {
-    en: { translation: { ...codes, ...ENGLISH_PLURALS } },
-    ...Object.fromEntries(
-      Object.entries(CATALOGS).map(([lang, catalog]) => [lang, { translation: catalog }]),
-    ),
-  },
+  resources: { en: { translation: { ...codes, ...ENGLISH_PLURALS } } },
+  partialBundledLanguages: true,
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(initial);
+
+/** Dates' month and day names, downloaded with the language's texts. */
+const DATE_LOCALES: Record<TranslatedLocale, () => Promise<unknown>> = {
+  es: () => import("dayjs/locale/es"),
+  it: () => import("dayjs/locale/it"),
+  ru: () => import("dayjs/locale/ru"),
+  uk: () => import("dayjs/locale/uk"),
+};
+
+/** Adds a language's texts and date names, downloaded once; what the interface speaks stays. */
+export async function addLanguage(language: Locale): Promise<void> {
+  if (language === "en" || i18n.hasResourceBundle(language, "translation")) return;
+  const [catalog] = await Promise.all([loadCatalog(language), DATE_LOCALES[language]()]);
+  i18n.addResourceBundle(language, "translation", catalog);
+}
+
+/** Speaks `language`, its texts downloaded first. */
+async function speak(language: Locale): Promise<void> {
+  await addLanguage(language);
+  dayjs.locale(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/** Resolves once the interface speaks the language this browser last used: the app renders then. */
+export const i18nReady: Promise<void> = speak(initial as Locale).catch(() => undefined);
 
 /**
  * Switches the interface, dates included. The choice is remembered in this browser so the
  * sign-in page speaks it too; the user's settings on the server are the source of truth.
  */
 export function applyLocale(locale: string): void {
-  const next = locale in LANGUAGE_NAMES ? locale : "en";
+  const next = (locale in LANGUAGE_NAMES ? locale : "en") as Locale;
   localStorage.setItem(STORED_LOCALE, next);
   document.documentElement.lang = next;
-  dayjs.locale(next);
-  if (i18n.language !== next) void i18n.changeLanguage(next);
+  void speak(next);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ZEmbeddingOptions } from "@formloom/core/api/embeddings";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addLanguage } from "../../i18n/i18n.ts";
 import { embedSnippet, htmlEmailSnippet, type SnippetForm } from "./snippets.ts";
 
 const form: SnippetForm = {
@@ -12,6 +13,9 @@ const form: SnippetForm = {
 const options = ZEmbeddingOptions.parse({});
 
 describe("embed snippets", () => {
+  // The page downloads the form's language when it opens; here, before the first snippet.
+  beforeAll(() => addLanguage("ru"));
+
   it("point the placeholder at the account's link and load the script from the form's own server", () => {
     const code = embedSnippet({ type: "iframe", options: { ...options, height: 720 } }, form);
     expect(code).toContain('data-formloom-form="https://forms.example.com/f/feedback?a=acme"');

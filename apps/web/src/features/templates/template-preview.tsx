@@ -6,7 +6,7 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CATALOGS } from "../../i18n/i18n.ts";
+import { useCatalog } from "../../i18n/i18n.ts";
 
 /** A template read as the server will read it: what the preview shows is what "Use" creates. */
 export function parsedTemplate(template: FormTemplate): TImportedForm {
@@ -25,10 +25,8 @@ export function TemplatePreview({
   styling?: Partial<TFormSettings> | undefined;
 }) {
   const { i18n } = useTranslation();
-  const translate = useMemo(
-    () => catalogTranslate(CATALOGS[i18n.language as keyof typeof CATALOGS] ?? {}),
-    [i18n.language],
-  );
+  const catalog = useCatalog(i18n.language);
+  const translate = useMemo(() => catalogTranslate(catalog), [catalog]);
   const settings = useMemo(() => ({ ...form.settings, ...styling }), [form.settings, styling]);
   return (
     <FormRenderer

@@ -1,7 +1,7 @@
 import { Alert, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { msg } from "../../../i18n/i18n.ts";
+import { msg, useCatalog } from "../../../i18n/i18n.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { CopyLink } from "../../forms/components/copy-link.tsx";
 import { publicFormUrl } from "../../forms/public-link.ts";
@@ -15,6 +15,8 @@ const formRoute = getRouteApi("/layout/account/forms/$id");
 export function usePublishedForm(): { id: number; form: SnippetForm | undefined; isPublished: boolean } {
   const { id } = formRoute.useParams();
   const { data } = useForm(id);
+  // The snippets speak the form's language: its texts are downloaded, and the page drawn again.
+  useCatalog(data?.form.language ?? "en");
   if (!data) return { id, form: undefined, isPublished: false };
   const link = data.form.publicLink ?? publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
   return {

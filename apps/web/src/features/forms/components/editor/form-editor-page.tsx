@@ -11,7 +11,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
-import { CATALOGS } from "../../../../i18n/i18n.ts";
+import { useCatalog } from "../../../../i18n/i18n.ts";
 import { useAfterPaint } from "../../../../lib/use-after-paint.ts";
 import { useUser } from "../../../auth/api/get-user.ts";
 import { useAnswersSummary } from "../../../results/api/get-statistics.ts";
@@ -57,9 +57,10 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   const draft = useFormDraft(saved);
   // The preview speaks the form's language, as its public page does, whatever the interface speaks.
   const locale = formLocale(draft.draft.settings.language);
+  const catalog = useCatalog(locale);
   const previewText = useMemo(
-    () => (locale === "en" ? englishText : catalogTranslate(CATALOGS[locale])),
-    [locale],
+    () => (locale === "en" ? englishText : catalogTranslate(catalog)),
+    [locale, catalog],
   );
   const kept = useDraftAutosave(userId, formId, draft);
   // If-Match: a save made from an older copy than the server's is refused, not written over it.
