@@ -1,5 +1,4 @@
 import { createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
 import { SETTINGS_TABS } from "../features/users/components/settings-tabs.ts";
 import { msg } from "../i18n/i18n.ts";
 import { ErrorPage } from "./error-page.tsx";
@@ -8,6 +7,7 @@ import { formChainRoutes } from "./routes/form-chain-routes.tsx";
 import { formRoutes } from "./routes/form-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
+import { oneOf, searchOf } from "./routes/search-params.ts";
 import { teamRoutes } from "./routes/team-routes.tsx";
 import { templateRoutes } from "./routes/template-routes.tsx";
 
@@ -34,7 +34,7 @@ const dashboardRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => layoutRoute,
   path: "/user/settings",
-  validateSearch: z.object({ tab: z.enum(SETTINGS_TABS).optional() }),
+  validateSearch: searchOf({ tab: oneOf(SETTINGS_TABS) }),
   staticData: { title: msg("Settings") },
   component: lazyRouteComponent(
     () => import("../features/users/components/settings-page.tsx"),

@@ -1,13 +1,13 @@
 import type { TElementInput } from "../element-schema.ts";
 import type { TFormSettingsInput } from "../form-schema.ts";
+import type { TemplateSet } from "./template-sets.ts";
 
 /**
  * The starter forms of the templates page (forms.md §2 "Templates: forms"), written as exported
  * form JSON, so a template becomes a form through the same importForm an uploaded file does.
  * The create-form tour offers them in three sets: Marketing, HR and Education.
  */
-export const TEMPLATE_SETS = ["marketing", "hr", "education", "events"] as const;
-export type TemplateSet = (typeof TEMPLATE_SETS)[number];
+export { TEMPLATE_SETS, type TemplateSet } from "./template-sets.ts";
 
 export interface FormTemplate {
   id: string;

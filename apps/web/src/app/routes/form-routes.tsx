@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
 import { RESULT_TABS } from "../../features/results/components/result/result-tab-names.ts";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
+import { numberParam, oneOf, searchOf } from "./search-params.ts";
 
 const formsListRoute = createRoute({
   getParentRoute: () => accountRoute,
@@ -68,13 +68,8 @@ const formResultsRoute = createRoute({
 const formResultRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/results/$resId",
-  params: {
-    parse: (raw: Record<string, string>) => ({
-      resId: z.coerce.number().int().positive().parse(raw.resId),
-    }),
-    stringify: (params: { resId: number }) => ({ resId: String(params.resId) }),
-  },
-  validateSearch: z.object({ tab: z.enum(RESULT_TABS).optional().catch(undefined) }),
+  params: numberParam("resId"),
+  validateSearch: searchOf({ tab: oneOf(RESULT_TABS) }),
   // The form's own number of the submission, as the results table shows it.
   staticData: { title: msg("Submission #{{resId}}") },
   component: lazyRouteComponent(
@@ -107,12 +102,7 @@ const formPermissionsRoute = createRoute({
 const formGroupPermissionRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/permissions/group/$groupId",
-  params: {
-    parse: (raw: Record<string, string>) => ({
-      groupId: z.coerce.number().int().positive().parse(raw.groupId),
-    }),
-    stringify: (params: { groupId: number }) => ({ groupId: String(params.groupId) }),
-  },
+  params: numberParam("groupId"),
   staticData: { title: msg("Group access") },
   component: lazyRouteComponent(
     () => import("../../features/permissions/components/form-permissions-page.tsx"),
@@ -141,7 +131,10 @@ const editRuleRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/rules/$rule/edit",
   params: {
-    parse: (raw: Record<string, string>) => ({ rule: z.string().min(1).max(64).parse(raw.rule) }),
+    parse: (raw: Record<string, string>) => {
+      if (!raw.rule || raw.rule.length > 64) throw new Error("The address names no rule");
+      return { rule: raw.rule };
+    },
     stringify: (params: { rule: string }) => ({ rule: params.rule }),
   },
   staticData: { title: msg("Edit rule") },
@@ -214,12 +207,7 @@ const newEmbeddingRoute = createRoute({
 const editEmbeddingRoute = createRoute({
   getParentRoute: () => publishingRoute,
   path: "/web-site/$embeddingId/edit",
-  params: {
-    parse: (raw: Record<string, string>) => ({
-      embeddingId: z.coerce.number().int().positive().parse(raw.embeddingId),
-    }),
-    stringify: (params: { embeddingId: number }) => ({ embeddingId: String(params.embeddingId) }),
-  },
+  params: numberParam("embeddingId"),
   staticData: { title: msg("Edit embedding") },
   component: lazyRouteComponent(
     () => import("../../features/publishing/components/web-site-pages.tsx"),
@@ -271,12 +259,7 @@ const newWebhookRoute = createRoute({
 const editWebhookRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/webhooks/$webhookId/edit",
-  params: {
-    parse: (raw: Record<string, string>) => ({
-      webhookId: z.coerce.number().int().positive().parse(raw.webhookId),
-    }),
-    stringify: (params: { webhookId: number }) => ({ webhookId: String(params.webhookId) }),
-  },
+  params: numberParam("webhookId"),
   staticData: { title: msg("Edit webhook") },
   component: lazyRouteComponent(
     () => import("../../features/webhooks/components/webhook-editor-pages.tsx"),
@@ -318,12 +301,7 @@ const newEmailRoute = createRoute({
 const editEmailRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/emails/$emailId/edit",
-  params: {
-    parse: (raw: Record<string, string>) => ({
-      emailId: z.coerce.number().int().positive().parse(raw.emailId),
-    }),
-    stringify: (params: { emailId: number }) => ({ emailId: String(params.emailId) }),
-  },
+  params: numberParam("emailId"),
   staticData: { title: msg("Edit e-mail notification") },
   component: lazyRouteComponent(
     () => import("../../features/notifications/components/notifications-pages.tsx"),

@@ -1,14 +1,14 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
-import { z } from "zod";
 import { msg } from "../../i18n/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { NotFoundPage } from "../not-found-page.tsx";
 import { guestOnly, rootRoute } from "./root.tsx";
+import { oneOf, searchOf, text } from "./search-params.ts";
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/login",
-  validateSearch: z.object({ redirect: z.string().optional(), reset: z.literal("done").optional() }),
+  validateSearch: searchOf({ redirect: text, reset: oneOf(["done"]) }),
   beforeLoad: guestOnly,
   staticData: { title: msg("Sign in") },
   component: lazyRouteComponent(() => import("../../features/auth/components/login-page.tsx"), "LoginPage"),
@@ -46,7 +46,7 @@ export const resetPasswordRoute = createRoute({
 export const resetPasswordConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/reset_password/confirm",
-  validateSearch: z.object({ code: z.string().optional() }),
+  validateSearch: searchOf({ code: text }),
   staticData: { title: msg("Choose a new password") },
   component: lazyRouteComponent(
     () => import("../../features/auth/components/reset-password-page.tsx"),
@@ -57,7 +57,7 @@ export const resetPasswordConfirmRoute = createRoute({
 export const joinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/registration/join",
-  validateSearch: z.object({ code: z.string().optional() }),
+  validateSearch: searchOf({ code: text }),
   staticData: { title: msg("Join an account") },
   component: lazyRouteComponent(() => import("../../features/auth/components/join-page.tsx"), "JoinPage"),
 });
@@ -65,7 +65,7 @@ export const joinRoute = createRoute({
 export const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/confirm_email",
-  validateSearch: z.object({ code: z.string().optional() }),
+  validateSearch: searchOf({ code: text }),
   staticData: { title: msg("E-mail confirmation") },
   component: lazyRouteComponent(
     () => import("../../features/auth/components/public-pages.tsx"),
@@ -86,7 +86,7 @@ export const autologinRoute = createRoute({
 export const sessionEndedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/session_ended",
-  validateSearch: z.object({ redirect: z.string().optional() }),
+  validateSearch: searchOf({ redirect: text }),
   staticData: { title: msg("Your session has ended") },
   component: lazyRouteComponent(
     () => import("../../features/auth/components/public-pages.tsx"),

@@ -1,11 +1,16 @@
 /** The routes every other route hangs from: root, the signed-in layout, and account pages. */
-import { createRootRouteWithContext, createRoute, Outlet, redirect } from "@tanstack/react-router";
-import { z } from "zod";
+import {
+  createRootRouteWithContext,
+  createRoute,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from "@tanstack/react-router";
 import { userQueryOptions } from "../../features/auth/api/get-user.ts";
 import { session } from "../../lib/session.ts";
-import { AppLayout } from "../layout/app-layout.tsx";
 import { NotFoundPage } from "../not-found-page.tsx";
 import type { queryClient } from "../query-client.ts";
+import { numberParam } from "./search-params.ts";
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: typeof queryClient }>()({
   component: Outlet,
@@ -28,7 +33,8 @@ export const layoutRoute = createRoute({
     if (!session.token()) throw redirect({ to: "/login", search: { redirect: location.href } });
     return { user: await context.queryClient.ensureQueryData(userQueryOptions) };
   },
-  component: AppLayout,
+  // The sign-in page and the other pages outside the layout do not download it.
+  component: lazyRouteComponent(() => import("../layout/app-layout.tsx"), "AppLayout"),
 });
 
 /** Account pages need an account; a user without one sees the no-account page. */
@@ -41,8 +47,5 @@ export const accountRoute = createRoute({
   component: Outlet,
 });
 
-/** A numeric id path parameter, checked before the page loads. */
-export const idParams = {
-  parse: (raw: Record<string, string>) => ({ id: z.coerce.number().int().positive().parse(raw.id) }),
-  stringify: (params: { id: number }) => ({ id: String(params.id) }),
-};
+/** The `$id` of a form, group, user or chain. */
+export const idParams = numberParam("id");

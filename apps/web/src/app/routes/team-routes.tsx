@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute, idParams } from "./root.tsx";
+import { oneOf, positive, searchOf } from "./search-params.ts";
 
 const groupsRoute = createRoute({
   getParentRoute: () => accountRoute,
@@ -69,10 +69,7 @@ const functionalPermissionsRoute = createRoute({
 const dataPermissionsRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/permissions/data",
-  validateSearch: z.object({
-    by: z.enum(["form", "group"]).optional(),
-    id: z.coerce.number().int().positive().optional(),
-  }),
+  validateSearch: searchOf({ by: oneOf(["form", "group"]), id: positive }),
   staticData: { title: msg("Data permissions") },
   component: lazyRouteComponent(
     () => import("../../features/permissions/components/permissions-overview-pages.tsx"),

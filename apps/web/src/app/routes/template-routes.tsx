@@ -1,14 +1,14 @@
-import { TEMPLATE_SETS } from "@formloom/core/templates/form-templates";
+import { TEMPLATE_SETS } from "@formloom/core/templates/template-sets";
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
 import { msg } from "../../i18n/i18n.ts";
 import { accountRoute } from "./root.tsx";
+import { oneOf, searchOf } from "./search-params.ts";
 
 /** forms.md §2 "Templates: forms, themes". */
 const formTemplatesRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/templates/forms",
-  validateSearch: z.object({ set: z.enum(TEMPLATE_SETS).optional().catch(undefined) }),
+  validateSearch: searchOf({ set: oneOf(TEMPLATE_SETS) }),
   staticData: { title: msg("Form templates") },
   component: lazyRouteComponent(
     () => import("../../features/templates/form-templates-page.tsx"),
