@@ -30,7 +30,7 @@ describe("the page in the form's language", () => {
     expect(dayInput(page("RU"))).toContain('type="text"');
     expect(dayInput(page("RU"))).toContain('placeholder="DD.MM.YYYY"');
     expect(dayInput(page("RU"))).toContain('value="14.03.2026"');
-    expect(dayInput(page("it"))).toContain('value="14/03/2026"');
+    expect(dayInput(page("it"))).toContain('value="14-03-2026"');
     expect(dayInput(page("EN"))).toContain('value="14.03.2026"');
   });
 

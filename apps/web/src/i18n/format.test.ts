@@ -15,8 +15,8 @@ describe("formatters", () => {
     expect(formatters("en", "UTC").date(moment)).toBe("21.11.2026");
     expect(formatters("ru", "UTC").date(moment)).toBe("21.11.2026");
     expect(formatters("uk", "UTC").dateTime(moment)).toBe("21.11.2026 23:30");
-    expect(formatters("it", "UTC").dateTime(moment)).toBe("21/11/2026 23:30");
-    expect(formatters("es", "UTC").dateTimeSeconds(moment)).toBe("21/11/2026 23:30:00");
+    expect(formatters("it", "UTC").dateTime(moment)).toBe("21-11-2026 23:30");
+    expect(formatters("es", "UTC").dateTimeSeconds(moment)).toBe("21-11-2026 23:30:00");
     expect(formatters("en", "UTC").dateTime(moment)).toBe("21.11.2026 23:30");
   });
 
@@ -27,7 +27,7 @@ describe("formatters", () => {
       expect(format.answer(dateField("date"), "2026-03-04"), language).toBe(submitted);
       expect(format.answer(dateField("datetime"), "2026-03-04T08:15"), language).toBe(`${submitted} 08:15`);
     }
-    expect(formatters("es", "UTC").answer(dateField("date"), "2026-03-04")).toBe("04/03/2026");
+    expect(formatters("es", "UTC").answer(dateField("date"), "2026-03-04")).toBe("04-03-2026");
     expect(formatters("en", "UTC").answer(dateField("time"), "08:15")).toBe("08:15");
     // Anything that is not a date stays as the respondent wrote it.
     expect(formatters("en", "UTC").answer(dateField("date"), "soon")).toBe("soon");
@@ -37,7 +37,7 @@ describe("formatters", () => {
     expect(formatters("ru", "Europe/Kyiv").dateTimeSeconds(moment)).toBe("22.11.2026 01:30:00");
     expect(formatters("ru", "America/New_York").dateTime(moment)).toBe("21.11.2026 18:30");
     expect(formatters("ru", "Pacific/Auckland").day("1906-12-09")).toBe("09.12.1906");
-    expect(formatters("it", "Pacific/Auckland").answer(dateField("date"), "2026-01-01")).toBe("01/01/2026");
+    expect(formatters("it", "Pacific/Auckland").answer(dateField("date"), "2026-01-01")).toBe("01-01-2026");
   });
 
   it("writes durations with the language's own units", () => {

@@ -6,7 +6,7 @@ describe("a date answer is written and read in the form's language", () => {
     expect(dayText("2026-03-14", "date", "ru")).toBe("14.03.2026");
     expect(dayText("2026-03-14", "date", "uk")).toBe("14.03.2026");
     expect(dayText("2026-03-14", "date", "en")).toBe("14.03.2026");
-    expect(dayText("2026-03-14", "date", "it")).toBe("14/03/2026");
+    expect(dayText("2026-03-14", "date", "it")).toBe("14-03-2026");
     expect(dayText("2026-03-14T09:30", "datetime", "ru")).toBe("14.03.2026 09:30");
     // Text that is not yet a day stays as typed.
     expect(dayText("14.0", "date", "ru")).toBe("14.0");

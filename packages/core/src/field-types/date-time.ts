@@ -15,15 +15,16 @@ export type DateTimeMode = keyof typeof FORMATS;
 export const modeOf = (element: TElement): DateTimeMode => element.fieldSettings.dateTimeMode ?? "date";
 
 /**
- * How each form language writes a day: day first everywhere, forms.md §9's DD.MM.YYYY, Spanish
- * and Italian with slashes as their readers write it. The answer itself stays YYYY-MM-DD.
+ * How each form language writes a day: day first everywhere, in the two formats forms.md §9
+ * names, DD.MM.YYYY, and DD-MM-YYYY for Spanish and Italian, whose readers write a day with a
+ * dash or a slash, never a dot. The answer itself stays YYYY-MM-DD.
  */
 export const DAY_PATTERNS: Record<Locale, string> = {
   en: "DD.MM.YYYY",
   ru: "DD.MM.YYYY",
   uk: "DD.MM.YYYY",
-  es: "DD/MM/YYYY",
-  it: "DD/MM/YYYY",
+  es: "DD-MM-YYYY",
+  it: "DD-MM-YYYY",
 };
 
 /** A day typed day first, with dots, slashes or dashes between its parts, or none (14032026). */
