@@ -1,25 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, registerByApi, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const ctx = appAndBrowser({ SEED_DEMO: "true" });
 
 /** Another person's sign-in, made over the API: what an attacker would put into a link. */
 async function registerOther(baseUrl: string, username: string) {
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      password: "other-pass-1",
-      passwordConfirmation: "other-pass-1",
-      acceptTermsAndConditionsAgreement: true,
-      acceptPrivacyPolicyAgreement: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { token: string; refresh_token: string };
+  return registerByApi(baseUrl, { username, email: `${username}@example.com`, password: "other-pass-1" });
 }
 
 /** Who this browser's stored sign-in belongs to, asked the way the app asks. */

@@ -1,21 +1,16 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addFieldFromMenu } from "./builder-helpers.ts";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, registerInBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
 
-async function register(page: Page) {
-  await page.goto(`${run.app.url}/registration/create`);
-  await page.getByLabel("Username").fill("olivia");
-  await page.getByLabel("E-mail").fill("olivia@example.com");
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill("pass1234");
-  await page.getByRole("textbox", { name: "Confirm password" }).fill("pass1234");
-  await page.getByLabel("I accept the terms and conditions").check();
-  await page.getByLabel("I accept the privacy policy").check();
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL("**/user/create_account");
-}
+const register = (page: Page) =>
+  registerInBrowser(page, run.app.url, {
+    username: "olivia",
+    email: "olivia@example.com",
+    password: "pass1234",
+  });
 
 async function createAccount(page: Page) {
   await page.getByLabel("Account name").fill("Acme Research");

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, registerInBrowser, screenshot, watchErrors } from "./support.ts";
 
 /** What a new user meets first: registration, the first account, the dashboard's first step. */
 const run = appAndBrowser();
@@ -100,16 +100,11 @@ describe("registration", () => {
 describe("the first account", () => {
   it("lands on the dashboard with the first step, and lets the e-mail reminder be put away for the session", async () => {
     const { context, page, problems } = await pageIn(run.browser, "en", SIZES[0][1]);
-    await page.goto(`${run.app.url}/registration/create`);
-    await page.getByLabel("Username").fill("newcomer");
-    await page.getByLabel("E-mail").fill("newcomer@example.com");
-    await page.getByRole("textbox", { name: "Password", exact: true }).fill("secret123");
-    await page.getByRole("textbox", { name: "Confirm password" }).fill("secret123");
-    await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).check();
-    await page.getByRole("checkbox", { name: "I accept the privacy policy" }).check();
-    await page.getByRole("button", { name: "Register" }).click();
-
-    await page.waitForURL("**/user/create_account");
+    await registerInBrowser(page, run.app.url, {
+      username: "newcomer",
+      email: "newcomer@example.com",
+      password: "secret123",
+    });
     await page.getByRole("textbox", { name: "Account name" }).fill("Newcomer studio");
     await page.getByRole("checkbox", { name: "I accept the data processing agreement" }).check();
     await page.getByRole("main").getByRole("button", { name: "Create account" }).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectBrowser, type RunningApp, screenshot, startApp } from "./support.ts";
+import { connectBrowser, type RunningApp, registerByApi, screenshot, startApp } from "./support.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -14,13 +14,7 @@ beforeAll(async () => {
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<{ token: string }>);
-  const { token } = await post("/register", {
-    ...USER,
-    email: "layout@example.com",
-    passwordConfirmation: USER.password,
-    acceptTermsAndConditionsAgreement: true,
-    acceptPrivacyPolicyAgreement: true,
-  });
+  const { token } = await registerByApi(app.url, { ...USER, email: "layout@example.com" });
   await post("/account/create", { name: "Layout Ltd", subdomain: "layout-ltd", acceptDpa: true }, token);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, watchErrors } from "./support.ts";
+import { appAndBrowser, registerByApi, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
 
@@ -43,19 +43,11 @@ describe("public account pages", () => {
   it("sends a user without an account to the no-account page, and shows the session-ended choice", async () => {
     const context = await run.browser.newContext();
     const page = await context.newPage();
-    const registered = await fetch(`${run.app.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        username: "loner",
-        email: "loner@example.com",
-        password: "loner1234",
-        passwordConfirmation: "loner1234",
-        acceptTermsAndConditionsAgreement: true,
-        acceptPrivacyPolicyAgreement: true,
-      }),
+    const tokens = await registerByApi(run.app.url, {
+      username: "loner",
+      email: "loner@example.com",
+      password: "loner1234",
     });
-    const tokens = (await registered.json()) as { token: string; refresh_token: string };
     await page.goto(`${run.app.url}/login`);
     await page.evaluate((t) => {
       localStorage.setItem("formloom.token", t.token);

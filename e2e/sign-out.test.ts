@@ -1,25 +1,11 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser } from "./support.ts";
+import { appAndBrowser, registerByApi } from "./support.ts";
 
 /** Log out ends the sign-in on the server; registering with a known address says only "check your inbox". */
 
 const run = appAndBrowser();
 const USER = { username: "leaving", email: "leaving@example.com", password: "leave1234" };
-
-async function registerByApi() {
-  const response = await fetch(`${run.app.url}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      ...USER,
-      passwordConfirmation: USER.password,
-      acceptTermsAndConditionsAgreement: true,
-      acceptPrivacyPolicyAgreement: true,
-    }),
-  });
-  expect(response.status).toBe(201);
-}
 
 const refreshStatus = (refresh_token: string) =>
   fetch(`${run.app.url}/api/refresh`, {
@@ -38,7 +24,7 @@ async function signIn(page: Page, username = USER.username) {
 
 describe("signing out and registering again", () => {
   it("ends the sign-in on the server when the user logs out: its refresh token stops working", async () => {
-    await registerByApi();
+    await registerByApi(run.app.url, USER);
     const context = await run.browser.newContext();
     const page = await context.newPage();
     await signIn(page);
@@ -63,19 +49,7 @@ describe("signing out and registering again", () => {
 
   it("signs out on every device at once: another browser's sign-in ends, its access token too", async () => {
     const username = "roaming";
-    const registered = await fetch(`${run.app.url}/api/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        username,
-        email: "roaming@example.com",
-        password: USER.password,
-        passwordConfirmation: USER.password,
-        acceptTermsAndConditionsAgreement: true,
-        acceptPrivacyPolicyAgreement: true,
-      }),
-    });
-    expect(registered.status).toBe(201);
+    await registerByApi(run.app.url, { username, email: "roaming@example.com", password: USER.password });
     const laptop = await run.browser.newContext();
     const phone = await run.browser.newContext();
     const here = await laptop.newPage();

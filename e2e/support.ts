@@ -63,6 +63,60 @@ export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/**
+ * Registers over the API and signs in with the password chosen: registration itself answers only
+ * "check your inbox", for a new address as for a registered one. The address stays unconfirmed.
+ */
+export async function registerByApi(
+  baseUrl: string,
+  user: { username: string; email: string; password: string },
+): Promise<{ token: string; refresh_token: string }> {
+  const post = (url: string, body: unknown) =>
+    fetch(`${baseUrl}/api${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const registered = await post("/register", {
+    ...user,
+    passwordConfirmation: user.password,
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+  if (registered.status !== 202) throw new Error(`register failed: ${await registered.text()}`);
+  const login = await post("/login", { username: user.username, password: user.password });
+  if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
+  return (await login.json()) as { token: string; refresh_token: string };
+}
+
+/**
+ * Registers on the registration page as a person would: "check your inbox", then signs in with
+ * the password from there, and goes on to create an account. Ends on the account creation page.
+ */
+export async function registerInBrowser(
+  page: Page,
+  baseUrl: string,
+  user: { username: string; email: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/registration/create`);
+  await page.getByLabel("Username").fill(user.username);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
+  await page.getByRole("textbox", { name: "Confirm password" }).fill(user.password);
+  await page.getByRole("checkbox", { name: "I accept the terms and conditions" }).check();
+  await page.getByRole("checkbox", { name: "I accept the privacy policy" }).check();
+  await page.getByRole("button", { name: "Register" }).click();
+  await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+  await page.getByRole("link", { name: "Back to sign in" }).click();
+  await page.getByLabel("Username or e-mail").fill(user.username);
+  await page.getByRole("textbox", { name: "Password" }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Signed in without an account yet, the welcome offers to create one.
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole("main").getByRole("link", { name: "Create account" }).click();
+  await page.waitForURL("**/user/create_account");
+}
+
 /** Calls the API as the account owner `accountOwner` made; answers are parsed JSON. */
 export type ApiCall = <T = unknown>(method: string, url: string, body?: unknown) => Promise<T>;
 
@@ -80,14 +134,7 @@ export async function accountOwner(baseUrl: string, username: string, password: 
     });
     return (await response.json()) as T;
   };
-  ({ token } = await call<{ token: string }>("POST", "/register", {
-    username,
-    email: `${username}@example.com`,
-    password,
-    passwordConfirmation: password,
-    acceptTermsAndConditionsAgreement: true,
-    acceptPrivacyPolicyAgreement: true,
-  }));
+  ({ token } = await registerByApi(baseUrl, { username, email: `${username}@example.com`, password }));
   const name = `${username[0]!.toUpperCase()}${username.slice(1)}`;
   await call("POST", "/account/create", { name, subdomain: username, acceptDpa: true });
   return call;
