@@ -143,7 +143,7 @@ function RecentJobs({ formId }: { formId: number }) {
   return (
     <Stack gap="xs">
       <Title order={4}>{t("Recent sending")}</Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={600}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
