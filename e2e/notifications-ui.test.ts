@@ -159,6 +159,10 @@ async function respondentPage(width: number): Promise<{ page: Page; problems: st
   const page = await context.newPage();
   const problems = watchErrors(page);
   await page.goto(`${app.url}/f/event-feedback`);
+  // The demo form keeps what is typed, so it asks first; this respondent declines.
+  const consent = page.getByRole("dialog", { name: "Behavioral data collection confirmation" });
+  await consent.getByRole("button", { name: "Cancel" }).click();
+  await consent.waitFor({ state: "detached" });
   return { page, problems };
 }
 

@@ -46,6 +46,8 @@ describe("a single result's page", () => {
         formId: formId,
         key: "dan-filling",
         seq: 0,
+        // Dan agreed in the behavioural pop-up, so his typing is kept beside focus and blur.
+        behavioralConfirmOptions: ["default-behavioral"],
         events: [
           { type: "focus", at: 10, field: "name" },
           { type: "input", at: 250, field: "name", count: 3 },
