@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Ajv2020 from "ajv/dist/2020.js";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooks } from "../src/db/schema.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { HttpReceiver, until } from "./http-receiver.ts";
 
 /**
  * The receiver listens on 127.0.0.2, the one private address the server is told to allow, so
@@ -14,59 +13,14 @@ import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } f
  */
 const RECEIVER_HOST = "127.0.0.2";
 
-interface Received {
-  path: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-class Receiver {
-  received: Received[] = [];
-  private server: Server | null = null;
-  port = 0;
-
-  async up(port = 0): Promise<void> {
-    this.server = createServer((req, res) => {
-      readBody(req).then((body) => {
-        this.received.push({ path: req.url ?? "", headers: req.headers as Record<string, string>, body });
-        if (req.url === "/gone") res.writeHead(410).end();
-        else if (req.url === "/moved")
-          res.writeHead(302, { location: `http://127.0.0.1:${this.port}/hook` }).end();
-        else res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-      });
-    });
-    await new Promise<void>((done) => this.server!.listen(port, RECEIVER_HOST, done));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  /** Listens again on the reserved port, unless it already does. */
-  async ensureUp(): Promise<void> {
-    if (!this.server) await this.up(this.port);
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let text = "";
-    req.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-    });
-    req.on("end", () => resolve(text));
-  });
-}
-
 let server: TestServer;
 let admin: ApiClient;
 let formId: number;
-const receiver = new Receiver();
+const receiver = new HttpReceiver(RECEIVER_HOST, (req, res, port) => {
+  if (req.url === "/gone") res.writeHead(410).end();
+  else if (req.url === "/moved") res.writeHead(302, { location: `http://127.0.0.1:${port}/hook` }).end();
+  else res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+});
 
 interface Delivery {
   id: number;
@@ -81,17 +35,6 @@ async function deliveries(webhookId: number): Promise<Delivery[]> {
   );
   expect(listed.status, listed.text).toBe(200);
   return listed.body.deliveries;
-}
-
-/** Waits for the worker (polling every 50 ms) until the check holds. */
-async function until<T>(read: () => Promise<T>, holds: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 /** The retry's backoff is half a minute and more: the test makes the next attempt due now. */
@@ -183,7 +126,7 @@ describe("webhooks", () => {
   });
 
   it("delivers a submission once, signed, after the receiver was down for several attempts; replays it", async () => {
-    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/hook`, {
+    const created = await addWebhook(`${receiver.base}/hook`, {
       authorization: { type: "bearer", token: "t0ken" },
     });
     expect(created.status, created.text).toBe(200);
@@ -222,7 +165,7 @@ describe("webhooks", () => {
     // Once more due and a few polls later, still exactly one request arrived.
     await makeDue();
     await new Promise((done) => setTimeout(done, 300));
-    const hits = receiver.received.filter((r) => r.path === "/hook");
+    const hits = receiver.at("/hook");
     expect(hits).toHaveLength(1);
     const hit = hits[0]!;
     expect(hit.headers.authorization).toBe("Bearer t0ken");
@@ -242,11 +185,11 @@ describe("webhooks", () => {
     );
     expect(replay.status, replay.text).toBe(200);
     await until(
-      async () => receiver.received.filter((r) => r.path === "/hook").length,
+      async () => receiver.at("/hook").length,
       (count) => count === 2,
       "replay",
     );
-    const again = receiver.received.filter((r) => r.path === "/hook")[1]!;
+    const again = receiver.at("/hook")[1]!;
     expect(again.headers["webhook-id"]).toBe(done!.eventId);
     expect(() => new Webhook(secret).verify(again.body, again.headers)).not.toThrow();
     const [replayed] = await until(
@@ -294,7 +237,7 @@ describe("webhooks", () => {
     await receiver.ensureUp();
     const hook = await admin.post<{ id: number; secret: string }>(`/api/forms/${lunch}/webhooks`, {
       title: "Lunch",
-      endpoint: `http://${RECEIVER_HOST}:${receiver.port}/lunch`,
+      endpoint: `${receiver.base}/lunch`,
       dataOptions: ["form_answer"],
     });
     expect(hook.status, hook.text).toBe(200);
@@ -311,7 +254,7 @@ describe("webhooks", () => {
       expect(sent.status, sent.text).toBe(201);
     }
     const arrived = await until(
-      async () => receiver.received.filter((r) => r.path === "/lunch"),
+      async () => receiver.at("/lunch"),
       (list) => list.length === 2,
       "two deliveries",
     );
@@ -375,14 +318,14 @@ describe("webhooks", () => {
 
   it("sends a signed test event at once and says what the endpoint answered", async () => {
     await receiver.ensureUp();
-    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/probe`);
+    const created = await addWebhook(`${receiver.base}/probe`);
     expect(created.status, created.text).toBe(200);
     const tested = await admin.post<{ ok: boolean; responseStatus: number | null }>(
       `/api/forms/${formId}/webhooks/${created.body.id}/test`,
     );
     expect(tested.status, tested.text).toBe(200);
     expect(tested.body).toMatchObject({ ok: true, responseStatus: 200 });
-    const hit = receiver.received.filter((r) => r.path === "/probe").at(-1)!;
+    const hit = receiver.at("/probe").at(-1)!;
     const payload = new Webhook(created.body.secret).verify(hit.body, hit.headers) as {
       type: string;
       data: { form: { title: string }; answers: unknown[] };
@@ -392,7 +335,7 @@ describe("webhooks", () => {
       data: { form: { title: "Sign-ups" }, answers: [] },
     });
     // A receiver that refuses is reported, not retried; nothing enters the delivery log.
-    const gone = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/gone`);
+    const gone = await addWebhook(`${receiver.base}/gone`);
     const refused = await admin.post(`/api/forms/${formId}/webhooks/${gone.body.id}/test`);
     expect(refused.body).toMatchObject({ ok: false, responseStatus: 410 });
     expect(await deliveries(gone.body.id)).toEqual([]);
@@ -403,8 +346,8 @@ describe("webhooks", () => {
   });
 
   it("does not follow a redirect, and re-checks the address at send", async () => {
-    const moved = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/moved`);
-    const rebound = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/rebound`);
+    const moved = await addWebhook(`${receiver.base}/moved`);
+    const rebound = await addWebhook(`${receiver.base}/rebound`);
     expect(rebound.status).toBe(200);
     // As if the endpoint's name now resolved to loopback: set where no API call could put it.
     await server.database.db
@@ -439,7 +382,7 @@ describe("webhooks", () => {
   });
 
   it("queues one delivery per submission under a burst, and each arrives once", async () => {
-    const burst = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/burst`);
+    const burst = await addWebhook(`${receiver.base}/burst`);
     expect(burst.status, burst.text).toBe(200);
     await Promise.all(Array.from({ length: 20 }, () => submit()));
     const list = await until(
@@ -447,7 +390,7 @@ describe("webhooks", () => {
       (all) => all.length === 20 && all.every((d) => d.state === "done"),
       "burst delivered",
     );
-    const ids = receiver.received.filter((r) => r.path === "/burst").map((r) => r.headers["webhook-id"]);
+    const ids = receiver.at("/burst").map((r) => r.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(20);
     expect(ids).toHaveLength(20);
     expect(new Set(list.map((d) => d.eventId))).toEqual(new Set(ids));
@@ -455,7 +398,7 @@ describe("webhooks", () => {
   });
 
   it("signs with both the new and the old secret while a rotation overlaps, then with the new one", async () => {
-    const created = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/rotate`);
+    const created = await addWebhook(`${receiver.base}/rotate`);
     const oldSecret = created.body.secret;
     const rotated = await admin.post<{ secret: string }>(
       `/api/forms/${formId}/webhooks/${created.body.id}/secret/rotate`,
@@ -466,7 +409,7 @@ describe("webhooks", () => {
     expect(newSecret).not.toBe(oldSecret);
     const arrived = async (count: number) =>
       until(
-        async () => receiver.received.filter((r) => r.path === "/rotate"),
+        async () => receiver.at("/rotate"),
         (hits) => hits.length === count,
         `delivery ${count}`,
       );
@@ -488,7 +431,7 @@ describe("webhooks", () => {
   });
 
   it("turns the webhook off when the receiver answers 410 Gone; a disabled webhook queues nothing", async () => {
-    const gone = await addWebhook(`http://${RECEIVER_HOST}:${receiver.port}/gone`);
+    const gone = await addWebhook(`${receiver.base}/gone`);
     await submit();
     await until(
       () =>
