@@ -3,10 +3,10 @@ import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
 import { catalogTranslate, englishText, liveElementStore } from "@formloom/renderer/form-renderer";
-import { Alert, Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
+import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy, IconLock } from "@tabler/icons-react";
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,6 +28,7 @@ import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
 import { LayoutPanel } from "./layout/layout-panel.tsx";
 import { QuestionsDatabasePanel } from "./questions-database-panel.tsx";
 import { ReadOnlyBuilder } from "./read-only.ts";
+import { ReadOnlyNote } from "./read-only-note.tsx";
 import { ResultCalculationsPanel } from "./result-calculations/result-calculations-panel.tsx";
 import { TryItScore } from "./result-calculations/try-it-score.tsx";
 import { useTryIt } from "./result-calculations/use-try-it.ts";
@@ -353,13 +354,7 @@ interface HeaderProps {
 /** Whether the draft is saved, undo and redo, and Save; drawn again only when one of them changes. */
 const EditorHeader = memo(function EditorHeader(props: HeaderProps) {
   const { t } = useTranslation();
-  if (props.readOnly) {
-    return (
-      <Alert color="blue" icon={<IconLock size={18} />} role="status">
-        {t("You can view this form but not change it. Ask an account admin for edit rights.")}
-      </Alert>
-    );
-  }
+  if (props.readOnly) return <ReadOnlyNote />;
   return (
     <Group justify="space-between">
       <Group gap="xs">
