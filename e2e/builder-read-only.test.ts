@@ -61,6 +61,19 @@ beforeAll(async () => {
       { id: "name", fieldType: "text", question: "Your name", isRequired: true },
       { id: "more", fieldType: "textarea", question: "Anything else?" },
     ],
+    conditionalRules: [
+      {
+        id: "ask-more",
+        name: "Ask for more",
+        if: {
+          kind: "group",
+          combinator: "AND",
+          conditions: [{ kind: "field", fieldId: "name", operator: "notEmpty" }],
+        },
+        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+        then: [{ type: "show", fieldIds: ["more"] }],
+      },
+    ],
   });
   formId = made.form.id;
   await memberIn("viewer", "Readers", ["forms.view"]);
@@ -109,6 +122,65 @@ describe("the builder of a member who may only view the form", () => {
     expect(await page.getByRole("textbox", { name: "Question" }).inputValue()).toBe("Anything else?");
     await context.close();
   });
+});
+
+describe("the tab bar of a member who may only view the form", () => {
+  it("marks the builder's tab, named for viewing, as the page shown", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await signIn(page, "viewer");
+    await page.goto(`${run.app.url}/forms/${formId}/edit`);
+    await page.getByText(READ_ONLY_NOTE).waitFor();
+    const view = page.getByRole("tab", { name: "View", exact: true });
+    expect(await view.getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByRole("tab", { name: "Overview" }).getAttribute("aria-selected")).toBe("false");
+    expect(await page.getByRole("tab", { name: "Edit", exact: true }).count()).toBe(0);
+    // From another page the tab leads back to the read-only builder.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.waitForURL(`${run.app.url}/forms/${formId}/overview`);
+    await view.click();
+    await page.getByText(READ_ONLY_NOTE).waitFor();
+    expect(page.url()).toBe(`${run.app.url}/forms/${formId}/edit`);
+    await context.close();
+  });
+});
+
+describe("the rule pages of a member who may only view the form", () => {
+  it("offer no editor for a new rule, only the note", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page, "viewer");
+    await page.goto(`${run.app.url}/forms/${formId}/rules/add`);
+    await page.getByText(READ_ONLY_NOTE).waitFor();
+    expect(await page.getByRole("textbox", { name: "Rule name" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Save rule" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`show a rule without letting it be changed or saved (${width} px)`, async () => {
+      const context = await run.browser.newContext({ viewport: { width, height: 860 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await signIn(page, "viewer");
+      await page.goto(`${run.app.url}/forms/${formId}/rules/ask-more/edit`);
+      await page.getByText(READ_ONLY_NOTE).waitFor();
+      const name = page.getByRole("textbox", { name: "Rule name" });
+      expect(await name.inputValue()).toBe("Ask for more");
+      expect(await name.isEditable()).toBe(false);
+      expect(await page.getByRole("switch", { name: "Enabled" }).isEnabled()).toBe(false);
+      expect(await page.getByRole("radio", { name: "When the form is sent" }).isEnabled()).toBe(false);
+      expect(await page.getByRole("button", { name: "Save rule" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: /^Delete/ }).count()).toBe(0);
+      // The tab bar shows the rules as the page the member is on.
+      expect(await page.getByRole("tab", { name: "Rules" }).getAttribute("aria-selected")).toBe("true");
+      await screenshot(page, `rule-read-only-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
 
 describe("a member whose group gives no rights", () => {

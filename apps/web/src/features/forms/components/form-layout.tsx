@@ -21,6 +21,13 @@ const TABS = [
   { value: "fields-analysis", label: msg("Fields analysis") },
 ] as const;
 
+/**
+ * The builder opens read-only for a member without the right to edit; its tab is still there, so
+ * the page they are on is marked, and it says it only shows the form.
+ */
+const tabLabel = (tab: (typeof TABS)[number], mayEdit: boolean) =>
+  tab.value === "edit" && !mayEdit ? msg("View") : tab.label;
+
 /** A form's pages: its title, the form tab bar, and the page. */
 export function FormLayout() {
   const { t } = useTranslation();
@@ -33,7 +40,6 @@ export function FormLayout() {
     (tab) =>
       (tab.value !== "permissions" || can("permissions.manage")) &&
       (tab.value !== "emails" || can("forms.edit")) &&
-      (tab.value !== "edit" || can("forms.edit")) &&
       (tab.value !== "webhooks" || can("forms.edit")) &&
       (tab.value !== "results" || can("results.view")) &&
       (tab.value !== "fields-analysis" || can("results.view")),
@@ -65,7 +71,7 @@ export function FormLayout() {
         <Tabs.List>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value}>
-              {t(tab.label)}
+              {t(tabLabel(tab, data.rights.edit))}
             </Tabs.Tab>
           ))}
         </Tabs.List>

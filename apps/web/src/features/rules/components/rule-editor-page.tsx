@@ -22,6 +22,8 @@ import { errorText } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
+import classes from "../../forms/components/editor/editor.module.css";
+import { ReadOnlyNote } from "../../forms/components/editor/read-only-note.tsx";
 import { useFormNotifications } from "../../notifications/api/notifications.ts";
 import { useSaveRules, useWebhooks } from "../api/rules.ts";
 import { ActionListEditor, newAction } from "./action-editor.tsx";
@@ -64,6 +66,18 @@ function RuleEditor({ ruleId }: { ruleId?: string }) {
   if (isPending) return <Loader />;
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
   const existing = ruleId ? data.form.conditionalRules.find((rule) => rule.id === ruleId) : undefined;
+  // Rules are saved with the form, so the right to edit the form is the right to change them.
+  const readOnly = !data.rights.edit;
+  if (readOnly && !ruleId) {
+    return (
+      <Stack>
+        <BackLink to="/forms/$id/rules" params={{ id }}>
+          {t("Rules")}
+        </BackLink>
+        <ReadOnlyNote />
+      </Stack>
+    );
+  }
   if (ruleId && !existing) {
     return (
       <Stack>
@@ -83,6 +97,7 @@ function RuleEditor({ ruleId }: { ruleId?: string }) {
       lastChangeDate={data.form.lastChangeDate}
       initial={existing ?? blankRule(data.fields)}
       isNew={!existing}
+      readOnly={readOnly}
     />
   );
 }
@@ -94,6 +109,7 @@ function RuleForm({
   lastChangeDate,
   initial,
   isNew,
+  readOnly,
 }: {
   formId: number;
   fields: TElement[];
@@ -101,6 +117,7 @@ function RuleForm({
   lastChangeDate: string;
   initial: TRule;
   isNew: boolean;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -134,7 +151,7 @@ function RuleForm({
 
   const submit = () => {
     setTried(true);
-    if (!parsed.success || issues.length > 0) return;
+    if (readOnly || !parsed.success || issues.length > 0) return;
     const saved = { ...parsed.data, name: parsed.data.name.trim() };
     save.mutate(
       {
@@ -162,66 +179,72 @@ function RuleForm({
         <BackLink to="/forms/$id/rules" params={{ id: formId }}>
           {t("Rules")}
         </BackLink>
-        <Title order={3}>{isNew ? t("New rule") : t("Edit rule")}</Title>
-        <Group align="flex-start" wrap="wrap" gap="md">
-          <TextInput
-            label={t("Rule name")}
-            required
-            value={rule.name}
-            onChange={(event) => setRule({ ...rule, name: event.currentTarget.value })}
-            onBlur={() => setNameTouched(true)}
-            error={(tried || nameTouched) && nameIssue ? messageText(nameIssue.message) : undefined}
-            style={{ flex: "1 1 260px" }}
-            maxLength={200}
-          />
-          <Switch
-            mt={30}
-            label={t("Enabled")}
-            checked={rule.enabled}
-            onChange={(event) => setRule({ ...rule, enabled: event.currentTarget.checked })}
-          />
-        </Group>
-        <Radio.Group
-          label={t("Runs")}
-          value={rule.when}
-          onChange={(when) => setRule({ ...rule, when: when as TRule["when"] })}
-        >
-          <Group gap="md" mt={4}>
-            <Radio value="change" label={t("While the form is filled")} />
-            <Radio value="submit" label={t("When the form is sent")} />
-          </Group>
-        </Radio.Group>
-        <Title order={4}>{t("If")}</Title>
-        <ConditionGroupEditor
-          group={rule.if}
-          fields={fields}
-          onChange={(group) => setRule({ ...rule, if: group })}
-        />
-        <Title order={4}>{t("Then")}</Title>
-        <ActionListEditor
-          label={t("Then")}
-          actions={rule.then}
-          fields={fields}
-          webhooks={webhooks}
-          notifications={notifications}
-          live={rule.enabled && rule.when === "change"}
-          onChange={(then) => setRule({ ...rule, then })}
-          error={tried && thenIssue ? t("Add at least one action, with its fields.") : undefined}
-        />
-        <Title order={4}>{t("Otherwise")}</Title>
-        <Text size="sm" c="dimmed">
-          {t("Actions taken while the conditions do not hold (optional).")}
-        </Text>
-        <ActionListEditor
-          label={t("Otherwise")}
-          actions={rule.else}
-          fields={fields}
-          webhooks={webhooks}
-          notifications={notifications}
-          live={rule.enabled && rule.when === "change"}
-          onChange={(otherwise) => setRule({ ...rule, else: otherwise })}
-        />
-        {issues.length > 0 && (
+        {readOnly && <ReadOnlyNote />}
+        <Title order={3}>{readOnly ? initial.name : isNew ? t("New rule") : t("Edit rule")}</Title>
+        {/* A disabled fieldset turns off every control of the rule at once, as in the builder. */}
+        <fieldset disabled={readOnly} className={classes.panels}>
+          <Stack gap="md">
+            <Group align="flex-start" wrap="wrap" gap="md">
+              <TextInput
+                label={t("Rule name")}
+                required
+                value={rule.name}
+                onChange={(event) => setRule({ ...rule, name: event.currentTarget.value })}
+                onBlur={() => setNameTouched(true)}
+                error={(tried || nameTouched) && nameIssue ? messageText(nameIssue.message) : undefined}
+                style={{ flex: "1 1 260px" }}
+                maxLength={200}
+              />
+              <Switch
+                mt={30}
+                label={t("Enabled")}
+                checked={rule.enabled}
+                onChange={(event) => setRule({ ...rule, enabled: event.currentTarget.checked })}
+              />
+            </Group>
+            <Radio.Group
+              label={t("Runs")}
+              value={rule.when}
+              onChange={(when) => setRule({ ...rule, when: when as TRule["when"] })}
+            >
+              <Group gap="md" mt={4}>
+                <Radio value="change" label={t("While the form is filled")} />
+                <Radio value="submit" label={t("When the form is sent")} />
+              </Group>
+            </Radio.Group>
+            <Title order={4}>{t("If")}</Title>
+            <ConditionGroupEditor
+              group={rule.if}
+              fields={fields}
+              onChange={(group) => setRule({ ...rule, if: group })}
+            />
+            <Title order={4}>{t("Then")}</Title>
+            <ActionListEditor
+              label={t("Then")}
+              actions={rule.then}
+              fields={fields}
+              webhooks={webhooks}
+              notifications={notifications}
+              live={rule.enabled && rule.when === "change"}
+              onChange={(then) => setRule({ ...rule, then })}
+              error={tried && thenIssue ? t("Add at least one action, with its fields.") : undefined}
+            />
+            <Title order={4}>{t("Otherwise")}</Title>
+            <Text size="sm" c="dimmed">
+              {t("Actions taken while the conditions do not hold (optional).")}
+            </Text>
+            <ActionListEditor
+              label={t("Otherwise")}
+              actions={rule.else}
+              fields={fields}
+              webhooks={webhooks}
+              notifications={notifications}
+              live={rule.enabled && rule.when === "change"}
+              onChange={(otherwise) => setRule({ ...rule, else: otherwise })}
+            />
+          </Stack>
+        </fieldset>
+        {!readOnly && issues.length > 0 && (
           <Alert color="red" title={t("This rule cannot be saved yet")} role="alert">
             <List size="sm">
               {issues.map((issue) => (
@@ -240,17 +263,19 @@ function RuleForm({
             {errorText(save.error)}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {t("Save rule")}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => void navigate({ to: "/forms/$id/rules", params: { id: formId } })}
-          >
-            {t("Cancel")}
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("Save rule")}
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => void navigate({ to: "/forms/$id/rules", params: { id: formId } })}
+            >
+              {t("Cancel")}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </form>
   );
