@@ -93,3 +93,31 @@ export async function readWithPspp(bytes: Buffer): Promise<PsppReading> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** An export file as `client` downloads it (signed in when it has a token). */
+export async function download(
+  server: { url: string },
+  client: { token?: string | undefined },
+  url: string,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const response = await fetch(`${server.url}${url}`, {
+    headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+/** The table as a reader shows it: header row, then rows by the form's number. */
+export function byHeader(rows: string[][]) {
+  const [header, ...body] = rows;
+  const column = (name: string) => {
+    const index = header!.indexOf(name);
+    if (index < 0) throw new Error(`no column ${name} in ${header!.join(" | ")}`);
+    return index;
+  };
+  const rowOf = (position: number) => body[position]!;
+  return { header: header!, body, cell: (position: number, name: string) => rowOf(position)[column(name)] };
+}

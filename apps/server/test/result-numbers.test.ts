@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readWithLibreOffice, readWithPspp } from "./export-readers.ts";
+import { download, readWithLibreOffice, readWithPspp } from "./export-readers.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 import { startSmtpReceiver } from "./smtp-receiver.ts";
 
@@ -82,20 +82,18 @@ describe("a submission named by its form's number", () => {
   });
 
   it("is the ID column of every export, headed as the results table heads it", async () => {
-    const download = async (format: string) => {
-      const response = await fetch(`${server.url}/api/forms/${formId}/answers/export/${format}`, {
-        headers: { authorization: `Bearer ${author.token}` },
-      });
-      expect(response.status).toBe(200);
-      return Buffer.from(await response.arrayBuffer());
+    const exported = async (format: string) => {
+      const file = await download(server, author, `/api/forms/${formId}/answers/export/${format}`);
+      expect(file.status).toBe(200);
+      return file.bytes;
     };
     const numbers = sent.map((answer) => String(answer.number));
     for (const format of ["csv", "xlsx"] as const) {
-      const [header, ...rows] = await readWithLibreOffice(await download(format), format);
+      const [header, ...rows] = await readWithLibreOffice(await exported(format), format);
       expect(header?.[0]).toBe("#");
       expect(rows.map((row) => row[0]).sort()).toEqual(numbers);
     }
-    const sav = await readWithPspp(await download("sav"));
+    const sav = await readWithPspp(await exported("sav"));
     expect(sav.variables[0]?.slice(0, 3)).toEqual(["number", "1", "#"]);
     expect(
       sav.cases
