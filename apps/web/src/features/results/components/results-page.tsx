@@ -4,21 +4,16 @@ import { holdsValue } from "@formloom/core/field-registry";
 import {
   Badge,
   Button,
-  Checkbox,
   Group,
   Pagination,
   Paper,
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
-  UnstyledButton,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
-  IconArrowDown,
-  IconArrowUp,
   IconColumns,
   IconFileExport,
   IconFilter,
@@ -32,7 +27,6 @@ import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
@@ -42,24 +36,14 @@ import { type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-an
 import { useResultsColumns, useSaveResultsColumns } from "../api/results-notes.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
-import { resultText } from "./answer-view.tsx";
 import { arrangeColumns, type Column, ColumnSettings } from "./column-settings.tsx";
 import { ExportDialog, useExportDialog } from "./export-dialog.tsx";
 import { completeFilters, ResultsFilters } from "./results-filters.tsx";
 import { StatisticsPanel } from "./statistics-panel.tsx";
+import { SubmissionsTable } from "./submissions-table.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id/results");
 const PAGE_SIZES = ["10", "25", "50", "100"];
-const DEFAULT_WIDTHS: Record<string, number> = {
-  number: 80,
-  submitTime: 170,
-  formPassingTime: 110,
-  score: 90,
-  result: 130,
-  tags: 150,
-  status: 110,
-};
-
 export function ResultsPage() {
   const { t } = useTranslation();
   const { id } = route.useParams();
@@ -85,7 +69,6 @@ export function ResultsPage() {
   const exporting = useExportDialog();
   const [view, setView] = useState<"responses" | "statistics">("responses");
   const can = useCan();
-  const format = useFormat();
 
   // With access to selected fields only, the other fields are not columns at all.
   const visible = data?.visibleFieldIds ?? null;
@@ -100,7 +83,6 @@ export function ResultsPage() {
     1,
     total === null ? params.page + (data?.nextCursor ? 1 : 0) : Math.ceil(total / params.size),
   );
-  const allSelected = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const filterCount = Object.keys(completeFilters(params.filters ?? {})).length;
   const fixedKeys = [
     "number",
@@ -132,9 +114,6 @@ export function ResultsPage() {
         ...shownColumns.filter((column) => column.key !== "number" && !isAnswer(column)),
       ]
     : shownColumns;
-  // With any width set the table lays out by widths, so the others get theirs from their content's kind.
-  const sized = shownColumns.some((column) => column.width);
-  const widthOf = (column: Column) => column.width ?? DEFAULT_WIDTHS[column.key] ?? 180;
   const sortKeys: Record<string, AnswerPageParams["sortBy"]> = {
     ...Object.fromEntries(columns.map((field) => [field.id, `answer:${field.id}` as const])),
     number: "number",
@@ -167,63 +146,6 @@ export function ResultsPage() {
       message: t("Deleted submissions cannot be restored."),
       onConfirm: () => remove.mutate(selected, { onError, onSuccess: () => setSelected([]) }),
     });
-
-  const cell = (answer: TAnswerView, column: Column) => {
-    switch (column.key) {
-      case "number":
-        return answer.number ?? answer.id;
-      case "submitTime":
-        return format.dateTime(answer.submitTime);
-      case "formPassingTime":
-        return answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime);
-      case "score":
-        return answer.score ?? "—";
-      case "result":
-        return resultText(answer.result) || "—";
-      case "tags":
-        return (
-          <Group gap={4}>
-            {(answer.tags ?? []).map((tag) => (
-              <Badge key={tag} size="sm" variant="outline" color="gray">
-                {tag}
-              </Badge>
-            ))}
-          </Group>
-        );
-      case "status":
-        return (
-          <Badge size="sm" variant="light" color={answer.isViewed ? "gray" : "blue"}>
-            {answer.isViewed ? t("Read") : t("Unread")}
-          </Badge>
-        );
-      default: {
-        const field = columns.find((f) => f.id === column.key);
-        const given = answer.answers.find((a) => a.fieldId === column.key);
-        return (
-          <Text size="sm" lineClamp={2} fw="inherit">
-            {field && given ? format.answer(field, given.answer) : ""}
-          </Text>
-        );
-      }
-    }
-  };
-
-  const sortHeader = (label: string, key: AnswerPageParams["sortBy"]) => (
-    <UnstyledButton
-      onClick={() =>
-        change({ sortBy: key, order: params.sortBy === key && params.order === "desc" ? "asc" : "desc" })
-      }
-      aria-label={t("Sort by {{column}}", { column: label })}
-    >
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm" fw={700} lineClamp={2}>
-          {label}
-        </Text>
-        {params.sortBy === key &&
-          (params.order === "desc" ? <IconArrowDown size={14} /> : <IconArrowUp size={14} />)}
-      </Group>
-    </UnstyledButton>
-  );
 
   if (isDenied(error)) {
     return (
@@ -370,87 +292,17 @@ export function ResultsPage() {
           }
         >
           {() => (
-            <Table.ScrollContainer
-              minWidth={Math.max(640, 40 + shownColumns.reduce((sum, c) => sum + widthOf(c), 0))}
-            >
-              <Table
-                highlightOnHover
-                verticalSpacing="xs"
-                aria-label={t("Submissions")}
-                style={{ tableLayout: sized ? "fixed" : undefined }}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label={t("Select all")}
-                        checked={allSelected}
-                        indeterminate={!allSelected && selected.length > 0}
-                        onChange={() => setSelected(allSelected ? [] : rows.map((r) => r.id))}
-                      />
-                    </Table.Th>
-                    {drawnColumns.map((column) => {
-                      const sortKey = sortKeys[column.key];
-                      return (
-                        <Table.Th
-                          key={column.key}
-                          data-column={column.key}
-                          style={{
-                            width: sized ? widthOf(column) : undefined,
-                            maxWidth: sized ? undefined : 240,
-                          }}
-                        >
-                          {sortKey ? (
-                            sortHeader(labelOf(column.key), sortKey)
-                          ) : (
-                            <Text size="sm" fw={700} lineClamp={2}>
-                              {labelOf(column.key)}
-                            </Text>
-                          )}
-                        </Table.Th>
-                      );
-                    })}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((answer) => (
-                    <Table.Tr
-                      key={answer.id}
-                      onClick={() => open(answer)}
-                      style={{ cursor: "pointer", fontWeight: answer.isViewed ? undefined : 600 }}
-                      data-unread={!answer.isViewed || undefined}
-                      data-number={answer.number ?? undefined}
-                    >
-                      <Table.Td onClick={(e) => e.stopPropagation()}>
-                        <Checkbox
-                          aria-label={t("Select submission {{id}}", { id: answer.number ?? answer.id })}
-                          checked={selected.includes(answer.id)}
-                          onChange={(e) => {
-                            const on = e.currentTarget.checked;
-                            setSelected((s) => (on ? [...s, answer.id] : s.filter((x) => x !== answer.id)));
-                          }}
-                        />
-                      </Table.Td>
-                      {drawnColumns.map((column) => (
-                        <Table.Td
-                          key={column.key}
-                          style={{
-                            maxWidth: sized ? undefined : 240,
-                            whiteSpace:
-                              column.key === "submitTime" || column.key === "formPassingTime"
-                                ? "nowrap"
-                                : undefined,
-                            overflow: "hidden",
-                          }}
-                        >
-                          {cell(answer, column)}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <SubmissionsTable
+              rows={rows}
+              columns={drawnColumns}
+              fields={columns}
+              labelOf={labelOf}
+              sort={{ by: params.sortBy, order: params.order, keys: sortKeys }}
+              onSort={(sortBy, order) => change({ sortBy, order })}
+              selected={selected}
+              onSelect={setSelected}
+              onOpen={open}
+            />
           )}
         </QueryState>
         <Group justify="space-between" p="sm">
