@@ -1,10 +1,9 @@
 import type { TFieldsAnalysis } from "@formloom/core/api/statistics";
-import { BarChart } from "@mantine/charts";
-import "@mantine/charts/styles.css";
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { getRouteApi } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
+import { BarChart } from "../../../components/bar-chart.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { BackLink } from "../../../lib/router-links.tsx";

@@ -1,8 +1,7 @@
 import type { TFieldSummary, TNpsResult } from "@formloom/core/api/statistics";
-import { BarChart } from "@mantine/charts";
-import "@mantine/charts/styles.css";
 import { Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { BarChart } from "../../../components/bar-chart.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { useAnswersSummary, useNps } from "../api/get-statistics.ts";

@@ -1,12 +1,11 @@
 import type { TEventLog } from "@formloom/core/api/behavior";
 import type { TAnswerAdditional } from "@formloom/core/api/single-result";
 import type { TElement } from "@formloom/core/element-schema";
-import { BarChart } from "@mantine/charts";
-import "@mantine/charts/styles.css";
 import { Alert, Badge, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BarChart } from "../../../../components/bar-chart.tsx";
 import { QueryState } from "../../../../components/query-state.tsx";
 import { useFormat } from "../../../../i18n/format.ts";
 import { useAnswerAdditional, useAnswerCalc, useEventLog } from "../../api/get-single-result.ts";

@@ -1,0 +1,4 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+
+export default BarChart;

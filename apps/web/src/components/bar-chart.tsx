@@ -1,0 +1,15 @@
+import type { BarChartProps } from "@mantine/charts";
+import { Skeleton } from "@mantine/core";
+import { lazy, Suspense } from "react";
+
+/** The charting library (a third of the results pages' code), downloaded when a chart is first drawn. */
+const Chart = lazy(() => import("./bar-chart-module.tsx"));
+
+/** Mantine's bar chart, with a placeholder of its height while the library arrives. */
+export function BarChart(props: BarChartProps) {
+  return (
+    <Suspense fallback={<Skeleton h={props.h ?? 300} aria-hidden />}>
+      <Chart {...props} />
+    </Suspense>
+  );
+}
