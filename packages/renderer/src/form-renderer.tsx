@@ -188,7 +188,10 @@ export function FormRenderer(props: FormRendererProps) {
     setValues((before) => ({ ...before, [field.id]: value }));
     if (errors[field.id]) {
       const code = checkAnswer(field, value);
-      setErrors(({ [field.id]: _, ...rest }) => (code ? { ...rest, [field.id]: code } : rest));
+      const { [field.id]: _, ...rest } = errors;
+      setErrors(code ? { ...rest, [field.id]: code } : rest);
+      // Every marked answer put right: the note by the send button has nothing left to point to.
+      if (!code && Object.keys(rest).length === 0) setSummary(null);
     }
   };
 
