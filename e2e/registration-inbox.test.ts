@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
-import { appAndBrowser, freePort, screenshot, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, registerByApi, screenshot, watchErrors } from "./support.ts";
 
 /** Registering says "check your inbox" to everyone; the link mailed to a new address signs its owner in. */
 
@@ -52,5 +52,32 @@ describe("registering with a new address", () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  });
+
+  it("leaves a browser already signed in as it was, so a link someone else sent cannot switch it", async () => {
+    const mine = await registerByApi(run.app.url, {
+      username: "holder",
+      email: "holder@example.com",
+      password: "hold1234",
+    });
+    await registerByApi(run.app.url, {
+      username: "sender",
+      email: "sender@example.com",
+      password: "send1234",
+    });
+    const link = /http:\/\/127\.0\.0\.1:\d+\/confirm_email\?code=[\w-]+/.exec(
+      (await smtp.waitFor("sender@example.com", "Confirm")).text,
+    )?.[0];
+    const context = await run.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/login`);
+    await page.evaluate((tokens) => {
+      localStorage.setItem("formloom.token", tokens.token);
+      localStorage.setItem("formloom.refresh_token", tokens.refresh_token);
+    }, mine);
+    await page.goto(link!);
+    await page.getByText("Thank you, your e-mail address is confirmed.").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBe(mine.token);
+    await context.close();
   });
 });

@@ -15,14 +15,17 @@ const confirmRoute = getRouteApi("/confirm_email");
 
 /**
  * confirm_email?code=…: confirms the address from the registration mail. The link proves the
- * reader holds the address, so it signs them in: a new user goes on from here.
+ * reader holds the address, so it signs them in: a new user goes on from here. A browser already
+ * signed in keeps its sign-in, so a link someone else sent cannot switch it to their account.
  */
 export function ConfirmEmailPage() {
   const { t } = useTranslation();
   const { code } = confirmRoute.useSearch();
   const confirm = useMutation({
     mutationFn: (value: string) => api<TTokens>("POST", "/email-confirm", { code: value }),
-    onSuccess: (tokens) => session.store(tokens),
+    onSuccess: (tokens) => {
+      if (!session.token()) session.store(tokens);
+    },
   });
   const { mutate } = confirm;
   useEffect(() => {
