@@ -83,7 +83,10 @@ describe("layout", () => {
 
     await navLink.click();
     await page.waitForURL("**/forms/all");
-    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).textContent()).toBe("Home/All forms");
+    // The page's code arrives after the address changes: the breadcrumb follows it.
+    await expect
+      .poll(() => page.getByRole("navigation", { name: "Breadcrumb" }).textContent())
+      .toBe("Home/All forms");
 
     await page.getByRole("button", { name: "Close the menu" }).click();
     await expect.poll(() => sidebarOnScreen(page)).toBe(false);
