@@ -176,6 +176,30 @@ describe("the builder's Settings tab", () => {
     await visitor.close();
   });
 
+  it("says the consent pop-up is always asked while every character typed is kept, and with which option", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Consent defaults" });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    await openSection(page, "Data collection and consent");
+    const consent = page.getByRole("group", { name: "Behaviour data consent pop-up" });
+    const ask = consent.getByRole("switch", { name: "Ask for consent first" });
+    // A new form keeps every character typed: its respondents are always asked, with our option.
+    expect(await ask.isChecked()).toBe(true);
+    expect(await ask.isDisabled()).toBe(true);
+    await consent.getByText("Always asked while the form keeps every character typed").waitFor();
+    await consent.getByText("I agree that what I type, including erased text, is recorded").waitFor();
+    expect(await consent.getByText("a pop-up without options is not shown").count()).toBe(0);
+    await screenshot(page, "builder-consent-defaults-1280");
+    // Keeping focus and timing only, the author decides whether to ask.
+    await page.getByRole("switch", { name: "Collect every character typed" }).click();
+    await expect.poll(() => ask.isDisabled()).toBe(false);
+    expect(await consent.getByText("Always asked while the form keeps every character typed").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("fits a phone: every group opens without sideways scrolling", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Phone settings" });
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });

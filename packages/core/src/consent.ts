@@ -48,8 +48,11 @@ function collects(settings: ConsentSettings, kind: ConsentKind): boolean {
   );
 }
 
-/** Whether the form collects data of this kind that is never recorded without the respondent's yes. */
-function needsConsent(settings: ConsentSettings, kind: ConsentKind): boolean {
+/**
+ * Whether the form collects data of this kind that is never recorded without the respondent's
+ * yes: then the pop-up is asked whatever the author chose.
+ */
+export function consentRequired(settings: ConsentSettings, kind: ConsentKind): boolean {
   if (kind === "behavioral") return settings.collectBehaviorData && settings.collectRealCharacters;
   return collects(settings, kind);
 }
@@ -74,7 +77,7 @@ export function offeredConsent(settings: ConsentSettings, kind: ConsentKind): Co
   const authored = popup.checkboxes.length > 0;
   if (popup.show && authored) return popup;
   // Hiding the pop-up cannot silence the question while such data is collected.
-  if (!needsConsent(settings, kind)) return null;
+  if (!consentRequired(settings, kind)) return null;
   return { ...popup, show: true, checkboxes: authored ? popup.checkboxes : [DEFAULT_CONSENT_OPTIONS[kind]] };
 }
 

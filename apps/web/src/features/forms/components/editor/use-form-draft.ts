@@ -42,6 +42,12 @@ const DRAFT_KEYS = [
   "collectRealCharacters",
   "hasVideoCapturing",
   "hasAudioCapturing",
+  // Set through the API only, but they decide whether respondents are asked for consent.
+  "isCaptureVideo",
+  "isCaptureAudio",
+  "hasFaceRecognition",
+  "hasEmotionsRecognition",
+  "hasAgeGenderRecognition",
   "capturingConfirmPopup",
   "behavioralConfirmPopup",
   "cursorOutActions",

@@ -1,3 +1,4 @@
+import { type ConsentKind, consentRequired, DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { CONSENT_HEADERS } from "@formloom/core/form-schema";
 import { ActionIcon, Button, Checkbox, Fieldset, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
@@ -45,6 +46,9 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         defaultHeader={CONSENT_HEADERS.behavioral}
         active={settings.collectBehaviorData}
         inactiveText={t("Shown only while behaviour data is collected")}
+        kind="behavioral"
+        required={consentRequired(settings, "behavioral")}
+        requiredText={t("Always asked while the form keeps every character typed")}
         error={firstError(errors, "behavioralConfirmPopup")}
         onChange={(popup) => onChange({ behavioralConfirmPopup: popup })}
         name="behavioralConfirmPopup"
@@ -55,6 +59,9 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         defaultHeader={CONSENT_HEADERS.capturing}
         active={capturing}
         inactiveText={t("Shown only while video or audio is captured")}
+        kind="capturing"
+        required={consentRequired(settings, "capturing")}
+        requiredText={t("Always asked while video, audio or faces are captured")}
         error={firstError(errors, "capturingConfirmPopup")}
         onChange={(popup) => onChange({ capturingConfirmPopup: popup })}
         name="capturingConfirmPopup"
@@ -73,6 +80,10 @@ interface PopupEditorProps {
   defaultHeader: string;
   active: boolean;
   inactiveText: string;
+  kind: ConsentKind;
+  /** Asked whatever the switch says: the form collects what is never recorded unasked. */
+  required: boolean;
+  requiredText: string;
   error: string | undefined;
   name: PopupKey;
   onChange(popup: Popup): void;
@@ -84,6 +95,9 @@ function PopupEditor({
   defaultHeader,
   active,
   inactiveText,
+  kind,
+  required,
+  requiredText,
   error,
   name,
   onChange,
@@ -92,13 +106,16 @@ function PopupEditor({
   const set = (patch: Partial<Popup>) => onChange({ ...popup, ...patch });
   const setOption = (id: string, patch: Partial<Popup["checkboxes"][number]>) =>
     set({ checkboxes: popup.checkboxes.map((box) => (box.id === id ? { ...box, ...patch } : box)) });
-  const empty = popup.show && active && popup.checkboxes.length === 0;
+  const shown = popup.show || required;
+  const empty = shown && active && popup.checkboxes.length === 0;
   return (
     <Fieldset legend={legend} p="sm" data-testid={name}>
       <Stack gap="xs">
         <Switch
           label={t("Ask for consent first")}
-          checked={popup.show}
+          description={required ? requiredText : undefined}
+          checked={shown}
+          disabled={required}
           onChange={(e) => set({ show: e.currentTarget.checked })}
         />
         {!active && (
@@ -106,7 +123,7 @@ function PopupEditor({
             {inactiveText}
           </Text>
         )}
-        {popup.show && (
+        {shown && (
           <>
             <TextInput
               label={t("Pop-up header")}
@@ -144,9 +161,21 @@ function PopupEditor({
                 </ActionIcon>
               </Group>
             ))}
-            {(empty || error) && (
-              <Text size="xs" c={error ? "red" : "orange.8"}>
-                {error ?? t("Add at least one option: a pop-up without options is not shown")}
+            {error && (
+              <Text size="xs" c="red">
+                {error}
+              </Text>
+            )}
+            {!error && empty && required && (
+              <Text size="xs" c="dimmed">
+                {t("Without options of yours, respondents are offered: “{{option}}”", {
+                  option: t(DEFAULT_CONSENT_OPTIONS[kind].label),
+                })}
+              </Text>
+            )}
+            {!error && empty && !required && (
+              <Text size="xs" c="orange.8">
+                {t("Add at least one option: a pop-up without options is not shown")}
               </Text>
             )}
             <Button
