@@ -131,7 +131,7 @@ const PICTURE = `data:image/svg+xml,${encodeURIComponent(
 
 describe("text, pictures and computed values on the public page", () => {
   for (const width of [1280, 390]) {
-    it(`shows them at ${width} px, computes the formula live and sends only the answers`, async () => {
+    it(`shows them at ${width} px, computes the formula live and stores the shown formula's value with the answers`, async () => {
       const alias = `quote-${width}`;
       const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
         collectRealCharacters: false,
@@ -211,8 +211,9 @@ describe("text, pictures and computed values on the public page", () => {
       await page.getByRole("button", { name: "Send" }).focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/thankyou/);
-      // Text, pictures and formulas take no answer: only the two numbers are stored.
-      expect(await storedAnswers(form.id)).toEqual({ qty: 3, price: 2.5 });
+      // Text and pictures take no answer; the server stores the shown formula as it computed it,
+      // 3 * 2.5, and nothing of the hidden one.
+      expect(await storedAnswers(form.id)).toEqual({ qty: 3, price: 2.5, total: 7.5 });
       expect(problems).toEqual([]);
       await context.close();
     });
