@@ -85,6 +85,11 @@ describe("a new user's first form", () => {
 
     await respondent.reload();
     await respondent.getByRole("heading", { name: "Customer feedback" }).waitFor();
+    // A new form keeps what is typed, so it asks first; this respondent agrees.
+    const consent = respondent.getByRole("dialog", { name: "Behavioral data collection confirmation" });
+    await consent.getByRole("checkbox", { name: /what I type/ }).check();
+    await consent.getByRole("button", { name: "Confirm" }).click();
+    await consent.waitFor({ state: "detached" });
     await respondent.getByRole("button", { name: "Send" }).click();
     await respondent.getByText("Please fill in the required fields").waitFor();
     expect(await respondent.getByRole("textbox", { name: "Your name" }).getAttribute("aria-invalid")).toBe(
