@@ -78,7 +78,13 @@ async function fillAs(name: string, score: number, width: number): Promise<boole
   const page = await context.newPage();
   const problems = watchErrors(page);
   await page.goto(`${app.url}/f/stay-score`);
-  await page.getByRole("textbox", { name: /Your name/ }).fill(name);
+  // The form keeps what is typed, so it asks first; these guests decline.
+  const consent = page.getByRole("dialog", { name: "Behavioral data collection confirmation" });
+  await consent.getByRole("button", { name: "Cancel" }).click();
+  await consent.waitFor({ state: "detached" });
+  const nameBox = page.getByRole("textbox", { name: /Your name/ });
+  await nameBox.fill(name);
+  expect(await nameBox.inputValue()).toBe(name);
   const liked = page.getByRole("textbox", { name: "What did you like most?" });
   await liked.waitFor();
   await page.getByRole("spinbutton", { name: /Your score/ }).fill(String(score));
