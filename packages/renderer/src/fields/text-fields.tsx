@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useNumberText } from "./number-text.ts";
 
@@ -51,16 +51,58 @@ export const PhoneField = typedInput("tel", "tel");
 export const WebsiteField = typedInput("url", "url");
 export const PasswordField = typedInput("password", "new-password");
 
+type Highlight = typeof import("./code-highlight.ts").highlightedCode;
+
+/** Loads the highlighter once the page runs in a browser: only a form with a code question asks. */
+function useHighlighter(): Highlight | null {
+  const [highlight, setHighlight] = useState<{ code: Highlight } | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void import("./code-highlight.ts").then((module) => {
+      if (mounted) setHighlight({ code: module.highlightedCode });
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return highlight?.code ?? null;
+}
+
+/**
+ * A code answer in a plain text area, as the server draws it and as it stays without JavaScript.
+ * Once the highlighter has loaded, the code's coloured copy is drawn under the text area, which
+ * turns see-through: the respondent still types in the text area, so its label, its keys (Tab
+ * moves on) and the answer it sends stay those of a text area.
+ */
 export function CodeField(props: FieldProps) {
+  const highlight = useHighlighter();
+  const tokens = useRef<HTMLPreElement>(null);
+  const code = stringValue(props.value);
   return (
-    <textarea
-      {...common(props)}
-      rows={6}
-      spellCheck={false}
-      className="fl-input fl-code"
-      value={stringValue(props.value)}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-    />
+    <div className="fl-code-frame">
+      {highlight && (
+        <pre
+          ref={tokens}
+          className="fl-input fl-code fl-code-tokens"
+          aria-hidden="true"
+          // A last line break keeps the copy as tall as the text area after a closing new line.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: Prism escapes the code it marks up
+          dangerouslySetInnerHTML={{ __html: `${highlight(code, props.element.fieldSettings.language)}\n` }}
+        />
+      )}
+      <textarea
+        {...common(props)}
+        rows={6}
+        spellCheck={false}
+        className="fl-input fl-code"
+        data-highlighted={highlight ? "" : undefined}
+        value={code}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        onScroll={(e) => {
+          if (tokens.current) tokens.current.scrollTop = e.currentTarget.scrollTop;
+        }}
+      />
+    </div>
   );
 }
 
