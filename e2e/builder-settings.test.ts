@@ -195,7 +195,9 @@ describe("the builder's Settings tab", () => {
     // Keeping focus and timing only, the author decides whether to ask.
     await page.getByRole("switch", { name: "Collect every character typed" }).click();
     await expect.poll(() => ask.isDisabled()).toBe(false);
-    expect(await consent.getByText("Always asked while the form keeps every character typed").count()).toBe(0);
+    expect(await consent.getByText("Always asked while the form keeps every character typed").count()).toBe(
+      0,
+    );
     expect(problems).toEqual([]);
     await context.close();
   });
