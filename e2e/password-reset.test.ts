@@ -35,8 +35,8 @@ describe("forgotten password", () => {
     await page.goto(`${app.url}/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.waitForURL("**/reset_password");
-    // Exactly "E-mail": until the page's code arrives, the sign-in page's "Username or e-mail" is still shown.
-    await page.getByLabel("E-mail", { exact: true }).fill("demo@formloom.local");
+    // The box whose name starts "E-mail": until the page's code arrives, the sign-in page's "Username or e-mail" is still shown.
+    await page.getByRole("textbox", { name: /^E-mail/ }).fill("demo@formloom.local");
     await page.getByRole("button", { name: "Send the link" }).click();
     await page.getByText("If an account uses this e-mail").waitFor();
 
