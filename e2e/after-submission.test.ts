@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -52,12 +59,11 @@ const QUESTIONS = [
 ];
 
 async function createForm(settings: Record<string, unknown>): Promise<number> {
-  const created = await call<{ form?: { id: number }; code?: string }>("POST", "/forms", {
+  const form = await createdForm(call, {
     collectRealCharacters: false,
     ...settings,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form.id;
+  return form.id;
 }
 
 const submissions = async (formId: number) =>

@@ -1,7 +1,14 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -21,13 +28,12 @@ const nameQuestion = {
 };
 
 async function createForm(settings: Record<string, unknown>): Promise<number> {
-  const created = await call<{ form?: { id: number }; code?: string }>("POST", "/forms", {
+  const form = await createdForm(call, {
     collectRealCharacters: false,
     fields: [nameQuestion],
     ...settings,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form.id;
+  return form.id;
 }
 
 type Stored = {

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 // Behind a proxy as in production, so a submission may come from a public address.
 const run = appAndBrowser({ TRUST_PROXY: "true" });
@@ -18,14 +25,13 @@ const fields = [
 ];
 
 async function createForm(alias: string, settings: Record<string, unknown>): Promise<number> {
-  const created = await call<{ form?: { id: number } }>("POST", "/forms", {
+  const form = await createdForm(call, {
     title: "Habits",
     formPathAlias: alias,
     fields,
     ...settings,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form.id;
+  return form.id;
 }
 
 interface Batch {

@@ -1,6 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 const OWNER = { username: "habits", password: "habits12345" };
@@ -26,12 +33,11 @@ async function newPage(width: number): Promise<Page> {
 
 /** Creates a form of these fields as the owner, or fails the test with the server's answer. */
 async function createForm(title: string, fields: unknown[]) {
-  const created = await call<{ form?: { id: number; formPathAlias: string } }>("POST", "/forms", {
+  const form = await createdForm(call, {
     title,
     fields,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form;
+  return form;
 }
 
 async function openEditor(page: Page, fields: unknown[]): Promise<void> {

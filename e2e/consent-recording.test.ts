@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 // What a public form records waits for the respondent's yes: a form that captures video and
 // keeps what is typed asks first, with options of its own where the author gave none, and
@@ -22,14 +29,13 @@ const VIDEO_OPTION = "I agree to video and audio recording";
 const TYPING_OPTION = "I agree that what I type, including erased text, is recorded";
 
 async function createForm(alias: string, settings: Record<string, unknown>): Promise<number> {
-  const created = await call<{ form?: { id: number } }>("POST", "/forms", {
+  const form = await createdForm(call, {
     title: "Recording",
     formPathAlias: alias,
     fields,
     ...settings,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form.id;
+  return form.id;
 }
 
 interface Stored {

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 // The consent pop-ups as a respondent meets them: what they choose is what gets sent, and a
 // refusal the page cannot put under a question is said in words.
@@ -32,14 +39,13 @@ const BEHAVIOUR = {
 };
 
 async function createForm(alias: string, settings: Record<string, unknown> = {}): Promise<number> {
-  const created = await call<{ form?: { id: number } }>("POST", "/forms", {
+  const form = await createdForm(call, {
     title: "Consent",
     formPathAlias: alias,
     fields,
     ...settings,
   });
-  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  return created.form.id;
+  return form.id;
 }
 
 interface Stored {

@@ -2,7 +2,14 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_JS_BUDGET_BYTES, TYPICAL_FIELDS, TYPICAL_QUESTIONS } from "../bench/typical-form.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -43,14 +50,8 @@ beforeAll(async () => {
       fields: [HOSTILE_MARKUP, ...TYPICAL_FIELDS].map((field, fieldOrder) => ({ ...field, fieldOrder })),
     },
   ];
-  for (const form of forms) {
-    const created = await call<{ form?: { id: number } }>("POST", "/forms", {
-      collectRealCharacters: false,
-      fields: TYPICAL_FIELDS,
-      ...form,
-    });
-    if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
-  }
+  for (const form of forms)
+    await createdForm(call, { collectRealCharacters: false, fields: TYPICAL_FIELDS, ...form });
 });
 
 const pageUrl = (alias: string) => `${run.app.url}/f/${alias}?a=pageowner`;

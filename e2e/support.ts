@@ -139,3 +139,13 @@ export async function accountOwner(baseUrl: string, username: string, password: 
   await call("POST", "/account/create", { name, subdomain: username, acceptDpa: true });
   return call;
 }
+
+/** Creates a form as the owner `call` speaks for, or fails the test with the server's answer. */
+export async function createdForm(
+  call: ApiCall,
+  body: Record<string, unknown>,
+): Promise<{ id: number; formPathAlias: string }> {
+  const created = await call<{ form?: { id: number; formPathAlias: string } }>("POST", "/forms", body);
+  if (!created.form) throw new Error(`form not created: ${JSON.stringify(created)}`);
+  return created.form;
+}
