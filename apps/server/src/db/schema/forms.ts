@@ -194,6 +194,41 @@ export const behaviorLogs = pgTable(
 );
 
 /**
+ * A filling not sent yet, kept by the server under the filling's key (the key its submission is
+ * later stored under): the answers so far and the question where the respondent stopped. Kept
+ * apart from form_answers, so no count, export, webhook or notification ever takes one for a
+ * submission; storing the submission with the same key deletes it. `listed` rows are the ones the
+ * author asked for ("save partial responses"); the others are the pages of a form filled without
+ * JavaScript, kept only until it is sent.
+ */
+export const formPartials = pgTable(
+  "form_partials",
+  {
+    accountId: integer("account_id").notNull(),
+    id: integer("id").generatedAlwaysAsIdentity(),
+    formId: integer("form_id").notNull(),
+    submissionKey: text("submission_key").notNull(),
+    respondent: text("respondent"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    answers: jsonb("answers").notNull(),
+    /** The question the respondent was at when this was saved (the first of their current page). */
+    stoppedAt: text("stopped_at"),
+    /** The page they were on (0 = first). */
+    page: integer("page").notNull().default(0),
+    listed: boolean("listed").notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    formForeignKey(t),
+    uniqueIndex("form_partials_key").on(t.accountId, t.formId, t.submissionKey),
+    index("form_partials_form_updated_idx").on(t.accountId, t.formId, t.updatedAt, t.id),
+  ],
+);
+
+/**
  * How a form is placed on another site (the publishing page's "web-site" section): a frame, a
  * pop-up button or a side panel, with the options its copied snippet carries.
  */
