@@ -294,3 +294,20 @@ export const resultsTableLayouts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId, t.formId] }), formForeignKey(t)],
 );
+
+/**
+ * When each user last opened a form's results list: the submissions after it are the ones new to
+ * them (GET /forms/{id}/answers/recent-new), counted over form_answers_form_submit_idx from there.
+ */
+export const resultsSeen = pgTable(
+  "results_seen",
+  {
+    accountId: integer("account_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    formId: integer("form_id").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId, t.formId] }), formForeignKey(t)],
+);
