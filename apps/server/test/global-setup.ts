@@ -1,8 +1,18 @@
-import { createPgliteTemplate, TEMPLATE_VARIABLE } from "./database-template.ts";
+import {
+  createPgliteTemplate,
+  createPostgresTemplate,
+  POSTGRES_TEMPLATE_VARIABLE,
+  TEMPLATE_VARIABLE,
+} from "./database-template.ts";
 
-/** On the embedded engine, one migrated database for the whole run to copy. */
+/** One migrated database per engine for the whole run to copy. */
 export default async function setup() {
-  if (process.env.TEST_DATABASE_URL) return;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const template = await createPostgresTemplate(adminUrl);
+    process.env[POSTGRES_TEMPLATE_VARIABLE] = template.name;
+    return () => template.remove();
+  }
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
   return () => template.remove();

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TTokens } from "@formloom/core/api/auth";
-import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { type Database, openDatabase } from "../src/db/connect.ts";
 import type { LogDestination } from "../src/http/logging.ts";
 import { loadSettings, type Settings } from "../src/settings.ts";
-import { copyPgliteTemplate } from "./database-template.ts";
+import { copyPgliteTemplate, createDatabaseStatement, databaseUrl, onServer } from "./database-template.ts";
 
 /** A fresh database for one test file: a new PGlite directory, or a new PostgreSQL database. */
 export async function freshDatabaseTarget(): Promise<{
@@ -24,20 +23,12 @@ export async function freshDatabaseTarget(): Promise<{
   }
 
   const name = `formloom_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await onServer(adminUrl, createDatabaseStatement(name));
   return {
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrl(adminUrl, name),
     dataDir,
     drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await onServer(adminUrl, `drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
