@@ -57,6 +57,8 @@ export const MESSAGES = {
     "The link must be a website address (http:// or https://), a mailto: or a tel: link",
   "form.consent_option.empty": "Write the text of every consent option",
   "form.consent_option.duplicate": "Two consent options have the same id",
+  "form.close_at.invalid": "Choose a valid closing date and time",
+  "form.max_responses.invalid": "The response limit must be a whole number from 1 up, or empty for no limit",
   "answer.not_found": "404 - Form answer not found",
   "answer.required": "Please fill in the required fields",
   "answer.field_required": "Please fill in this field",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RESPONSES_LIMIT } from "./closing.ts";
 import { DEFAULT_TEXTS } from "./defaults.ts";
 import { FIELD_TYPES } from "./element-schema.ts";
 import { isValidInterval } from "./interval.ts";
@@ -103,8 +104,27 @@ export const ZFormSettings = z.object({
     .refine(isValidInterval, "form.next_submission_time.invalid")
     .default(""),
   nextSubmissionText: z.string().max(1000).default(DEFAULT_TEXTS.nextSubmissionText),
+  /**
+   * The moment the form stops taking submissions (an ISO instant, written with its offset; the
+   * builder shows it in the author's time zone); null: it does not close by date.
+   */
+  closeAt: z.iso
+    .datetime({ offset: true, error: "form.close_at.invalid" })
+    .refine((value) => Number.isFinite(Date.parse(value)), "form.close_at.invalid")
+    .nullable()
+    .default(null),
+  /** The form closes once it holds this many submissions; null: no limit. */
+  maxResponses: z
+    .number({ error: "form.max_responses.invalid" })
+    .int("form.max_responses.invalid")
+    .min(1, "form.max_responses.invalid")
+    .max(MAX_RESPONSES_LIMIT, "form.max_responses.invalid")
+    .nullable()
+    .default(null),
   collectBehaviorData: z.boolean().default(true),
   collectRealCharacters: z.boolean().default(true),
+  /** The server keeps a filling's answers so far as it goes, shown to the author as a partial response. */
+  savePartialResponses: z.boolean().default(false),
   hasVideoCapturing: z.boolean().default(false),
   hasAudioCapturing: z.boolean().default(false),
   resultUnits: z.string().max(40).default("trueFalse"),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZFormClosed } from "../closing.ts";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
 import { isSafePictureUrl, isSafeResourceUrl, isValidWebsite } from "../links.ts";
@@ -112,6 +113,8 @@ export const ZFormView = ZFormSettings.extend({
    * `?a=<subdomain>` only when another account has a form of the same alias.
    */
   publicLink: z.string().optional(),
+  /** Why the form no longer takes submissions though published (its date passed, its limit reached); null while it does. */
+  closed: ZFormClosed.nullable().optional(),
 });
 export type TFormView = z.infer<typeof ZFormView>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { plausibleAnsweringTimes } from "@formloom/core/behavior";
+import { closedByTime } from "@formloom/core/closing";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { formulaAnswers, formulaValues, type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
@@ -10,7 +11,7 @@ import { timeUpAllowed } from "@formloom/core/time-limits";
 import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
-import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
 import { withCheckedRespondentEmail } from "../notifications/respondent-email.ts";
@@ -90,6 +91,7 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
     /** Stores the submission as checked against `form`: undefined when the form changed meanwhile. */
     async function tryStoring(form: FillableForm): Promise<Accepted | undefined> {
       assertFillable(form.row, form.settings, meta.visitor);
+      if (closedByTime(form.settings)) throw forbidden("form.closed");
       // A form with a captcha takes a solution of a challenge this server issued, once.
       const captchaAt = captcha ? form.captchaAt : null;
       if (captcha && captchaAt !== null && solved === null)
@@ -115,7 +117,7 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
           throw captcha.refusal(captchaAt);
         }
       }
-      const id = await (prepared.intervalSeconds !== null
+      const id = await (prepared.intervalSeconds !== null || prepared.maxResponses !== null
         ? storeExclusively(database.raw.transaction, prepared)
         : writer.add(prepared.row)
       ).catch((error: unknown) => {
@@ -163,6 +165,8 @@ interface Prepared {
   maxScore: number | null;
   /** The form limits how often one respondent submits: checked and stored under a lock. */
   intervalSeconds: number | null;
+  /** The form closes at this many submissions: counted and stored under its counter's lock. */
+  maxResponses: number | null;
   sender: Sender;
 }
 
@@ -245,26 +249,46 @@ function prepare(
     outcome: scored ? respondentOutcome(scored) : null,
     maxScore: scored?.maxScore ?? null,
     intervalSeconds,
+    // A form stored before the limit existed has no such setting.
+    maxResponses: settings.maxResponses ?? null,
     sender,
   };
 }
 
 /**
- * Stores one submission in its own transaction, under a lock per respondent, when the form limits
- * how often one may submit: a burst from one respondent is checked one at a time, on either
- * engine and across processes. A rule's publishing change is not made here: the submission's
- * automation job makes it (notifications/jobs.ts), queued by the statement that stores it.
+ * Stores one submission in its own transaction when the form limits how often one respondent may
+ * submit (under a lock per respondent) or how many submissions it takes (under its counter row's
+ * lock, which the inserted row's number is taken under too): a burst is checked one at a time,
+ * on either engine and across processes, so the limit's last place goes to exactly one of them.
+ * A rule's publishing change is not made here: the submission's automation job makes it
+ * (notifications/jobs.ts), queued by the statement that stores it.
  */
 async function storeExclusively(
   transaction: Database["raw"]["transaction"],
   prepared: Prepared,
 ): Promise<number | null> {
-  const { row, intervalSeconds } = prepared;
+  const { row, intervalSeconds, maxResponses } = prepared;
   return transaction(async (query) => {
+    // The respondent's lock before the counter's: every submission takes them in this order.
     if (intervalSeconds !== null) await assertIntervalPassed(query, prepared, intervalSeconds);
+    if (maxResponses !== null) await assertBelowLimit(query, row, maxResponses);
     const [id] = await insertAnswers(query, [row]);
     return id ?? null;
   });
+}
+
+/**
+ * Locks the form's counter row (made if the form has none yet) and refuses the submission when
+ * the form already holds `limit` submissions: the count read under the lock is the committed one.
+ */
+async function assertBelowLimit(query: Query, row: AnswerRow, limit: number): Promise<void> {
+  const [counted] = await query<{ total: number }>(
+    `insert into form_answer_counts as c (account_id, form_id) values ($1::int4, $2::int4)
+       on conflict (account_id, form_id) do update set total = c.total
+       returning c.total`,
+    [row.accountId, row.formId],
+  );
+  if (Number(counted?.total ?? 0) >= limit) throw forbidden("form.closed");
 }
 
 async function assertIntervalPassed(query: Query, prepared: Prepared, seconds: number): Promise<void> {

@@ -19,7 +19,15 @@ function hydrate(row: FormRow) {
 export function readForm(row: FormRow): { settings: TFormSettings; fields: TElement[] } {
   const { settings, fields } = hydrate(row);
   return {
-    settings: { ...settings, title: row.title, formPathAlias: row.alias, isPublished: row.isPublished },
+    settings: {
+      ...settings,
+      // Settings added since the model version the form was written at (closing.ts).
+      closeAt: settings.closeAt ?? null,
+      maxResponses: settings.maxResponses ?? null,
+      title: row.title,
+      formPathAlias: row.alias,
+      isPublished: row.isPublished,
+    },
     fields,
   };
 }

@@ -1,8 +1,10 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
+import { formClosed, type TFormClosed } from "@formloom/core/closing";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { publicElement, publicSettings } from "@formloom/core/public-form";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
-import type { forms } from "../../db/schema.ts";
+import { formAnswerCounts, type forms } from "../../db/schema.ts";
 import type { UserRow } from "../../http/context.ts";
 import { forbidden } from "../../http/errors.ts";
 import { asksRespondentEmail } from "../notifications/respondent-email.ts";
@@ -23,18 +25,44 @@ export function assertFillable(row: FormRow, settings: TFormSettings, visitor: U
 }
 
 /**
+ * Why the form no longer takes submissions by its closing date or response limit (null while it
+ * does): the count is the one the submission statement keeps (form_answer_counts), read only when
+ * the form has a limit.
+ */
+export async function closedReason(
+  db: Db,
+  row: FormRow,
+  settings: TFormSettings,
+): Promise<TFormClosed | null> {
+  if (!settings.closeAt && typeof settings.maxResponses !== "number") return null;
+  const [counted] =
+    typeof settings.maxResponses === "number"
+      ? await db
+          .select({ total: formAnswerCounts.total })
+          .from(formAnswerCounts)
+          .where(and(eq(formAnswerCounts.accountId, row.accountId), eq(formAnswerCounts.formId, row.id)))
+      : [];
+  return formClosed(settings, counted?.total ?? 0);
+}
+
+/**
  * The published form at `/f/:alias`: of the account with this subdomain, or without one, of the
- * only account that publishes the alias (public-link.ts).
+ * only account that publishes the alias (public-link.ts). A form closed by its date or its limit
+ * is refused as an unpublished one is (forms.md §8 "form closed for submission").
  */
 export async function publicFormByPath(
   db: Db,
   alias: string,
   subdomain: string | undefined,
   visitor: UserRow | undefined,
+  options: { thankYou?: boolean } = {},
 ): Promise<TPublicForm> {
   const found = await formByLink(db, alias, subdomain);
   const { settings, fields } = readForm(found.form);
   assertFillable(found.form, settings, visitor);
+  // Closed by its date or its limit, the form is not shown: respondents are told before they start.
+  // The thank-you page still is, to the respondent whose submission was the last one.
+  if (!options.thankYou && (await closedReason(db, found.form, settings))) throw forbidden("form.closed");
   // Rules may show a field that starts hidden, so the browser gets every field, each without
   // what marks a quiz: the server scores with the whole form.
   return {

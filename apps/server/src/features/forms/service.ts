@@ -13,6 +13,7 @@ import { answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { resolveAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
+import { closedReason } from "./public.ts";
 
 /** Loads a form of the caller's account; another account's form is simply not found. */
 export async function loadForm(ctx: TenantContext, formId: number) {
@@ -37,7 +38,10 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
     .from(forms)
     .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, row.id)));
   return {
-    form: presentForm(row, account!, creator ?? null, answered?.at ?? null),
+    form: {
+      ...presentForm(row, account!, creator ?? null, answered?.at ?? null),
+      closed: row.isPublished ? await closedReason(ctx.db, row, readSettings(row)) : null,
+    },
     fields: readFields(row),
     rights: await formRights(ctx),
   };
