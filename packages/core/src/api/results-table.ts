@@ -6,6 +6,16 @@ import { z } from "zod";
  */
 const ZFieldId = z.string().min(1).max(100);
 
+/** The NPS groups a results filter narrows to (forms.md §2, the NPS scale of §9 is 0-10). */
+export const NPS_GROUPS = ["promoters", "passives", "detractors"] as const;
+export type TNpsGroup = (typeof NPS_GROUPS)[number];
+/** Each group's inclusive score bounds. */
+export const NPS_GROUP_BOUNDS: Record<TNpsGroup, readonly [number, number]> = {
+  promoters: [9, 10],
+  passives: [7, 8],
+  detractors: [0, 6],
+};
+
 export const ZFieldFilter = z.discriminatedUnion("op", [
   /** A choice (or any answer) that is exactly this value; for several-choice fields, one of the ticked. */
   z.strictObject({ fieldId: ZFieldId, op: z.literal("equals"), value: z.string().max(500) }),
@@ -18,6 +28,8 @@ export const ZFieldFilter = z.discriminatedUnion("op", [
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
   }),
+  /** An NPS answer in one of its groups: promoters 9-10, passives 7-8, detractors 0-6. */
+  z.strictObject({ fieldId: ZFieldId, op: z.literal("nps"), group: z.enum(NPS_GROUPS) }),
 ]);
 export type TFieldFilter = z.infer<typeof ZFieldFilter>;
 
@@ -51,7 +63,7 @@ export const ZAnswerFiltersParam = z
   })
   .pipe(ZAnswerFilters)
   .describe(
-    "JSON: fields (equals/contains/range per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search.",
+    "JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search.",
   );
 
 export const ZTag = z.string().trim().min(1, "request.invalid").max(50, "request.invalid");

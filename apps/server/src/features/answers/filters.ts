@@ -1,4 +1,4 @@
-import type { TAnswerFilters } from "@formloom/core/api/results-table";
+import { NPS_GROUP_BOUNDS, type TAnswerFilters } from "@formloom/core/api/results-table";
 import type { AnswerAccess } from "@formloom/core/permissions";
 import { type SQL, sql } from "drizzle-orm";
 import { badRequest, forbidden } from "../../http/errors.ts";
@@ -29,7 +29,7 @@ const anyAnswer = (fieldId: string, condition: SQL) =>
 export function filterConditions(
   filters: TAnswerFilters | undefined,
   access: AnswerAccess,
-  knownFields: Set<string>,
+  knownFields: Map<string, string>,
 ): SQL[] {
   if (!filters) return [];
   const shown = access.level === "fields" ? access.fieldIds : null;
@@ -53,6 +53,13 @@ export function filterConditions(
           sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
         ),
       );
+    } else if (filter.op === "nps") {
+      // Only an NPS question has the groups; its answers are stored as numbers 0-10, which the
+      // answers' GIN index finds by one path as it does an equal choice.
+      if (knownFields.get(filter.fieldId) !== "nps") throw badRequest("request.invalid");
+      const [low, high] = NPS_GROUP_BOUNDS[filter.group];
+      const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && @.answer >= ${low} && @.answer <= ${high})`;
+      conditions.push(sql`${answers} @? ${path}::jsonpath`);
     } else {
       if (filter.min === undefined && filter.max === undefined) continue;
       if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max)

@@ -91,7 +91,9 @@ async function readableRows(ctx: TenantContext, formId: number, query: z.infer<t
   const form = await loadForm(ctx, formId);
   const access = await answerAccess(ctx, form);
   assertCanRead(access);
-  const known = new Set((form.fields as Array<{ id: string }>).map((field) => field.id));
+  const known = new Map(
+    (form.fields as Array<{ id: string; fieldType: string }>).map((field) => [field.id, field.fieldType]),
+  );
   const filtered = and(
     ofForm(ctx, formId),
     query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
@@ -104,7 +106,11 @@ async function readableRows(ctx: TenantContext, formId: number, query: z.infer<t
  * A field's answer as a sort key: JSON's own order, so numbers sort by value and texts
  * alphabetically; a reader limited to selected fields sorts only by those.
  */
-export function answerSortKey(fieldId: string, access: AnswerAccess, known: Set<string>): SQL {
+export function answerSortKey(
+  fieldId: string,
+  access: AnswerAccess,
+  known: { has(fieldId: string): boolean },
+): SQL {
   if (!known.has(fieldId)) throw badRequest("answer.unknown_field");
   if (access.level === "fields" && !access.fieldIds.has(fieldId)) throw forbidden("not_allowed");
   const path = `$[*] ? (@.fieldId == ${JSON.stringify(fieldId)}).answer`;

@@ -85,7 +85,7 @@ const ofForm = (form: ExportForm) =>
  * the same conditions, refused the same way (unknown field, a field this reader may not see).
  */
 function chosenRows(form: ExportForm): SQL | undefined {
-  const known = new Set(form.fields.map((field) => field.id));
+  const known = new Map(form.fields.map((field) => [field.id, field.fieldType]));
   const { isViewed, filters } = form.view;
   return and(
     ofForm(form),
