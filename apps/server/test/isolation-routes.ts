@@ -47,6 +47,8 @@ export const PUBLIC = new Set([
   "post /api/forms/upload_file",
   // A filling's behaviour, only for forms that collect it (behavior-logger.test.ts).
   "post /api/forms/logger",
+  // A filling's answers so far, only for forms that save partial responses (partial-responses.test.ts).
+  "put /api/forms/partial",
   // The link of a finished export: the token in it is the permission (exports.test.ts).
   "get /api/exports/download/{token}",
   "get /api/forms/{id}/next-submission",
@@ -56,6 +58,8 @@ export const PUBLIC = new Set([
   "post /api/forms/start",
   // The JSON Schema of every webhook's body: the same document for everyone, no account's data.
   "get /api/webhooks/payload-schema",
+  // A shared report: the token is the permission, and it shows aggregates only (shared-reports.test.ts).
+  "get /api/shared-reports/{token}",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -155,7 +159,8 @@ export function fill(path: string, ids: Ids): string {
     .replace("{format}", "csv")
     .replace("{jobId}", "1")
     .replace("{page}", "1")
-    .replace("{size}", "10");
+    .replace("{size}", "10")
+    .replace("{reportId}", "1");
 }
 
 export function bodyFor(key: string, ids: Ids): unknown {
@@ -276,6 +281,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/answers/submit-rate",
     "get /api/forms/{id}/performing-questions",
     "get /api/forms/{id}/fields-analysis",
+    "get /api/forms/{id}/charts/submit-rate-days",
+    // A shared report shows what its maker may see: the selected fields' aggregates.
+    "post /api/forms/{id}/shared-reports",
+    "get /api/forms/{id}/shared-reports",
     // Tags carry no answer; the table's columns are the reader's own.
     "get /api/forms/answer-tags/account",
     "get /api/forms/tags/account",

@@ -1,0 +1,48 @@
+import type { TSubmitRateDays } from "@formloom/core/api/shared-reports";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { rate } from "../statistics/funnel.ts";
+import { type Range, submissionsOf } from "../statistics/scope.ts";
+
+const MAX_DAYS = 3700;
+
+/**
+ * The submit rate day by day: views are kept per UTC day, so submissions are counted by UTC day
+ * too, and each day's rate divides the two. Days from the range's first to its last, none left out.
+ */
+export async function submitRateDays(
+  db: Db,
+  form: { accountId: number; formId: number },
+  range: Range,
+): Promise<TSubmitRateDays> {
+  const utcDay = (instant: Date) => sql`(${instant.toISOString()}::timestamptz at time zone 'UTC')::date`;
+  const rows = rowsOf<{ d: string; views: number; submissions: number }>(
+    await db.execute(sql`
+      select d::text as d, sum(views)::int as views, sum(submissions)::int as submissions from (
+        select v.day as d, v.views as views, 0 as submissions
+          from form_view_days v
+         where v.account_id = ${form.accountId} and v.form_id = ${form.formId}${
+           range.from ? sql` and v.day >= ${utcDay(range.from)}` : sql``
+         }${range.to ? sql` and v.day <= ${utcDay(new Date(range.to.getTime() - 1))}` : sql``}
+        union all
+        select (a.submit_time at time zone 'UTC')::date as d, 0 as views, count(*)::int as submissions
+          from form_answers a where ${submissionsOf(form, range)}
+         group by 1) s
+       group by 1 order by 1`),
+  );
+  const byDay = new Map(rows.map((row) => [row.d, row]));
+  const first = range.from?.toISOString().slice(0, 10) ?? rows[0]?.d;
+  const last = range.to ? new Date(range.to.getTime() - 1).toISOString().slice(0, 10) : rows.at(-1)?.d;
+  if (!first || !last) return { days: [] };
+  const days: TSubmitRateDays["days"] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += 86_400_000) {
+    if (days.length >= MAX_DAYS) break;
+    const date = new Date(t).toISOString().slice(0, 10);
+    const row = byDay.get(date);
+    const views = row?.views ?? 0;
+    const submissions = row?.submissions ?? 0;
+    days.push({ date, views, submissions, submitRate: rate(submissions, views) });
+  }
+  return { days };
+}
