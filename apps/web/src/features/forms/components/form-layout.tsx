@@ -5,6 +5,7 @@ import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../api/get-form.ts";
+import { ClosedNotice } from "./closed-notice.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id");
 
@@ -76,6 +77,7 @@ export function FormLayout() {
           ))}
         </Tabs.List>
       </Tabs>
+      {(current === "overview" || current === "results") && <ClosedNotice closed={data.form.closed} />}
       <Outlet />
     </Stack>
   );

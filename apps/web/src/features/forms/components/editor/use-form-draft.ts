@@ -18,6 +18,8 @@ const DRAFT_KEYS = [
   "hasAnonymousFilling",
   "isRequiredFieldStarsShown",
   "nextSubmissionTime",
+  "closeAt",
+  "maxResponses",
   // Every other setting of the Settings tab (forms.md §3).
   "type",
   "businessTask",

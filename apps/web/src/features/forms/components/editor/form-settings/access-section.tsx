@@ -3,10 +3,11 @@ import { SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from "@man
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../../../i18n/i18n.ts";
 import type { DraftSettings } from "../use-form-draft.ts";
+import { ClosingFields } from "./closing-fields.tsx";
 import type { SectionProps } from "./types.ts";
 
-/** Who may fill the form, how often, the robot check and the owner's notifications. */
-export function AccessSection({ settings, errors, onChange }: SectionProps) {
+/** Who may fill the form, how often and until when, the robot check and the owner's notifications. */
+export function AccessSection({ settings, errors, onChange, onDisplay }: SectionProps) {
   const { t } = useTranslation();
   const intervalError =
     errors.nextSubmissionTime ??
@@ -53,6 +54,7 @@ export function AccessSection({ settings, errors, onChange }: SectionProps) {
         error={errors.nextSubmissionText}
         onChange={(e) => onChange({ nextSubmissionText: e.currentTarget.value })}
       />
+      <ClosingFields settings={settings} errors={errors} onChange={onChange} onDisplay={onDisplay} />
       <Switch
         label={t("Notify me of new submissions")}
         description={t("The form's author gets an e-mail with the answers of each submission")}

@@ -1,3 +1,4 @@
+import { MAX_RESPONSES_LIMIT } from "@formloom/core/closing";
 import { isValidInterval } from "@formloom/core/interval";
 import { isValidWebsite } from "@formloom/core/links";
 import type { DraftSettings } from "../use-form-draft.ts";
@@ -10,6 +11,9 @@ export function settingsIssues(settings: DraftSettings): Record<string, string> 
   const issues: Record<string, string> = {};
   if (!isValidInterval(settings.nextSubmissionTime))
     issues.nextSubmissionTime = "form.next_submission_time.invalid";
+  const limit = settings.maxResponses;
+  if (typeof limit === "number" && !(Number.isInteger(limit) && limit >= 1 && limit <= MAX_RESPONSES_LIMIT))
+    issues.maxResponses = "form.max_responses.invalid";
   const actions = settings.afterFormFillingActions;
   if (actions.submissionAction === "redirectToUrl") {
     if (!actions.customUrl.trim()) issues["afterFormFillingActions.customUrl"] = "form.custom_url.required";
@@ -51,6 +55,8 @@ export const SECTION_OF: Record<string, string> = {
   hasCaptcha: "access",
   nextSubmissionTime: "access",
   nextSubmissionText: "access",
+  closeAt: "access",
+  maxResponses: "access",
   hasAnswerNotifications: "access",
   submitButtonDescription: "submission",
   textAfterButton: "submission",
