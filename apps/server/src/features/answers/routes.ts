@@ -25,6 +25,7 @@ import { z } from "zod";
 import { type Deps, optionalUser, requireTenant, type TenantContext } from "../../http/context.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
+import { markResultsSeen } from "../statistics/recent-new.ts";
 import {
   accountAnswerTags,
   accountFormTags,
@@ -127,7 +128,11 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.view");
       const { id, page, size } = request.params;
-      return answerPage(ctx, id, page, size, request.query);
+      const askedAt = new Date();
+      const listed = await answerPage(ctx, id, page, size, request.query);
+      // The caller has looked at the form's results: what comes in after is new to them.
+      await markResultsSeen(ctx, id, askedAt);
+      return listed;
     },
   );
 

@@ -16,6 +16,12 @@ import {
   ZStatsRangeQuery,
   ZSubmitRate,
 } from "@formloom/core/api/statistics";
+import {
+  ZRecentNew,
+  ZSubmissionsCountries,
+  ZSubmissionsDevices,
+  ZSubmissionsTime,
+} from "@formloom/core/api/submission-charts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
@@ -24,7 +30,9 @@ import { dailySubmissions, groupedDates } from "./dates.ts";
 import { fieldsAnalysis } from "./fields-analysis.ts";
 import { performingQuestions, submitRate } from "./funnel.ts";
 import { npsField, npsFields, npsResult, npsTimeline } from "./nps.ts";
+import { recentNew } from "./recent-new.ts";
 import { rangeOf, readableForm, zoneOf } from "./scope.ts";
+import { submissionsCountries, submissionsDevices, submissionsTime } from "./submission-charts.ts";
 import { answersSummary } from "./summary.ts";
 import { startRoutes } from "./visits.ts";
 
@@ -82,6 +90,89 @@ export function statisticsRoutes(app: FastifyInstance, deps: Deps): void {
       const asked = { date_from, date_to, timezone };
       const { ctx, form, zone, range } = await formInRange(deps, request, request.params.id, asked);
       return dailySubmissions(ctx.db, form, range, zone, { from: date_from, to: date_to });
+    },
+  );
+
+  // Figures of the submissions themselves, not of any question: a reader of selected fields gets
+  // them as they get the submissions per day, and a reader of no field of the form is refused.
+  const camelRange = (query: { dateFrom?: string; dateTo?: string; timezone?: string }) => ({
+    date_from: query.dateFrom,
+    date_to: query.dateTo,
+    timezone: query.timezone,
+  });
+
+  r.get(
+    "/forms/:id/submissions-time",
+    {
+      schema: {
+        tags,
+        description:
+          "How long the range's fillings took, from the page's start to the submit: their count, median and mean in seconds, how many fell in each bucket (under 30 s, 30-60 s, 1-2, 2-5, 5-10, 10-30 min, 30 min and more), and each day's count and median in the zone.",
+        params,
+        querystring: ZDailyQuery,
+        response: { 200: ZSubmissionsTime },
+      },
+    },
+    async (request) => {
+      const asked = camelRange(request.query);
+      const { ctx, form, zone, range } = await formInRange(deps, request, request.params.id, asked);
+      return submissionsTime(ctx.db, form, range, zone);
+    },
+  );
+
+  r.get(
+    "/forms/:id/charts/submissions-devices",
+    {
+      schema: {
+        tags,
+        description:
+          "The range's submissions per kind of device (desktop, mobile, tablet, unknown), most first.",
+        params,
+        querystring: ZDailyQuery,
+        response: { 200: ZSubmissionsDevices },
+      },
+    },
+    async (request) => {
+      const asked = camelRange(request.query);
+      const { ctx, form, range } = await formInRange(deps, request, request.params.id, asked);
+      return submissionsDevices(ctx.db, form, range);
+    },
+  );
+
+  r.get(
+    "/forms/:id/charts/submissions-countries",
+    {
+      schema: {
+        tags,
+        description:
+          "The range's submissions per country of the submitter's address (ISO 3166-1 alpha-2; null for unknown), most first.",
+        params,
+        querystring: ZDailyQuery,
+        response: { 200: ZSubmissionsCountries },
+      },
+    },
+    async (request) => {
+      const asked = camelRange(request.query);
+      const { ctx, form, range } = await formInRange(deps, request, request.params.id, asked);
+      return submissionsCountries(ctx.db, form, range);
+    },
+  );
+
+  r.get(
+    "/forms/:id/answers/recent-new",
+    {
+      schema: {
+        tags,
+        description:
+          "Submissions that came in since the caller last opened the form's results list (all of them before they ever did), the latest one's time and when they looked. Per user, unlike the account's unread marks.",
+        params,
+        response: { 200: ZRecentNew },
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.view");
+      const form = await readableForm(ctx, request.params.id);
+      return recentNew(ctx.db, ctx, form);
     },
   );
 

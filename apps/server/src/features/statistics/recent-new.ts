@@ -1,0 +1,57 @@
+import type { TRecentNew } from "@formloom/core/api/submission-charts";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { rowsOf } from "../../db/rows.ts";
+import type { TenantContext } from "../../http/context.ts";
+
+/**
+ * "New" here is per user: the submissions after the caller last opened the form's results list
+ * (markResultsSeen, called by the list's route with the moment the list was asked for, on the
+ * clock submissions' times are taken from). It differs from the unread count of
+ * GET /forms/account/answer/count-new, which is the account's shared read mark of each submission:
+ * opening the list does not read its submissions, and one reader opening it does not make the
+ * submissions old to another.
+ */
+export async function markResultsSeen(ctx: TenantContext, formId: number, askedAt: Date): Promise<void> {
+  await ctx.db.execute(sql`
+    insert into results_seen (account_id, user_id, form_id, seen_at)
+    values (${ctx.accountId}, ${ctx.user.id}, ${formId}, ${askedAt.toISOString()}::timestamptz)
+    on conflict (account_id, user_id, form_id)
+    do update set seen_at = greatest(results_seen.seen_at, excluded.seen_at)`);
+}
+
+const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+
+/**
+ * The submissions since the caller last looked: before they ever did, the whole form's count the
+ * triggers keep (form_answer_counts); after, the submit-time index read from that moment on, so
+ * only the new submissions are counted. The latest is the index's last entry.
+ */
+export async function recentNew(
+  db: Db,
+  ctx: TenantContext,
+  form: { accountId: number; formId: number },
+): Promise<TRecentNew> {
+  const ofForm = sql`a.account_id = ${form.accountId} and a.form_id = ${form.formId}`;
+  const [row] = rowsOf<{ since: number | null; c: number; latest: number | null }>(
+    await db.execute(sql`
+      with seen as (
+        select s.seen_at from results_seen s
+         where s.account_id = ${form.accountId} and s.user_id = ${ctx.user.id} and s.form_id = ${form.formId})
+      select (extract(epoch from (select seen_at from seen)) * 1000)::float8 as since,
+             case when exists (select 1 from seen)
+                  then (select count(*) from form_answers a
+                         where ${ofForm} and a.submit_time > (select seen_at from seen))
+                  else (select coalesce(max(c.total), 0) from form_answer_counts c
+                         where c.account_id = ${form.accountId} and c.form_id = ${form.formId})
+             end::int as c,
+             (extract(epoch from (select max(a.submit_time) from form_answers a
+                where ${ofForm} and a.submit_time > coalesce((select seen_at from seen), '-infinity'))) * 1000)::float8 as latest`),
+  );
+  return {
+    formId: String(form.formId),
+    count: row?.c ?? 0,
+    latestAt: instant(row?.latest ?? null),
+    since: instant(row?.since ?? null),
+  };
+}
