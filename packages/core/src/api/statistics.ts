@@ -75,6 +75,7 @@ export const ZGroupedDay = ZDayCount.extend({
   forms: z.array(z.object({ formId: z.number(), title: z.string(), count: z.number() })),
 });
 export const ZGroupedDates = z.object({ days: z.array(ZGroupedDay) });
+export type TGroupedDates = z.infer<typeof ZGroupedDates>;
 export const ZMonthQuery = z.object({
   /** YYYY-MM; the current month when absent. */
   month: z
@@ -123,6 +124,7 @@ export const ZNpsTimeline = z.object({
     }),
   ),
 });
+export type TNpsTimeline = z.infer<typeof ZNpsTimeline>;
 
 /**
  * POST /api/forms/start: the respondent's page says a filling began (the first time a question is

@@ -57,6 +57,10 @@ const formEditRoute = createRoute({
 const formResultsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/results",
+  // The dashboard's calendar opens one day's submissions: ?day=YYYY-MM-DD, a day of the reader's zone.
+  validateSearch: searchOf({
+    day: (value) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined),
+  }),
   staticData: { title: msg("Results") },
   component: lazyRouteComponent(
     () => import("../../features/results/components/results-page.tsx"),

@@ -1,12 +1,19 @@
 import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconList, IconPlus } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { ConfirmEmailNotice } from "../../auth/components/confirm-email-notice.tsx";
 import { useForms } from "../../forms/api/get-forms.ts";
+import { todayIn } from "../api/get-submission-days.ts";
+import { AccountAnalytics } from "./account-analytics.tsx";
+import { PopularActions } from "./popular-actions.tsx";
+import { SubmissionsCalendar } from "./submissions-calendar.tsx";
 
-/** Popular actions and the forms with the newest submissions. */
+/**
+ * The dashboard (platform.md §2): popular actions, the calendar of submissions, the account's
+ * analytics over its forms, and the forms with the newest submissions.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -45,13 +52,15 @@ export function DashboardPage() {
     .slice(0, 5);
   const unread = (forms ?? []).reduce((sum, f) => sum + f.newAnswerCount, 0);
   const firstStep = forms?.length === 0 && can("forms.create");
+  const mayReadResults = can("results.view");
+  const today = todayIn(user.timezone);
 
   return (
     <Stack>
       <ConfirmEmailNotice />
       <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
       {firstStep && <FirstStep />}
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 2, sm: 2 }}>
         <Card withBorder>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t("Forms")}
@@ -68,22 +77,10 @@ export function DashboardPage() {
             {unread}
           </Text>
         </Card>
-        <Card withBorder>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
-            {t("Popular actions")}
-          </Text>
-          <Group gap="xs">
-            {can("forms.create") && (
-              <ButtonLink size="xs" to="/forms/add_new" leftSection={<IconPlus size={14} />}>
-                {t("Create form")}
-              </ButtonLink>
-            )}
-            <ButtonLink size="xs" variant="light" to="/forms/all" leftSection={<IconList size={14} />}>
-              {t("All forms")}
-            </ButtonLink>
-          </Group>
-        </Card>
       </SimpleGrid>
+      <PopularActions latestFormId={recent[0]?.id} />
+      {mayReadResults && <SubmissionsCalendar today={today} />}
+      {mayReadResults && <AccountAnalytics today={today} />}
       <Paper withBorder p="md">
         <Title order={4} mb="sm">
           {t("Latest submissions")}

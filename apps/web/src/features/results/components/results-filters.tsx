@@ -1,4 +1,9 @@
-import type { TAnswerFilters, TFieldFilter } from "@formloom/core/api/results-table";
+import {
+  NPS_GROUP_BOUNDS,
+  NPS_GROUPS,
+  type TAnswerFilters,
+  type TFieldFilter,
+} from "@formloom/core/api/results-table";
 import type { TElement } from "@formloom/core/element-schema";
 import {
   ActionIcon,
@@ -16,28 +21,43 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconPlus, IconSearch, IconX } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { msg } from "../../../i18n/i18n.ts";
+import { useUser } from "../../auth/api/get-user.ts";
 import { useAnswerTags } from "../api/results-notes.ts";
+import { dayOfBound } from "../day-range.ts";
 
 const CHOICE_TYPES = new Set(["radio", "select", "checkbox", "multipleChoice", "imageChoice"]);
-const NUMBER_TYPES = new Set(["number", "slider", "nps", "rate", "scoring"]);
+const NUMBER_TYPES = new Set(["number", "slider", "rate", "scoring"]);
 
-/** How a field's answers are filtered: by one of its options, by a number range, or by text. */
+/**
+ * How a field's answers are filtered: an NPS question by its group, a choice by one of its
+ * options, a number by a range, anything else by text.
+ */
 export function filterKind(field: TElement): TFieldFilter["op"] {
+  if (field.fieldType === "nps") return "nps";
   if (CHOICE_TYPES.has(field.fieldType) && (field.fieldSettings.answerVariants ?? []).length > 0)
     return "equals";
   if (NUMBER_TYPES.has(field.fieldType)) return "range";
   return "contains";
 }
 
+/** The groups' names, with their score bounds filled in. */
+const NPS_LABELS = {
+  promoters: msg("Promoters ({{low}}–{{high}})"),
+  passives: msg("Passives ({{low}}–{{high}})"),
+  detractors: msg("Detractors ({{low}}–{{high}})"),
+};
+
 const blankFilter = (field: TElement): TFieldFilter => {
   const op = filterKind(field);
+  if (op === "nps") return { fieldId: field.id, op, group: "promoters" };
   return op === "range" ? { fieldId: field.id, op } : { fieldId: field.id, op, value: "" };
 };
 
 /** The filter conditions a user can leave half-filled; only complete ones go to the server. */
 export function completeFilters(filters: TAnswerFilters): TAnswerFilters {
   const fields = (filters.fields ?? []).filter((f) =>
-    f.op === "range" ? f.min !== undefined || f.max !== undefined : f.value !== "",
+    f.op === "nps" ? true : f.op === "range" ? f.min !== undefined || f.max !== undefined : f.value !== "",
   );
   const out: TAnswerFilters = { ...filters, fields: fields.length > 0 ? fields : undefined };
   for (const key of Object.keys(out) as Array<keyof TAnswerFilters>) {
@@ -66,6 +86,7 @@ export function ResultsFilters({
 }) {
   const { t } = useTranslation();
   const { data: knownTags = [] } = useAnswerTags();
+  const { data: user } = useUser();
   const [draft, setDraft] = useState<TAnswerFilters>(value);
   const send = useDebouncedCallback((next: TAnswerFilters) => onChange(completeFilters(next)), 400);
   const update = (patch: Partial<TAnswerFilters>, now = false) => {
@@ -109,13 +130,13 @@ export function ResultsFilters({
           <TextInput
             type="date"
             label={t("Submitted from")}
-            value={draft.dateFrom ?? ""}
+            value={dayOfBound(draft.dateFrom, user?.timezone)}
             onChange={(e) => update({ dateFrom: date(e.currentTarget.value) }, true)}
           />
           <TextInput
             type="date"
             label={t("Submitted until")}
-            value={draft.dateTo ?? ""}
+            value={dayOfBound(draft.dateTo, user?.timezone)}
             onChange={(e) => update({ dateTo: date(e.currentTarget.value) }, true)}
           />
           <MultiSelect
@@ -190,6 +211,26 @@ export function ResultsFilters({
                   w={200}
                   value={condition.value}
                   onChange={(e) => setCondition(index, { ...condition, value: e.currentTarget.value })}
+                />
+              )}
+              {condition.op === "nps" && (
+                <Select
+                  label={t("NPS group")}
+                  aria-label={t("NPS group of {{field}}", { field: label })}
+                  w={220}
+                  allowDeselect={false}
+                  data={NPS_GROUPS.map((group) => ({
+                    value: group,
+                    label: t(NPS_LABELS[group], {
+                      low: NPS_GROUP_BOUNDS[group][0],
+                      high: NPS_GROUP_BOUNDS[group][1],
+                    }),
+                  }))}
+                  value={condition.group}
+                  onChange={(group) =>
+                    group &&
+                    setCondition(index, { ...condition, group: group as typeof condition.group }, true)
+                  }
                 />
               )}
               {condition.op === "range" && (

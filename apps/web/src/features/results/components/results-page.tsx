@@ -22,22 +22,24 @@ import {
   IconTrash,
 } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
-import { useCan } from "../../auth/api/get-user.ts";
+import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
 import { type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-answers.ts";
 import { useResultsColumns, useSaveResultsColumns } from "../api/results-notes.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
+import { dayRange } from "../day-range.ts";
 import { AnswerDrawer } from "./answer-drawer.tsx";
 import { arrangeColumns, type Column, ColumnSettings } from "./column-settings.tsx";
 import { ExportDialog, useExportDialog } from "./export-dialog.tsx";
+import { NpsTimeline } from "./nps-timeline.tsx";
 import { completeFilters, ResultsFilters } from "./results-filters.tsx";
 import { StatisticsPanel } from "./statistics-panel.tsx";
 import { SubmissionsTable } from "./submissions-table.tsx";
@@ -47,14 +49,30 @@ const PAGE_SIZES = ["10", "25", "50", "100"];
 export function ResultsPage() {
   const { t } = useTranslation();
   const { id } = route.useParams();
+  const { day } = route.useSearch();
+  const { data: user } = useUser();
   const { data: form } = useForm(id);
-  const [params, setParams] = useState<AnswerPageParams>({
+  const [params, setParams] = useState<AnswerPageParams>(() => ({
     page: 1,
     size: 25,
     sortBy: "number",
     order: "desc",
-  });
-  const [showFilters, setShowFilters] = useState(false);
+    ...(day ? { filters: dayRange(day, user?.timezone) } : {}),
+  }));
+  const [showFilters, setShowFilters] = useState(day !== undefined);
+  // Another day asked for while the page is open (the dashboard's calendar, back and forward).
+  const shownDay = useRef(day);
+  useEffect(() => {
+    if (day === shownDay.current) return;
+    shownDay.current = day;
+    setParams((p) => ({
+      ...p,
+      page: 1,
+      after: undefined,
+      filters: day ? dayRange(day, user?.timezone) : undefined,
+    }));
+    if (day) setShowFilters(true);
+  }, [day, user?.timezone]);
   const [configuring, setConfiguring] = useState(false);
   const { data: savedLayout } = useResultsColumns(id);
   const saveLayout = useSaveResultsColumns(id);
@@ -67,7 +85,7 @@ export function ResultsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const exporting = useExportDialog();
-  const [view, setView] = useState<"responses" | "statistics">("responses");
+  const [view, setView] = useState<"responses" | "statistics" | "nps">("responses");
   const can = useCan();
 
   // With access to selected fields only, the other fields are not columns at all.
@@ -163,14 +181,23 @@ export function ResultsPage() {
     <SegmentedControl
       aria-label={t("Results view")}
       value={view}
-      onChange={(value) => setView(value as "responses" | "statistics")}
+      onChange={(value) => setView(value as "responses" | "statistics" | "nps")}
       data={[
         { value: "responses", label: t("Responses") },
         { value: "statistics", label: t("Statistics") },
+        ...(columns.some((field) => field.fieldType === "nps") ? [{ value: "nps", label: t("NPS") }] : []),
       ]}
       style={{ alignSelf: "flex-start" }}
     />
   );
+  if (view === "nps") {
+    return (
+      <Stack>
+        {viewSwitch}
+        <NpsTimeline formId={id} />
+      </Stack>
+    );
+  }
   if (view === "statistics") {
     return (
       <Stack>
@@ -268,6 +295,7 @@ export function ResultsPage() {
       </Group>
       {showFilters && (
         <ResultsFilters
+          key={day ?? ""}
           fields={columns}
           scored={scored}
           gradations={gradations}

@@ -14,9 +14,11 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../i18n/format.ts";
 import { ApiError, logout } from "../../../lib/api-client.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { POLL_INTERVAL_MS, SLOW_POLL_INTERVAL_MS, useNewAnswerCount } from "../api/get-new-count.ts";
+import { useRecentNew } from "../api/get-recent-new.ts";
 
 /** The top bar's bell: unread submissions by form, kept fresh by polling. */
 export function SubmissionsPopover() {
@@ -24,25 +26,46 @@ export function SubmissionsPopover() {
   const narrow = useMediaQuery("(max-width: 580px)") ?? false;
   const [interval, setPollInterval] = useState(POLL_INTERVAL_MS);
   const [conflict, setConflict] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const format = useFormat();
   const { data, error, errorUpdatedAt } = useNewAnswerCount(interval);
+  // While the list is open, each form's submissions since this user last opened its results.
+  const recent = useRecentNew(
+    (data?.forms ?? []).map((form) => form.formId),
+    interval,
+    opened && !conflict,
+  );
+  const recentError = recent.find((query) => query.error)?.error;
+  const recentErrorAt = Math.max(0, ...recent.map((query) => query.errorUpdatedAt));
 
   // A 401 while polling means this session was ended elsewhere: ask before doing anything.
   // Each failed poll asks again; "Stay here" only slows the polling down.
   useEffect(() => {
     if (errorUpdatedAt && error instanceof ApiError && error.status === 401) setConflict(true);
   }, [error, errorUpdatedAt]);
+  useEffect(() => {
+    if (recentErrorAt && recentError instanceof ApiError && recentError.status === 401) setConflict(true);
+  }, [recentError, recentErrorAt]);
 
   const count = data?.count ?? 0;
   return (
     <>
       {/* The indicator wraps the whole pop-over so the button, not the badge's box, gets its state. */}
       <Indicator label={count > 99 ? "99+" : count} size={18} disabled={count === 0} offset={4}>
-        <Popover width={narrow ? "calc(100vw - 24px)" : 700} position="bottom-end" shadow="md" withinPortal>
+        <Popover
+          width={narrow ? "calc(100vw - 24px)" : 700}
+          position="bottom-end"
+          shadow="md"
+          withinPortal
+          opened={opened}
+          onChange={setOpened}
+        >
           <Popover.Target>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
+              onClick={() => setOpened((o) => !o)}
               aria-label={t("New submissions: {{count}}", { count })}
             >
               <IconBell size={20} />
@@ -58,18 +81,46 @@ export function SubmissionsPopover() {
               ) : (
                 <ScrollArea.Autosize mah={320}>
                   <Stack gap={6}>
-                    {data?.forms.map((form) => (
-                      <Group key={form.formId} justify="space-between" wrap="nowrap">
-                        <AnchorLink to="/forms/$id/results" params={{ id: form.formId }} size="sm" truncate>
-                          {form.title}
-                        </AnchorLink>
-                        <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
-                      </Group>
-                    ))}
+                    {data?.forms.map((form, index) => {
+                      const since = recent[index]?.data;
+                      return (
+                        <Group key={form.formId} justify="space-between" wrap="nowrap" gap="xs">
+                          <Stack gap={0} style={{ minWidth: 0 }}>
+                            <AnchorLink
+                              to="/forms/$id/results"
+                              params={{ id: form.formId }}
+                              size="sm"
+                              truncate
+                              onClick={() => setOpened(false)}
+                            >
+                              {form.title}
+                            </AnchorLink>
+                            {since && since.count > 0 && (
+                              <Text size="xs" c="dimmed" data-testid="recent-new">
+                                {since.since
+                                  ? t("{{count}} new since you last looked", { count: since.count })
+                                  : t("{{count}} new, results not opened yet", { count: since.count })}
+                                {since.latestAt &&
+                                  ` · ${t("latest {{time}}", { time: format.dateTime(since.latestAt) })}`}
+                              </Text>
+                            )}
+                          </Stack>
+                          <Badge size="sm" style={{ flexShrink: 0 }}>
+                            {t("{{count}} unread", { count: form.newAnswerCount })}
+                          </Badge>
+                        </Group>
+                      );
+                    })}
                   </Stack>
                 </ScrollArea.Autosize>
               )}
-              <ButtonLink to="/forms/all" variant="light" size="xs" style={{ alignSelf: "flex-start" }}>
+              <ButtonLink
+                to="/forms/all"
+                variant="light"
+                size="xs"
+                style={{ alignSelf: "flex-start" }}
+                onClick={() => setOpened(false)}
+              >
                 {t("All forms")}
               </ButtonLink>
             </Stack>

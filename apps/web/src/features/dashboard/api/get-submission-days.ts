@@ -1,0 +1,30 @@
+import type { TGroupedDates } from "@formloom/core/api/statistics";
+import { useQuery } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import { api } from "../../../lib/api-client.ts";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Today in the reader's zone, as YYYY-MM-DD: the days the server counts are that zone's. */
+export const todayIn = (zone: string | undefined) => (zone ? dayjs().tz(zone) : dayjs()).format("YYYY-MM-DD");
+
+/** The day `days` days after (before, when negative) a YYYY-MM-DD day. */
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** One month's submissions per day over the account's forms the reader may see, each form's count. */
+export const useMonthSubmissions = (month: string) =>
+  useQuery({
+    queryKey: ["forms", "answers", "month-grouped", month],
+    queryFn: () => api<TGroupedDates>("GET", `/forms/answers/month/grouped?month=${month}`),
+  });
+
+/** The submissions per day from one day to another, over the account's forms, each form's count. */
+export const useSubmissionDays = (from: string, to: string) =>
+  useQuery({
+    queryKey: ["forms", "answers", "date-grouped", from, to],
+    queryFn: () => api<TGroupedDates>("GET", `/forms/answers/date/grouped?date_from=${from}&date_to=${to}`),
+  });
