@@ -2,10 +2,15 @@
 // TEST_DATABASE_URL is set), then the browser tests. Every stage runs even after a failure, and the
 // last line is the summary `tests: N passed, M failed`.
 //
+// Stages that do not depend on each other run side by side, so the two cores of a small machine
+// are both busy: type-check and lint beside the unit tests, the build and the API tests, and the
+// API passes of the two engines together, one worker each. A stage that runs beside others keeps its output and
+// prints it whole when it ends, so the log reads one stage at a time.
+//
 // `npm test -- --changed` (or `--changed=<commit>`) is the quick check while working: each test
 // stage runs only the test files that the uncommitted changes (or those since <commit>) touch or
 // import; type-check, lint and the build run whole. The full run is what CI does.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,68 +23,68 @@ mkdirSync(output, { recursive: true });
 /** `--changed` or `--changed=<commit>`, passed on to each Vitest stage. */
 const changed = process.argv.slice(2).find((arg) => arg === "--changed" || arg.startsWith("--changed="));
 
-const totals = { passed: 0, failed: 0 };
-const failures = [];
-const failedTests = [];
-/** Each stage's wall time and counts, and each test file's time, for .test-output/timings.md. */
+const runStart = Date.now();
+/** Every stage in the order it started: its counts, its time and its test files' times. */
 const stages = [];
 const fileTimes = [];
-let stageStart = Date.now();
+const failedTests = [];
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: "inherit",
-    ...options,
-    env: { ...process.env, ...options.env },
-  });
-  return result.status === 0;
-}
+/** One step of the run: a name, its counts and time, and its output while it runs beside others. */
+class Stage {
+  constructor(name, { beside = false } = {}) {
+    this.name = name;
+    this.passed = 0;
+    this.failed = 0;
+    this.failures = [];
+    this.beside = beside;
+    this.log = [];
+    this.startedAt = Date.now();
+    stages.push(this);
+    if (!beside) console.log(bannerLine(name));
+  }
 
-function check(name, ok) {
-  if (ok) totals.passed++;
-  else {
-    totals.failed++;
-    failures.push(name);
+  write(chunk) {
+    if (this.beside) this.log.push(chunk);
+    else process.stdout.write(chunk);
+  }
+
+  check(name, ok) {
+    if (ok) this.passed++;
+    else {
+      this.failed++;
+      this.failures.push(name);
+    }
+  }
+
+  end() {
+    this.seconds = (Date.now() - this.startedAt) / 1000;
+    if (this.beside) {
+      console.log(bannerLine(`${this.name} (ran beside other stages)`));
+      process.stdout.write(Buffer.concat(this.log.map((chunk) => Buffer.from(chunk))));
+    }
   }
 }
 
-/** Starts a stage: the previous one's time ends here. */
-function banner(text) {
-  endStage();
-  stages.push({ name: text, passed: totals.passed, failed: totals.failed });
-  stageStart = Date.now();
-  console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 70 - text.length))}`);
+function bannerLine(text) {
+  return `\n━━ ${text} ${"━".repeat(Math.max(0, 70 - text.length))}`;
 }
 
-/** Closes the open stage: its seconds and the tests it added. */
-function endStage() {
-  const stage = stages.at(-1);
-  if (!stage || stage.seconds !== undefined) return;
-  stage.seconds = (Date.now() - stageStart) / 1000;
-  stage.passed = totals.passed - stage.passed;
-  stage.failed = totals.failed - stage.failed;
-}
-
-function writeTimings() {
-  endStage();
-  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
-  const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 20);
-  const lines = [
-    `# Test timings: ${Math.round(total)} s in all`,
-    "",
-    "| Stage | Seconds | Passed | Failed |",
-    "| --- | ---: | ---: | ---: |",
-    ...stages.map((s) => `| ${s.name} | ${Math.round(s.seconds)} | ${s.passed} | ${s.failed} |`),
-    "",
-    "## The 20 slowest test files",
-    "",
-    "| Stage | File | Seconds | Tests |",
-    "| --- | --- | ---: | ---: |",
-    ...slowest.map((f) => `| ${f.stage} | ${f.file} | ${f.seconds.toFixed(1)} | ${f.tests} |`),
-  ];
-  writeFileSync(path.join(output, "timings.md"), `${lines.join("\n")}\n`);
-  console.log(`\n${lines.slice(0, 4 + stages.length).join("\n")}`);
+/** Runs a command for a stage; resolves whether it exited with 0. */
+function run(stage, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...env },
+    });
+    child.stdout.on("data", (chunk) => stage.write(chunk));
+    child.stderr.on("data", (chunk) => stage.write(chunk));
+    child.on("error", (error) => {
+      stage.write(`${error.message}\n`);
+      resolve(false);
+    });
+    child.on("close", (code) => resolve(code === 0));
+  });
 }
 
 /** The first line of a failure message, short enough to read in a log's tail. */
@@ -88,11 +93,12 @@ function firstLine(message = "") {
 }
 
 /** Runs one Vitest project and adds its test counts; a run that reports nothing counts as one failure. */
-function vitest(name, dir, env = {}) {
-  banner(name);
+async function vitest(name, dir, { env = {}, beside = false, workers } = {}) {
+  const stage = new Stage(name, { beside });
   const report = path.join(output, `${name.replace(/\W+/g, "-")}.json`);
   rmSync(report, { force: true });
-  const ok = run(
+  const ok = await run(
+    stage,
     "npx",
     [
       "vitest",
@@ -102,70 +108,125 @@ function vitest(name, dir, env = {}) {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${report}`,
+      ...(workers ? [`--maxWorkers=${workers}`] : []),
       ...(changed ? [changed, "--passWithNoTests"] : []),
     ],
-    { env },
+    env,
   );
   try {
     const result = JSON.parse(readFileSync(report, "utf8"));
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests;
-    if (result.numFailedTests > 0 || !ok) failures.push(name);
-    for (const file of result.testResults ?? [])
+    stage.passed += result.numPassedTests;
+    stage.failed += result.numFailedTests;
+    if (result.numFailedTests > 0 || !ok) stage.failures.push(name);
+    for (const file of result.testResults ?? []) {
       fileTimes.push({
         stage: name,
         file: path.relative(root, file.name),
         seconds: (file.endTime - file.startTime) / 1000,
         tests: file.assertionResults?.length ?? 0,
       });
-    for (const file of result.testResults ?? [])
       for (const test of file.assertionResults ?? [])
         if (test.status === "failed")
           failedTests.push(
             `${name} › ${path.relative(root, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
           );
-    if (
-      (result.testResults ?? []).some(
-        (file) => file.status === "failed" && file.assertionResults?.length === 0,
-      )
-    )
-      failedTests.push(`${name}: a test file failed to load (see its log above)`);
-    if (!ok && result.numFailedTests === 0) totals.failed++;
-    if (result.numTotalTests === 0 && !changed) check(`${name}: ran no test`, false);
+      if (file.status === "failed" && file.assertionResults?.length === 0)
+        failedTests.push(`${name}: a test file failed to load (see its log above)`);
+    }
+    if (!ok && result.numFailedTests === 0) stage.failed++;
+    if (result.numTotalTests === 0 && !changed) stage.check(`${name}: ran no test`, false);
   } catch {
-    check(`${name}: no report`, false);
+    stage.check(`${name}: no report`, false);
   }
+  stage.end();
 }
 
-banner("type-check");
-for (const project of PROJECTS)
-  check(`type-check ${project}`, run("npx", ["tsc", "--noEmit", "-p", project]));
+/** Type-checks each project, one after another: a check per project. */
+async function typeCheck() {
+  const stage = new Stage("type-check", { beside: true });
+  for (const project of PROJECTS)
+    stage.check(`type-check ${project}`, await run(stage, "npx", ["tsc", "--noEmit", "-p", project]));
+  stage.end();
+}
 
-banner("lint and format");
-check("lint", run("npx", ["biome", "check", "--error-on-warnings", "."]));
+async function lint() {
+  const stage = new Stage("lint and format", { beside: true });
+  stage.check("lint", await run(stage, "npx", ["biome", "check", "--error-on-warnings", "."]));
+  stage.end();
+}
 
-vitest("unit", "packages/core");
-vitest("renderer unit", "packages/renderer");
-vitest("web unit", "apps/web");
+/** The unit tests, then the web build: the server renders public form pages with the build's server entry. */
+async function unitsAndBuild() {
+  await vitest("unit", "packages/core", { beside: true });
+  await vitest("renderer unit", "packages/renderer", { beside: true });
+  await vitest("web unit", "apps/web", { beside: true });
+  const stage = new Stage("web build", { beside: true });
+  const built = await run(stage, "npm", ["run", "build", "-w", "@formloom/web"]);
+  stage.check("web build", built);
+  stage.end();
+  return built;
+}
 
-// The server renders public form pages with the web build's server entry, so the API tests of
-// those pages need the build before them.
-banner("web build");
-const built = run("npm", ["run", "build", "-w", "@formloom/web"]);
-check("web build", built);
+// Type-check and lint need no build: they run beside everything up to the browser tests.
+const checks = Promise.all([typeCheck(), lint()]);
+const built = await unitsAndBuild();
 
-vitest("api on PGlite", "apps/server", { TEST_DATABASE_URL: "" });
-if (process.env.TEST_DATABASE_URL)
-  vitest("api on PostgreSQL", "apps/server", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+// The two engines' API passes share the two cores, one worker each.
+const postgres = process.env.TEST_DATABASE_URL;
+await Promise.all([
+  vitest("api on PGlite", "apps/server", {
+    env: { TEST_DATABASE_URL: "" },
+    beside: true,
+    workers: postgres ? 1 : undefined,
+  }),
+  postgres &&
+    vitest("api on PostgreSQL", "apps/server", {
+      env: { TEST_DATABASE_URL: postgres },
+      beside: true,
+      workers: 1,
+    }),
+]);
+await checks;
 
-if (built) vitest("e2e in Chromium", "e2e");
-else check("e2e (not run: the web build failed)", false);
+if (built) await vitest("e2e in Chromium", "e2e");
+else new Stage("e2e in Chromium").check("e2e (not run: the web build failed)", false);
 
+const totals = {
+  passed: stages.reduce((sum, stage) => sum + stage.passed, 0),
+  failed: stages.reduce((sum, stage) => sum + stage.failed, 0),
+};
 writeTimings();
 
 // The failed tests again at the end, so a log read from its tail names them.
 if (failedTests.length > 0)
   console.log(`\nFailed tests:\n${failedTests.map((line) => `  ${line}`).join("\n")}`);
+const failures = stages.flatMap((stage) => stage.failures);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
+
+/** `.test-output/timings.md`: the run's wall time, each stage's start, time and counts, the slowest files. */
+function writeTimings() {
+  const total = (Date.now() - runStart) / 1000;
+  const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 20);
+  const lines = [
+    `# Test timings: ${Math.round(total)} s in all`,
+    "",
+    "Stages that started at the same second ran side by side.",
+    "",
+    "| Stage | Started at (s) | Seconds | Passed | Failed |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...stages.map(
+      (s) =>
+        `| ${s.name} | ${Math.round((s.startedAt - runStart) / 1000)} | ${Math.round(s.seconds ?? 0)} | ${s.passed} | ${s.failed} |`,
+    ),
+    "",
+    "## The 20 slowest test files",
+    "",
+    "| Stage | File | Seconds | Tests |",
+    "| --- | --- | ---: | ---: |",
+    ...slowest.map((f) => `| ${f.stage} | ${f.file} | ${f.seconds.toFixed(1)} | ${f.tests} |`),
+  ];
+  writeFileSync(path.join(output, "timings.md"), `${lines.join("\n")}\n`);
+  console.log(`\n${lines.slice(0, 6 + stages.length).join("\n")}`);
+}
