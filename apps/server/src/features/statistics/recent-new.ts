@@ -13,11 +13,16 @@ import type { TenantContext } from "../../http/context.ts";
  * submissions old to another.
  */
 export async function markResultsSeen(ctx: TenantContext, formId: number, askedAt: Date): Promise<void> {
-  await ctx.db.execute(sql`
-    insert into results_seen (account_id, user_id, form_id, seen_at)
-    values (${ctx.accountId}, ${ctx.user.id}, ${formId}, ${askedAt.toISOString()}::timestamptz)
-    on conflict (account_id, user_id, form_id)
-    do update set seen_at = greatest(results_seen.seen_at, excluded.seen_at)`);
+  await ctx.db.transaction(async (tx) => {
+    // Every page of the list writes this; losing the last one in a crash only shows a few
+    // submissions as new again, so the page does not wait for the disk.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await tx.execute(sql`
+      insert into results_seen (account_id, user_id, form_id, seen_at)
+      values (${ctx.accountId}, ${ctx.user.id}, ${formId}, ${askedAt.toISOString()}::timestamptz)
+      on conflict (account_id, user_id, form_id)
+      do update set seen_at = greatest(results_seen.seen_at, excluded.seen_at)`);
+  });
 }
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
