@@ -282,6 +282,12 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/performing-questions",
     "get /api/forms/{id}/fields-analysis",
     "get /api/forms/{id}/charts/submit-rate-days",
+    // Figures of the submissions themselves (time taken, device, country, new since the reader's
+    // last look), none of any answer: given to a reader of selected fields as submissions per day are.
+    "get /api/forms/{id}/submissions-time",
+    "get /api/forms/{id}/charts/submissions-devices",
+    "get /api/forms/{id}/charts/submissions-countries",
+    "get /api/forms/{id}/answers/recent-new",
     // A shared report shows what its maker may see: the selected fields' aggregates.
     "post /api/forms/{id}/shared-reports",
     "get /api/forms/{id}/shared-reports",
