@@ -51,6 +51,9 @@ interface ReportData {
   };
   nps: { total: number } | null;
   submitRateDays: { days: Array<{ date: string; submissions: number }> };
+  devices: { total: number; items: Array<{ device: string; count: number }> };
+  countries: { total: number; items: Array<{ country: string | null; count: number }> };
+  time: { count: number; medianSeconds: number | null };
 }
 
 beforeAll(async () => {
@@ -63,8 +66,12 @@ beforeAll(async () => {
       { fieldId: "pick", answer: i % 3 === 0 ? "red" : "blue" },
       { fieldId: "nps", answer: i },
     ]);
+    const where = i < 4 ? { type: "mobile" } : { type: "desktop" };
+    const geo = i < 3 ? { country: "DE", city: "Secret town" } : null;
     await server.database.db.execute(
-      sql`update form_answers set submit_time = ${`${DAYS[i % 3]}T12:00:00Z`}::timestamptz where id = ${id}`,
+      sql`update form_answers set submit_time = ${`${DAYS[i % 3]}T12:00:00Z`}::timestamptz,
+          device = ${JSON.stringify(where)}::jsonb, geo = ${geo ? JSON.stringify(geo) : null}::jsonb,
+          form_passing_time = ${30 + i * 10} where id = ${id}`,
     );
   }
 });
@@ -88,11 +95,21 @@ describe("a shared report", () => {
     const pick = opened.body.summary.fields.find((f) => f.fieldId === "pick")!;
     expect(pick.choices!.find((c) => c.id === "red")!.count).toBe(3);
     expect(opened.body.nps!.total).toBe(9);
+    expect(opened.body.devices.items).toEqual([
+      { device: "desktop", count: 5 },
+      { device: "mobile", count: 4 },
+    ]);
+    expect(opened.body.countries.items).toEqual([
+      { country: null, count: 6 },
+      { country: "DE", count: 3 },
+    ]);
+    expect(opened.body.time).toEqual(expect.objectContaining({ count: 9, medianSeconds: 70 }));
     // Names, addresses and sample texts stay with the form's readers.
     expect(opened.text).not.toContain("Secret person");
     expect(opened.text).not.toContain("secret0@example.com");
     expect(opened.text).not.toContain("samples");
     expect(opened.text).not.toContain("submitTime");
+    expect(opened.text).not.toContain("Secret town");
   });
 
   it("follows the asked range in every figure", async () => {

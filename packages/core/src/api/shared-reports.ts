@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { ZAnswersSummary, ZDailySubmissions, ZNpsResult, ZSubmitRate } from "./statistics.ts";
+import { ZSubmissionsCountries, ZSubmissionsDevices, ZSubmissionsTime } from "./submission-charts.ts";
+
+export type { TSubmissionsCountries, TSubmissionsDevices, TSubmissionsTime } from "./submission-charts.ts";
 
 /** The range a chart covers: bare days in the zone (the viewer's own when absent). */
 export const ZChartRangeQuery = z.object({
@@ -56,30 +59,6 @@ export const ZSharedReportDeleteParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   reportId: z.coerce.number().int().positive().max(2_147_483_647),
 });
-
-/** How long respondents took, in seconds, over the range. */
-export const ZSubmissionsTime = z.object({
-  count: z.number(),
-  medianSeconds: z.number().nullable(),
-  averageSeconds: z.number().nullable(),
-  distribution: z.array(
-    z.object({ fromSeconds: z.number(), toSeconds: z.number().nullable(), count: z.number() }),
-  ),
-  byDay: z.array(z.object({ date: z.string(), count: z.number(), medianSeconds: z.number().nullable() })),
-});
-export type TSubmissionsTime = z.infer<typeof ZSubmissionsTime>;
-
-export const ZSubmissionsDevices = z.object({
-  total: z.number(),
-  items: z.array(z.object({ device: z.enum(["desktop", "mobile", "tablet", "unknown"]), count: z.number() })),
-});
-export type TSubmissionsDevices = z.infer<typeof ZSubmissionsDevices>;
-
-export const ZSubmissionsCountries = z.object({
-  total: z.number(),
-  items: z.array(z.object({ country: z.string().nullable(), count: z.number() })),
-});
-export type TSubmissionsCountries = z.infer<typeof ZSubmissionsCountries>;
 
 /**
  * A shared report's figures over the asked range: aggregates only, never an answer, a text sample

@@ -2,20 +2,26 @@ import type {
   TSubmissionsCountries,
   TSubmissionsDevices,
   TSubmissionsTime,
-} from "@formloom/core/api/shared-reports";
+} from "@formloom/core/api/submission-charts";
 import type { Db } from "../../db/connect.ts";
 import type { Range, ReadableForm } from "../statistics/scope.ts";
+import {
+  submissionsCountries,
+  submissionsDevices,
+  submissionsTime,
+} from "../statistics/submission-charts.ts";
 
-/** The time to fill, devices and countries of the range, where the server can tell them. */
+/** The time to fill, devices and countries of the range, as the form's own chart calls count them. */
 export async function chartExtras(
-  _db: Db,
-  _form: ReadableForm,
-  _range: Range,
-  _zone: string,
-): Promise<{
-  time: TSubmissionsTime | null;
-  devices: TSubmissionsDevices | null;
-  countries: TSubmissionsCountries | null;
-}> {
-  return { time: null, devices: null, countries: null };
+  db: Db,
+  form: ReadableForm,
+  range: Range,
+  zone: string,
+): Promise<{ time: TSubmissionsTime; devices: TSubmissionsDevices; countries: TSubmissionsCountries }> {
+  const [time, devices, countries] = await Promise.all([
+    submissionsTime(db, form, range, zone),
+    submissionsDevices(db, form, range),
+    submissionsCountries(db, form, range),
+  ]);
+  return { time, devices, countries };
 }
