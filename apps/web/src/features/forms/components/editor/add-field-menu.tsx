@@ -1,7 +1,6 @@
 import { FIELD_TYPES, type FieldType } from "@formloom/core/element-schema";
 import { fieldTypes } from "@formloom/core/field-registry";
 import type { FieldCategory } from "@formloom/core/field-types/definition";
-import { canRender } from "@formloom/renderer/field-components";
 import { ActionIcon, Button, Combobox, Group, Stack, Text, Tooltip, useCombobox } from "@mantine/core";
 import {
   IconAdjustmentsHorizontal,
@@ -60,8 +59,11 @@ const ICONS: Partial<Record<FieldType, ComponentType<{ size?: number }>>> = {
   colour: IconPalette,
 };
 
-/** The types the renderer can draw, in the registry's order. */
-const PALETTE = FIELD_TYPES.filter(canRender);
+/**
+ * Every type of the model, in the registry's order: the renderer draws each one, as its own test
+ * (field-components.test.ts) holds, so the builder need not load the renderer to ask.
+ */
+const PALETTE = FIELD_TYPES;
 
 const CATEGORIES: FieldCategory[] = ["field", "nonField", "image"];
 

@@ -1,16 +1,19 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { startingAnswers } from "@formloom/core/field-types/choice";
-import {
-  FormRenderer,
-  type LiveElement,
-  type RendererSettings,
-  type Translate,
-} from "@formloom/renderer/form-renderer";
-import { Group, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
+import type { RendererSettings } from "@formloom/renderer/form-renderer";
+import { Center, Group, Loader, Paper, SegmentedControl, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/icons-react";
-import { memo, type ReactNode, useMemo, useState } from "react";
+import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./device-preview.module.css";
+
+const loadPreviewForm = () => import("./preview-form.tsx");
+const PreviewForm = lazy(() => loadPreviewForm().then((m) => ({ default: m.PreviewForm })));
+
+/** Starts fetching the preview's renderer, alongside the form's data rather than after it. */
+export function preloadPreview() {
+  loadPreviewForm().catch(() => undefined);
+}
 
 export const DEVICES = ["desktop", "tablet", "phone"] as const;
 export type Device = (typeof DEVICES)[number];
@@ -20,11 +23,12 @@ interface Props {
   className?: string;
   settings: RendererSettings;
   fields: readonly TElement[];
-  translate: Translate;
+  /** The form language's texts; none for English. */
+  catalog: Readonly<Record<string, string>> | undefined;
   selectedFieldId: string | undefined;
   onSelectField(fieldId: string): void;
   /** The selected element as it is edited, drawn ahead of `fields` (which may be a moment behind). */
-  liveElement?: LiveElement;
+  selected: TElement | undefined;
   mode: PreviewMode;
   onMode(mode: PreviewMode): void;
   /** Told of the answers typed into the preview while trying the form out. */
@@ -101,19 +105,30 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
           data-mode={props.mode}
           data-testid="preview-frame"
         >
-          <FormRenderer
-            key={startKey}
-            settings={props.settings}
-            fields={props.fields}
-            translate={props.translate}
-            selectedFieldId={trying ? undefined : props.selectedFieldId}
-            {...(trying
-              ? {}
-              : { onSelectField: props.onSelectField, liveElement: props.liveElement, inRuns: true })}
-            onValuesChange={props.onValuesChange}
-          />
+          <Suspense fallback={<PreviewLoading />}>
+            <PreviewForm
+              key={startKey}
+              settings={props.settings}
+              fields={props.fields}
+              catalog={props.catalog}
+              selected={props.selected}
+              selectedFieldId={trying ? undefined : props.selectedFieldId}
+              {...(trying ? {} : { onSelectField: props.onSelectField, inRuns: true })}
+              onValuesChange={props.onValuesChange}
+            />
+          </Suspense>
         </div>
       </div>
     </Paper>
   );
 });
+
+function PreviewLoading() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" role="status">
+      <Loader size="sm" />
+      <VisuallyHidden>{t("Loading…")}</VisuallyHidden>
+    </Center>
+  );
+}

@@ -2,13 +2,12 @@ import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
-import { catalogTranslate, englishText, liveElementStore } from "@formloom/renderer/form-renderer";
 import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../../components/icon-action.tsx";
 import { useCatalog } from "../../../../i18n/i18n.ts";
@@ -18,22 +17,26 @@ import { useAnswersSummary } from "../../../results/api/get-statistics.ts";
 import { useForm } from "../../api/get-form.ts";
 import { useUpdateForm } from "../../api/update-form.ts";
 import { AddFieldMenu } from "./add-field-menu.tsx";
-import { DevicePreview } from "./device-preview.tsx";
+import { DevicePreview, preloadPreview } from "./device-preview.tsx";
 import { RestoreDraft, useDraftAutosave } from "./draft-autosave.tsx";
 import classes from "./editor.module.css";
-import { ElementSettings } from "./element-settings/element-settings.tsx";
 import { type FieldActions, FieldList, fieldName } from "./field-list.tsx";
 import { detachedRuleTexts } from "./field-removal.tsx";
 import { FormSettingsPanel } from "./form-settings/form-settings-panel.tsx";
-import { LayoutPanel } from "./layout/layout-panel.tsx";
-import { QuestionsDatabasePanel } from "./questions-database-panel.tsx";
+import {
+  ElementSettings,
+  LayoutPanel,
+  PanelCode,
+  preloadPanels,
+  QuestionsDatabasePanel,
+  ResultCalculationsPanel,
+  ThemingPanel,
+} from "./lazy-panels.tsx";
 import { ReadOnlyBuilder } from "./read-only.ts";
 import { ReadOnlyNote } from "./read-only-note.tsx";
-import { ResultCalculationsPanel } from "./result-calculations/result-calculations-panel.tsx";
 import { TryItScore } from "./result-calculations/try-it-score.tsx";
 import { useTryIt } from "./result-calculations/use-try-it.ts";
 import { type Refusal, refusalOf, SaveRefusal } from "./save-refusal.tsx";
-import { ThemingPanel } from "./theming-panel.tsx";
 import { useFormDraft } from "./use-form-draft.ts";
 
 const route = getRouteApi("/layout/account/forms/$id/edit");
@@ -42,6 +45,7 @@ const route = getRouteApi("/layout/account/forms/$id/edit");
 const ONE_COLUMN = "(max-width: 47.99em)";
 export function FormEditorPage() {
   const { id } = route.useParams();
+  useEffect(preloadPreview, []);
   const { data, isFetchedAfterMount } = useForm(id);
   const { data: user } = useUser();
   // The draft starts from the server's copy as it is now (a cached one may be older: its date
@@ -59,10 +63,6 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   // The preview speaks the form's language, as its public page does, whatever the interface speaks.
   const locale = formLocale(draft.draft.settings.language);
   const catalog = useCatalog(locale);
-  const previewText = useMemo(
-    () => (locale === "en" ? englishText : catalogTranslate(catalog)),
-    [locale, catalog],
-  );
   const kept = useDraftAutosave(userId, formId, draft);
   // If-Match: a save made from an older copy than the server's is refused, not written over it.
   const update = useUpdateForm(formId, draft.lastChangeDate);
@@ -72,11 +72,9 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   const refused = refusal?.fieldId ? draft.draft.fields.find((f) => f.id === refusal.fieldId) : undefined;
   const tryIt = useTryIt(draft.draft.settings, draft.draft.fields);
   // The preview draws the form from the fields a moment behind, after a keystroke's frame is
-  // painted, and the element being edited at once from here: a keystroke in a long form then
+  // painted, and the element being edited (`selected`) at once: a keystroke in a long form then
   // redraws one question before the paint, not the whole form.
   const previewFields = useAfterPaint(draft.draft.fields);
-  const [live] = useState(liveElementStore);
-  useLayoutEffect(() => live.set(selected), [live, selected]);
 
   // On a phone the settings stand below the list of fields, which may be long: a question picked
   // there brings its settings into view (not on opening the builder, with a question kept picked).
@@ -216,7 +214,9 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           onClose={() => setRefusal(null)}
         />
       )}
-      <div className={classes.grid}>
+      {/* Pointed at or focused, the builder fetches its other panels' code, before one is opened. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only starts downloads; its controls are what one uses. */}
+      <div className={classes.grid} onPointerEnter={preloadPanels} onFocus={preloadPanels}>
         <Paper withBorder p="sm" className={classes.list}>
           <Stack gap="sm">
             {!readOnly && (
@@ -241,8 +241,8 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
           className={classes.preview}
           settings={draft.draft.settings}
           fields={previewFields}
-          liveElement={live}
-          translate={previewText}
+          selected={selected}
+          catalog={locale === "en" ? undefined : catalog}
           selectedFieldId={draft.selectedId}
           onSelectField={draft.setSelectedId}
           mode={tryIt.mode}
@@ -286,49 +286,59 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
                   />
                 </Tabs.Panel>
                 <Tabs.Panel value="theming">
-                  <ThemingPanel
-                    settings={draft.draft.settings}
-                    fields={draft.draft.fields}
-                    selected={selected}
-                    onSettings={draft.setSettings}
-                    onFields={draft.setFields}
-                    onField={draft.updateField}
-                  />
+                  <PanelCode>
+                    <ThemingPanel
+                      settings={draft.draft.settings}
+                      fields={draft.draft.fields}
+                      selected={selected}
+                      onSettings={draft.setSettings}
+                      onFields={draft.setFields}
+                      onField={draft.updateField}
+                    />
+                  </PanelCode>
                 </Tabs.Panel>
                 <Tabs.Panel value="layout">
-                  <LayoutPanel
-                    settings={draft.draft.settings}
-                    fields={draft.draft.fields}
-                    onSettings={draft.setSettings}
-                    onField={draft.updateField}
-                  />
+                  <PanelCode>
+                    <LayoutPanel
+                      settings={draft.draft.settings}
+                      fields={draft.draft.fields}
+                      onSettings={draft.setSettings}
+                      onField={draft.updateField}
+                    />
+                  </PanelCode>
                 </Tabs.Panel>
                 <Tabs.Panel value="results">
-                  <ResultCalculationsPanel
-                    settings={draft.draft.settings}
-                    fields={draft.draft.fields}
-                    answers={tryIt.answers}
-                    onSettings={draft.setSettings}
-                    onField={draft.updateField}
-                  />
+                  <PanelCode>
+                    <ResultCalculationsPanel
+                      settings={draft.draft.settings}
+                      fields={draft.draft.fields}
+                      answers={tryIt.answers}
+                      onSettings={draft.setSettings}
+                      onField={draft.updateField}
+                    />
+                  </PanelCode>
                 </Tabs.Panel>
                 <Tabs.Panel value="questions">
-                  <QuestionsDatabasePanel
-                    fields={draft.draft.fields}
-                    selected={selected}
-                    onFields={draft.setFields}
-                  />
+                  <PanelCode>
+                    <QuestionsDatabasePanel
+                      fields={draft.draft.fields}
+                      selected={selected}
+                      onFields={draft.setFields}
+                    />
+                  </PanelCode>
                 </Tabs.Panel>
                 <Tabs.Panel value="element">
                   {selected && (
-                    // One window per element: its parts drawn a moment late never show another element.
-                    <ElementSettings
-                      key={selected.id}
-                      element={selected}
-                      fields={draft.draft.fields}
-                      onChange={(patch) => draft.updateField(selected.id, patch)}
-                      form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
-                    />
+                    <PanelCode>
+                      {/* One window per element: its parts drawn a moment late never show another element. */}
+                      <ElementSettings
+                        key={selected.id}
+                        element={selected}
+                        fields={draft.draft.fields}
+                        onChange={(patch) => draft.updateField(selected.id, patch)}
+                        form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
+                      />
+                    </PanelCode>
                   )}
                 </Tabs.Panel>
               </ReadOnlyBuilder.Provider>

@@ -2,28 +2,26 @@ import { Accordion, Badge, Group, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, msg } from "../../../../../i18n/i18n.ts";
+import { PanelCode, settingsGroup } from "../lazy-panels.tsx";
 import { useReadOnlyBuilder } from "../read-only.ts";
 import type { DraftSettings } from "../use-form-draft.ts";
-import { AccessSection } from "./access-section.tsx";
 import { sectionOf, settingsIssues } from "./checks.ts";
-import { ConsentSection } from "./consent-section.tsx";
-import { CursorOutSection } from "./cursor-out-section.tsx";
-import { FilesSection } from "./files-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
-import { QuestionsSection } from "./questions-section.tsx";
-import { SubmissionSection } from "./submission-section.tsx";
-import { TimersSection } from "./timers-section.tsx";
 import type { SectionProps } from "./types.ts";
 
 const SECTIONS: ReadonlyArray<{ value: string; label: string; Section: ComponentType<SectionProps> }> = [
   { value: "general", label: msg("General"), Section: GeneralSection },
-  { value: "questions", label: msg("Questions and display"), Section: QuestionsSection },
-  { value: "timers", label: msg("Timers"), Section: TimersSection },
-  { value: "access", label: msg("Access and submissions"), Section: AccessSection },
-  { value: "submission", label: msg("Send button and after submission"), Section: SubmissionSection },
-  { value: "data", label: msg("Data collection and consent"), Section: ConsentSection },
-  { value: "cursor", label: msg("Cursor leaving the form"), Section: CursorOutSection },
-  { value: "files", label: msg("Form files"), Section: FilesSection },
+  { value: "questions", label: msg("Questions and display"), Section: settingsGroup("QuestionsSection") },
+  { value: "timers", label: msg("Timers"), Section: settingsGroup("TimersSection") },
+  { value: "access", label: msg("Access and submissions"), Section: settingsGroup("AccessSection") },
+  {
+    value: "submission",
+    label: msg("Send button and after submission"),
+    Section: settingsGroup("SubmissionSection"),
+  },
+  { value: "data", label: msg("Data collection and consent"), Section: settingsGroup("ConsentSection") },
+  { value: "cursor", label: msg("Cursor leaving the form"), Section: settingsGroup("CursorOutSection") },
+  { value: "files", label: msg("Form files"), Section: settingsGroup("FilesSection") },
 ];
 
 interface Props {
@@ -43,6 +41,11 @@ export function FormSettingsPanel({ settings, errors, onChange, onDisplay }: Pro
   const { t } = useTranslation();
   const readOnly = useReadOnlyBuilder();
   const [open, setOpen] = useState<string[]>(["general"]);
+  const opened = readOnly ? SECTIONS.map((section) => section.value) : open;
+  // A group is drawn once first opened, and kept (closed, it is only hidden): the closed ones'
+  // code is not needed before.
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(opened));
+  if (opened.some((value) => !drawn.has(value))) setDrawn(new Set([...drawn, ...opened]));
   const [serverErrors, setServerErrors] = useState(errors);
   useEffect(() => setServerErrors(errors), [errors]);
 
@@ -80,13 +83,7 @@ export function FormSettingsPanel({ settings, errors, onChange, onDisplay }: Pro
   };
 
   return (
-    <Accordion
-      multiple
-      value={readOnly ? SECTIONS.map((section) => section.value) : open}
-      onChange={setOpen}
-      variant="contained"
-      chevronPosition="right"
-    >
+    <Accordion multiple value={opened} onChange={setOpen} variant="contained" chevronPosition="right">
       {SECTIONS.map(({ value, label, Section }) => (
         <Accordion.Item key={value} value={value}>
           <Accordion.Control>
@@ -102,7 +99,11 @@ export function FormSettingsPanel({ settings, errors, onChange, onDisplay }: Pro
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <Section settings={settings} errors={shown} onChange={change} onDisplay={onDisplay} />
+            {drawn.has(value) && (
+              <PanelCode>
+                <Section settings={settings} errors={shown} onChange={change} onDisplay={onDisplay} />
+              </PanelCode>
+            )}
           </Accordion.Panel>
         </Accordion.Item>
       ))}
