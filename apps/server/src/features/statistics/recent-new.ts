@@ -1,5 +1,5 @@
 import type { TRecentNew } from "@formloom/core/api/submission-charts";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { rowsOf } from "../../db/rows.ts";
 import type { TenantContext } from "../../http/context.ts";
@@ -26,11 +26,14 @@ export async function markResultsSeen(ctx: TenantContext, formId: number, askedA
 }
 
 const instant = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const epochMs = (value: SQL) => sql`(extract(epoch from ${value}) * 1000)::float8`;
 
 /**
  * The submissions since the caller last looked: before they ever did, the whole form's count the
  * triggers keep (form_answer_counts); after, the submit-time index read from that moment on, so
- * only the new submissions are counted. The latest is the index's last entry.
+ * only the new submissions are counted. The latest is the index's last entry. The moment is read
+ * first and given to the count as a value: planned without it, PostgreSQL expects a third of the
+ * form to be new and counts the index in parallel.
  */
 export async function recentNew(
   db: Db,
@@ -38,25 +41,25 @@ export async function recentNew(
   form: { accountId: number; formId: number },
 ): Promise<TRecentNew> {
   const ofForm = sql`a.account_id = ${form.accountId} and a.form_id = ${form.formId}`;
-  const [row] = rowsOf<{ since: number | null; c: number; latest: number | null }>(
+  const [seen] = rowsOf<{ at: string; ms: number }>(
     await db.execute(sql`
-      with seen as (
-        select s.seen_at from results_seen s
-         where s.account_id = ${form.accountId} and s.user_id = ${ctx.user.id} and s.form_id = ${form.formId})
-      select (extract(epoch from (select seen_at from seen)) * 1000)::float8 as since,
-             case when exists (select 1 from seen)
-                  then (select count(*) from form_answers a
-                         where ${ofForm} and a.submit_time > (select seen_at from seen))
-                  else (select coalesce(max(c.total), 0) from form_answer_counts c
-                         where c.account_id = ${form.accountId} and c.form_id = ${form.formId})
-             end::int as c,
-             (extract(epoch from (select max(a.submit_time) from form_answers a
-                where ${ofForm} and a.submit_time > coalesce((select seen_at from seen), '-infinity'))) * 1000)::float8 as latest`),
+      select s.seen_at::text as at, ${epochMs(sql`s.seen_at`)} as ms from results_seen s
+       where s.account_id = ${form.accountId} and s.user_id = ${ctx.user.id} and s.form_id = ${form.formId}`),
+  );
+  const [row] = rowsOf<{ c: number; latest: number | null }>(
+    await db.execute(
+      seen
+        ? sql`select count(*)::int as c, ${epochMs(sql`max(a.submit_time)`)} as latest
+                from form_answers a where ${ofForm} and a.submit_time > ${seen.at}::timestamptz`
+        : sql`select coalesce((select c.total from form_answer_counts c
+                 where c.account_id = ${form.accountId} and c.form_id = ${form.formId}), 0) as c,
+                 ${epochMs(sql`(select max(a.submit_time) from form_answers a where ${ofForm})`)} as latest`,
+    ),
   );
   return {
     formId: String(form.formId),
     count: row?.c ?? 0,
     latestAt: instant(row?.latest ?? null),
-    since: instant(row?.since ?? null),
+    since: instant(seen?.ms ?? null),
   };
 }
