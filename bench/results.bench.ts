@@ -3,7 +3,8 @@
 // times the answers summary, the NPS, the submissions per day and one filtered, sorted results page
 // through the server's own routes (in process, with a signed-in admin), each beside one hand-written
 // SQL query computing the same figures, in the same run. Prints the medians and their ratio
-// (target: at most 1.5). BENCH_REPEAT (default 5) sets how many times each is timed.
+// (target: at most 1.5). BENCH_REPEAT (default 5) sets how many times each is timed; BENCH_ONLY, a
+// regular expression, times only the calls whose names it matches (e.g. "fillings|devices|countries|new").
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +18,7 @@ import { dropDatabase, freshDatabase, seedTwentyFieldForm, twentyAnswersSql } fr
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -58,10 +60,15 @@ async function main() {
       await db.execute(
         // Each row brings its own number (the oldest is 1), as a bulk load may, so the rows are not
         // numbered one by one through the form's counter.
-        sql.raw(`insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, is_viewed, answers, device)
+        // Fillings of a few seconds to 40 minutes, a tenth of them untimed; four kinds of device and
+        // a console; five countries and unplaced addresses.
+        sql.raw(`insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, is_viewed, answers, device, geo)
           select ${account.id}, ${form.id}, ${ROWS + 1} - g, timestamptz '2026-11-20 00:00Z' - (g * 37 || ' seconds')::interval,
-            30 + (g::bigint * 7919) % 900, g % 3 = 0, ${twentyAnswersSql()},
-            '{"type":"desktop","os":"Linux","browser":"Firefox 140","language":"en","platform":"amd64"}'::jsonb
+            case when g % 10 = 0 then null else 5 + (g::bigint * 7919) % 2400 end, g % 3 = 0, ${twentyAnswersSql()},
+            jsonb_build_object('type', (array['desktop','mobile','desktop','tablet','unknown','mobile','console'])[1 + g % 7],
+              'os', 'Linux', 'browser', 'Firefox 140', 'language', 'en', 'platform', 'amd64'),
+            case when g % 6 = 0 then null else jsonb_build_object('country', (array['DE','FR','US','JP','BR'])[1 + g % 5],
+              'region', null, 'city', null, 'zipcode', null, 'timeZone', null, 'latitude', null, 'longitude', null) end
           from generate_series(${from}, ${to}) g`),
       );
     }
@@ -109,7 +116,65 @@ async function main() {
     const rangeAndSearch = encodeURIComponent(
       JSON.stringify({ fields: [{ fieldId: "n0", op: "range", min: 10, max: 20 }], search: "a" }),
     );
+    // The submissions new to the admin: the ones of the last ten days since they "looked" then.
+    await raw.query(
+      `insert into results_seen (account_id, user_id, form_id, seen_at)
+       select ${acc}, u.id, ${id}, timestamptz '2026-11-10 00:00Z' from users u where u.username = 'bench'
+       on conflict (account_id, user_id, form_id) do update set seen_at = excluded.seen_at`,
+    );
+    const timeBuckets = [0, 30, 60, 120, 300, 600, 1800]
+      .map((from, i, edges) =>
+        edges[i + 1] === undefined
+          ? `count(*) filter (where form_passing_time >= ${from})`
+          : `count(*) filter (where form_passing_time >= ${from} and form_passing_time < ${edges[i + 1]})`,
+      )
+      .join(", ");
     const cases: { name: string; ours: string; hand: string }[] = [
+      {
+        name: "fillings' time (whole form)",
+        ours: `/api/forms/${id}/submissions-time?timezone=UTC`,
+        hand: `select (a.submit_time at time zone 'UTC')::date d, count(*),
+                 percentile_cont(0.5) within group (order by a.form_passing_time), avg(a.form_passing_time), ${timeBuckets}
+            from form_answers a where ${ofForm} and a.form_passing_time is not null
+           group by grouping sets ((1), ())`,
+      },
+      {
+        name: "fillings' time (30 days)",
+        ours: `/api/forms/${id}/submissions-time?dateFrom=2026-10-01&dateTo=2026-10-30&timezone=UTC`,
+        hand: `select (a.submit_time at time zone 'UTC')::date d, count(*),
+                 percentile_cont(0.5) within group (order by a.form_passing_time), avg(a.form_passing_time), ${timeBuckets}
+            from form_answers a where ${ofForm} and a.form_passing_time is not null
+             and a.submit_time >= '2026-10-01' and a.submit_time < '2026-10-31'
+           group by grouping sets ((1), ())`,
+      },
+      {
+        name: "submissions per device (whole form)",
+        ours: `/api/forms/${id}/charts/submissions-devices?timezone=UTC`,
+        hand: `select a.device->>'type', count(*) from form_answers a where ${ofForm} group by 1`,
+      },
+      {
+        name: "submissions per device (30 days)",
+        ours: `/api/forms/${id}/charts/submissions-devices?dateFrom=2026-10-01&dateTo=2026-10-30&timezone=UTC`,
+        hand: `select a.device->>'type', count(*) from form_answers a where ${ofForm}
+           and a.submit_time >= '2026-10-01' and a.submit_time < '2026-10-31' group by 1`,
+      },
+      {
+        name: "submissions per country (whole form)",
+        ours: `/api/forms/${id}/charts/submissions-countries?timezone=UTC`,
+        hand: `select a.geo->>'country', count(*) from form_answers a where ${ofForm} group by 1`,
+      },
+      {
+        name: "submissions per country (30 days)",
+        ours: `/api/forms/${id}/charts/submissions-countries?dateFrom=2026-10-01&dateTo=2026-10-30&timezone=UTC`,
+        hand: `select a.geo->>'country', count(*) from form_answers a where ${ofForm}
+           and a.submit_time >= '2026-10-01' and a.submit_time < '2026-10-31' group by 1`,
+      },
+      {
+        name: "new since last looked (10 days)",
+        ours: `/api/forms/${id}/answers/recent-new`,
+        hand: `select count(*), max(a.submit_time) from form_answers a
+           where ${ofForm} and a.submit_time > '2026-11-10 00:00Z'`,
+      },
       {
         name: "answers summary",
         ours: `/api/forms/${id}/answers/summary`,
@@ -198,7 +263,7 @@ async function main() {
     );
     console.log(`${"a signed-in GET /api/user".padEnd(42)}${floor.toFixed(1).padStart(10)}`);
     console.log(`${"results page of 1 (unread, by time spent)".padEnd(42)}${small.toFixed(1).padStart(10)}`);
-    for (const c of cases) {
+    for (const c of cases.filter((c) => !ONLY || ONLY.test(c.name))) {
       const ours = await time(() => get(c.ours));
       const hand = await time(() => raw.query(c.hand));
       console.log(
