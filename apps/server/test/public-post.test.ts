@@ -420,7 +420,71 @@ describe("a public form posted without JavaScript", () => {
     const stepped = { ...visitForm, formPathAlias: "stepped", display: "stepByStep" };
     expect((await owner.post("/api/forms", stepped)).status).toBe(201);
     const steps = await (await fetch(`${server.url}${formPath("stepped")}`)).text();
-    expect(steps).toMatch(/<noscript>.*This form needs JavaScript.*<\/noscript>/s);
+    // A form on pages is posted page by page: it needs no script.
+    expect(steps).not.toContain("needs JavaScript");
+  });
+
+  it("fills a form on pages page by page, keeping the pages so far under the filling's key", async () => {
+    const paged = {
+      title: "Paged",
+      formPathAlias: "paged",
+      display: "severalPages",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+        { id: "b1", fieldType: "pageBreak" },
+        { id: "age", fieldType: "number", question: "Age", isRequired: true },
+        { id: "b2", fieldType: "pageBreak" },
+        { id: "town", fieldType: "text", question: "Town" },
+      ],
+    };
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", paged);
+    expect(made.status, made.text).toBe(201);
+    const first = await (await fetch(`${server.url}${formPath("paged")}`)).text();
+    expect(first).toMatch(/<input[^>]*name="name"/);
+    expect(first).not.toMatch(/<input[^>]*name="age"/);
+    expect(first).toMatch(/name="fl-page" value="0"/);
+    const key = "nojs-paged-1";
+    const send = (page: number, entries: Array<[string, string]>) =>
+      post(
+        new URLSearchParams([["fl-submission-key", key], ["fl-page", String(page)], ...entries]),
+        formPath("paged"),
+      );
+
+    // A page with a required answer missing stays, with its error.
+    const refused = await send(0, [["name", " "]]);
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("Please fill in this field");
+    // Answered, the next page is drawn: its own questions only.
+    const second = await send(0, [["name", "Ann"]]);
+    expect(second.status).toBe(200);
+    const secondHtml = await second.text();
+    expect(secondHtml).toMatch(/<input[^>]*name="age"/);
+    expect(secondHtml).not.toMatch(/<input[^>]*name="name"/);
+    expect(secondHtml).toMatch(/name="fl-page" value="1"/);
+    // Back from page 2 shows page 1 with what was answered there.
+    const back = await send(1, [
+      ["age", "41"],
+      ["fl-back", "1"],
+    ]);
+    expect(await back.text()).toMatch(/<input[^>]*name="name"[^>]*value="Ann"/);
+    const third = await send(0, [["name", "Ann"]]);
+    expect(await third.text()).toMatch(/<input[^>]*name="age"[^>]*value="41"/);
+    expect((await send(1, [["age", "41"]])).status).toBe(200);
+    // Nothing is stored until the last page sends it all.
+    const answers = () =>
+      owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`).then((r) => r.body);
+    expect((await answers()).total).toBe(0);
+    const sent = await send(2, [["town", "Oslo"]]);
+    expect(sent.status).toBe(303);
+    const stored = await answers();
+    expect(stored.total).toBe(1);
+    expect(Object.fromEntries(stored.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]))).toMatchObject(
+      { name: "Ann", age: 41, town: "Oslo" },
+    );
+    const kept = await server.database.raw.query("select 1 from form_partials where submission_key = $1", [
+      key,
+    ]);
+    expect(kept).toHaveLength(0);
   });
 
   it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {

@@ -180,7 +180,8 @@ describe("scriptNeed: which forms can be filled without JavaScript", () => {
     expect(scriptNeed(withRules(rule({ then: [{ type: "publish" }] })), plain)).toBeNull();
     expect(scriptNeed(settings({ hasTimer: true, allFormTime: 60 }), plain)).toBe("timers");
     expect(scriptNeed(settings(), [...plain, element("timer", "clock")])).toBe("timers");
-    expect(scriptNeed(settings({ display: "stepByStep" }), plain)).toBe("pages");
+    // A form on pages is posted page by page.
+    expect(scriptNeed(settings({ display: "stepByStep" }), plain)).toBeNull();
     expect(scriptNeed(settings(), [...plain, element("signature", "sign")])).toBe("fields");
     expect(scriptNeed(settings({ hasCaptcha: true }), plain)).toBe("captcha");
     expect(scriptNeed(settings(), [...plain, element("captcha", "cap")])).toBe("captcha");

@@ -29,6 +29,8 @@ export interface TPostedForm {
   /** A message code for the form as a whole (sent too soon, closed meanwhile…). */
   notice?: string | undefined;
   hidden: Record<string, string>;
+  /** A form on pages: the page drawn (0 = first); the pages before it are kept by the server. */
+  page?: number | undefined;
 }
 
 /** The hidden inputs beside the answers; element ids name the answers themselves. */
@@ -41,6 +43,10 @@ export const FORM_POST_FIELDS = {
   seed: "fl-seed",
   /** The questions rules act on that the page drew open (`openQuestions`), as JSON. */
   opened: "fl-opened",
+  /** A form on pages: the page posted (0 = first). */
+  page: "fl-page",
+  /** A form on pages: sent by its Back button. */
+  back: "fl-back",
 } as const;
 
 /** The text input beside a choice's "Other" option; the option itself is sent as `other:`. */
@@ -193,13 +199,13 @@ const changesPage = (rule: TRule) =>
   [...rule.then, ...rule.else].some((action) => LIVE_ACTIONS.has(action.type));
 
 /** What keeps a form from being filled without its page's script, if anything. */
-export type ScriptNeed = "rules" | "timers" | "pages" | "fields" | "captcha";
+export type ScriptNeed = "rules" | "timers" | "fields" | "captcha";
 
 /**
  * Why this form can only be filled with JavaScript, or null when a plain HTML form does it all:
  * rules that assign values or jump as it is filled (the server still runs those on sending),
- * timers, several pages, a question the browser's own form cannot send, a captcha
- * (its proof of work runs in the browser).
+ * timers, a question the browser's own form cannot send, a captcha (its proof of work runs in
+ * the browser). A form on pages is posted page by page, the server keeping the pages so far.
  */
 export function scriptNeed(
   settings: Pick<
@@ -217,7 +223,6 @@ export function scriptNeed(
   if ((settings.conditionalRules ?? []).some(changesPage)) return "rules";
   const pages = splitPages(fields, settings.display ?? "all");
   if (formTimeLimit(settings) > 0 || pages.some((page) => stepTimeLimit(settings, page) > 0)) return "timers";
-  if (pages.length > 1) return "pages";
   if (fields.some((field) => isAnswerable(field) && !field.isHidden && !postsNatively(field.fieldType)))
     return "fields";
   if (settings.hasCaptcha || fields.some((field) => field.fieldType === "captcha")) return "captcha";

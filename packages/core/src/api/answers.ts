@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZRespondentOutcome } from "../thank-you.ts";
 import { ZRowIdInBody } from "./ids.ts";
+import { ANSWER_STATUSES } from "./partials.ts";
 import { ZAnswerFiltersParam } from "./results-table.ts";
 
 export const ZStoredAnswer = z.object({
@@ -56,6 +57,8 @@ export const ZAnswerView = z.object({
   /** The options ticked in the form's consent pop-ups ([] when cancelled); null when not asked. */
   capturingConfirmOptions: z.array(z.string()).nullable().optional(),
   behavioralConfirmOptions: z.array(z.string()).nullable().optional(),
+  /** A partial response (a filling not sent yet): the question where the respondent stopped. */
+  partial: z.object({ stoppedAt: z.string().nullable() }).optional(),
 });
 export type TAnswerView = z.infer<typeof ZAnswerView>;
 
@@ -89,10 +92,12 @@ export const ZAnswerPageQuery = z.object({
    * the page itself), so paging and sorting never count every matching row again.
    */
   withTotal: z.enum(["true", "false"]).default("true"),
+  /** "partial": the fillings not sent yet that the server kept (their time is when last saved). */
+  status: z.enum(ANSWER_STATUSES).default("completed"),
 });
 
 /** The rows a results page would hold across all its pages: read state and filters, no order. */
-export const ZAnswerCountQuery = ZAnswerPageQuery.pick({ isViewed: true, filters: true });
+export const ZAnswerCountQuery = ZAnswerPageQuery.pick({ isViewed: true, filters: true, status: true });
 export const ZAnswerCount = z.object({ total: z.number() });
 
 export const ZAnswerPage = z.object({

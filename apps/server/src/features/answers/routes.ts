@@ -36,6 +36,7 @@ import {
   updateScore,
   updateTags,
 } from "./notes.ts";
+import { partialCount, partialPage } from "./partials.ts";
 import { respondentOf } from "./respondent.ts";
 import { answerCount, answerPage, deleteAnswers, getAnswer, setViewed } from "./service.ts";
 import type { Submissions } from "./submit.ts";
@@ -129,7 +130,10 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const ctx = await requireTenant(deps, request, "results.view");
       const { id, page, size } = request.params;
       const askedAt = new Date();
-      const listed = await answerPage(ctx, id, page, size, request.query);
+      const listed =
+        request.query.status === "partial"
+          ? await partialPage(ctx, id, page, size)
+          : await answerPage(ctx, id, page, size, request.query);
       // The caller has looked at the form's results: what comes in after is new to them.
       await markResultsSeen(ctx, id, askedAt);
       return listed;
@@ -141,6 +145,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
     { schema: { tags, params, querystring: ZAnswerCountQuery, response: { 200: ZAnswerCount } } },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.view");
+      if (request.query.status === "partial") return partialCount(ctx, request.params.id);
       return answerCount(ctx, request.params.id, request.query);
     },
   );

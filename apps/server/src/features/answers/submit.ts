@@ -21,6 +21,7 @@ import { deviceOf } from "./device.ts";
 import { createFormCache, type FillableForm } from "./form-cache.ts";
 import { type Geo, geoOf } from "./geo.ts";
 import { type NextSubmissionAsker, nextSubmissionTime } from "./next-submission.ts";
+import { dropPartial } from "./partials.ts";
 import { respondentChoices } from "./respondent-choices.ts";
 import {
   lastSubmissionWithin,
@@ -136,6 +137,8 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
           ]);
           throw badRequest("submission.invalid", fieldsWithFiles(files.answers, taken));
         }
+        // The filling is sent: what was kept of it along the way goes (a partial response).
+        await dropPartial(database.raw.query, accountId, formId, prepared.row.submissionKey);
         return { id, submitTime: prepared.row.submitTime, outcome: prepared.outcome, replayed: false };
       }
       if (meta.idempotencyKey) {

@@ -7,6 +7,7 @@ import {
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
+import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { type TSubmissionAnswer, ZSubmission } from "@formloom/core/submission";
 import { redirectTarget } from "@formloom/core/thank-you";
@@ -18,6 +19,7 @@ import { SENT_PARAM } from "../answers/sent-outcome.ts";
 import type { Submissions } from "../answers/submit.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
+import { postedPage } from "./public-post-pages.ts";
 
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
 
@@ -62,12 +64,14 @@ function formEntries(body: string): Record<string, string[]> {
   return entries;
 }
 
-/** The hidden inputs a post came with, to be drawn again as they were. */
+/** The hidden inputs a post came with, to be drawn again as they were (the page draws its own page). */
 const hiddenOf = (entries: FormEntries): Record<string, string> =>
   Object.fromEntries(
     Object.values(FORM_POST_FIELDS).flatMap((name) => {
       const value = entries[name]?.[0];
-      return value === undefined ? [] : [[name, value]];
+      return value === undefined || name === FORM_POST_FIELDS.page || name === FORM_POST_FIELDS.back
+        ? []
+        : [[name, value]];
     }),
   );
 
@@ -126,7 +130,33 @@ async function receive(
 
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
-  if (newlyOpened(asked, data.form.conditionalRules, answers, first(FORM_POST_FIELDS.opened)).length > 0)
+  const display = data.form.display ?? "all";
+  // A form on pages comes a page at a time: the server keeps the pages so far under the key.
+  const paged =
+    validKey && first(FORM_POST_FIELDS.page) !== undefined && pageCount(asked, display) > 1
+      ? await postedPage(deps, request, {
+          form: data,
+          asked,
+          key: validKey,
+          page: Number(first(FORM_POST_FIELDS.page)),
+          back: first(FORM_POST_FIELDS.back) !== undefined,
+          answers,
+          startTime: startTime && !Number.isNaN(Date.parse(startTime)) ? startTime : null,
+        })
+      : null;
+  if (paged?.kind === "page")
+    return page(paged.errors.length > 0 ? 422 : 200, {
+      values: paged.values,
+      errors: paged.errors,
+      hidden: hiddenOf(entries),
+      page: paged.page,
+    });
+  if (paged)
+    body.data.answers = Object.entries(paged.values).map(([fieldId, answer]) => ({ fieldId, answer }));
+  if (
+    !paged &&
+    newlyOpened(asked, data.form.conditionalRules, answers, first(FORM_POST_FIELDS.opened)).length > 0
+  )
     return page(200, {
       values: valuesOf(answers, email),
       errors: [],
@@ -155,10 +185,20 @@ async function receive(
       (error.code === "submission.invalid" || error.code === "submission.notification_email.invalid") &&
       errors.length > 0;
     return page(refused ? 422 : error.status, {
-      values: valuesOf(answers, email),
+      values: paged ? paged.values : valuesOf(answers, email),
       errors,
       ...(refused ? {} : { notice: error.code }),
       hidden: hiddenOf(entries),
+      // A form on pages goes back to the page of the first answer refused.
+      ...(paged
+        ? {
+            page: pageOfFirst(
+              asked,
+              display,
+              errors.map((e) => e.field),
+            ),
+          }
+        : {}),
     });
   }
   // A step of a form chain goes on to the chain's next form.

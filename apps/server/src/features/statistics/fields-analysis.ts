@@ -13,6 +13,16 @@ function logsOf(form: { accountId: number; formId: number }, range: Range) {
   }${range.to ? sql` and l.created_at < ${range.to.toISOString()}::timestamptz` : sql``}`;
 }
 
+/**
+ * The form's partial responses last saved in the range, over the alias `p`: the author's own
+ * (`listed`), not the pages a form filled without JavaScript keeps until it is sent.
+ */
+function partialsOf(form: { accountId: number; formId: number }, range: Range) {
+  return sql`p.account_id = ${form.accountId} and p.form_id = ${form.formId} and p.listed${
+    range.from ? sql` and p.updated_at >= ${range.from.toISOString()}::timestamptz` : sql``
+  }${range.to ? sql` and p.updated_at < ${range.to.toISOString()}::timestamptz` : sql``}`;
+}
+
 /** The recorded events that mean a person worked on a question. */
 const TOUCHES = sql.raw("('focus', 'input', 'click')");
 
@@ -43,6 +53,15 @@ export async function fieldsAnalysis(db: Db, form: ReadableForm, range: Range): 
                         where e->>'type' in ${TOUCHES} and e->>'field' is not null)
         union
         select a.submission_key from form_answers a where ${submissionsOf(form, range)}
+        union
+        select p.submission_key from form_partials p where ${partialsOf(form, range)}
+      ),
+      partial_answered as (
+        select p.submission_key as k, e->>'fieldId' as f
+          from form_partials p
+         cross join lateral jsonb_array_elements(p.answers) e
+         where ${partialsOf(form, range)}
+           and jsonb_exists(${visible}::jsonb, e->>'fieldId')
       ),
       touches as (
         select l.submission_key as k, e->>'field' as f, l.seq, x.i
@@ -65,12 +84,18 @@ export async function fieldsAnalysis(db: Db, form: ReadableForm, range: Range): 
       select 'unfinished', null, count(*)::int from keys where ${unsent(sql`keys.k`)}
       union all
       select 'reached', f, count(distinct k)::int
-        from (select k, f from touches union select k, f from answered) r group by f
+        from (select k, f from touches union select k, f from answered
+              union select k, f from partial_answered) r group by f
       union all
       select 'stopped', f, count(*)::int
-        from (select distinct on (t.k) t.k, t.f from touches t
-               where ${unsent(sql`t.k`)}
-               order by t.k, t.seq desc, t.i desc) last
+        from (select * from (select distinct on (t.k) t.k, t.f from touches t
+                              where ${unsent(sql`t.k`)}
+                              order by t.k, t.seq desc, t.i desc) touched
+              union all
+              select p.submission_key, p.stopped_at from form_partials p
+               where ${partialsOf(form, range)} and p.stopped_at is not null
+                 and jsonb_exists(${visible}::jsonb, p.stopped_at)
+                 and not exists (select 1 from touches t where t.k = p.submission_key)) last
        group by f`),
     answeredAndTimed(db, form, range),
   ]);

@@ -1,0 +1,85 @@
+import type { TElement } from "./element-schema.ts";
+import type { ValidationError } from "./errors.ts";
+import { isAnswerable } from "./field-registry.ts";
+import { type DisplayMode, nextPage, pageElements, splitPages } from "./form-pages.ts";
+import type { TRule } from "./rule-schema.ts";
+import { evaluate } from "./rules.ts";
+import { checkAnswer, type TSubmissionAnswer } from "./submission.ts";
+
+/**
+ * A form on pages filled without JavaScript: each page is posted on its own, and the server keeps
+ * the answers of the pages so far under the filling's key. This decides what one post does: go
+ * back, stay on the page with its errors, go on to the next page, or send the whole filling.
+ */
+export type PagedStep =
+  | { kind: "page"; page: number; values: Record<string, unknown>; errors: ValidationError[] }
+  | { kind: "send"; values: Record<string, unknown> };
+
+interface PagedPost {
+  /** The questions as this respondent was given them (their seed's order and part). */
+  elements: readonly TElement[];
+  rules: readonly TRule[];
+  display: DisplayMode;
+  /** The page the post came from, as the page said it. */
+  page: number;
+  /** The post came from the Back button. */
+  back: boolean;
+  /** The answers of the pages before, as the server kept them. */
+  kept: Readonly<Record<string, unknown>>;
+  /** The answers in this post: only those of its own page are taken. */
+  posted: readonly TSubmissionAnswer[];
+}
+
+/** How many pages the form has for this respondent; 1 for a form on one page. */
+export const pageCount = (elements: readonly TElement[], display: DisplayMode) =>
+  splitPages(elements, display).length;
+
+export function pagedStep(post: PagedPost): PagedStep {
+  const { elements, rules } = post;
+  const pages = splitPages(elements, post.display);
+  const last = pages.length - 1;
+  const at = Math.min(Math.max(0, Math.trunc(post.page) || 0), last);
+  const onPage = (index: number) => pageElements(pages[index] ?? [], elements);
+  const ids = new Set(
+    onPage(at)
+      .filter(isAnswerable)
+      .map((element) => element.id),
+  );
+  // This page's answers replace what was kept of them: an answer cleared is gone.
+  const values: Record<string, unknown> = Object.fromEntries(
+    Object.entries(post.kept).filter(([id]) => !ids.has(id)),
+  );
+  for (const answer of post.posted) if (ids.has(answer.fieldId)) values[answer.fieldId] = answer.answer;
+  if (post.back) return { kind: "page", page: Math.max(0, at - 1), values, errors: [] };
+
+  const outcome = evaluate(elements, rules, values);
+  const shown = (element: TElement) =>
+    !outcome.elements[element.id]?.hidden && !(outcome.elements[element.id]?.disabled ?? element.isDisabled);
+  const errors = onPage(at)
+    .filter((element) => isAnswerable(element) && shown(element))
+    .flatMap((element) => {
+      const code = checkAnswer(element, outcome.values[element.id]);
+      return code ? [{ field: element.id, code, message: code }] : [];
+    });
+  if (errors.length > 0) return { kind: "page", page: at, values, errors };
+  if (at >= last) return { kind: "send", values };
+  let target = nextPage(pages, elements, at, outcome.jumpTo);
+  // A page whose every question the rules hide is passed over, as the page's script does.
+  while (target < last && onPage(target).filter(shown).length === 0) target++;
+  return { kind: "page", page: target, values, errors: [] };
+}
+
+/** The first question of a page: where a respondent on it stopped. */
+export function firstQuestionOn(elements: readonly TElement[], display: DisplayMode, page: number) {
+  const pages = splitPages(elements, display);
+  return pageElements(pages[page] ?? [], elements).find(isAnswerable)?.id ?? null;
+}
+
+/** The page holding the first of these questions, for an error found only when sending. */
+export function pageOfFirst(elements: readonly TElement[], display: DisplayMode, ids: readonly string[]) {
+  const pages = splitPages(elements, display);
+  const index = pages.findIndex((page) =>
+    pageElements(page, elements).some((element) => ids.includes(element.id)),
+  );
+  return Math.max(0, index);
+}
