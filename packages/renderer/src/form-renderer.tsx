@@ -84,7 +84,22 @@ export interface FormRendererProps {
    * may be empty, answers that do not pass are left out (the form sends itself on leaving).
    */
   sendNow?: number | undefined;
+  /** Where to start: the page (and the pages passed through to it) of a filling taken up again. */
+  initialPosition?: FormPosition | undefined;
+  /** Told when the respondent moves to another page, with the question that page starts with. */
+  onPositionChange?(position: FormPosition & { stoppedAt: string | null }): void;
 }
+
+/** Where a respondent is in a form on pages: the page, and the pages they came through (for Back). */
+export interface FormPosition {
+  page: number;
+  history: number[];
+}
+
+/** The name of the hidden input saying which page a form posted without JavaScript was on. */
+export const PAGE_INPUT = "fl-page";
+/** The name of the Back button's value, when a form on pages is posted without JavaScript. */
+export const BACK_INPUT = "fl-back";
 
 type Focus = { kind: "heading" } | { kind: "field"; id: string } | null;
 
@@ -121,8 +136,8 @@ export function FormRenderer(props: FormRendererProps) {
   });
   const [status, setStatus] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const [history, setHistory] = useState<number[]>([]);
-  const [page, setPage] = useState(0);
+  const [history, setHistory] = useState<number[]>(() => props.initialPosition?.history ?? []);
+  const [page, setPage] = useState(() => props.initialPosition?.page ?? 0);
   // Times that ran out: the form's makes every input read-only, a step's makes its own.
   const [formExpired, setFormExpired] = useState(false);
   // Sent at once from outside: nothing may be changed any more.
@@ -181,8 +196,11 @@ export function FormRenderer(props: FormRendererProps) {
     focus.current = { kind: "field", id: first.id };
   };
 
-  const { onValuesChange } = props;
+  const { onValuesChange, onPositionChange } = props;
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
+  const stoppedAt = onPage(current).find(isAnswerable)?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told of a move, not of every redraw.
+  useEffect(() => onPositionChange?.({ page: current, history, stoppedAt }), [current, history]);
 
   const change = (field: TElement, value: unknown) => {
     setValues((before) => ({ ...before, [field.id]: value }));
@@ -389,6 +407,9 @@ export function FormRenderer(props: FormRendererProps) {
         {Object.entries(props.hiddenFields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {props.action && pages.length > 1 && (
+          <input type="hidden" name={PAGE_INPUT} value={String(current)} />
+        )}
         <header className="fl-header">
           <h1 id={`${formId}-title`} className="fl-title">
             {settings.title}

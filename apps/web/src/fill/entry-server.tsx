@@ -6,9 +6,13 @@ import type { TRespondentOutcome } from "@formloom/core/thank-you";
 import { sanitizeWithoutWindow } from "@formloom/renderer/fields/display-fields";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
+import esProgress from "../i18n/locales/es/partial-responses.json";
 import es from "../i18n/locales/es.json";
+import itProgress from "../i18n/locales/it/partial-responses.json";
 import it from "../i18n/locales/it.json";
+import ruProgress from "../i18n/locales/ru/partial-responses.json";
 import ru from "../i18n/locales/ru.json";
+import ukProgress from "../i18n/locales/uk/partial-responses.json";
 import uk from "../i18n/locales/uk.json";
 import { BOOT_ELEMENT_ID, embeddedJson, type FillBoot, respondentCatalog } from "./boot.ts";
 import { FillApp } from "./fill-app.tsx";
@@ -21,7 +25,13 @@ import { sanitizeOnServer } from "./server-markup.ts";
  * and loaded by the server at start-up, so the API's own code carries no UI library.
  */
 
-const CATALOGS: Record<string, Record<string, string>> = { es, it, ru, uk };
+// The respondent texts of kept progress live in their feature's catalog beside the main one.
+const CATALOGS: Record<string, Record<string, string>> = {
+  es: { ...es, ...esProgress },
+  it: { ...it, ...itProgress },
+  ru: { ...ru, ...ruProgress },
+  uk: { ...uk, ...ukProgress },
+};
 
 sanitizeWithoutWindow(sanitizeOnServer);
 

@@ -18,6 +18,7 @@ import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
 import { ChainProgress } from "./chain-progress.tsx";
 import { reportedDevice } from "./device-report.ts";
 import { keepOutcome } from "./kept-outcome.ts";
+import { useKeptProgress } from "./kept-progress-hook.tsx";
 import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { respondentSeed } from "./respondent-language.ts";
@@ -71,6 +72,22 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
     resend: (answers) => void submit(answers),
   });
+  // The filling kept as it goes, taken up again after a reload or a closed tab.
+  const progress = useKeptProgress(data, translate, {
+    submissionKey,
+    setSubmissionKey,
+    renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
+    startTime,
+  });
+  const onValuesChange = (values: Readonly<Record<string, unknown>>) => {
+    before.onValuesChange(values);
+    progress.onValuesChange(values);
+  };
+  const onValuesChangeRef = useRef(onValuesChange);
+  onValuesChangeRef.current = onValuesChange;
+  const [valuesChanged] = useState(
+    () => (values: Readonly<Record<string, unknown>>) => onValuesChangeRef.current(values),
+  );
   // Behaviour and answering times where the form collects them: focus and timing unasked, more once agreed.
   const withAnsweringTimes = useBehavior(data.form, submissionKey, before.behaviouralConsent);
   // The first touch of a question tells the server this filling began (the submit rate's starts).
@@ -157,6 +174,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     }
     if (response.ok) {
       before.sent();
+      progress.sent();
       const accepted = (await response.json().catch(() => ({}))) as {
         id?: number;
         outcome?: TRespondentOutcome | null;
@@ -225,6 +243,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
     <main className="fill-page">
       {data.chain && <ChainProgress place={data.chain} translate={translate} />}
       {before.elements}
+      {progress.element}
       {refusal && (
         <p className="fill-alert" role="alert" tabIndex={-1} ref={refusalRef}>
           {refusal}
@@ -233,7 +252,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       <UploadContext.Provider value={upload}>
         <CaptchaSlotContext.Provider value={captchaElement ? captchaCheck : undefined}>
           <FormRenderer
-            key={`${round}.${before.rendererKey}`}
+            key={`${round}.${before.rendererKey}.${progress.rendererKey}`}
             settings={data.form}
             fields={data.fields}
             translate={translate}
@@ -248,9 +267,20 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
               startTime,
               seed,
             })}
-            onValuesChange={before.onValuesChange}
+            onValuesChange={valuesChanged}
+            onPositionChange={progress.onPositionChange}
             sendNow={before.sendNow}
-            {...(before.initialValues ? { initialValues: before.initialValues } : {})}
+            {...(before.initialValues
+              ? { initialValues: before.initialValues }
+              : progress.initialValues
+                ? { initialValues: progress.initialValues }
+                : {})}
+            {...(progress.initialPosition
+              ? { initialPosition: progress.initialPosition }
+              : round === 0 && posted?.page !== undefined
+                ? // A form on pages posted without JavaScript is drawn at the page the server chose.
+                  { initialPosition: { page: posted.page, history: [...Array(posted.page).keys()] } }
+                : {})}
             notice={
               <>
                 {email.element}

@@ -7,8 +7,12 @@ import { catalogTranslate, englishText, type Translate } from "@formloom/rendere
  */
 export async function loadTranslate(locale: Locale): Promise<Translate> {
   if (locale === "en") return englishText;
-  const catalog = (await import(`../i18n/locales/${locale}.json`)) as { default: Record<string, string> };
-  return catalogTranslate(catalog.default);
+  // The respondent texts of kept progress live in their feature's catalog beside the main one.
+  const [catalog, progress] = (await Promise.all([
+    import(`../i18n/locales/${locale}.json`),
+    import(`../i18n/locales/${locale}/partial-responses.json`),
+  ])) as [{ default: Record<string, string> }, { default: Record<string, string> }];
+  return catalogTranslate({ ...catalog.default, ...progress.default });
 }
 
 /** The seed the server drew this page with: kept as the respondent's own when they have none. */

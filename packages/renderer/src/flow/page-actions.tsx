@@ -22,7 +22,19 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
       )}
       <div className="fl-nav">
         {backLabel && (
-          <button type="button" className="fl-back" onClick={onBack}>
+          // A submit button, so a form posted without JavaScript goes back a page too; with the
+          // script the click stays on the page.
+          <button
+            type="submit"
+            name="fl-back"
+            value="1"
+            formNoValidate
+            className="fl-back"
+            onClick={(event) => {
+              event.preventDefault();
+              onBack();
+            }}
+          >
             {backLabel}
           </button>
         )}
