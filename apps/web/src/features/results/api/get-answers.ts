@@ -13,6 +13,8 @@ export interface AnswerPageParams {
   filters?: TAnswerFilters;
   /** The previous page's nextCursor when paging onward: the server reads on from it instead of skipping rows. */
   after?: string;
+  /** The fillings not sent yet that the server kept, instead of the submissions. */
+  status?: "partial";
 }
 
 export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
@@ -22,6 +24,7 @@ export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
       const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order });
       if (params.isViewed) query.set("isViewed", params.isViewed);
       if (params.after) query.set("after", params.after);
+      if (params.status) query.set("status", params.status);
       if (filtered(params)) {
         query.set("filters", JSON.stringify(params.filters));
         // The total comes from useAnswerCount, once per filter, not again with every page or sort.

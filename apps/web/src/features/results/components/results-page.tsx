@@ -96,13 +96,20 @@ export function ResultsPage() {
   const mayMark = can("results.mark");
   const mayDelete = can("results.delete") && visible === null;
   const rows = data?.answerList ?? [];
+  // Fillings not sent yet that the server kept: listed apart, each with where it stopped.
+  const partial = params.status === "partial";
+  const emptyText = partial
+    ? t("No partial responses yet")
+    : t("No submissions yet. Share the form's link to collect answers.");
+  const countText = (count: number) =>
+    partial ? t("{{count}} partial responses", { count }) : t("{{count}} submissions", { count });
   // While a filter is being counted, the pages known so far: up to this one, and the next if any.
   const pages = Math.max(
     1,
     total === null ? params.page + (data?.nextCursor ? 1 : 0) : Math.ceil(total / params.size),
   );
   const filterCount = Object.keys(completeFilters(params.filters ?? {})).length;
-  const fixedKeys = [
+  const completedKeys = [
     "number",
     "submitTime",
     "formPassingTime",
@@ -110,9 +117,11 @@ export function ResultsPage() {
     "tags",
     "status",
   ];
+  const fixedKeys = partial ? ["stoppedAt", "submitTime"] : completedKeys;
   const fixedLabels: Record<string, string> = {
     number: "#",
-    submitTime: t("Submitted"),
+    stoppedAt: t("Stopped at"),
+    submitTime: partial ? t("Last saved") : t("Submitted"),
     formPassingTime: t("Time"),
     score: t("Score"),
     result: t("Result"),
@@ -127,9 +136,11 @@ export function ResultsPage() {
   const isAnswer = (column: Column) => columns.some((field) => field.id === column.key);
   const drawnColumns = phone
     ? [
-        ...shownColumns.filter((column) => column.key === "number"),
+        ...shownColumns.filter((column) => column.key === "number" || column.key === "stoppedAt"),
         ...shownColumns.filter(isAnswer),
-        ...shownColumns.filter((column) => column.key !== "number" && !isAnswer(column)),
+        ...shownColumns.filter(
+          (column) => column.key !== "number" && column.key !== "stoppedAt" && !isAnswer(column),
+        ),
       ]
     : shownColumns;
   const sortKeys: Record<string, AnswerPageParams["sortBy"]> = {
@@ -213,6 +224,18 @@ export function ResultsPage() {
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs" wrap="wrap">
           <SegmentedControl
+            aria-label={t("Completed or partial responses")}
+            value={params.status ?? "completed"}
+            onChange={(value) =>
+              change({ status: value === "partial" ? "partial" : undefined, isViewed: undefined })
+            }
+            data={[
+              { value: "completed", label: t("Completed") },
+              { value: "partial", label: t("Partial") },
+            ]}
+          />
+          <SegmentedControl
+            display={partial ? "none" : undefined}
             value={params.isViewed ?? "all"}
             onChange={(value) =>
               change({ isViewed: value === "all" ? undefined : (value as "true" | "false") })
@@ -226,6 +249,7 @@ export function ResultsPage() {
           <Button
             size="xs"
             variant={showFilters ? "light" : "default"}
+            display={partial ? "none" : undefined}
             leftSection={<IconFilter size={14} />}
             rightSection={filterCount > 0 ? <Badge size="xs">{filterCount}</Badge> : undefined}
             aria-expanded={showFilters}
@@ -248,6 +272,7 @@ export function ResultsPage() {
             variant="default"
             leftSection={<IconFileExport size={14} />}
             disabled={total === 0 || (total === null && rows.length === 0)}
+            display={partial ? "none" : undefined}
             onClick={exporting.open}
           >
             {t("Export")}
@@ -263,6 +288,7 @@ export function ResultsPage() {
               variant="default"
               leftSection={<IconMailOpened size={14} />}
               disabled={selected.length === 0}
+              display={partial ? "none" : undefined}
               onClick={() => mark(selected, true)}
             >
               {t("Mark as read")}
@@ -274,6 +300,7 @@ export function ResultsPage() {
               variant="default"
               leftSection={<IconMail size={14} />}
               disabled={selected.length === 0}
+              display={partial ? "none" : undefined}
               onClick={() => mark(selected, false)}
             >
               {t("Mark as unread")}
@@ -286,6 +313,7 @@ export function ResultsPage() {
               color="red"
               leftSection={<IconTrash size={14} />}
               disabled={selected.length === 0}
+              display={partial ? "none" : undefined}
               onClick={confirmDelete}
             >
               {t("Delete")}
@@ -312,9 +340,7 @@ export function ResultsPage() {
           empty={
             rows.length === 0 && (
               <Text c="dimmed" ta="center" p="xl">
-                {params.isViewed || filterCount > 0
-                  ? t("No submissions match this filter")
-                  : t("No submissions yet. Share the form's link to collect answers.")}
+                {params.isViewed || filterCount > 0 ? t("No submissions match this filter") : emptyText}
               </Text>
             )
           }
@@ -329,13 +355,13 @@ export function ResultsPage() {
               onSort={(sortBy, order) => change({ sortBy, order })}
               selected={selected}
               onSelect={setSelected}
-              onOpen={open}
+              onOpen={partial ? () => undefined : open}
             />
           )}
         </QueryState>
         <Group justify="space-between" p="sm">
           <Text size="sm" c="dimmed">
-            {total === null ? t("Counting submissions…") : t("{{count}} submissions", { count: total })}
+            {total === null ? t("Counting submissions…") : countText(total)}
           </Text>
           <Group gap="sm">
             <Select

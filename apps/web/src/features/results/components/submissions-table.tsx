@@ -62,6 +62,10 @@ export function SubmissionsTable({
         return answer.number ?? answer.id;
       case "submitTime":
         return format.dateTime(answer.submitTime);
+      case "stoppedAt": {
+        const stopped = fields.find((f) => f.id === answer.partial?.stoppedAt);
+        return stopped ? stopped.question || stopped.title || stopped.id : "—";
+      }
       case "formPassingTime":
         return answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime);
       case "score":

@@ -42,6 +42,7 @@ const DRAFT_KEYS = [
   "completionRules",
   "collectBehaviorData",
   "collectRealCharacters",
+  "savePartialResponses",
   "hasVideoCapturing",
   "hasAudioCapturing",
   // Set through the API only, but they decide whether respondents are asked for consent.

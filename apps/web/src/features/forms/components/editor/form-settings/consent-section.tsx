@@ -31,6 +31,14 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         onChange={(e) => onChange({ collectRealCharacters: e.currentTarget.checked })}
       />
       <Switch
+        label={t("Save partial responses")}
+        description={t(
+          "Keeps respondents' answers on the server as they fill the form; unfinished ones show in the results as partial responses",
+        )}
+        checked={settings.savePartialResponses}
+        onChange={(e) => onChange({ savePartialResponses: e.currentTarget.checked })}
+      />
+      <Switch
         label={t("Capture video")}
         checked={settings.hasVideoCapturing}
         onChange={(e) => onChange({ hasVideoCapturing: e.currentTarget.checked })}
