@@ -62,12 +62,12 @@ describe("the statistics tab", () => {
       await page.waitForURL(`${run.app.url}/`);
       await page.goto(`${run.app.url}/forms/${form.id}/results`);
       await page.getByText("Statistics", { exact: true }).click();
-      await expect.poll(() => page.getByTestId("nps-score").textContent()).toBe(String(score));
-      const nps = page.getByLabel("NPS");
+      await expect.poll(() => page.getByTestId("chart-nps-headline").textContent()).toBe(`NPS ${score}`);
+      const nps = page.getByTestId("chart-nps");
       await expect
         .poll(() => nps.textContent())
         .toContain(`${promoters} (${Math.round((promoters / NPS_VALUES.length) * 1000) / 10}%)`);
-      await expect.poll(() => page.getByText("12 submissions").count()).toBe(1);
+      await expect.poll(() => page.getByTestId("chart-daily-headline").textContent()).toBe("12 submissions");
       await expect.poll(() => page.getByText(String(median), { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.getByText("Visitor 12").count()).toBe(1);
       await page.waitForTimeout(500);

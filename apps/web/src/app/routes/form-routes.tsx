@@ -93,6 +93,17 @@ const formFieldsAnalysisRoute = createRoute({
   ),
 });
 
+/** The form's charts on one printable page, and its shared read-only links. */
+const formVisualizationRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/visualization",
+  staticData: { title: msg("Visualization") },
+  component: lazyRouteComponent(
+    () => import("../../features/charts/components/visualization-page.tsx"),
+    "VisualizationPage",
+  ),
+});
+
 const formPermissionsRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/permissions",
@@ -334,6 +345,7 @@ export const formRoutes = [
     formResultsRoute,
     formResultRoute,
     formFieldsAnalysisRoute,
+    formVisualizationRoute,
     formPermissionsRoute,
     formGroupPermissionRoute,
     formEmailsRoute,

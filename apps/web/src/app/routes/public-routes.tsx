@@ -125,6 +125,24 @@ export const privacyRoute = createRoute({
   ),
 });
 
+/** A shared report of a form's charts, read signed out with the token in its link. */
+export const sharedReportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/report/$token",
+  params: {
+    parse: (raw: Record<string, string>) => {
+      if (!raw.token || !/^[\w-]{20,100}$/.test(raw.token)) throw new Error("The address names no report");
+      return { token: raw.token };
+    },
+    stringify: (params: { token: string }) => ({ token: params.token }),
+  },
+  staticData: { title: msg("Shared report") },
+  component: lazyRouteComponent(
+    () => import("../../features/charts/components/shared-report-page.tsx"),
+    "SharedReportPage",
+  ),
+});
+
 export const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/404",
@@ -145,5 +163,6 @@ export const publicRoutes = [
   noAccountRoute,
   termsRoute,
   privacyRoute,
+  sharedReportRoute,
   notFoundRoute,
 ] as const;

@@ -19,6 +19,7 @@ const TABS = [
   { value: "emails", label: msg("E-mails") },
   { value: "rules", label: msg("Rules") },
   { value: "webhooks", label: msg("Webhooks") },
+  { value: "visualization", label: msg("Visualization") },
   { value: "fields-analysis", label: msg("Fields analysis") },
 ] as const;
 
@@ -43,7 +44,8 @@ export function FormLayout() {
       (tab.value !== "emails" || can("forms.edit")) &&
       (tab.value !== "webhooks" || can("forms.edit")) &&
       (tab.value !== "results" || can("results.view")) &&
-      (tab.value !== "fields-analysis" || can("results.view")),
+      (tab.value !== "fields-analysis" || can("results.view")) &&
+      (tab.value !== "visualization" || can("results.view")),
   );
   // The page's first segment after the form's id names its tab (publishing/web-site/1/edit is publishing).
   const section = /\/forms\/[^/]+\/([^/]+)/.exec(pathname)?.[1];

@@ -5,6 +5,10 @@ import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
+import { useFormCharts } from "../../charts/api/get-charts.ts";
+import { ChartsPanel } from "../../charts/components/charts-panel.tsx";
+import { DateRangePicker } from "../../charts/components/date-range-picker.tsx";
+import { useDateRange } from "../../charts/use-date-range.ts";
 import { SubmitRateCard } from "../../results/components/submit-rate-card.tsx";
 import { useForm } from "../api/get-form.ts";
 import { useForms } from "../api/get-forms.ts";
@@ -24,6 +28,22 @@ function Stat({ label, value }: { label: string; value: string | number }) {
         {value}
       </Text>
     </Paper>
+  );
+}
+
+/** The form's charts of its submissions over a range of days, for readers of its results. */
+function OverviewCharts({ formId }: { formId: number }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useDateRange();
+  const data = useFormCharts(formId, range, { general: true });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="overview-charts">
+      <Title order={3} size="h4" id="overview-charts">
+        {t("Charts")}
+      </Title>
+      <DateRangePicker value={range} onChange={setRange} />
+      <ChartsPanel data={data} general />
+    </Stack>
   );
 }
 
@@ -87,6 +107,7 @@ export function FormOverviewPage() {
           {t("QR code and embedding")}
         </ButtonLink>
       </Group>
+      {can("results.view") && <OverviewCharts formId={id} />}
     </Stack>
   );
 }

@@ -1,0 +1,4 @@
+import "@mantine/charts/styles.css";
+import { LineChart } from "@mantine/charts";
+
+export default LineChart;

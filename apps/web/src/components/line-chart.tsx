@@ -1,0 +1,15 @@
+import type { LineChartProps } from "@mantine/charts";
+import { Skeleton } from "@mantine/core";
+import { lazy, Suspense } from "react";
+
+/** The charting library, downloaded when a chart is first drawn (as bar-chart.tsx does). */
+const Chart = lazy(() => import("./line-chart-module.tsx"));
+
+/** Mantine's line chart, with a placeholder of its height while the library arrives. */
+export function LineChart(props: LineChartProps) {
+  return (
+    <Suspense fallback={<Skeleton h={props.h ?? 300} aria-hidden />}>
+      <Chart {...props} />
+    </Suspense>
+  );
+}
