@@ -184,9 +184,15 @@ describe("the dashboard", () => {
     await page.waitForURL(`**/forms/${formIds.c}/results?day=${dayOf(17)}`);
     await expectRows(page, 4);
 
-    // The account's analytics: the last 30 days' top forms.
+    // The account's analytics, fetched once scrolled to: the last 30 days' top forms.
     await page.goto(`${app.url}/`);
-    await page.getByRole("heading", { name: "Top forms" }).waitFor();
+    await page.getByRole("heading", { name: "Submissions calendar" }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const top = page.getByRole("list").filter({ has: page.getByRole("link", { name: "Event feedback" }) });
+    await top.waitFor();
+    const items = await top.getByRole("listitem").allInnerTexts();
+    expect(items.map((text) => text.replace(/\s+/g, " "))).toEqual(["Event feedback 2"]);
+    await page.getByText("Last 30 days: 2 submissions").waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -300,8 +306,8 @@ describe("the dashboard", () => {
         const heading = language === "ru" ? "Календарь ответов" : "Submissions calendar";
         await page.getByRole("heading", { name: heading }).waitFor();
         // The chart's library comes once the chart is on screen.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         const chart = page.getByRole("img", { name: /30/ });
-        await chart.scrollIntoViewIfNeeded();
         await chart.locator(".recharts-surface").first().waitFor();
         // Last month, the one with busy days, to show the levels.
         await page

@@ -1,15 +1,16 @@
 import type { TGroupedDates } from "@formloom/core/api/statistics";
 import { useQuery } from "@tanstack/react-query";
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
 import { api } from "../../../lib/api-client.ts";
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /** Today in the reader's zone, as YYYY-MM-DD: the days the server counts are that zone's. */
-export const todayIn = (zone: string | undefined) => (zone ? dayjs().tz(zone) : dayjs()).format("YYYY-MM-DD");
+export const todayIn = (zone: string | undefined) =>
+  // Canadian English writes a day as YYYY-MM-DD.
+  new Intl.DateTimeFormat("en-CA", {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    ...(zone ? { timeZone: zone } : {}),
+  }).format(new Date());
 
 /** The day `days` days after (before, when negative) a YYYY-MM-DD day. */
 export const addDays = (day: string, days: number) =>

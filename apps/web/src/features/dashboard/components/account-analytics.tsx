@@ -3,9 +3,9 @@ import { useInViewport } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BarChart } from "../../../components/bar-chart.tsx";
-import { useFormat } from "../../../i18n/format.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { addDays, useSubmissionDays } from "../api/get-submission-days.ts";
+import { useDayFormat } from "../day-format.ts";
 
 /** How far back the account's analytics look, today included. */
 export const ANALYTICS_DAYS = 30;
@@ -18,7 +18,7 @@ const TOP_FORMS = 5;
  */
 export function AccountAnalytics({ today }: { today: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
+  const format = useDayFormat();
   const from = addDays(today, -(ANALYTICS_DAYS - 1));
   const { data, isPending } = useSubmissionDays(from, today);
   const { ref, inViewport } = useInViewport();

@@ -1,12 +1,13 @@
-import { Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { useInViewport } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { ConfirmEmailNotice } from "../../auth/components/confirm-email-notice.tsx";
 import { useForms } from "../../forms/api/get-forms.ts";
 import { todayIn } from "../api/get-submission-days.ts";
-import { AccountAnalytics } from "./account-analytics.tsx";
 import { PopularActions } from "./popular-actions.tsx";
 import { SubmissionsCalendar } from "./submissions-calendar.tsx";
 
@@ -60,27 +61,27 @@ export function DashboardPage() {
       <ConfirmEmailNotice />
       <Title order={2}>{t("Welcome, {{name}}!", { name: user.firstName || user.username })}</Title>
       {firstStep && <FirstStep />}
-      <SimpleGrid cols={{ base: 2, sm: 2 }}>
-        <Card withBorder>
+      <Group grow align="stretch" gap="md">
+        <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t("Forms")}
           </Text>
           <Text size="xl" fw={700}>
             {forms?.length ?? "—"}
           </Text>
-        </Card>
-        <Card withBorder>
+        </Paper>
+        <Paper withBorder p="md">
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {t("Unread submissions")}
           </Text>
           <Text size="xl" fw={700}>
             {unread}
           </Text>
-        </Card>
-      </SimpleGrid>
+        </Paper>
+      </Group>
       <PopularActions latestFormId={recent[0]?.id} />
       {mayReadResults && <SubmissionsCalendar today={today} />}
-      {mayReadResults && <AccountAnalytics today={today} />}
+      {mayReadResults && <AnalyticsWhenShown today={today} />}
       <Paper withBorder p="md">
         <Title order={4} mb="sm">
           {t("Latest submissions")}
@@ -110,6 +111,34 @@ export function DashboardPage() {
         )}
       </Paper>
     </Stack>
+  );
+}
+
+const AccountAnalytics = lazy(() =>
+  import("./account-analytics.tsx").then((module) => ({ default: module.AccountAnalytics })),
+);
+
+/**
+ * The account's analytics, whose code (and its chart's library) is fetched once their place
+ * scrolls into view: the dashboard's first paint never waits for them.
+ */
+function AnalyticsWhenShown({ today }: { today: string }) {
+  const { ref, inViewport } = useInViewport();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (inViewport) setShown(true);
+  }, [inViewport]);
+  const placeholder = <Box mih={260} />;
+  return (
+    <div ref={ref}>
+      {shown ? (
+        <Suspense fallback={placeholder}>
+          <AccountAnalytics today={today} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Group, Paper, Text } from "@mantine/core";
-import { IconChartBar, IconLayoutGrid, IconList, IconPlus, IconUsers } from "@tabler/icons-react";
+import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan } from "../../auth/api/get-user.ts";
@@ -20,31 +20,20 @@ export function PopularActions({ latestFormId }: { latestFormId: number | undefi
           </ButtonLink>
         )}
         {can("forms.create") && (
-          <ButtonLink
-            size="sm"
-            variant="light"
-            to="/templates/forms"
-            leftSection={<IconLayoutGrid size={16} />}
-          >
+          <ButtonLink size="sm" variant="light" to="/templates/forms">
             {t("Templates")}
           </ButtonLink>
         )}
         {latestFormId !== undefined && can("results.view") && (
-          <ButtonLink
-            size="sm"
-            variant="light"
-            to="/forms/$id/results"
-            params={{ id: latestFormId }}
-            leftSection={<IconChartBar size={16} />}
-          >
+          <ButtonLink size="sm" variant="light" to="/forms/$id/results" params={{ id: latestFormId }}>
             {t("Latest results")}
           </ButtonLink>
         )}
-        <ButtonLink size="sm" variant="light" to="/forms/all" leftSection={<IconList size={16} />}>
+        <ButtonLink size="sm" variant="light" to="/forms/all">
           {t("All forms")}
         </ButtonLink>
         {can("users.view") && (
-          <ButtonLink size="sm" variant="light" to="/users/all" leftSection={<IconUsers size={16} />}>
+          <ButtonLink size="sm" variant="light" to="/users/all">
             {t("Users")}
           </ButtonLink>
         )}

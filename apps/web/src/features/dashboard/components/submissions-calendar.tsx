@@ -16,9 +16,9 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "../../../i18n/format.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { addDays, useMonthSubmissions } from "../api/get-submission-days.ts";
+import { useDayFormat } from "../day-format.ts";
 import classes from "./submissions-calendar.module.css";
 
 type Day = TGroupedDates["days"][number];
@@ -69,7 +69,7 @@ const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) 
  */
 export function SubmissionsCalendar({ today }: { today: string }) {
   const { t, i18n } = useTranslation();
-  const format = useFormat();
+  const format = useDayFormat();
   const navigate = useNavigate();
   const [month, setMonth] = useState(monthOf(today));
   const [focused, setFocused] = useState(today);

@@ -14,20 +14,26 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "../../../i18n/format.ts";
 import { ApiError, logout } from "../../../lib/api-client.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
 import { POLL_INTERVAL_MS, SLOW_POLL_INTERVAL_MS, useNewAnswerCount } from "../api/get-new-count.ts";
 import { useRecentNew } from "../api/get-recent-new.ts";
 
 /** The top bar's bell: unread submissions by form, kept fresh by polling. */
 export function SubmissionsPopover() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const narrow = useMediaQuery("(max-width: 580px)") ?? false;
   const [interval, setPollInterval] = useState(POLL_INTERVAL_MS);
   const [conflict, setConflict] = useState(false);
   const [opened, setOpened] = useState(false);
-  const format = useFormat();
+  const { data: user } = useUser();
+  // Intl alone: the app's full formatter would bring the form model into every page's top bar.
+  const moment = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "short",
+    timeStyle: "short",
+    ...(user?.timezone ? { timeZone: user.timezone } : {}),
+  });
   const { data, error, errorUpdatedAt } = useNewAnswerCount(interval);
   // While the list is open, each form's submissions since this user last opened its results.
   const recent = useRecentNew(
@@ -101,7 +107,7 @@ export function SubmissionsPopover() {
                                   ? t("{{count}} new since you last looked", { count: since.count })
                                   : t("{{count}} new, results not opened yet", { count: since.count })}
                                 {since.latestAt &&
-                                  ` · ${t("latest {{time}}", { time: format.dateTime(since.latestAt) })}`}
+                                  ` · ${t("latest {{time}}", { time: moment.format(new Date(since.latestAt)) })}`}
                               </Text>
                             )}
                           </Stack>
