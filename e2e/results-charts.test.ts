@@ -241,6 +241,7 @@ describe("the form's charts", () => {
       .toBe(`${month.length} submissions`);
     await expect.poll(() => reader.getByTestId("question-colour").textContent()).toContain("Red");
     expect(await reader.content()).not.toContain("Person ");
+    await chartsDrawn(reader);
     mkdirSync(SHOTS, { recursive: true });
     await reader.screenshot({ path: `${SHOTS}/charts-report-390.png`, fullPage: true });
 
@@ -273,6 +274,16 @@ describe("the form's charts", () => {
         await page.getByTestId("question-colour").waitFor();
         await chartsDrawn(page);
         await page.screenshot({ path: `${SHOTS}/charts-results-${locale}-${width}.png`, fullPage: true });
+      }
+      if (locale === "en") {
+        // Printed, the visualization page is its charts alone: no menu, tabs or buttons.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${app.url}/forms/${formId}/visualization`);
+        await page.getByTestId("question-colour").waitFor();
+        await chartsDrawn(page);
+        await page.emulateMedia({ media: "print" });
+        expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+        await page.screenshot({ path: `${SHOTS}/charts-visualization-print.png`, fullPage: true });
       }
       await context.close();
     }

@@ -30,6 +30,7 @@ import { QueryState } from "../../../components/query-state.tsx";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
+import { NpsPanel } from "../../charts/components/nps-panel.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
 import { type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-answers.ts";
@@ -205,6 +206,7 @@ export function ResultsPage() {
     return (
       <Stack>
         {viewSwitch}
+        <NpsPanel formId={id} />
         <NpsTimeline formId={id} />
       </Stack>
     );
