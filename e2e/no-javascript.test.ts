@@ -162,13 +162,15 @@ describe("the public form with JavaScript off", () => {
     });
   });
 
-  it("says a form with steps needs JavaScript instead of misbehaving", async () => {
+  it("says a form with a time limit needs JavaScript instead of misbehaving", async () => {
+    // A form on pages is posted page by page (partial-responses.test.ts); a timer needs the script.
     await call("POST", "/forms", {
       collectRealCharacters: false,
-      title: "A passi",
+      title: "A tempo",
       formPathAlias: "a-passi",
       language: "it",
-      display: "stepByStep",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 60, stepTimer: 0 },
       fields: FIELDS.slice(0, 3),
     });
     const page = await pageWithoutScript(1280);

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 interface Props {
   notice: ReactNode;
@@ -12,6 +12,14 @@ interface Props {
 
 /** Back, Next or Send, with what went wrong shown right by them. */
 export function PageActions({ notice, summary, backLabel, onBack, submitLabel, submitting }: Props) {
+  // Drawn on the server the page may be posted without a script; once the script runs, it is not.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const next = (
+    <button type="submit" className="fl-submit" disabled={submitting} aria-busy={submitting || undefined}>
+      {submitLabel}
+    </button>
+  );
   return (
     <div className="fl-actions">
       {notice}
@@ -21,15 +29,17 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
         </p>
       )}
       <div className="fl-nav">
+        {/* Without a script the form's first submit button is what Enter presses: Next, not Back. */}
+        {!scripted && next}
         {backLabel && (
-          // A submit button, so a form posted without JavaScript goes back a page too; with the
-          // script the click stays on the page.
+          // Without a script a submit button, so a form posted page by page goes back a page too.
           <button
-            type="submit"
+            type={scripted ? "button" : "submit"}
             name="fl-back"
             value="1"
             formNoValidate
             className="fl-back"
+            data-plain={scripted ? undefined : ""}
             onClick={(event) => {
               event.preventDefault();
               onBack();
@@ -38,9 +48,7 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
             {backLabel}
           </button>
         )}
-        <button type="submit" className="fl-submit" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitLabel}
-        </button>
+        {scripted && next}
       </div>
     </div>
   );
