@@ -291,6 +291,8 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // A shared report shows what its maker may see: the selected fields' aggregates.
     "post /api/forms/{id}/shared-reports",
     "get /api/forms/{id}/shared-reports",
+    // The link the member made just above is theirs to revoke.
+    "delete /api/forms/{id}/shared-reports/{reportId}",
     // Tags carry no answer; the table's columns are the reader's own.
     "get /api/forms/answer-tags/account",
     "get /api/forms/tags/account",
