@@ -6,6 +6,9 @@ export default defineConfig({
     exclude: ["**/node_modules/**"],
     globalSetup: ["./global-setup.ts"],
     pool: "forks",
+    // Files share a worker's loaded modules (the browser client, the helpers) instead of each
+    // importing them again; each file still starts its own app and opens its own browser contexts.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
