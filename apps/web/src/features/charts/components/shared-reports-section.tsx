@@ -6,6 +6,7 @@ import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { ShownOnceModal } from "../../../components/shown-once-modal.tsx";
 import { useFormat } from "../../../i18n/format.ts";
 import { notifyError } from "../../../lib/notify.ts";
+import { useUser } from "../../auth/api/get-user.ts";
 import {
   sharedReportUrl,
   useCreateSharedReport,
@@ -24,6 +25,9 @@ export function SharedReportsSection({ formId }: { formId: number }) {
   const create = useCreateSharedReport(formId);
   const revoke = useRevokeSharedReport(formId);
   const [link, setLink] = useState<string | null>(null);
+  const { data: user } = useUser();
+  // A link is revoked by its maker or an account admin; others only see it.
+  const mayRevoke = (mine: boolean) => mine || (user?.isAccountAdmin ?? false);
   const reports = data?.reports ?? [];
 
   return (
@@ -71,21 +75,23 @@ export function SharedReportsSection({ formId }: { formId: number }) {
                     <Table.Td>{format.dateTime(report.createdAt)}</Table.Td>
                     <Table.Td>{report.lastOpenedAt ? format.dateTime(report.lastOpenedAt) : "—"}</Table.Td>
                     <Table.Td ta="right">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() =>
-                          confirmDanger({
-                            title: t("Revoke this link?"),
-                            message: t("Whoever has the link can no longer open the report."),
-                            confirmLabel: t("Revoke"),
-                            onConfirm: () => revoke.mutate(report.id, { onError: notifyError }),
-                          })
-                        }
-                      >
-                        {t("Revoke")}
-                      </Button>
+                      {mayRevoke(report.mine) && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          onClick={() =>
+                            confirmDanger({
+                              title: t("Revoke this link?"),
+                              message: t("Whoever has the link can no longer open the report."),
+                              confirmLabel: t("Revoke"),
+                              onConfirm: () => revoke.mutate(report.id, { onError: notifyError }),
+                            })
+                          }
+                        >
+                          {t("Revoke")}
+                        </Button>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}
