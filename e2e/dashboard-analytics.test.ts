@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
+import { axeViolations } from "./axe.ts";
 import {
   accountOwner,
   connectBrowser,
@@ -119,12 +120,12 @@ async function signIn(page: Page) {
   await page.waitForURL(`${app.url}/`);
 }
 
-/** Each day cell's count, read from its accessible name, in the calendar's order (1st first). */
+/** Each day cell's count, read from its name (also its tooltip), in the calendar's order (1st first). */
 async function cellCounts(page: Page): Promise<number[]> {
   const table = page.getByRole("table", { name: /^Submissions in / });
   const labels = await table
     .getByRole("button")
-    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("aria-label") ?? ""));
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("title") ?? ""));
   return labels.map((label) => Number(/: (\d+) submissions?$/.exec(label)?.[1] ?? Number.NaN));
 }
 
@@ -156,6 +157,10 @@ describe("the dashboard", () => {
       (_, i) => SEEDED.filter((s) => s.day === dayOf(i + 1)).length,
     );
     expect(await cellCounts(page)).toEqual(expected);
+    // A screen reader hears the day and its count as the cell's name.
+    await page
+      .getByRole("button", { name: `${dayOf(3).split("-").reverse().join(".")}: 5 submissions` })
+      .waitFor();
     // The legend names the levels up to the busiest day's 5.
     await page.getByRole("group", { name: "Legend" }).getByText("5", { exact: true }).waitFor();
 
@@ -163,7 +168,7 @@ describe("the dashboard", () => {
     const cells = page.getByRole("table", { name: /^Submissions in / }).getByRole("button");
     await cells.nth(2).focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toMatch(
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("title"))).toMatch(
       /: 0 submissions$/,
     );
     await page.keyboard.press("ArrowLeft");
@@ -193,6 +198,9 @@ describe("the dashboard", () => {
     const items = await top.getByRole("listitem").allInnerTexts();
     expect(items.map((text) => text.replace(/\s+/g, " "))).toEqual(["Event feedback 2"]);
     await page.getByText("Last 30 days: 2 submissions").waitFor();
+    // The calendar's cells, their colours and names, and the analytics (the page's own parts).
+    expect(await axeViolations(page, "main table")).toEqual([]);
+    expect(await axeViolations(page, "main ol")).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

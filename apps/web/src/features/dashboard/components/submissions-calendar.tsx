@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
@@ -23,13 +24,13 @@ import classes from "./submissions-calendar.module.css";
 
 type Day = TGroupedDates["days"][number];
 
-/** Background and text of each level: none, then four steps of more submissions. */
+/** Background and text of each level: none, then four steps of more submissions (text at 4.5:1 or more). */
 const LEVELS = [
-  { bg: "var(--mantine-color-gray-1)", fg: "var(--mantine-color-dimmed)" },
+  { bg: "var(--mantine-color-gray-1)", fg: "var(--mantine-color-gray-7)" },
   { bg: "var(--mantine-color-indigo-1)", fg: "var(--mantine-color-indigo-9)" },
-  { bg: "var(--mantine-color-indigo-3)", fg: "var(--mantine-color-indigo-9)" },
-  { bg: "var(--mantine-color-indigo-6)", fg: "white" },
-  { bg: "var(--mantine-color-indigo-8)", fg: "white" },
+  { bg: "var(--mantine-color-indigo-3)", fg: "var(--mantine-color-black)" },
+  { bg: "var(--mantine-color-indigo-7)", fg: "white" },
+  { bg: "var(--mantine-color-indigo-9)", fg: "white" },
 ];
 
 /**
@@ -235,14 +236,21 @@ export function SubmissionsCalendar({ today }: { today: string }) {
                         aria-pressed={day === chosenDay}
                         style={{ background: level.bg, color: level.fg }}
                         tabIndex={day === focusDay ? 0 : -1}
-                        aria-label={label}
                         title={label}
                         onFocus={() => setFocused(day)}
                         onKeyDown={(event) => onKeyDown(event, day)}
                         onClick={() => openDay(day)}
                       >
-                        <span className={classes.number}>{Number(day.slice(8))}</span>
-                        {count > 0 && <span className={classes.count}>{format.number(count)}</span>}
+                        {/* Its name is the whole sentence; the figures are how it looks. */}
+                        <VisuallyHidden>{label}</VisuallyHidden>
+                        <span className={classes.number} aria-hidden>
+                          {Number(day.slice(8))}
+                        </span>
+                        {count > 0 && (
+                          <span className={classes.count} aria-hidden>
+                            {format.number(count)}
+                          </span>
+                        )}
                       </UnstyledButton>
                     </td>
                   );
