@@ -36,7 +36,8 @@ interface Row {
  * Drop-off per question. A filling is named by its key: reported begun, with a question touched
  * in its recorded behaviour, or submitted; a visit that touched nothing is no filling. A question is reached by a filling that touched it (focus, typing or a click
  * recorded on it) or answered it; an unfinished filling (never submitted) stopped at the question
- * it touched last.
+ * it touched last. A partial response the server kept is a filling too: its answers reached their
+ * questions, and without recorded behaviour it stopped at the question its page began with.
  */
 export async function fieldsAnalysis(db: Db, form: ReadableForm, range: Range): Promise<TFieldsAnalysis> {
   const visible = JSON.stringify(form.fields.map((f) => f.id));
