@@ -487,6 +487,51 @@ describe("a public form posted without JavaScript", () => {
     expect(kept).toHaveLength(0);
   });
 
+  it("keeps a password of an earlier page for sending but never shows it in the author's partial responses", async () => {
+    const paged = {
+      title: "Paged secret",
+      formPathAlias: "paged-secret",
+      display: "severalPages",
+      savePartialResponses: true,
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "secret", fieldType: "password", question: "Password" },
+        { id: "b1", fieldType: "pageBreak" },
+        { id: "town", fieldType: "text", question: "Town" },
+      ],
+    };
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", paged);
+    expect(made.status, made.text).toBe(201);
+    const send = (page: number, entries: Array<[string, string]>) =>
+      post(
+        new URLSearchParams([["fl-submission-key", "nojs-secret-1"], ["fl-page", String(page)], ...entries]),
+        formPath("paged-secret"),
+      );
+    expect(
+      (
+        await send(0, [
+          ["name", "Ann"],
+          ["secret", "hunter2"],
+        ])
+      ).status,
+    ).toBe(200);
+    const partials = await owner.get<Page>(
+      `/api/forms/${made.body.form.id}/answer/paginated/1/50?status=partial`,
+    );
+    expect(partials.body.total).toBe(1);
+    expect(partials.text).toContain("Ann");
+    expect(partials.text).not.toContain("hunter2");
+    // The last page still sends the password kept from the first.
+    expect((await send(1, [["town", "Oslo"]])).status).toBe(303);
+    const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
+    expect(
+      Object.fromEntries(stored.body.answerList[0]!.answers.map((a) => [a.fieldId, a.answer])),
+    ).toMatchObject({
+      name: "Ann",
+      town: "Oslo",
+    });
+  });
+
   it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {
     const russian = {
       title: "Визит",

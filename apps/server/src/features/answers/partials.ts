@@ -1,7 +1,7 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TPartialResponse } from "@formloom/core/api/partials";
 import { validationError } from "@formloom/core/errors";
-import { keptAnswers, PARTIAL_LIMITS } from "@formloom/core/partial-response";
+import { isKeptBeforeSending, keptAnswers, PARTIAL_LIMITS } from "@formloom/core/partial-response";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db, Query } from "../../db/connect.ts";
 import { formPartials, forms, users } from "../../db/schema.ts";
@@ -182,9 +182,15 @@ export async function partialPage(ctx: TenantContext, formId: number, page: numb
   ]);
   const shown = (fieldId: string | null) =>
     fieldId !== null && (access.level !== "fields" || access.fieldIds.has(fieldId)) ? fieldId : null;
+  // A form filled without script keeps its earlier pages' passwords until it is sent: never shown.
+  const kept = new Set(
+    readForm(form)
+      .fields.filter(isKeptBeforeSending)
+      .map((field) => field.id),
+  );
   return {
     answerList: rows.map(({ partial, username }) =>
-      visibleAnswer(presentPartial(partial, username, shown(partial.stoppedAt)), access),
+      visibleAnswer(presentPartial(partial, username, shown(partial.stoppedAt), kept), access),
     ),
     visibleFieldIds: access.level === "fields" ? [...access.fieldIds] : null,
     total: counted?.total ?? 0,
@@ -203,7 +209,12 @@ export async function partialCount(ctx: TenantContext, formId: number): Promise<
 
 type PartialRow = typeof formPartials.$inferSelect;
 
-function presentPartial(row: PartialRow, username: string | null, stoppedAt: string | null): TAnswerView {
+function presentPartial(
+  row: PartialRow,
+  username: string | null,
+  stoppedAt: string | null,
+  kept: ReadonlySet<string>,
+): TAnswerView {
   return {
     id: row.id,
     number: null,
@@ -213,10 +224,9 @@ function presentPartial(row: PartialRow, username: string | null, stoppedAt: str
     formPassingTime: null,
     isViewed: true,
     username,
-    answers: (row.answers as Array<{ fieldId: string; answer: unknown }>).map((answer) => ({
-      ...answer,
-      formulaName: "",
-    })),
+    answers: (row.answers as Array<{ fieldId: string; answer: unknown }>)
+      .filter((answer) => kept.has(answer.fieldId))
+      .map((answer) => ({ ...answer, formulaName: "" })),
     device: { type: "", os: "", browser: "", language: "", platform: "" },
     geo: null,
     score: null,
