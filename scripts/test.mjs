@@ -3,8 +3,9 @@
 // last line is the summary `tests: N passed, M failed`.
 //
 // Stages that do not depend on each other run side by side, so the two cores of a small machine
-// are both busy: type-check and lint beside the unit tests, the build and the API tests, and the
-// API passes of the two engines together, one worker each. A stage that runs beside others keeps its output and
+// are both busy: type-check and lint beside the unit tests, the build and the API tests, the
+// API passes of the two engines together, one worker each, and the browser tests as soon as the
+// first of them ends. A stage that runs beside others keeps its output and
 // prints it whole when it ends, so the log reads one stage at a time.
 //
 // `npm test -- --changed` (or `--changed=<commit>`) is the quick check while working: each test
@@ -171,25 +172,33 @@ async function unitsAndBuild() {
 const checks = Promise.all([typeCheck(), lint()]);
 const built = await unitsAndBuild();
 
-// The two engines' API passes share the two cores, one worker each.
+// The two engines' API passes share the two cores, one worker each. The PostgreSQL pass ends
+// first (its database works in a process of its own); the browser tests then take its core while
+// the PGlite pass finishes.
 const postgres = process.env.TEST_DATABASE_URL;
-await Promise.all([
-  vitest("api on PGlite", "apps/server", {
-    env: { TEST_DATABASE_URL: "" },
-    beside: true,
-    workers: postgres ? 1 : undefined,
-  }),
-  postgres &&
+const browserTests = () =>
+  built
+    ? vitest("e2e in Chromium", "e2e", { beside: Boolean(postgres) })
+    : new Stage("e2e in Chromium").check("e2e (not run: the web build failed)", false);
+const pglitePass = vitest("api on PGlite", "apps/server", {
+  env: { TEST_DATABASE_URL: "" },
+  beside: true,
+  workers: postgres ? 1 : undefined,
+});
+if (postgres) {
+  await Promise.all([
+    pglitePass,
     vitest("api on PostgreSQL", "apps/server", {
       env: { TEST_DATABASE_URL: postgres },
       beside: true,
       workers: 1,
-    }),
-]);
+    }).then(browserTests),
+  ]);
+} else {
+  await pglitePass;
+  await browserTests();
+}
 await checks;
-
-if (built) await vitest("e2e in Chromium", "e2e");
-else new Stage("e2e in Chromium").check("e2e (not run: the web build failed)", false);
 
 const totals = {
   passed: stages.reduce((sum, stage) => sum + stage.passed, 0),
