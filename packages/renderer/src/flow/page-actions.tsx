@@ -20,6 +20,23 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
       {submitLabel}
     </button>
   );
+  const back = backLabel && (
+    // Without a script a submit button, so a form posted page by page goes back a page too.
+    <button
+      type={scripted ? "button" : "submit"}
+      name="fl-back"
+      value="1"
+      formNoValidate
+      className="fl-back"
+      data-plain={scripted ? undefined : ""}
+      onClick={(event) => {
+        event.preventDefault();
+        onBack();
+      }}
+    >
+      {backLabel}
+    </button>
+  );
   return (
     <div className="fl-actions">
       {notice}
@@ -29,26 +46,11 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
         </p>
       )}
       <div className="fl-nav">
-        {/* Without a script the form's first submit button is what Enter presses: Next, not Back. */}
-        {!scripted && next}
-        {backLabel && (
-          // Without a script a submit button, so a form posted page by page goes back a page too.
-          <button
-            type={scripted ? "button" : "submit"}
-            name="fl-back"
-            value="1"
-            formNoValidate
-            className="fl-back"
-            data-plain={scripted ? undefined : ""}
-            onClick={(event) => {
-              event.preventDefault();
-              onBack();
-            }}
-          >
-            {backLabel}
-          </button>
-        )}
-        {scripted && next}
+        {/* Next keeps its place when the script takes the page over, so it is not drawn again;
+            without a script, Back comes after it: Enter presses the first submit button. */}
+        {scripted && back}
+        {next}
+        {!scripted && back}
       </div>
     </div>
   );
