@@ -27,7 +27,7 @@ export function closedByTime(settings: ClosingSettings, now: Date = new Date()):
 }
 
 /** `count` submissions reach the form's limit. */
-export function limitReached(settings: ClosingSettings, count: number): boolean {
+function limitReached(settings: ClosingSettings, count: number): boolean {
   return typeof settings.maxResponses === "number" && count >= settings.maxResponses;
 }
 
