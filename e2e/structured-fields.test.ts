@@ -171,7 +171,8 @@ async function fillByKeyboard(page: Page) {
   // Matching pairs are required too: sending without them brings the focus to the first drop-down.
   await page.getByRole("button", { name: "Send" }).press("Enter");
   await page.getByText("Please fill in the required fields").waitFor();
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SELECT");
+  // The focus moves in an effect after the message is drawn.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("SELECT");
   // Type-ahead picks the option in each drop-down.
   await page.keyboard.type("P");
   await page.keyboard.press("Tab");
