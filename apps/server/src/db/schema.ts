@@ -7,6 +7,7 @@ export * from "./schema/google.ts";
 export * from "./schema/identity.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/question-bank.ts";
+export * from "./schema/search.ts";
 export * from "./schema/shared-reports.ts";
 export * from "./schema/teams.ts";
 export * from "./schema/visits.ts";
