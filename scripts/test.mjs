@@ -161,6 +161,7 @@ async function unitsAndBuild() {
   await vitest("unit", "packages/core", { beside: true });
   await vitest("renderer unit", "packages/renderer", { beside: true });
   await vitest("web unit", "apps/web", { beside: true });
+  await vitest("scripts unit", "scripts", { beside: true });
   const stage = new Stage("web build", { beside: true });
   const built = await run(stage, "npm", ["run", "build", "-w", "@formloom/web"]);
   stage.check("web build", built);
