@@ -1,6 +1,7 @@
 // The database schema, one file per area; drizzle-kit reads it from here.
 
 export * from "./schema/automation.ts";
+export * from "./schema/billing.ts";
 export * from "./schema/form-chains.ts";
 export * from "./schema/forms.ts";
 export * from "./schema/google.ts";
