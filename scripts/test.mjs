@@ -13,6 +13,7 @@
 // import; type-check, lint and the build run whole. The full run is what CI does.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PROJECTS } from "./typecheck.mjs";
@@ -25,6 +26,7 @@ mkdirSync(output, { recursive: true });
 const changed = process.argv.slice(2).find((arg) => arg === "--changed" || arg.startsWith("--changed="));
 
 const runStart = Date.now();
+const runCpu = cpuTimes();
 /** Every stage in the order it started: its counts, its time and its test files' times. */
 const stages = [];
 const fileTimes = [];
@@ -40,6 +42,7 @@ class Stage {
     this.beside = beside;
     this.log = [];
     this.startedAt = Date.now();
+    this.cpuAtStart = cpuTimes();
     stages.push(this);
     if (!beside) console.log(bannerLine(name));
   }
@@ -59,11 +62,30 @@ class Stage {
 
   end() {
     this.seconds = (Date.now() - this.startedAt) / 1000;
+    this.busy = busyShare(this.cpuAtStart);
     if (this.beside) {
       console.log(bannerLine(`${this.name} (ran beside other stages)`));
       process.stdout.write(Buffer.concat(this.log.map((chunk) => Buffer.from(chunk))));
     }
   }
+}
+
+/** The machine's processor time so far, busy and idle, summed over its cores. */
+function cpuTimes() {
+  const all = cpus().map(({ times }) => times);
+  const sum = (pick) => all.reduce((total, times) => total + pick(times), 0);
+  return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
+}
+
+/**
+ * How busy the whole machine's cores were since `start`, as a percentage: a stage that ran at
+ * 100 % had no idle core to give to another, one at 60 % left work undone that could have run.
+ */
+function busyShare(start) {
+  const now = cpuTimes();
+  const busy = now.busy - start.busy;
+  const total = busy + now.idle - start.idle;
+  return total > 0 ? Math.round((100 * busy) / total) : 0;
 }
 
 function bannerLine(text) {
@@ -220,15 +242,16 @@ function writeTimings() {
   const total = (Date.now() - runStart) / 1000;
   const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 20);
   const lines = [
-    `# Test timings: ${Math.round(total)} s in all`,
+    `# Test timings: ${Math.round(total)} s in all, the machine's ${cpus().length} cores ${busyShare(runCpu)} % busy`,
     "",
-    "Stages that started at the same second ran side by side.",
+    "Stages that started at the same second ran side by side. Busy: how much of all the",
+    "machine's cores were in use while the stage ran (by it and whatever ran beside it).",
     "",
-    "| Stage | Started at (s) | Seconds | Passed | Failed |",
-    "| --- | ---: | ---: | ---: | ---: |",
+    "| Stage | Started at (s) | Seconds | Busy (%) | Passed | Failed |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...stages.map(
       (s) =>
-        `| ${s.name} | ${Math.round((s.startedAt - runStart) / 1000)} | ${Math.round(s.seconds ?? 0)} | ${s.passed} | ${s.failed} |`,
+        `| ${s.name} | ${Math.round((s.startedAt - runStart) / 1000)} | ${Math.round(s.seconds ?? 0)} | ${s.busy ?? ""} | ${s.passed} | ${s.failed} |`,
     ),
     "",
     "## The 20 slowest test files",
@@ -238,5 +261,5 @@ function writeTimings() {
     ...slowest.map((f) => `| ${f.stage} | ${f.file} | ${f.seconds.toFixed(1)} | ${f.tests} |`),
   ];
   writeFileSync(path.join(output, "timings.md"), `${lines.join("\n")}\n`);
-  console.log(`\n${lines.slice(0, 6 + stages.length).join("\n")}`);
+  console.log(`\n${lines.slice(0, 7 + stages.length).join("\n")}`);
 }
