@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/** What the global search looks through (forms.md §2 "Global search result groups"). */
+export const SEARCH_TYPES = ["form", "form_answer", "user", "custom_page", "service"] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** forms.md §9: debounce 500 ms, more than 2 characters, page size 20, start 2018-01-01. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_DEFAULT_START = "2018-01-01";
+
+/** Where a match starts and ends in an excerpt; the excerpt is plain text otherwise. */
+export const MARK_START = "<mark>";
+export const MARK_END = "</mark>";
+
+const ZDay = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "search.date.invalid")
+  .optional();
+
+/** `types` as a list, a repeated query parameter or one comma-separated text; none means all. */
+const ZTypes = z
+  .preprocess(
+    (value) => (typeof value === "string" ? value.split(",").filter((item) => item.trim() !== "") : value),
+    z.array(z.string().trim()).max(SEARCH_TYPES.length * 2),
+  )
+  .refine((list) => list.every((item) => (SEARCH_TYPES as readonly string[]).includes(item)), "search.type.invalid")
+  .transform((list) => list as SearchType[])
+  .optional();
+
+const ZPage = z.coerce.number().int().min(1).max(10000).default(1);
+const ZPageSize = z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE);
+const ZText = z.string().trim().max(200);
+
+export const ZSearchQuery = z.object({
+  request: ZText,
+  dateFrom: ZDay,
+  dateTo: ZDay,
+  types: ZTypes,
+  page: ZPage,
+  pageSize: ZPageSize,
+});
+export type TSearchQuery = z.infer<typeof ZSearchQuery>;
+
+export const ZCategorizedSearchQuery = ZSearchQuery.omit({ page: true, pageSize: true });
+
+/** The variant of platform.md §7 "Search" that sends a body (POST /api/search). */
+export const ZSearchBody = z.object({
+  searchWord: ZText,
+  startDate: ZDay,
+  endDate: ZDay,
+  types: ZTypes,
+  page: ZPage,
+  pageSize: ZPageSize,
+});
+
+export const ZSearchResult = z.object({
+  id: z.union([z.number(), z.string()]),
+  title: z.string(),
+  createdAt: z.string(),
+  /** Plain text with each match between MARK_START and MARK_END. */
+  excerpt: z.string(),
+  type: z.enum(SEARCH_TYPES),
+  data: z.object({ form_id: z.number().nullable(), slug: z.string().nullable() }),
+});
+export type TSearchResult = z.infer<typeof ZSearchResult>;
+
+export const ZSearchResponse = z.object({ count: z.number(), results: z.array(ZSearchResult) });
+export type TSearchResponse = z.infer<typeof ZSearchResponse>;
+
+export const ZCategorizedSearchResponse = z.object({
+  count: z.number(),
+  categories: z.array(z.object({ type: z.enum(SEARCH_TYPES), count: z.number(), results: z.array(ZSearchResult) })),
+});
+export type TCategorizedSearchResponse = z.infer<typeof ZCategorizedSearchResponse>;
+
+/** Splits an excerpt into plain pieces and marked ones, for showing matches without HTML. */
+export function excerptPieces(excerpt: string): Array<{ text: string; marked: boolean }> {
+  const pieces: Array<{ text: string; marked: boolean }> = [];
+  let rest = excerpt;
+  while (rest !== "") {
+    const start = rest.indexOf(MARK_START);
+    const end = start < 0 ? -1 : rest.indexOf(MARK_END, start);
+    if (start < 0 || end < 0) {
+      pieces.push({ text: rest, marked: false });
+      break;
+    }
+    if (start > 0) pieces.push({ text: rest.slice(0, start), marked: false });
+    pieces.push({ text: rest.slice(start + MARK_START.length, end), marked: true });
+    rest = rest.slice(end + MARK_END.length);
+  }
+  return pieces;
+}
