@@ -14,7 +14,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const settings = loadSettings();
   if (process.argv.includes("--worker")) return runWorkerProcess(settings);
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const database = await openDatabase(settings);
   const seeded = settings.seedDemo && (await seedDemo(database.db));
   const app = await buildApp(settings, database);
 
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 async function runWorkerProcess(settings: Settings): Promise<void> {
   // The server's logger, configured the same way; the instance never listens.
   const log = Fastify({ logger: loggerOptions(settings.logLevel) }).log;
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const database = await openDatabase(settings);
   const workers = startWorkers(settings, database, createDiskStorage(settings.storageDir), log);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -22,6 +22,7 @@ const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_POOLED: z.enum(["true", "false"]).default("false"),
   DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
@@ -53,6 +54,14 @@ const ZEnv = z.object({
   /** Webhook endpoints allowed although private: host names, addresses or CIDR ranges, by commas. */
   WEBHOOK_ALLOW_HOSTS: z.string().default(""),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Where to report vulnerabilities, for /.well-known/security.txt: mailto:, https: or tel: URIs by commas. */
+  SECURITY_CONTACT: z
+    .string()
+    .regex(
+      /^\s*(mailto:|https:\/\/|tel:)[^\s,]+(\s*,\s*(mailto:|https:\/\/|tel:)[^\s,]+)*\s*$/,
+      "SECURITY_CONTACT must be mailto:, https:// or tel: URIs separated by commas",
+    )
+    .optional(),
   AUTOMATION_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** "false" when separate `npm run worker` processes run the queues instead of the web server. */
   RUN_WORKERS: z.enum(["true", "false"]).default("true"),
@@ -62,12 +71,21 @@ const ZEnv = z.object({
   GOOGLE_OAUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_SHEETS_API_URL: z.url().default("https://sheets.googleapis.com"),
+  /** "true" turns on the offline payment provider, which confirms on a button: development only. */
+  OFFLINE_PAYMENTS: z.enum(["true", "false"]).default("false"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  BILLING_CURRENCY: z.enum(["USD", "EUR", "GBP", "UAH"]).default("USD"),
+  BILLING_POLL_MS: z.coerce.number().int().min(50).default(60_000),
 });
 
 export interface Settings {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_URL leads to a pooler in transaction mode (PgBouncer): no session state is relied on. */
+  databasePooled: boolean;
   dataDir: string;
   jwtSecret: string;
   /** Encrypts secrets the product must read back, such as third-party API keys. */
@@ -105,12 +123,29 @@ export interface Settings {
   webhookAllowHosts: string[];
   /** How often the server looks for webhook deliveries that are due. */
   webhookPollMs: number;
+  /** Published in /.well-known/security.txt; none: the file is not served. */
+  securityContact: string[];
   /** How often the server looks for submissions' notifications and rule actions to run. */
   automationPollMs: number;
   /** Whether the web server runs the job workers itself (mail, exports, webhooks, automation). */
   runWorkers: boolean;
   /** Google's OAuth client and endpoints, for exports to Google Sheets. */
   google: GoogleSettings;
+  /** Payment providers: the offline one and Stripe Checkout. */
+  payments: PaymentSettings;
+  /** The currency balances are kept and services priced in. */
+  billingCurrency: string;
+  /** How often the server looks for services' monthly charges that are due. */
+  billingPollMs: number;
+}
+
+export interface PaymentSettings {
+  offline: boolean;
+  stripeSecretKey: string | undefined;
+  /** Verifies the signatures of Stripe's webhooks; unset, they are refused. */
+  stripeWebhookSecret: string | undefined;
+  /** Stripe's API (tests point it at a local server). */
+  stripeApiUrl: string;
 }
 
 export interface GoogleSettings {
@@ -146,6 +181,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
+    databasePooled: values.DATABASE_POOLED === "true",
     dataDir,
     jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir, "jwt-secret"),
     secretKey: values.SECRET_KEY ?? storedSecret(dataDir, "secret-key"),
@@ -172,6 +208,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       .map((entry) => entry.trim())
       .filter(Boolean),
     webhookPollMs: values.WEBHOOK_POLL_MS,
+    securityContact: (values.SECURITY_CONTACT ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     automationPollMs: values.AUTOMATION_POLL_MS,
     runWorkers: values.RUN_WORKERS === "true",
     google: {
@@ -181,6 +221,14 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       tokenUrl: values.GOOGLE_TOKEN_URL,
       sheetsApiUrl: values.GOOGLE_SHEETS_API_URL.replace(/\/+$/, ""),
     },
+    payments: {
+      offline: values.OFFLINE_PAYMENTS === "true",
+      stripeSecretKey: values.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
+      stripeApiUrl: values.STRIPE_API_URL,
+    },
+    billingCurrency: values.BILLING_CURRENCY,
+    billingPollMs: values.BILLING_POLL_MS,
   };
 }
 

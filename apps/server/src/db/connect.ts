@@ -50,7 +50,17 @@ const migrationsFolder = path.join(SERVER_ROOT, "drizzle");
  * Opens the database and brings its schema up to date: PostgreSQL when a URL is given,
  * otherwise the embedded PGlite in `<dataDir>/pglite`.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /**
+   * The URL leads to a pooler in transaction mode (PgBouncer before 1.21): a server connection
+   * serves a client for one transaction only, so nothing may live in the session between
+   * transactions. The app keeps none anyway (advisory locks are transaction-level, no SET or
+   * LISTEN); this switches off its one session-level thing, named prepared statements.
+   */
+  databasePooled?: boolean;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // `pool.end()` resolves before the sockets have closed; closing waits for them too, so a
@@ -67,7 +77,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end();
       await Promise.all(closing);
     };
-    return { db, raw: postgresRaw(pool), engine: "postgres", close };
+    return { db, raw: postgresRaw(pool, options.databasePooled ?? false), engine: "postgres", close };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const unlock = lockDataDirectory(options.dataDir);
@@ -90,11 +100,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 }
 
-function postgresRaw(pool: pg.Pool): RawSql {
+function postgresRaw(pool: pg.Pool, pooled: boolean): RawSql {
   const on =
     (client: pg.Pool | pg.PoolClient): Query =>
     async <Row>(text: string, params: unknown[] = [], name?: string) =>
-      (await client.query({ text, values: params, ...(name ? { name } : {}) })).rows as Row[];
+      (await client.query({ text, values: params, ...(name && !pooled ? { name } : {}) })).rows as Row[];
   return {
     query: on(pool),
     async transaction(work) {
