@@ -1,0 +1,216 @@
+import { solveChallenge } from "altcha-lib/v1";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTopology, type Topology } from "../../../scripts/topology.ts";
+import {
+  type ApiClient,
+  type ApiResponse,
+  ApiClient as Client,
+  freshDatabaseTarget,
+  registerUser,
+  signUpWithAccount,
+} from "./harness.ts";
+import { HttpReceiver, until } from "./http-receiver.ts";
+
+// Three API processes (RUN_WORKERS=false) and two workers behind nginx on one PostgreSQL database,
+// reached directly and through PgBouncer in transaction mode: whatever must agree across
+// processes does. nginx and PgBouncer are Debian's; without them this file fails, it never skips.
+
+const RECEIVER_HOST = "127.0.0.2";
+const name = [{ fieldId: "name", answer: "Ann" }];
+const fields = [{ id: "name", fieldType: "text", question: "Your name" }];
+
+const count = (responses: ApiResponse[], status: number) =>
+  responses.filter((r) => r.status === status).length;
+
+describe.each([
+  { how: "directly", pooled: false },
+  { how: "through PgBouncer in transaction mode", pooled: true },
+])("3 API processes and 2 workers behind nginx, on PostgreSQL $how", { timeout: 120_000 }, ({ pooled }) => {
+  let target: Awaited<ReturnType<typeof freshDatabaseTarget>>;
+  let topology: Topology;
+  let balancer: Client;
+  let admin: ApiClient;
+  let database: pg.Client;
+  const receiver = new HttpReceiver(RECEIVER_HOST);
+
+  const newForm = async (extra: Record<string, unknown> = {}) => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Shared",
+      fields,
+      ...extra,
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.form.id;
+  };
+  const stored = async (formId: number) =>
+    (await database.query("select count(*)::int as n from form_answers where form_id = $1", [formId])).rows[0]
+      .n;
+
+  beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_URL)
+      throw new Error("the topology runs on PostgreSQL: set TEST_DATABASE_URL");
+    await receiver.up();
+    target = await freshDatabaseTarget();
+    topology = await startTopology({
+      databaseUrl: target.databaseUrl!,
+      pooled,
+      env: {
+        WEBHOOK_ALLOW_HOSTS: RECEIVER_HOST,
+        WEBHOOK_POLL_MS: "50",
+        EXPORT_POLL_MS: "50",
+        EXPORT_JOB_THRESHOLD: "2",
+      },
+    });
+    database = new pg.Client({ connectionString: target.databaseUrl });
+    await database.connect();
+    balancer = new Client(topology.url);
+    ({ api: admin } = await signUpWithAccount(balancer, "scale"));
+  }, 180_000);
+
+  afterAll(async () => {
+    await database?.end();
+    await topology?.stop();
+    await receiver.down();
+    await target?.drop();
+  });
+
+  it("holds the sign-in limits of one user whichever process each guess reaches", async () => {
+    const tokens = await registerUser(balancer, "limits");
+    const me = await balancer.as(tokens.token).get<{ username: string }>("/api/user");
+    const headers = { "x-forwarded-for": "198.51.100.7" };
+    const guess = () =>
+      balancer.post("/api/login", { username: me.body.username, password: "wrong-pass1" }, headers);
+    const burst = await Promise.all(Array.from({ length: 120 }, guess));
+    expect(count(burst, 401)).toBeLessThanOrEqual(10);
+    expect(count(burst, 401) + count(burst, 429)).toBe(120);
+    const owner = await balancer.post(
+      "/api/login",
+      { username: me.body.username, password: "secret123" },
+      headers,
+    );
+    expect(owner.status).toBe(429);
+  });
+
+  it("stores one of a 50-way burst to a form that asks respondents to wait between submissions", async () => {
+    const formId = await newForm({ nextSubmissionTime: "1h" });
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => balancer.post("/api/forms/answer", { formId, answers: name })),
+    );
+    expect(count(burst, 201), JSON.stringify(burst.map((r) => r.status))).toBe(1);
+    expect(count(burst, 429) + count(burst, 400) + count(burst, 403)).toBe(49);
+    expect(await stored(formId)).toBe(1);
+  });
+
+  it("stores a submission retried under one Idempotency-Key once, and answers every retry with its id", async () => {
+    const formId = await newForm();
+    const headers = { "idempotency-key": `retried-${pooled}` };
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        balancer.post<{ id: number }>("/api/forms/answer", { formId, answers: name }, headers),
+      ),
+    );
+    expect(count(burst, 201)).toBe(1);
+    expect(count(burst, 200)).toBe(19);
+    expect(new Set(burst.map((r) => r.body.id)).size).toBe(1);
+    expect(await stored(formId)).toBe(1);
+  });
+
+  it("accepts one captcha solution once, whichever processes the copies reach", async () => {
+    const formId = await newForm({ hasCaptcha: true });
+    const challenge = (await balancer.get<Record<string, string>>("/api/forms/captcha/challenge")).body;
+    const { algorithm, salt, signature, maxnumber } = challenge as Record<string, string> & {
+      maxnumber: number;
+    };
+    const solution = await solveChallenge(challenge.challenge!, salt!, algorithm, maxnumber).promise;
+    const captcha = Buffer.from(
+      JSON.stringify({
+        algorithm,
+        challenge: challenge.challenge,
+        number: solution!.number,
+        salt,
+        signature,
+      }),
+    ).toString("base64");
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        balancer.post(
+          "/api/forms/answer",
+          { formId, captcha, answers: name },
+          { "idempotency-key": `c${i}` },
+        ),
+      ),
+    );
+    expect(count(burst, 201)).toBe(1);
+    expect(burst.filter((r) => r.text.includes("answer.captcha_invalid"))).toHaveLength(11);
+    expect(await stored(formId)).toBe(1);
+  });
+
+  it("lets every process see an author's change at once", async () => {
+    const formId = await newForm();
+    const direct = topology.apis.map((proc) => new Client(proc.url!));
+    const sendEach = (answers: unknown[]) =>
+      Promise.all(direct.map((api) => api.post("/api/forms/answer", { formId, answers })));
+    // Each process has its own copy of the form now.
+    for (const sent of await sendEach(name)) expect(sent.status, sent.text).toBe(201);
+
+    const change = async (patch: Record<string, unknown>) => {
+      const changed = await admin.patch(`/api/forms/${formId}`, patch);
+      expect(changed.status, changed.text).toBe(200);
+    };
+    await change({ isPublished: false });
+    for (const sent of await sendEach(name)) expect(sent.body).toMatchObject({ code: "form.closed" });
+    await change({ isPublished: true });
+    const late = { fieldId: "late", answer: "added" };
+    for (const sent of await sendEach([...name, late])) expect(sent.status).toBe(400);
+    await change({ fields: [...fields, { id: "late", fieldType: "text", question: "Added later" }] });
+    for (const sent of await sendEach([...name, late])) expect(sent.status, sent.text).toBe(201);
+    expect(await stored(formId)).toBe(6);
+  });
+
+  it("runs an export job and delivers each webhook once, with two workers", async () => {
+    const formId = await newForm();
+    const hook = await admin.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
+      title: "Receiver",
+      endpoint: `${receiver.base}/hook-${pooled}`,
+    });
+    expect(hook.status, hook.text).toBe(200);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        balancer.post("/api/forms/answer", { formId, answers: [{ fieldId: "name", answer: `R${i}` }] }),
+      ),
+    );
+    expect(count(sent, 201)).toBe(20);
+
+    const exportUrl = `/api/forms/${formId}/answers/export/csv`;
+    const asked = await Promise.all(
+      Array.from({ length: 4 }, () => admin.get<{ job: { id: number } }>(exportUrl)),
+    );
+    expect(asked[0]!.status, asked[0]!.text).toBe(202);
+    expect(new Set(asked.map((r) => r.body.job.id)).size).toBe(1);
+    const jobUrl = `/api/forms/${formId}/answers/export-jobs/${asked[0]!.body.job.id}`;
+    await until(
+      async () => (await admin.get<{ state: string }>(jobUrl)).body.state,
+      (state) => state === "done",
+      "the export job",
+    );
+    const job = await database.query("select attempts, done from export_jobs where id = $1", [
+      asked[0]!.body.job.id,
+    ]);
+    expect(job.rows[0]).toEqual({ attempts: 1, done: 20 });
+
+    const settled = () =>
+      database.query<{ n: number }>(
+        "select count(*)::int as n from webhook_deliveries where webhook_id = $1 and state = 'done'",
+        [hook.body.id],
+      );
+    await until(
+      async () => (await settled()).rows[0]!.n,
+      (n) => n === 20,
+      "20 delivered webhooks",
+    );
+    const hits = receiver.at(`/hook-${pooled}`);
+    expect(hits).toHaveLength(20);
+    expect(new Set(hits.map((hit) => hit.headers["webhook-id"])).size).toBe(20);
+  });
+});
