@@ -26,6 +26,7 @@ import { answerRoutes } from "./features/answers/routes.ts";
 import { singleResultRoutes } from "./features/answers/single-result.ts";
 import { createSubmissions } from "./features/answers/submit.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { crawlerRoutes } from "./features/crawlers/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
 import { fileRoutes } from "./features/files/routes.ts";
@@ -162,6 +163,7 @@ export async function buildApp(
 
   // The public form page rendered on the server, once the web app's renderer is built; before
   // that (development, API tests) the page is drawn in the browser (webAppPage below).
+  crawlerRoutes(app, settings);
   const publicPages = hasWebApp ? await loadPublicPageRenderer(settings.webDist, app.log) : undefined;
   if (publicPages) {
     publicPageRoutes(app, deps, publicPages);
