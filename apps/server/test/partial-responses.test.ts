@@ -223,4 +223,104 @@ describe("partial responses", () => {
     expect(limited.body.answerList[0]?.answers).toEqual([]);
     expect(limited.body.answerList[0]?.partial).toEqual({ stoppedAt: null });
   });
+
+  it("follow the results table's filters: answers, search, days, and none of a submission's own marks", async () => {
+    const form = await createForm(true);
+    for (const [name, colour] of [
+      ["Ann", "teal"],
+      ["Annette", "red"],
+      ["Bob", "teal"],
+    ])
+      await save(
+        {
+          formId: form.id,
+          key: newKey(),
+          page: 1,
+          stoppedAt: "colour",
+          answers: [
+            { fieldId: "name", answer: name },
+            { fieldId: "colour", answer: colour },
+          ],
+        },
+        await openAsNewBrowser(form.alias),
+      );
+    const filtered = async (filters: Record<string, unknown>, extra = "") => {
+      const query = `status=partial&filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`;
+      const page = await admin.get<Listed>(`/api/forms/${form.id}/answer/paginated/1/25?${query}`);
+      expect(page.status, page.text).toBe(200);
+      const counted = await admin.get<{ total: number }>(`/api/forms/${form.id}/answer/count?${query}`);
+      expect(counted.status, counted.text).toBe(200);
+      const names = page.body.answerList.map((row) => row.answers.find((a) => a.fieldId === "name")?.answer);
+      expect(counted.body.total).toBe(names.length);
+      return names.sort();
+    };
+    expect(await filtered({ fields: [{ fieldId: "name", op: "contains", value: "ann" }] })).toEqual([
+      "Ann",
+      "Annette",
+    ]);
+    expect(await filtered({ fields: [{ fieldId: "colour", op: "equals", value: "teal" }] })).toEqual([
+      "Ann",
+      "Bob",
+    ]);
+    expect(await filtered({ search: "bob" })).toEqual(["Bob"]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await filtered({ dateFrom: "2020-01-01", dateTo: "2020-12-31" })).toEqual([]);
+    expect(await filtered({ dateFrom: today })).toEqual(["Ann", "Annette", "Bob"]);
+    // A partial response has no score, tags or outcome of its own, and nothing unread.
+    expect(await filtered({ scoreMin: 0 })).toEqual([]);
+    expect(await filtered({ tags: ["vip"] })).toEqual([]);
+    expect(await filtered({ search: "ann" }, "&isViewed=false")).toEqual([]);
+    // The same checks as the submissions': a question the form does not have is refused.
+    const unknown = await admin.get(
+      `/api/forms/${form.id}/answer/paginated/1/25?status=partial&filters=${encodeURIComponent(
+        JSON.stringify({ fields: [{ fieldId: "nope", op: "equals", value: "x" }] }),
+      )}`,
+    );
+    expect(unknown.status).toBe(400);
+  });
+
+  it("are refused once the form is closed by its date or its response limit", async () => {
+    const past = await admin.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
+      ...threePages,
+      display: "severalPages",
+      savePartialResponses: true,
+      closeAt: "2020-01-01T00:00:00Z",
+    });
+    expect(past.status, past.text).toBe(201);
+    const late = await save({
+      formId: past.body.form.id,
+      key: newKey(),
+      answers: [{ fieldId: "name", answer: "Late" }],
+    });
+    expect(late.status, late.text).toBe(403);
+    expect(late.body.code).toBe("form.closed");
+
+    const form = await admin.post<{ form: { id: number; formPathAlias: string } }>("/api/forms", {
+      ...threePages,
+      display: "severalPages",
+      savePartialResponses: true,
+      maxResponses: 1,
+    });
+    expect(form.status, form.text).toBe(201);
+    const id = form.body.form.id;
+    const cookie = await openAsNewBrowser(form.body.form.formPathAlias);
+    const before = await save(
+      { formId: id, key: newKey(), answers: [{ fieldId: "name", answer: "Early" }] },
+      cookie,
+    );
+    expect(before.status, before.text).toBe(204);
+    const sent = await server.api.post("/api/forms/answer", {
+      formId: id,
+      answers: [{ fieldId: "name", answer: "First" }],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const full = await save(
+      { formId: id, key: newKey(), answers: [{ fieldId: "name", answer: "Second" }] },
+      cookie,
+    );
+    expect(full.status, full.text).toBe(403);
+    expect(full.body.code).toBe("form.closed");
+    const rows = await server.database.raw.query("select 1 from form_partials where form_id = $1", [id]);
+    expect(rows).toHaveLength(1);
+  });
 });

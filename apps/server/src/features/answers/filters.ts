@@ -6,7 +6,41 @@ import { badRequest, forbidden } from "../../http/errors.ts";
 /** A LIKE pattern that finds the text as it is, its %, _ and \ included. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const answers = sql`"form_answers"."answers"`;
+/**
+ * The columns the filters read: a submission's (form_answers), or a partial response's
+ * (form_partials: its answers and when it was last saved; no number, score, outcome or tags, so a
+ * filter on those matches none of them).
+ */
+export interface FilteredRows {
+  answers: SQL;
+  submitTime: SQL;
+  number: SQL | null;
+  score: SQL | null;
+  result: SQL | null;
+  tags: SQL | null;
+}
+
+export const SUBMISSION_ROWS: FilteredRows = {
+  answers: sql`"form_answers"."answers"`,
+  submitTime: sql`"form_answers"."submit_time"`,
+  number: sql`"form_answers"."number"`,
+  score: sql`"form_answers"."score"`,
+  result: sql`"form_answers"."result"`,
+  tags: sql`"form_answers"."tags"`,
+};
+
+export const PARTIAL_ROWS: FilteredRows = {
+  answers: sql`"form_partials"."answers"`,
+  submitTime: sql`"form_partials"."updated_at"`,
+  number: null,
+  score: null,
+  result: null,
+  tags: null,
+};
+
+/** A condition on a column the rows may not have: none of them matches it. */
+const onColumn = (column: SQL | null, condition: (column: SQL) => SQL) =>
+  column ? condition(column) : sql`false`;
 
 /**
  * A string literal of a JSON path. NUL and unpaired surrogates, which PostgreSQL refuses in a path
@@ -19,19 +53,22 @@ const pathString = (text: string) =>
   );
 
 /** One answer of the field, as the elements of the answers array are stored: {fieldId, answer}. */
-const anyAnswer = (fieldId: string, condition: SQL) =>
+const anyAnswer = (answers: SQL, fieldId: string, condition: SQL) =>
   sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where fa.e->>'fieldId' = ${fieldId} and ${condition})`;
 
 /**
- * The conditions of the results table's filters on form_answers. A reader limited to selected
- * fields may filter and search only by those, so no row is found by what they may not see.
+ * The conditions of the results table's filters on form_answers, or on form_partials for its
+ * partial responses. A reader limited to selected fields may filter and search only by those, so
+ * no row is found by what they may not see.
  */
 export function filterConditions(
   filters: TAnswerFilters | undefined,
   access: AnswerAccess,
   knownFields: Map<string, string>,
+  rows: FilteredRows = SUBMISSION_ROWS,
 ): SQL[] {
   if (!filters) return [];
+  const { answers } = rows;
   const shown = access.level === "fields" ? access.fieldIds : null;
   const conditions: SQL[] = [];
   for (const filter of filters.fields ?? []) {
@@ -49,6 +86,7 @@ export function filterConditions(
       // matches nearly every row, and turn a 50-row page into sorting the whole form.
       conditions.push(
         anyAnswer(
+          answers,
           filter.fieldId,
           sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
         ),
@@ -70,15 +108,17 @@ export function filterConditions(
         filter.min === undefined ? undefined : sql`${value} >= ${String(filter.min)}::numeric`,
         filter.max === undefined ? undefined : sql`${value} <= ${String(filter.max)}::numeric`,
       ].filter((c): c is SQL => c !== undefined);
-      conditions.push(anyAnswer(filter.fieldId, sql.join(bounds, sql` and `)));
+      conditions.push(anyAnswer(answers, filter.fieldId, sql.join(bounds, sql` and `)));
     }
   }
   if (filters.scoreMin !== undefined || filters.scoreMax !== undefined || filters.result !== undefined) {
     // Totals and outcomes depend on fields a limited reader does not see.
     if (shown) throw forbidden("not_allowed");
   }
-  if (filters.scoreMin !== undefined) conditions.push(sql`"form_answers"."score" >= ${filters.scoreMin}`);
-  if (filters.scoreMax !== undefined) conditions.push(sql`"form_answers"."score" <= ${filters.scoreMax}`);
+  if (filters.scoreMin !== undefined)
+    conditions.push(onColumn(rows.score, (score) => sql`${score} >= ${filters.scoreMin}`));
+  if (filters.scoreMax !== undefined)
+    conditions.push(onColumn(rows.score, (score) => sql`${score} <= ${filters.scoreMax}`));
   if (filters.result !== undefined) {
     const wanted =
       filters.result === "passed"
@@ -86,11 +126,14 @@ export function filterConditions(
         : filters.result === "failed"
           ? { passed: false }
           : { gradationId: filters.result };
-    conditions.push(sql`"form_answers"."result" @> ${JSON.stringify(wanted)}::jsonb`);
+    conditions.push(onColumn(rows.result, (result) => sql`${result} @> ${JSON.stringify(wanted)}::jsonb`));
   }
-  if (filters.tags) conditions.push(sql`"form_answers"."tags" && ${toTextArray(filters.tags)}`);
+  if (filters.tags) {
+    const wanted = toTextArray(filters.tags);
+    conditions.push(onColumn(rows.tags, (tags) => sql`${tags} && ${wanted}`));
+  }
   if (filters.dateFrom)
-    conditions.push(sql`"form_answers"."submit_time" >= ${dayStart(filters.dateFrom)}::timestamptz`);
+    conditions.push(sql`${rows.submitTime} >= ${dayStart(filters.dateFrom)}::timestamptz`);
   if (filters.dateTo) {
     // A day names all of it: up to the next day's start.
     const end =
@@ -98,9 +141,7 @@ export function filterConditions(
         ? sql`(${filters.dateTo}::date + 1)::timestamptz`
         : sql`${filters.dateTo}::timestamptz`;
     conditions.push(
-      filters.dateTo.length === 10
-        ? sql`"form_answers"."submit_time" < ${end}`
-        : sql`"form_answers"."submit_time" <= ${end}`,
+      filters.dateTo.length === 10 ? sql`${rows.submitTime} < ${end}` : sql`${rows.submitTime} <= ${end}`,
     );
   }
   if (filters.search) {
@@ -111,7 +152,7 @@ export function filterConditions(
     // "#12" is how the table names a submission: it finds that one by its number in the form too.
     const byNumber = /^#(\d{1,9})$/.exec(filters.search.trim());
     conditions.push(
-      byNumber ? sql`(${inAnswers} or "form_answers"."number" = ${Number(byNumber[1])})` : inAnswers,
+      byNumber && rows.number ? sql`(${inAnswers} or ${rows.number} = ${Number(byNumber[1])})` : inAnswers,
     );
   }
   return conditions;

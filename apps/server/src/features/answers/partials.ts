@@ -1,8 +1,9 @@
-import type { TAnswerView } from "@formloom/core/api/answers";
+import type { TAnswerView, ZAnswerCountQuery } from "@formloom/core/api/answers";
 import type { TPartialResponse } from "@formloom/core/api/partials";
 import { validationError } from "@formloom/core/errors";
 import { isKeptBeforeSending, keptAnswers, PARTIAL_LIMITS } from "@formloom/core/partial-response";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db, Query } from "../../db/connect.ts";
 import { formPartials, forms, users } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
@@ -10,8 +11,9 @@ import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts"
 import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
-import { assertFillable } from "../forms/public.ts";
+import { assertFillable, closedReason } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
+import { filterConditions, PARTIAL_ROWS } from "./filters.ts";
 
 /**
  * Fillings not sent yet, kept by the server under the key their submission will carry
@@ -45,7 +47,7 @@ interface Kept {
 
 /**
  * Saves (or replaces) a filling's answers so far. Refused for a form that does not save partial
- * responses, for questions the form does not have, and once the filling was sent.
+ * responses or is closed, for questions the form does not have, and once the filling was sent.
  */
 export async function savePartial(db: Db, body: TPartialResponse, caller: Caller): Promise<void> {
   const person = keeperOf(caller);
@@ -63,6 +65,8 @@ export async function savePartial(db: Db, body: TPartialResponse, caller: Caller
   const { settings, fields } = readForm(row);
   assertFillable(row, settings, caller.visitor);
   if (!settings.savePartialResponses) throw forbidden("partial.not_enabled");
+  // Closed by its date or its limit, the form takes no filling, kept or sent (forms.md §8).
+  if (await closedReason(db, row, settings)) throw forbidden("form.closed");
   const known = new Set(fields.map((field) => field.id));
   const strangers = [
     ...body.answers.flatMap((answer, i) =>
@@ -154,31 +158,51 @@ function rowCount(result: unknown): number {
   return rows?.length ?? 0;
 }
 
-const listedOf = (ctx: TenantContext, formId: number) =>
-  and(
+type PartialQuery = Pick<z.infer<typeof ZAnswerCountQuery>, "isViewed" | "filters">;
+
+/**
+ * The form's listed partial responses this reader may read, narrowed by the results table's
+ * filters as its submissions are (filters.ts). A partial response is never unread.
+ */
+async function listedOf(ctx: TenantContext, formId: number, query: PartialQuery) {
+  const form = await loadForm(ctx, formId);
+  const access = await answerAccess(ctx, form);
+  assertCanRead(access);
+  const known = new Map(
+    (form.fields as Array<{ id: string; fieldType: string }>).map((field) => [field.id, field.fieldType]),
+  );
+  const where = and(
     eq(formPartials.accountId, ctx.accountId),
     eq(formPartials.formId, formId),
     eq(formPartials.listed, true),
+    query.isViewed === "false" ? sql`false` : undefined,
+    ...filterConditions(query.filters, access, known, PARTIAL_ROWS),
   );
+  return { form, access, where };
+}
 
 /**
  * One page of the form's partial responses for the results table, the last saved first, as this
  * reader may see them. Their time is when they were last saved; they have no number.
  */
-export async function partialPage(ctx: TenantContext, formId: number, page: number, size: number) {
-  const form = await loadForm(ctx, formId);
-  const access = await answerAccess(ctx, form);
-  assertCanRead(access);
+export async function partialPage(
+  ctx: TenantContext,
+  formId: number,
+  page: number,
+  size: number,
+  query: PartialQuery,
+) {
+  const { form, access, where } = await listedOf(ctx, formId, query);
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select({ partial: formPartials, username: users.username })
       .from(formPartials)
       .leftJoin(users, eq(users.id, formPartials.userId))
-      .where(listedOf(ctx, formId))
+      .where(where)
       .orderBy(desc(formPartials.updatedAt), desc(formPartials.id))
       .limit(size)
       .offset((page - 1) * size),
-    ctx.db.select({ total: count() }).from(formPartials).where(listedOf(ctx, formId)),
+    ctx.db.select({ total: count() }).from(formPartials).where(where),
   ]);
   const shown = (fieldId: string | null) =>
     fieldId !== null && (access.level !== "fields" || access.fieldIds.has(fieldId)) ? fieldId : null;
@@ -200,10 +224,14 @@ export async function partialPage(ctx: TenantContext, formId: number, page: numb
   };
 }
 
-/** How many partial responses the form has, as the results table's count asks. */
-export async function partialCount(ctx: TenantContext, formId: number): Promise<{ total: number }> {
-  assertCanRead(await answerAccess(ctx, await loadForm(ctx, formId)));
-  const [row] = await ctx.db.select({ total: count() }).from(formPartials).where(listedOf(ctx, formId));
+/** How many partial responses the form's filters match, as the results table's count asks. */
+export async function partialCount(
+  ctx: TenantContext,
+  formId: number,
+  query: PartialQuery,
+): Promise<{ total: number }> {
+  const { where } = await listedOf(ctx, formId, query);
+  const [row] = await ctx.db.select({ total: count() }).from(formPartials).where(where);
   return { total: row?.total ?? 0 };
 }
 

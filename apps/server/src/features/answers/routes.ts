@@ -132,7 +132,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const askedAt = new Date();
       const listed =
         request.query.status === "partial"
-          ? await partialPage(ctx, id, page, size)
+          ? await partialPage(ctx, id, page, size, request.query)
           : await answerPage(ctx, id, page, size, request.query);
       // The caller has looked at the form's results: what comes in after is new to them.
       await markResultsSeen(ctx, id, askedAt);
@@ -145,7 +145,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
     { schema: { tags, params, querystring: ZAnswerCountQuery, response: { 200: ZAnswerCount } } },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.view");
-      if (request.query.status === "partial") return partialCount(ctx, request.params.id);
+      if (request.query.status === "partial") return partialCount(ctx, request.params.id, request.query);
       return answerCount(ctx, request.params.id, request.query);
     },
   );

@@ -45,15 +45,26 @@ const filtered = (params: Pick<AnswerPageParams, "filters">) =>
   !!params.filters && Object.keys(params.filters).length > 0;
 
 /**
- * How many submissions the table's read state and filters match, asked only when filtered (the
- * page brings the kept count otherwise) and kept while the reader pages and sorts.
+ * How many submissions (or partial responses) the table's read state and filters match, asked
+ * only when filtered (the page brings the kept count otherwise) and kept while the reader pages
+ * and sorts.
  */
-export const useAnswerCount = (formId: number, params: Pick<AnswerPageParams, "isViewed" | "filters">) =>
+export const useAnswerCount = (
+  formId: number,
+  params: Pick<AnswerPageParams, "isViewed" | "filters" | "status">,
+) =>
   useQuery({
-    queryKey: ["forms", formId, "answers", "count", { isViewed: params.isViewed, filters: params.filters }],
+    queryKey: [
+      "forms",
+      formId,
+      "answers",
+      "count",
+      { isViewed: params.isViewed, filters: params.filters, status: params.status },
+    ],
     queryFn: () => {
       const query = new URLSearchParams({ filters: JSON.stringify(params.filters) });
       if (params.isViewed) query.set("isViewed", params.isViewed);
+      if (params.status) query.set("status", params.status);
       return api<{ total: number }>("GET", `/forms/${formId}/answer/count?${query}`);
     },
     enabled: filtered(params),

@@ -251,7 +251,6 @@ export function ResultsPage() {
           <Button
             size="xs"
             variant={showFilters ? "light" : "default"}
-            display={partial ? "none" : undefined}
             leftSection={<IconFilter size={14} />}
             rightSection={filterCount > 0 ? <Badge size="xs">{filterCount}</Badge> : undefined}
             aria-expanded={showFilters}
