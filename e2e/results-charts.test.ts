@@ -186,6 +186,9 @@ describe("the form's charts", () => {
     await expect
       .poll(() => countries.getByRole("row", { name: /^Germany/ }).textContent())
       .toContain(String(count(month, (s) => s.country === "DE")));
+    // The submit rate counts the range's submissions too, not the form's whole life.
+    const funnelSubmissions = page.getByTestId("funnel-submissions");
+    await expect.poll(() => funnelSubmissions.textContent()).toBe(`Submissions${month.length}`);
     const before = await chartTexts(page);
 
     // The last 7 days: every chart changes.
@@ -194,6 +197,7 @@ describe("the form's charts", () => {
     await expect
       .poll(() => page.getByTestId("chart-daily-headline").textContent())
       .toBe(`${week.length} submissions`);
+    await expect.poll(() => funnelSubmissions.textContent()).toBe(`Submissions${week.length}`);
     await expect
       .poll(() => devices.getByRole("row", { name: /^Mobile / }).textContent())
       .toContain(String(count(week, (s) => s.device === "mobile")));
@@ -218,10 +222,15 @@ describe("the form's charts", () => {
       .toContain(String(count(month, (s) => s.colour === "red")));
     const promoters = count(month, (s) => s.nps >= 9);
     await expect.poll(() => page.getByTestId("chart-nps").textContent()).toContain(`Promoters${promoters}`);
+    // How each question performs: answered over the range's submissions.
+    const colourAnswered = page.locator('[data-field="colour"] td').nth(1);
+    await expect.poll(() => colourAnswered.textContent()).toBe(String(month.length));
     await page.getByText("Last 7 days", { exact: true }).click();
     await expect
       .poll(() => colours.getByRole("row", { name: /^Red / }).textContent())
       .toContain(String(count(week, (s) => s.colour === "red")));
+    await expect.poll(() => colourAnswered.textContent()).toBe(String(week.length));
+    await expect.poll(() => funnelSubmissions.textContent()).toBe(`Submissions${week.length}`);
 
     // The visualization page makes a read-only link; signed out, it shows figures only.
     await page.goto(`${app.url}/forms/${formId}/visualization`);

@@ -31,7 +31,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** The form's charts of its submissions over a range of days, for readers of its results. */
+/** The form's submit rate and charts of its submissions over a range of days, for readers of its results. */
 function OverviewCharts({ formId }: { formId: number }) {
   const { t } = useTranslation();
   const [range, setRange] = useDateRange();
@@ -42,6 +42,7 @@ function OverviewCharts({ formId }: { formId: number }) {
         {t("Charts")}
       </Title>
       <DateRangePicker value={range} onChange={setRange} />
+      <SubmitRateCard formId={formId} range={range} />
       <ChartsPanel data={data} general />
     </Stack>
   );
@@ -70,7 +71,6 @@ export function FormOverviewPage() {
           value={data.form.lastAnsweredDate ? format.dateTime(data.form.lastAnsweredDate) : "—"}
         />
       </SimpleGrid>
-      {can("results.view") && <SubmitRateCard formId={id} />}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group justify="space-between">

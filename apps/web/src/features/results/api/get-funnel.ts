@@ -6,24 +6,28 @@ import type {
 } from "@formloom/core/api/statistics";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client.ts";
+import { type DateRange, snakeRangeQuery } from "../../charts/date-range.ts";
 
-/** Views of the public page, fillings begun and submissions, with their rates. */
-export const useSubmitRate = (formId: number) =>
+const rangeKey = (range: DateRange) => [range.dateFrom, range.dateTo, range.timezone];
+
+/** Views of the public page, fillings begun and submissions over the range, with their rates. */
+export const useSubmitRate = (formId: number, range: DateRange) =>
   useQuery({
-    queryKey: ["forms", formId, "answers", "submit-rate"],
-    queryFn: () => api<TSubmitRate>("GET", `/forms/${formId}/answers/submit-rate`),
+    queryKey: ["forms", formId, "answers", "submit-rate", ...rangeKey(range)],
+    queryFn: () => api<TSubmitRate>("GET", `/forms/${formId}/answers/submit-rate?${snakeRangeQuery(range)}`),
+    placeholderData: keepPreviousData,
   });
 
 export type PerformingSort = { by: (typeof PERFORMING_SORTS)[number]; order: "asc" | "desc" };
 
-/** Each question's answer and skip rates and time, sorted by the server as asked. */
-export const usePerformingQuestions = (formId: number, sort: PerformingSort) =>
+/** Each question's answer and skip rates and time over the range, sorted by the server as asked. */
+export const usePerformingQuestions = (formId: number, range: DateRange, sort: PerformingSort) =>
   useQuery({
-    queryKey: ["forms", formId, "answers", "performing-questions", sort],
+    queryKey: ["forms", formId, "answers", "performing-questions", ...rangeKey(range), sort],
     queryFn: () =>
       api<TPerformingQuestions>(
         "GET",
-        `/forms/${formId}/performing-questions?sort_by=${sort.by}&sort_order=${sort.order}`,
+        `/forms/${formId}/performing-questions?${snakeRangeQuery(range)}&sort_by=${sort.by}&sort_order=${sort.order}`,
       ),
     placeholderData: keepPreviousData,
   });

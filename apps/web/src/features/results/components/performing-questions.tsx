@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
 import { msg } from "../../../i18n/i18n.ts";
+import type { DateRange } from "../../charts/date-range.ts";
 import { type PerformingSort, usePerformingQuestions } from "../api/get-funnel.ts";
 import { usePercent } from "./submit-rate-card.tsx";
 
@@ -22,14 +23,17 @@ export function useSeconds(): (seconds: number | null) => string {
   return (seconds) => (seconds === null ? "—" : t("{{seconds}} s", { seconds: format.number(seconds) }));
 }
 
-/** How each question fares: answered, answer and skip rates and the time it held the focus; sorted by the server. */
-export function PerformingQuestions({ formId }: { formId: number }) {
+/**
+ * How each question fares over the page's range of days: answered, answer and skip rates and the
+ * time it held the focus; sorted by the server.
+ */
+export function PerformingQuestions({ formId, range }: { formId: number; range: DateRange }) {
   const { t } = useTranslation();
   const format = useFormat();
   const percent = usePercent();
   const seconds = useSeconds();
   const [sort, setSort] = useState<PerformingSort>({ by: "order", order: "asc" });
-  const { data } = usePerformingQuestions(formId, sort);
+  const { data } = usePerformingQuestions(formId, range, sort);
   if (!data) return null;
   const toggle = (by: PerformingSort["by"]) =>
     setSort((now) => ({

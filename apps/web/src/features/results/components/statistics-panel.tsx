@@ -17,8 +17,8 @@ export function StatisticsPanel({ formId }: { formId: number }) {
     <Stack>
       <DateRangePicker value={range} onChange={setRange} />
       <ChartsPanel data={data} general nps questions />
-      <SubmitRateCard formId={formId} />
-      <PerformingQuestions formId={formId} />
+      <SubmitRateCard formId={formId} range={range} />
+      <PerformingQuestions formId={formId} range={range} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
+import type { DateRange } from "../../charts/date-range.ts";
 import { useSubmitRate } from "../api/get-funnel.ts";
 
 /** A share as the reader's language writes it, or a dash where there was nothing to divide by. */
@@ -10,14 +11,14 @@ export function usePercent(): (value: number | null) => string {
 }
 
 /**
- * The form's funnel: how many opened its page, began filling it and sent it, each step with its
- * share of the views.
+ * The form's funnel over the page's range of days: how many opened its page, began filling it and
+ * sent it, each step with its share of the views.
  */
-export function SubmitRateCard({ formId }: { formId: number }) {
+export function SubmitRateCard({ formId, range }: { formId: number; range: DateRange }) {
   const { t } = useTranslation();
   const format = useFormat();
   const percent = usePercent();
-  const { data } = useSubmitRate(formId);
+  const { data } = useSubmitRate(formId, range);
   if (!data) return null;
   const steps = [
     { key: "views", label: t("Views"), count: data.views, share: data.views > 0 ? 100 : null, color: "blue" },
