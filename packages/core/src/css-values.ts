@@ -108,7 +108,7 @@ const relativeLuminance = ({ r, g, b }: Rgba) => {
 };
 
 /** WCAG contrast ratio of two opaque colours. */
-function contrastRatio(one: Rgba, two: Rgba): number {
+export function contrastRatio(one: Rgba, two: Rgba): number {
   const [light, dark] = [relativeLuminance(one), relativeLuminance(two)].sort((x, y) => y - x) as [
     number,
     number,

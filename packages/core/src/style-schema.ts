@@ -1,34 +1,54 @@
 import { z } from "zod";
+import { styleProblems } from "./style-guard.ts";
+
+const fontSize = z.number().max(200).optional();
 
 /**
  * One level of styling (forms.md §3 "Styling"): background, colours, gradients, opacity, border,
- * radius, spacing, width, position, fonts, animations and column break points.
+ * radius, spacing, width, position, fonts, animations and column break points. Values are held
+ * to the CSS grammar of style-guard.ts: a refused one names its property and why.
  */
-export const ZStyle = z.looseObject({
-  background: z.string().max(500).optional(),
-  color: z.string().max(60).optional(),
-  gradient: z.string().max(500).optional(),
-  opacity: z.number().min(0).max(1).optional(),
-  borderStyle: z.enum(["none", "solid", "dashed", "dotted", "double"]).optional(),
-  borderWidth: z.number().min(0).max(50).optional(),
-  borderColor: z.string().max(60).optional(),
-  radius: z.number().min(0).max(200).optional(),
-  margin: z.number().min(0).max(500).optional(),
-  padding: z.number().min(0).max(500).optional(),
-  width: z.string().max(20).optional(),
-  position: z.enum(["left", "center", "right"]).optional(),
-  fontFamily: z.string().max(200).optional(),
-  titleFontSize: z.number().min(6).max(200).optional(),
-  questionFontSize: z.number().min(6).max(200).optional(),
-  valueFontSize: z.number().min(6).max(200).optional(),
-  placeholderFontSize: z.number().min(6).max(200).optional(),
-  commentFontSize: z.number().min(6).max(200).optional(),
-  descriptionFontSize: z.number().min(6).max(200).optional(),
-  /** One of ANIMATIONS in css-values.ts; others draw nothing. */
-  animation: z.string().max(100).optional(),
-  oneColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
-  twoColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
-  buttonColor: z.string().max(60).optional(),
-  buttonRadius: z.number().min(0).max(200).optional(),
-});
+export const ZStyle = z
+  .looseObject({
+    background: z.string().max(2000).optional(),
+    /** How a background picture sits: CSS background-position/-size/-repeat keywords. */
+    backgroundPosition: z.enum(["center", "top", "bottom", "left", "right"]).optional(),
+    backgroundSize: z.enum(["cover", "contain", "auto"]).optional(),
+    backgroundRepeat: z.enum(["no-repeat", "repeat", "repeat-x", "repeat-y"]).optional(),
+    color: z.string().max(60).optional(),
+    gradient: z.string().max(500).optional(),
+    opacity: z.number().max(1).optional(),
+    borderStyle: z.enum(["none", "solid", "dashed", "dotted", "double"]).optional(),
+    borderWidth: z.number().min(0, "style.value.invalid").max(50).optional(),
+    borderColor: z.string().max(60).optional(),
+    radius: z.number().min(0, "style.value.invalid").max(200).optional(),
+    margin: z.number().max(500).optional(),
+    padding: z.number().max(500).optional(),
+    width: z.string().max(20).optional(),
+    position: z.enum(["left", "center", "right"]).optional(),
+    fontFamily: z.string().max(200).optional(),
+    fontWeight: z.number().int().min(100).max(900).optional(),
+    titleFontSize: fontSize,
+    questionFontSize: fontSize,
+    valueFontSize: fontSize,
+    placeholderFontSize: fontSize,
+    commentFontSize: fontSize,
+    descriptionFontSize: fontSize,
+    titleColor: z.string().max(60).optional(),
+    questionColor: z.string().max(60).optional(),
+    valueColor: z.string().max(60).optional(),
+    placeholderColor: z.string().max(60).optional(),
+    commentColor: z.string().max(60).optional(),
+    /** One of ANIMATIONS in css-values.ts. */
+    animation: z.string().max(100).optional(),
+    oneColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
+    twoColumnBreakpoint: z.number().int().min(0).max(4000).optional(),
+    buttonColor: z.string().max(60).optional(),
+    buttonTextColor: z.string().max(60).optional(),
+    buttonRadius: z.number().min(0, "style.value.invalid").max(200).optional(),
+  })
+  .superRefine((style, context) => {
+    for (const problem of styleProblems(style))
+      context.addIssue({ code: "custom", message: problem.code, path: [problem.property] });
+  });
 export type TStyle = z.infer<typeof ZStyle>;

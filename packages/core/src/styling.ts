@@ -10,6 +10,7 @@ import {
   safePixels,
 } from "./css-values.ts";
 import type { FieldType, TElement } from "./element-schema.ts";
+import { OWN_FILE_PATH, unwrapUrl } from "./style-guard.ts";
 import type { TStyle } from "./style-schema.ts";
 
 // The schema lives apart so the public form page, which only reads styles, carries no zod.
@@ -106,8 +107,9 @@ function put(target: Variables, name: string, value: string | undefined) {
 function backgroundParts(style: TStyle): { colour?: string; image?: string } {
   const raw = typeof style.background === "string" ? style.background.trim() : undefined;
   const colour = safeColour(raw);
-  const picture = raw && /^url\(/i.test(raw) ? raw.replace(/^url\(\s*["']?|["']?\s*\)$/gi, "") : raw;
-  const image = safeGradient(style.gradient) ?? (colour ? undefined : safeImageUrl(picture));
+  const picture = raw === undefined ? undefined : unwrapUrl(raw);
+  const own = picture !== undefined && OWN_FILE_PATH.test(picture) ? `url("${picture}")` : undefined;
+  const image = safeGradient(style.gradient) ?? (colour ? undefined : (own ?? safeImageUrl(picture)));
   return { ...(colour ? { colour } : {}), ...(image ? { image } : {}) };
 }
 
@@ -136,6 +138,37 @@ function putAccent(target: Variables, name: string, input: unknown) {
 const opacityOf = (value: unknown) =>
   typeof value === "number" && value >= 0 && value <= 1 ? String(value) : undefined;
 
+/** The kinds of text the styling model colours one by one (forms.md §9's font sizes). */
+const TEXT_PARTS = ["title", "question", "value", "placeholder", "comment"] as const;
+
+const fontWeightOf = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value >= 100 && value <= 900 && value % 100 === 0
+    ? String(value)
+    : undefined;
+
+const PICTURE_PLACES = ["center", "top", "bottom", "left", "right"] as const;
+const PICTURE_SIZES = ["cover", "contain", "auto"] as const;
+const PICTURE_REPEATS = ["no-repeat", "repeat", "repeat-x", "repeat-y"] as const;
+
+/** How a background picture sits: only the keywords the schema offers reach the page. */
+function putPicture(target: Variables, prefix: "form" | "field", style: TStyle) {
+  put(
+    target,
+    `--fl-${prefix}-image-position`,
+    PICTURE_PLACES.find((v) => v === style.backgroundPosition),
+  );
+  put(
+    target,
+    `--fl-${prefix}-image-size`,
+    PICTURE_SIZES.find((v) => v === style.backgroundSize),
+  );
+  put(
+    target,
+    `--fl-${prefix}-image-repeat`,
+    PICTURE_REPEATS.find((v) => v === style.backgroundRepeat),
+  );
+}
+
 /** Variables both levels share: text colour, font, background, opacity, animation, button. */
 function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
   const vars: Variables = {};
@@ -147,6 +180,11 @@ function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
   put(vars, "--fl-font", safeFontFamily(style.fontFamily));
   put(vars, "--fl-submit-radius", safePixels(style.buttonRadius, 200));
   putAccent(vars, "button", style.buttonColor);
+  putPicture(vars, prefix, style);
+  for (const part of TEXT_PARTS) put(vars, `--fl-${part}-colour`, safeColour(style[`${part}Color`]));
+  put(vars, "--fl-weight", fontWeightOf(style.fontWeight));
+  const buttonText = parseColour(style.buttonTextColor);
+  if (buttonText && buttonText.a === 1) put(vars, "--fl-on-button", safeColour(style.buttonTextColor));
   const animation = safeAnimation(style.animation);
   put(vars, `--fl-${prefix}-animation`, animation && animation !== "none" ? `fl-${animation}` : animation);
   return vars;
