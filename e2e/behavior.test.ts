@@ -91,6 +91,7 @@ describe("behaviour of a respondent", () => {
     const name = page.getByRole("textbox", { name: "Your name" });
     await name.click();
     await page.keyboard.type("Ann", { delay: 120 });
+    // The respondent pauses before the next question: the pause is what the behaviour log records.
     await page.waitForTimeout(700);
     await page.getByRole("textbox", { name: "Your city" }).click();
     await page.keyboard.type("Rome", { delay: 60 });
@@ -218,7 +219,6 @@ describe("behaviour of a respondent", () => {
       const drawer = page.getByRole("dialog");
       await drawer.getByText("Location: St Albans, United Kingdom · Europe/London").waitFor();
       await drawer.getByText(/390×844/).waitFor();
-      await page.waitForTimeout(400); // the drawer's slide-in, for the picture only
       await screenshot(page, `behavior-place-${width}`);
       expect(problems).toEqual([]);
       await context.close();

@@ -200,10 +200,11 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
         true,
       );
     }, row);
-    for (const key of "abcde") {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(50);
-    }
+    // A person's typing pace: each key in a frame of its own.
+    await page.keyboard.type("abcde", { delay: 50 });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: unknown[] }).seen.length))
+      .toBe(5);
     const seen = await page.evaluate(
       () => (window as unknown as { seen: { typed: string; preview: string; row: string }[] }).seen,
     );

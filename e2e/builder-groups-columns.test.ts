@@ -327,7 +327,6 @@ describe("deleting a field that rules use", () => {
       "The rule “Volvo owners” no longer uses it and is turned off until you check it.",
     );
     expect(warning).not.toContain("No licence");
-    await page.waitForTimeout(300); // the dialog's opening transition
     await screenshot(page, "builder-delete-used-field-1280");
 
     // Cancel keeps the field and changes nothing.

@@ -123,7 +123,6 @@ describe("forms list", () => {
       .waitFor();
     expect(await dialog.getByText("will be deleted for good").count()).toBe(0);
     await dialog.getByRole("link", { name: "Open the results" }).waitFor();
-    await page.waitForTimeout(400); // the dialog's opening transition
     await screenshot(page, "polish-delete-with-submissions");
     await dialog.getByRole("button", { name: "Unpublish" }).click();
     await page.getByText("The form was unpublished").waitFor();

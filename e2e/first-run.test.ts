@@ -120,7 +120,6 @@ describe("the first account", () => {
     await screenshot(page, "first-run-dashboard-en-390");
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: /Your e-mail address is not confirmed/ }).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, "first-run-user-menu-en-390");
     await page.keyboard.press("Escape");
     await page.setViewportSize(SIZES[0][1]);
@@ -133,7 +132,6 @@ describe("the first account", () => {
     expect(await banner.isVisible()).toBe(false);
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: /Your e-mail address is not confirmed/ }).waitFor();
-    await page.waitForTimeout(400); // the menu's opening transition
     await screenshot(page, "first-run-user-menu-en-1280");
     await page.keyboard.press("Escape");
 
@@ -173,7 +171,6 @@ describe("the first account", () => {
       await view.getByText("Подтвердите адрес e-mail newcomer@example.com").waitFor({ state: "hidden" });
       await view.getByRole("button", { name: "Меню пользователя" }).click();
       await view.getByRole("menuitem", { name: /Ваш адрес e-mail не подтверждён/ }).waitFor();
-      await view.waitForTimeout(400);
       await screenshot(view, `first-run-user-menu-ru-${size}`);
       expect(viewProblems).toEqual([]);
       await phone.close();

@@ -46,7 +46,6 @@ describe("exporting results to Google Sheets", () => {
     await dialog.getByRole("radio", { name: "Google Sheets" }).check();
     await dialog.getByText("Google account not connected").waitFor();
     expect(await dialog.getByRole("button", { name: "Export", exact: true }).isDisabled()).toBe(true);
-    await page.waitForTimeout(400);
     await screenshot(page, "google-sheets-not-connected-1280");
 
     // Google's consent page consents at once and sends the browser back through the server.
@@ -77,7 +76,6 @@ describe("exporting results to Google Sheets", () => {
     dialog = await openExport(page);
     await dialog.getByRole("radio", { name: "Google Sheets" }).check();
     await dialog.getByText("Google account connected. A new spreadsheet will be created.").waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, "google-sheets-connected-390");
     await dialog.getByRole("button", { name: "Disconnect" }).click();
     await dialog.getByText("Google account not connected").waitFor();

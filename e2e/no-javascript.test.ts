@@ -143,6 +143,7 @@ describe("the public form with JavaScript off", () => {
     const total = async () =>
       (await call<{ total: number }>("GET", `/forms/${formId}/answer/paginated/1/50`)).total;
     await expect.poll(total).toBe(1);
+    // Nothing to wait for: a second posting would be one that never should come, so give it time.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await total()).toBe(1);
     expect(await storedAnswers(call, formId)).toEqual({

@@ -48,8 +48,6 @@ describe("exporting results", () => {
     await page.getByRole("table", { name: "Submissions" }).waitFor();
 
     let dialog = await openExport(page);
-    // Past the modal's opening transition.
-    await page.waitForTimeout(400);
     await screenshot(page, "export-dialog-1280");
     // No data type chosen: the dialog says so and offers no export.
     for (const label of ["Answers", "Start, submit and time spent", "Score and result", "Read or unread"])
@@ -136,7 +134,6 @@ describe("exporting results", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     dialog = await openExport(page);
     await dialog.getByRole("radio", { name: "SPSS (SAV)" }).waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, "export-dialog-390");
     expect(problems).toEqual([]);
     await context.close();

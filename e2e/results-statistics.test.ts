@@ -52,7 +52,7 @@ describe("the statistics tab", () => {
       [1280, 900],
       [390, 844],
     ] as const) {
-      const context = await run.browser.newContext({ viewport: { width, height } });
+      const context = await run.browser.newContext({ viewport: { width, height }, reducedMotion: "reduce" });
       const page = await context.newPage();
       const problems = watchErrors(page);
       await page.goto(`${run.app.url}/login`);
@@ -70,7 +70,6 @@ describe("the statistics tab", () => {
       await expect.poll(() => page.getByTestId("chart-daily-headline").textContent()).toBe("12 submissions");
       await expect.poll(() => page.getByText(String(median), { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.getByText("Visitor 12").count()).toBe(1);
-      await page.waitForTimeout(500);
       await screenshot(page, `results-statistics-${width}`);
       expect(problems).toEqual([]);
       await context.close();

@@ -76,7 +76,10 @@ describe("a single result's page", () => {
     const pageOf = (number: number) => `${run.app.url}/forms/${formId}/results/${number}`;
     const at = (number: number) => new RegExp(`/forms/${formId}/results/${number}(\\?.*)?$`);
 
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: "reduce",
+    });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await signIn(page);
@@ -125,7 +128,6 @@ describe("a single result's page", () => {
       .toBe(1);
     await page.getByRole("tab", { name: "Visualizations" }).click();
     await expect.poll(() => page.getByText("Seconds per question").count()).toBe(1);
-    await page.waitForTimeout(500);
     await screenshot(page, "single-result-visualizations-1280");
 
     // Deleting goes on to the next older submission; the one deleted is gone from the list.

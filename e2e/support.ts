@@ -13,9 +13,17 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject("browserWsEndpoint"));
 }
 
+/**
+ * A full-page picture of what the page shows once its transitions are over: the browser runs a
+ * dialog's or drawer's opening to its end before drawing, so no test waits for one.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    animations: "disabled",
+  });
 }
 
 /** Reports what the browser's console and network say went wrong, so a failure explains itself. */

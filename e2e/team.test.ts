@@ -162,7 +162,6 @@ describe("a team: invitation, group, selected fields", () => {
     await drawer.getByText(VISIBLE).waitFor();
     expect(await drawer.getByText("Your e-mail").count()).toBe(0);
     expect(await member.content()).not.toContain(HIDDEN);
-    await member.waitForTimeout(400); // the drawer's slide-in, for the picture only
     await screenshot(member, "team-member-single-result");
 
     // The admin still sees everything.
@@ -234,7 +233,6 @@ describe("a team: invitation, group, selected fields", () => {
     await page.goto(`${run.app.url}/users/${analyst.id}/view`);
     await page.getByRole("button", { name: "Удалить из аккаунта" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Удалить", exact: true }).waitFor();
-    await page.waitForTimeout(400); // the dialog's opening transition
     await screenshot(page, "ru-390-remove-from-account");
     await page.getByRole("dialog").getByRole("button", { name: "Удалить", exact: true }).click();
     await page.waitForURL("**/users/all");

@@ -51,8 +51,6 @@ describe("form templates", () => {
     await page.getByRole("button", { name: "Preview Net Promoter Score survey" }).click();
     const example = page.getByRole("dialog", { name: "Example: Net Promoter Score survey" });
     await example.getByText("How likely are you to recommend us to a friend or colleague?").waitFor();
-    // The pop-up's opening transition, over before the picture is taken.
-    await page.waitForTimeout(400);
     await screenshot(page, "templates-example-1280");
     await example.getByRole("button", { name: "Close" }).click();
     await example.waitFor({ state: "detached" });
@@ -104,7 +102,6 @@ describe("form templates", () => {
     await screenshot(page, "templates-education-390");
     await page.getByRole("button", { name: "Preview Knowledge quiz with gradations" }).click();
     await page.getByRole("dialog").getByText("What does HTML stand for?").waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, "templates-example-390");
     await page.keyboard.press("Escape");
     await page.goto(`${ctx.app.url}/templates/themes`);
