@@ -6,12 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createSecretBox } from "./auth/secret-box.ts";
 import { createTokenIssuer } from "./auth/tokens.ts";
 import type { Database } from "./db/connect.ts";
@@ -53,6 +48,7 @@ import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
+import { recordPublicRoutes, swaggerOptions } from "./http/openapi.ts";
 import { answerBeforeRouting, installSecurity } from "./http/security.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
@@ -91,16 +87,7 @@ export async function buildApp(
     );
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Formloom API", version: "0.1.0", description: "Build, publish and analyse forms." },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(fastifySwagger, swaggerOptions(settings, recordPublicRoutes(app)));
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   const storage = createDiskStorage(settings.storageDir);

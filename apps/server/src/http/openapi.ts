@@ -1,0 +1,184 @@
+import type { SwaggerOptions } from "@fastify/swagger";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { Settings } from "../settings.ts";
+import { OPERATIONS, TAGS } from "./openapi-operations.ts";
+
+/**
+ * The served OpenAPI document (/api/docs/json), held to Redocly's recommended rules
+ * (redocly.yaml, test/openapi-lint.test.ts). Every operation gets its summary, a stable
+ * camelCase operationId and the error answers it can give, in one place: an operation listed in
+ * openapi-operations.ts takes its words from there, any other is described from its method and
+ * path, so a new route is documented without a line of its own.
+ */
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+const METHODS: Method[] = ["get", "post", "put", "patch", "delete"];
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ in: string }>;
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+interface Document {
+  paths?: Record<string, Partial<Record<Method, Operation>>>;
+  tags?: Array<{ name: string; description: string }>;
+  components?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+/** The one error shape of the API (http/error-handler.ts). */
+const API_ERROR_SCHEMA = {
+  type: "object",
+  required: ["code", "message"],
+  properties: {
+    code: { type: "string", description: "A message code of the spec, e.g. `request.invalid`." },
+    message: { type: "string", description: "The code's English text." },
+    validationErrors: {
+      type: "array",
+      description: "Which fields of the request were refused, and why.",
+      items: {
+        type: "object",
+        required: ["field", "code", "message"],
+        properties: {
+          field: { type: "string" },
+          code: { type: "string" },
+          message: { type: "string" },
+        },
+      },
+    },
+  },
+  example: { code: "request.invalid", message: "The request is invalid" },
+};
+
+const ERROR_ANSWERS: Record<string, string> = {
+  "400": "The request is malformed or its values are refused (see validationErrors).",
+  "401": "No valid bearer token came with the request.",
+  "403": "The caller may not do this.",
+  "404": "What the path names does not exist, or the caller may not see it.",
+};
+
+const SECURITY_SCHEMES = {
+  bearer: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description:
+      "The access token of a signed-in person (`POST /api/login`), valid for `ACCESS_TOKEN_TTL_SECONDS`; " +
+      "`POST /api/refresh` gives a new one.",
+  },
+  externalAppToken: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "An external app's token (Account → External apps), sent as `Authorization: Bearer <token>`. " +
+      "It acts for the account within the app's limits, never for password, token or membership changes.",
+  },
+};
+
+/** `method url` of every public route (config.public), recorded as routes are added. */
+export function recordPublicRoutes(app: FastifyInstance): Set<string> {
+  const open = new Set<string>();
+  app.addHook("onRoute", (route) => {
+    if (!route.config?.public) return;
+    const url = route.url.replace(/:(\w+)/g, "{$1}");
+    for (const method of [route.method].flat()) open.add(`${method.toLowerCase()} ${url}`);
+  });
+  return open;
+}
+
+export function swaggerOptions(settings: Settings, publicRoutes: Set<string>): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Formloom API",
+        version: "0.1.0",
+        description:
+          "Build, publish and analyse forms. Every error answers `{ code, message, validationErrors? }`.",
+        license: { name: "MIT", identifier: "MIT" },
+      },
+      servers: [
+        {
+          url: settings.publicUrl ? settings.publicUrl.replace(/\/+$/, "") : "/",
+          description: "This server",
+        },
+      ],
+      components: {
+        securitySchemes: SECURITY_SCHEMES as never,
+        schemas: { ApiError: API_ERROR_SCHEMA as never },
+      },
+      security: [{ bearer: [] }, { externalAppToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (input) =>
+      describe(jsonSchemaTransformObject(input) as Document, publicRoutes) as ReturnType<
+        typeof jsonSchemaTransformObject
+      >,
+  };
+}
+
+/** Adds what the routes do not say themselves: summaries, operationIds, error answers and tags. */
+export function describe(document: Document, publicRoutes: Set<string>): Document {
+  const used = new Set<string>();
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = operations[method];
+      if (!operation) continue;
+      const key = `${method} ${path}`;
+      const listed = OPERATIONS[key];
+      operation.operationId ??= listed?.[0] ?? operationIdOf(method, path);
+      operation.summary ??= listed?.[1] ?? summaryOf(method, path);
+      operation.tags = operation.tags?.length ? operation.tags : [tagOf(path)];
+      for (const tag of operation.tags) used.add(tag);
+      const open = publicRoutes.has(key);
+      if (open) operation.security ??= [];
+      const errors = ["400", ...(open ? [] : ["401", "403"]), ...(path.includes("{") ? ["404"] : [])];
+      operation.responses ??= {};
+      for (const status of errors)
+        operation.responses[status] ??= {
+          description: ERROR_ANSWERS[status],
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+        };
+    }
+  }
+  document.tags = [...used]
+    .sort()
+    .map((name) => ({ name, description: TAGS[name] ?? `Operations on ${name}.` }));
+  return document;
+}
+
+/** `get /api/forms/{id}/answer` → `getFormsIdAnswer`: stable as long as the path is. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method, ...words]
+    .map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1)))
+    .join("");
+}
+
+const VERBS: Record<string, string> = {
+  get: "Read",
+  post: "Send",
+  put: "Replace",
+  patch: "Change",
+  delete: "Delete",
+};
+
+/** `patch /api/forms/{id}` → `Change forms {id}`: a plain fallback for a route not in OPERATIONS. */
+export function summaryOf(method: string, path: string): string {
+  const rest = path.replace(/^\/api\//, "").replace(/[/_-]+/g, " ");
+  return `${VERBS[method]} ${rest}`.trim();
+}
+
+/** The first segment after /api: forms, account, user… */
+function tagOf(path: string): string {
+  return path.replace(/^\/api\//, "").split("/")[0] || "api";
+}
