@@ -38,6 +38,7 @@ import { permissionRoutes } from "./features/permissions/routes.ts";
 import { publishingRoutes } from "./features/publishing/routes.ts";
 import { questionBankRoutes } from "./features/question-bank/routes.ts";
 import { ruleRoutes } from "./features/rules/routes.ts";
+import { searchRoutes } from "./features/search/routes.ts";
 import { sharedReportRoutes } from "./features/shared-reports/routes.ts";
 import { statisticsRoutes } from "./features/statistics/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
@@ -138,6 +139,7 @@ export async function buildApp(
       formImportRoutes(api, deps);
       templateRoutes(api, deps);
       questionBankRoutes(api, deps);
+      searchRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -117,6 +117,8 @@ export const BODIES: Record<string, unknown> = {
     category: "Planted",
     element: { id: "planted", fieldType: "text", question: "Planted question" },
   },
+  // Searches for a secret of A's: no hit may carry it.
+  "post /api/search": { searchWord: "hidden" },
   "post /api/update-password": {
     currentPassword: "not-their-password-1",
     password: "planted123",
@@ -160,7 +162,8 @@ export function fill(path: string, ids: Ids): string {
     .replace("{jobId}", "1")
     .replace("{page}", "1")
     .replace("{size}", "10")
-    .replace("{reportId}", "1");
+    .replace("{reportId}", "1")
+    .replace(/^\/api\/search(\/categorized)?$/, (search) => `${search}?request=hidden`);
 }
 
 export function bodyFor(key: string, ids: Ids): unknown {
@@ -223,6 +226,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // The caller's own account's questions database, and a form from a template in that account.
     "get /api/forms/elements-categories/account",
     "post /api/forms/elements-categories/account",
+    // A search of the caller's own account: none of A's, and only the fields the caller reads.
+    "get /api/search",
+    "get /api/search/categorized",
+    "post /api/search",
     "post /api/forms/templates/{templateId}",
   ]),
   "member without the permission": new Set([
@@ -234,6 +241,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "post /api/user/upload_file",
     "post /api/email-confirm/resend",
     "get /api/account/{id}",
+    // A search of the caller's own account: none of A's, and only the fields the caller reads.
+    "get /api/search",
+    "get /api/search/categorized",
+    "post /api/search",
     // The account's common themes are every member's to use.
     "get /api/form-themes/common",
   ]),
@@ -297,6 +308,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/answer-tags/account",
     "get /api/forms/tags/account",
     "get /api/forms/{id}/results-columns",
+    // A search of the caller's own account: none of A's, and only the fields the caller reads.
+    "get /api/search",
+    "get /api/search/categorized",
+    "post /api/search",
     "put /api/forms/{id}/results-columns",
   ]),
 };

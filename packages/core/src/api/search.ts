@@ -26,7 +26,10 @@ const ZTypes = z
     (value) => (typeof value === "string" ? value.split(",").filter((item) => item.trim() !== "") : value),
     z.array(z.string().trim()).max(SEARCH_TYPES.length * 2),
   )
-  .refine((list) => list.every((item) => (SEARCH_TYPES as readonly string[]).includes(item)), "search.type.invalid")
+  .refine(
+    (list) => list.every((item) => (SEARCH_TYPES as readonly string[]).includes(item)),
+    "search.type.invalid",
+  )
   .transform((list) => list as SearchType[])
   .optional();
 
@@ -72,7 +75,9 @@ export type TSearchResponse = z.infer<typeof ZSearchResponse>;
 
 export const ZCategorizedSearchResponse = z.object({
   count: z.number(),
-  categories: z.array(z.object({ type: z.enum(SEARCH_TYPES), count: z.number(), results: z.array(ZSearchResult) })),
+  categories: z.array(
+    z.object({ type: z.enum(SEARCH_TYPES), count: z.number(), results: z.array(ZSearchResult) }),
+  ),
 });
 export type TCategorizedSearchResponse = z.infer<typeof ZCategorizedSearchResponse>;
 

@@ -1,0 +1,93 @@
+import { answerToText, holdsValue } from "@formloom/core/field-registry";
+import { stripHtml } from "@formloom/core/text";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { forms } from "../../db/schema.ts";
+import { readForm } from "../forms/presenter.ts";
+
+/** Submissions are indexed this many at a time, and at most this many batches per search. */
+const BATCH = 500;
+const MOST_BATCHES = 40;
+/**
+ * How far below the newest indexed submission to look again: a submission whose id was taken
+ * before another's may commit after it, and must not be passed over for good.
+ */
+const LATE_COMMITS = 2000;
+
+interface PendingAnswer {
+  id: number;
+  form_id: number;
+  answers: unknown;
+  submit_time: string;
+}
+
+/**
+ * Brings the account's answer index up to date before a search reads it: each submission not
+ * yet indexed gets its answers as a person reads them (choice titles, not ids, through the same
+ * `answerToText` the tables and exports use), one text per field, in its form's language.
+ */
+export async function indexNewAnswers(db: Db, accountId: number): Promise<void> {
+  for (let batch = 0; batch < MOST_BATCHES; batch++) {
+    const pending = rowsOf<PendingAnswer>(
+      await db.execute(sql`
+        select fa.id, fa.form_id, fa.answers, to_json(fa.submit_time) #>> '{}' as submit_time
+        from form_answers fa
+        where fa.account_id = ${accountId}
+          and fa.id > coalesce((select max(s.answer_id) from answer_search s where s.account_id = ${accountId}), 0)
+            - ${LATE_COMMITS}
+          and not exists (select 1 from answer_search s where s.account_id = fa.account_id and s.answer_id = fa.id)
+        order by fa.id
+        limit ${BATCH}`),
+    );
+    if (pending.length === 0) return;
+    await storeTexts(db, accountId, pending);
+    if (pending.length < BATCH) return;
+  }
+}
+
+async function storeTexts(db: Db, accountId: number, pending: readonly PendingAnswer[]): Promise<void> {
+  const formIds = [...new Set(pending.map((row) => row.form_id))];
+  const formRows = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.accountId, accountId), inArray(forms.id, formIds)));
+  const byId = new Map(
+    formRows.map((row) => {
+      const { settings, fields } = readForm(row);
+      return [row.id, { language: settings.language, fields: new Map(fields.map((f) => [f.id, f])) }];
+    }),
+  );
+  const values = pending.flatMap((row) => {
+    const form = byId.get(row.form_id);
+    if (!form) return [];
+    const texts = readableTexts(form.fields, row.answers);
+    const body = Object.values(texts).join("\n");
+    return [{ ...row, answers: undefined, texts, body, language: form.language }];
+  });
+  if (values.length === 0) return;
+  // One statement: the configuration follows the form's language, and the database derives the tsvector.
+  await db.execute(sql`
+    insert into answer_search (account_id, answer_id, form_id, submit_time, texts, body, language)
+    select ${accountId}, v.id, v.form_id, v.submit_time, v.texts, v.body, search_config(v.language)
+    from jsonb_to_recordset(${JSON.stringify(values)}::text::jsonb)
+      as v(id int, form_id int, submit_time timestamptz, texts jsonb, body text, language text)
+    on conflict do nothing`);
+}
+
+type Elements = Map<string, Parameters<typeof answerToText>[0]>;
+
+/** Field id → the answer as one line of plain text, for the fields that hold a value. */
+function readableTexts(fields: Elements, answers: unknown): Record<string, string> {
+  const texts: Record<string, string> = {};
+  if (!Array.isArray(answers)) return texts;
+  for (const item of answers as Array<{ fieldId?: unknown; answer?: unknown }>) {
+    if (typeof item.fieldId !== "string") continue;
+    const element = fields.get(item.fieldId);
+    if (!element || !holdsValue(element)) continue;
+    // NUL cannot be stored in a text column.
+    const text = stripHtml(answerToText(element, item.answer)).replaceAll("\u0000", "").trim();
+    if (text !== "") texts[item.fieldId] = text;
+  }
+  return texts;
+}

@@ -1,0 +1,162 @@
+import { MARK_END, MARK_START, type SearchType } from "@formloom/core/api/search";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { rowsOf } from "../../db/rows.ts";
+
+/** The configurations a search text is read in: the form languages' and `simple` for the rest. */
+const CONFIGS = ["english", "russian", "spanish", "italian", "simple"] as const;
+
+/**
+ * The search text as one tsquery: `websearch_to_tsquery` in every configuration (a document is
+ * stemmed in its own language, the text's language is unknown), or the words' beginnings, so
+ * "ali" finds alice@example.com. A text with search syntax (quotes, -, or) is taken as written.
+ */
+export async function toTsquery(db: Db, text: string): Promise<string> {
+  const parts = CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${text})`);
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const syntax = /["-]|\bor\b/i.test(text);
+  if (!syntax && words.length > 0) {
+    const prefix = words.map((word) => `${word.toLowerCase()}:*`).join(" & ");
+    parts.push(sql`to_tsquery('simple', ${prefix})`);
+  }
+  const [row] = rowsOf<{ query: string }>(
+    await db.execute(sql`select (${sql.join(parts, sql` || `)})::text as query`),
+  );
+  return row?.query ?? "";
+}
+
+/** What a reader may find: forms, answers (by form, and by field where only some are readable), users, pages. */
+export interface SearchScope {
+  accountId: number;
+  types: ReadonlySet<SearchType>;
+  from: Date;
+  to: Date;
+  /** Forms whose answers are all readable. */
+  wholeForms: readonly number[];
+  /** Forms of which only these fields' answers are readable. */
+  someFields: Readonly<Record<number, readonly string[]>>;
+  /** Whether unpublished custom pages are found too (their editors). */
+  draftPages: boolean;
+}
+
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
+const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
+
+/** One SELECT per type the scope allows, each row a hit with what its excerpt is drawn from. */
+function hitSelects(scope: SearchScope, query: string): SQL[] {
+  const q = sql`${query}::tsquery`;
+  const inRange = (column: SQL) =>
+    sql`${column} between ${scope.from.toISOString()} and ${scope.to.toISOString()}`;
+  const selects: SQL[] = [];
+  if (scope.types.has("form")) {
+    selects.push(sql`
+      select 'form' as type, f.id::text as id, f.title, f.created_at, ts_rank(f.search_document, ${q}) as rank,
+        f.id as form_id, f.alias as slug, search_config(f.settings ->> 'language') as config,
+        f.title || ' ' || search_plain(f.settings ->> 'description') as source
+      from forms f
+      where f.account_id = ${scope.accountId} and f.search_document @@ ${q} and ${inRange(sql`f.created_at`)}`);
+  }
+  const limited = Object.keys(scope.someFields).map(Number);
+  if (scope.types.has("form_answer") && scope.wholeForms.length + limited.length > 0) {
+    // A reader of selected fields is matched on those fields' text only, never on the whole answer.
+    const fields = JSON.stringify(scope.someFields);
+    const readable = sql`(select coalesce(string_agg(t.value, ' '), '') from jsonb_each_text(s.texts) t
+      where (${fields}::jsonb -> (s.form_id::text)) ? t.key)`;
+    selects.push(sql`
+      select 'form_answer', s.answer_id::text, f.title || ' #' || coalesce(fa.number, s.answer_id), s.submit_time,
+        ts_rank(s.document, ${q}), s.form_id, f.alias, s.language,
+        case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
+      from answer_search s
+      join forms f on f.account_id = s.account_id and f.id = s.form_id
+      join form_answers fa on fa.account_id = s.account_id and fa.id = s.answer_id
+      where s.account_id = ${scope.accountId} and s.document @@ ${q} and ${inRange(sql`s.submit_time`)}
+        and (s.form_id = any(${intArray(scope.wholeForms)}::int[])
+          or (s.form_id = any(${intArray(limited)}::int[]) and to_tsvector(s.language, ${readable}) @@ ${q}))`);
+  }
+  if (scope.types.has("user")) {
+    selects.push(sql`
+      select 'user', u.id::text, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username),
+        u.created_at, ts_rank(u.search_document, ${q}), null::int, u.username, 'simple'::regconfig,
+        u.username || ' ' || u.first_name || ' ' || u.last_name || ' ' || u.email
+      from users u
+      where u.account_id = ${scope.accountId} and u.search_document @@ ${q} and ${inRange(sql`u.created_at`)}`);
+  }
+  if (scope.types.has("custom_page")) {
+    selects.push(sql`
+      select 'custom_page', p.id::text, p.title, p.created_at, ts_rank(p.search_document, ${q}), null::int, p.alias,
+        'simple'::regconfig, p.title || ' ' || search_plain(p.body)
+      from custom_pages p
+      where p.account_id = ${scope.accountId} and p.search_document @@ ${q} and ${inRange(sql`p.created_at`)}
+        and (p.is_published or ${scope.draftPages})`);
+  }
+  if (scope.types.has("service")) {
+    // The marketplace's catalogue is the instance's, small and the same for everyone: no dates, no index.
+    selects.push(sql`
+      select 'service', s.id, s.title, now(), ts_rank(to_tsvector('simple', s.title || ' ' || s.description), ${q}),
+        null::int, s.id, 'simple'::regconfig, s.title || ' ' || s.description
+      from services s
+      where to_tsvector('simple', s.title || ' ' || s.description) @@ ${q}`);
+  }
+  return selects;
+}
+
+export interface HitRow {
+  type: SearchType;
+  id: string;
+  title: string;
+  created_at: string;
+  form_id: number | null;
+  slug: string | null;
+  excerpt: string;
+  total: number;
+}
+
+/** Unusual characters that mark a match in `ts_headline`, replaced by MARK_START/END once the text is plain. */
+const OPEN = "\u2983";
+const CLOSE = "\u2984";
+const HEADLINE = `StartSel="${OPEN}", StopSel="${CLOSE}", MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * The best hits by rank (newest first among equals): one page of them, or the first `perType` of
+ * each type. Excerpts are drawn only for the rows returned; `total` counts all hits (of the type).
+ */
+export async function findHits(
+  db: Db,
+  scope: SearchScope,
+  query: string,
+  page: { limit: number; offset: number } | { perType: number },
+): Promise<HitRow[]> {
+  const selects = hitSelects(scope, query);
+  if (selects.length === 0 || query === "") return [];
+  const hits = sql.join(selects, sql` union all `);
+  const q = sql`${query}::tsquery`;
+  const chosen =
+    "perType" in page
+      ? sql`select *, count(*) over (partition by type) as total,
+          row_number() over (partition by type order by rank desc, created_at desc, id) as place
+          from hits`
+      : sql`select *, count(*) over () as total, 0 as place from hits`;
+  const window =
+    "perType" in page
+      ? sql`select * from chosen where place <= ${page.perType}`
+      : sql`select * from chosen order by rank desc, created_at desc, id limit ${page.limit} offset ${page.offset}`;
+  // Excerpts are drawn in the outer query, for the chosen rows only.
+  const rows = rowsOf<HitRow & { excerpt: string | null }>(
+    await db.execute(sql`
+      with hits (type, id, title, created_at, rank, form_id, slug, config, source) as (${hits}),
+        chosen as (${chosen})
+      select type, id, title, ${iso(sql`created_at`)} as created_at, form_id, slug, total::int as total,
+        ts_headline(config, left(source, 20000), ${q}, ${HEADLINE}) as excerpt
+      from (${window}) page
+      order by place, rank desc, created_at desc, id`),
+  );
+  return rows.map((row) => ({ ...row, total: Number(row.total), excerpt: marked(row.excerpt ?? "") }));
+}
+
+function marked(headline: string): string {
+  return headline
+    .replaceAll(MARK_START, "")
+    .replaceAll(MARK_END, "")
+    .replaceAll(OPEN, MARK_START)
+    .replaceAll(CLOSE, MARK_END);
+}

@@ -1,0 +1,130 @@
+import {
+  SEARCH_DEFAULT_START,
+  SEARCH_MIN_LENGTH,
+  SEARCH_TYPES,
+  type SearchType,
+  type TCategorizedSearchResponse,
+  type TSearchResponse,
+  type TSearchResult,
+} from "@formloom/core/api/search";
+import { eq } from "drizzle-orm";
+import { forms } from "../../db/schema.ts";
+import type { TenantContext } from "../../http/context.ts";
+import { invalidField } from "../../http/errors.ts";
+import { answerAccessByForm, can } from "../../http/policy.ts";
+import { indexNewAnswers } from "./answer-index.ts";
+import { findHits, type HitRow, type SearchScope, toTsquery } from "./query.ts";
+
+/** One search as both call styles ask it (GET's request/dateFrom/dateTo, the body's searchWord/startDate/endDate). */
+export interface SearchAsked {
+  text: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  types?: readonly SearchType[] | undefined;
+}
+
+interface SearchInput {
+  text: string;
+  from: Date;
+  to: Date;
+  types: ReadonlySet<SearchType>;
+}
+
+/** A day given without a time ends at that day's end, so "to today" includes today. */
+function endOf(value: string): Date {
+  const date = new Date(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(date.getTime() + 86_400_000 - 1) : date;
+}
+
+/** forms.md §5 "Search": more than 2 characters, FROM not after TO, 2018-01-01 to now by default, no type means all. */
+function checked(asked: SearchAsked, fields: { text: string; from: string }): SearchInput {
+  const text = asked.text.trim();
+  if (text.length < SEARCH_MIN_LENGTH) throw invalidField("search.too_short", fields.text);
+  const from = new Date(asked.from || SEARCH_DEFAULT_START);
+  const to = asked.to ? endOf(asked.to) : new Date();
+  if (from.getTime() > to.getTime()) throw invalidField("search.dates", fields.from);
+  const types = new Set(asked.types && asked.types.length > 0 ? asked.types : SEARCH_TYPES);
+  return { text, from, to, types };
+}
+
+/**
+ * What this reader may find, from the same policy the results pages ask: forms if they may view
+ * forms, answers of each form as `answerAccessByForm` allows (whole or selected fields), users if
+ * they may view users, pages (drafts only for admins), and the marketplace's services.
+ */
+async function scopeOf(ctx: TenantContext, input: SearchInput): Promise<SearchScope> {
+  const types = new Set(input.types);
+  const [viewForms, viewResults, viewUsers] = await Promise.all([
+    can(ctx, "forms.view"),
+    can(ctx, "results.view"),
+    can(ctx, "users.view"),
+  ]);
+  if (!viewForms) types.delete("form");
+  if (!viewUsers) types.delete("user");
+  const wholeForms: number[] = [];
+  const someFields: Record<number, string[]> = {};
+  if (viewResults && types.has("form_answer")) {
+    const accountForms = await ctx.db
+      .select({ id: forms.id, creatorId: forms.creatorId })
+      .from(forms)
+      .where(eq(forms.accountId, ctx.accountId));
+    for (const [formId, access] of await answerAccessByForm(ctx, accountForms)) {
+      if (access.level === "all") wholeForms.push(formId);
+      else if (access.level === "fields") someFields[formId] = [...access.fieldIds];
+    }
+    await indexNewAnswers(ctx.db, ctx.accountId);
+  }
+  return {
+    accountId: ctx.accountId,
+    types,
+    from: input.from,
+    to: input.to,
+    wholeForms,
+    someFields,
+    draftPages: ctx.user.isAccountAdmin,
+  };
+}
+
+function present(row: HitRow): TSearchResult {
+  return {
+    id: row.type === "service" ? row.id : Number(row.id),
+    title: row.title,
+    createdAt: row.created_at,
+    excerpt: row.excerpt,
+    type: row.type,
+    data: { form_id: row.form_id, slug: row.slug },
+  };
+}
+
+export async function search(
+  ctx: TenantContext,
+  asked: SearchAsked,
+  paging: { page: number; pageSize: number },
+  fields = { text: "request", from: "dateFrom" },
+): Promise<TSearchResponse> {
+  const input = checked(asked, fields);
+  const scope = await scopeOf(ctx, input);
+  const query = await toTsquery(ctx.db, input.text);
+  const offset = (paging.page - 1) * paging.pageSize;
+  const rows = await findHits(ctx.db, scope, query, { limit: paging.pageSize, offset });
+  return { count: rows[0]?.total ?? 0, results: rows.map(present) };
+}
+
+/** How many hits each type has, with its first few, in the order of forms.md §2's groups. */
+export async function searchCategorized(
+  ctx: TenantContext,
+  asked: SearchAsked,
+): Promise<TCategorizedSearchResponse> {
+  const input = checked(asked, { text: "request", from: "dateFrom" });
+  const scope = await scopeOf(ctx, input);
+  const query = await toTsquery(ctx.db, input.text);
+  const rows = await findHits(ctx.db, scope, query, { perType: CATEGORY_SIZE });
+  const categories = SEARCH_TYPES.flatMap((type) => {
+    const own = rows.filter((row) => row.type === type);
+    return own.length === 0 ? [] : [{ type, count: own[0]?.total ?? 0, results: own.map(present) }];
+  });
+  return { count: categories.reduce((sum, category) => sum + category.count, 0), categories };
+}
+
+/** Hits shown per group in the categorized answer (the top bar's panel and /search/all). */
+const CATEGORY_SIZE = 5;

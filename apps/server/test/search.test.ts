@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  createForm,
+  groupWith,
+  registerUser,
+  signUpWithAccount,
+  startTestServer,
+  submitAnswers,
+  type TestServer,
+} from "./harness.ts";
+
+interface Hit {
+  id: number | string;
+  title: string;
+  excerpt: string;
+  type: string;
+  createdAt: string;
+  data: { form_id: number | null; slug: string | null };
+}
+interface Found {
+  count: number;
+  results: Hit[];
+}
+
+let server: TestServer;
+let admin: ApiClient;
+let accountId: number;
+let formId: number;
+let answerId: number;
+let adminEmail: string;
+
+const LONG_STORY = `${"Our visit went as planned and the staff were kind. ".repeat(40)}Then the customer mentioned a flamingo named Rosalind by the pond. ${"Nothing else happened that afternoon. ".repeat(40)}`;
+
+const search = (api: ApiClient, query: Record<string, string>) =>
+  api.get<Found>(`/api/search?${new URLSearchParams(query)}`);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "finder"));
+  adminEmail = (await admin.get<{ email: string }>("/api/user")).body.email;
+  const form = await createForm(admin, {
+    title: "Quarterly zebra report",
+    fields: [
+      { id: "story", fieldType: "textarea", question: "Tell us what happened" },
+      {
+        id: "color",
+        fieldType: "radio",
+        question: "Colour",
+        fieldSettings: {
+          answerVariants: [
+            { id: "c1", title: "Aquamarine", value: "1" },
+            { id: "c2", title: "Burgundy", value: "2" },
+          ],
+        },
+      },
+      { id: "secret", fieldType: "text", question: "Private note" },
+    ],
+  });
+  formId = form.id;
+  answerId = await submitAnswers(server.api, formId, [
+    { fieldId: "story", answer: LONG_STORY },
+    { fieldId: "color", answer: "c1" },
+    { fieldId: "secret", answer: "xylophone" },
+  ]);
+  await createForm(admin, { title: "Клиенты довольны сервисом", language: "RU", fields: [] });
+
+  // Another account holds the same words and a marker of its own.
+  const other = await signUpWithAccount(server.api, "elsewhere");
+  const theirs = await createForm(other.api, {
+    title: "Zebra flamingo othermarker",
+    fields: [{ id: "story", fieldType: "textarea", question: "Story" }],
+  });
+  await submitAnswers(server.api, theirs.id, [
+    { fieldId: "story", answer: "flamingo othermarker xylophone" },
+  ]);
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe("what the search finds", () => {
+  it("finds a form by a word of its title, with the match marked", async () => {
+    const found = await search(admin, { request: "zebra", types: "form" });
+    expect(found.status).toBe(200);
+    expect(found.body.count).toBe(1);
+    expect(found.body.results[0]).toMatchObject({
+      id: formId,
+      type: "form",
+      title: "Quarterly zebra report",
+      data: { form_id: formId },
+    });
+    expect(found.body.results[0]?.excerpt).toContain("<mark>zebra</mark>");
+  });
+
+  it("finds an answer by a word deep inside a long text answer, the excerpt around it", async () => {
+    const found = await search(admin, { request: "flamingo", types: "form_answer" });
+    expect(found.body.count).toBe(1);
+    const [hit] = found.body.results;
+    expect(hit).toMatchObject({ id: answerId, type: "form_answer", data: { form_id: formId } });
+    expect(hit?.excerpt).toContain("<mark>flamingo</mark>");
+    expect(hit?.excerpt.length).toBeLessThan(600);
+  });
+
+  it("finds an answer by the title of the choice it made, not its id", async () => {
+    expect((await search(admin, { request: "aquamarine" })).body.results.map((hit) => hit.id)).toContain(
+      answerId,
+    );
+    expect((await search(admin, { request: "c1c1", types: "form_answer" })).body.count).toBe(0);
+  });
+
+  it("finds stemmed words in the form's language, and word beginnings", async () => {
+    const russian = await search(admin, { request: "клиент", types: "form" });
+    expect(russian.body.results.map((hit) => hit.title)).toEqual(["Клиенты довольны сервисом"]);
+    const prefix = await search(admin, { request: "quarte", types: "form" });
+    expect(prefix.body.results.map((hit) => hit.id)).toEqual([formId]);
+  });
+
+  it("finds a user of the account by the beginning of their e-mail", async () => {
+    const start = adminEmail.slice(0, 5);
+    const found = await search(admin, { request: start, types: "user" });
+    expect(found.body.results.map((hit) => hit.type)).toEqual(["user"]);
+    expect(found.body.results[0]?.excerpt).toContain("<mark>");
+  });
+
+  it("never finds another account's forms, answers or users", async () => {
+    const found = await search(admin, { request: "othermarker" });
+    expect(found.body).toEqual({ count: 0, results: [] });
+    const flamingo = await search(admin, { request: "flamingo" });
+    expect(flamingo.body.results.every((hit) => hit.data.form_id === formId)).toBe(true);
+  });
+
+  it("answers the payload variant and the categorized call with the same hits", async () => {
+    const posted = await admin.post<Found>("/api/search", { searchWord: "flamingo", types: ["form_answer"] });
+    expect(posted.status).toBe(200);
+    expect(posted.body.results.map((hit) => hit.id)).toEqual([answerId]);
+    const grouped = await admin.get<{ count: number; categories: Array<{ type: string; count: number }> }>(
+      "/api/search/categorized?request=zebra",
+    );
+    expect(grouped.status).toBe(200);
+    expect(grouped.body.categories).toEqual([expect.objectContaining({ type: "form", count: 1 })]);
+  });
+
+  it("pages through hits and keeps to the date range", async () => {
+    const first = await search(admin, { request: "zebra", page: "2", pageSize: "20" });
+    expect(first.body.results).toEqual([]);
+    const old = await search(admin, { request: "zebra", dateFrom: "2018-01-01", dateTo: "2019-01-01" });
+    expect(old.body.count).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const current = await search(admin, { request: "zebra", types: "form", dateTo: today });
+    expect(current.body.count).toBe(1);
+  });
+});
+
+describe("a reader of selected fields", () => {
+  let reader: ApiClient;
+
+  beforeAll(async () => {
+    const member = await addMember(server, accountId, "reader");
+    const group = await groupWith(admin, "Story readers", [member.id], ["forms.view", "results.view"]);
+    const granted = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, {
+      level: "fields",
+      fieldIds: ["story"],
+    });
+    expect(granted.status).toBe(200);
+    reader = member.api;
+  });
+
+  it("finds an answer through a field they may read, the excerpt from that field only", async () => {
+    const found = await search(reader, { request: "flamingo", types: "form_answer" });
+    expect(found.body.results.map((hit) => hit.id)).toEqual([answerId]);
+    expect(found.body.results[0]?.excerpt).not.toMatch(/xylophone|Aquamarine/);
+  });
+
+  it("never finds an answer through a field they may not read", async () => {
+    expect((await search(reader, { request: "xylophone" })).body).toEqual({ count: 0, results: [] });
+    expect((await search(reader, { request: "aquamarine" })).body.count).toBe(0);
+  });
+
+  it("finds no answers at all without the right to view results", async () => {
+    const outsider = await addMember(server, accountId, "nobody");
+    expect((await search(outsider.api, { request: "flamingo" })).body.count).toBe(0);
+  });
+});
+
+describe("the search's refusals (forms.md §5)", () => {
+  it("asks for more than 2 characters", async () => {
+    const short = await search(admin, { request: "ab" });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ code: "search.too_short" });
+    const posted = await admin.post("/api/search", { searchWord: " a " });
+    expect(posted.body).toMatchObject({
+      code: "search.too_short",
+      validationErrors: [{ field: "searchWord" }],
+    });
+  });
+
+  it("refuses a FROM date later than the TO date with the spec's words", async () => {
+    const response = await search(admin, { request: "zebra", dateFrom: "2024-05-02", dateTo: "2024-05-01" });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      code: "search.dates",
+      message: "Date FROM can not be later than date TO!",
+    });
+  });
+
+  it("refuses unknown types and dates that are not dates", async () => {
+    expect((await search(admin, { request: "zebra", types: "form,planet" })).body).toMatchObject({
+      code: "search.type.invalid",
+    });
+    expect((await search(admin, { request: "zebra", dateFrom: "yesterday" })).body).toMatchObject({
+      code: "search.date.invalid",
+    });
+  });
+
+  it("refuses someone without an account with the spec's words", async () => {
+    const tokens = await registerUser(server.api, "loner");
+    const response = await search(server.api.as(tokens.token), { request: "zebra" });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({
+      code: "search.account_required",
+      message: "You cannot use search while you do not have an account!",
+    });
+    expect((await search(server.api, { request: "zebra" })).status).toBe(401);
+  });
+});
