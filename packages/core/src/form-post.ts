@@ -31,6 +31,8 @@ export interface TPostedForm {
   hidden: Record<string, string>;
   /** A form on pages: the page drawn (0 = first); the pages before it are kept by the server. */
   page?: number | undefined;
+  /** A form on pages: the pages passed through to it, oldest first (where Back goes). */
+  history?: number[] | undefined;
 }
 
 /** The hidden inputs beside the answers; element ids name the answers themselves. */

@@ -12,7 +12,14 @@ import { checkAnswer, type TSubmissionAnswer } from "./submission.ts";
  * back, stay on the page with its errors, go on to the next page, or send the whole filling.
  */
 export type PagedStep =
-  | { kind: "page"; page: number; values: Record<string, unknown>; errors: ValidationError[] }
+  | {
+      kind: "page";
+      page: number;
+      /** The pages passed through to it, oldest first: where Back goes, as the page's script keeps them. */
+      history: number[];
+      values: Record<string, unknown>;
+      errors: ValidationError[];
+    }
   | { kind: "send"; values: Record<string, unknown> };
 
 interface PagedPost {
@@ -50,7 +57,13 @@ export function pagedStep(post: PagedPost): PagedStep {
     Object.entries(post.kept).filter(([id]) => !ids.has(id)),
   );
   for (const answer of post.posted) if (ids.has(answer.fieldId)) values[answer.fieldId] = answer.answer;
-  if (post.back) return { kind: "page", page: Math.max(0, at - 1), values, errors: [] };
+  const trail = (page: number) => pageTrail(post, values, page);
+  if (post.back) {
+    // Back goes to the page the respondent came from, over the pages a logic jump passed.
+    const history = trail(at).slice(0, -1);
+    const page = history.pop() ?? Math.max(0, at - 1);
+    return { kind: "page", page, history, values, errors: [] };
+  }
 
   const outcome = evaluate(elements, rules, values);
   const shown = (element: TElement) =>
@@ -61,12 +74,38 @@ export function pagedStep(post: PagedPost): PagedStep {
       const code = checkAnswer(element, outcome.values[element.id]);
       return code ? [{ field: element.id, code, message: code }] : [];
     });
-  if (errors.length > 0) return { kind: "page", page: at, values, errors };
+  if (errors.length > 0) return { kind: "page", page: at, history: trail(at).slice(0, -1), values, errors };
   if (at >= last) return { kind: "send", values };
   let target = nextPage(pages, elements, at, outcome.jumpTo);
   // A page whose every question the rules hide is passed over, as the page's script does.
   while (target < last && onPage(target).filter(shown).length === 0) target++;
-  return { kind: "page", page: target, values, errors: [] };
+  return { kind: "page", page: target, history: [...trail(at)], values, errors: [] };
+}
+
+/**
+ * The pages a respondent passed through to `page` with these answers, `page` last, walked as the
+ * page's script walks them: leaving each page, the rules see the answers of the pages passed so
+ * far, a logic jump moves forward and a page whose every question is hidden is passed over. A page
+ * the walk does not reach (answers changed since) is taken as reached from the page before it.
+ */
+function pageTrail(post: PagedPost, values: Readonly<Record<string, unknown>>, page: number): number[] {
+  const { elements, rules } = post;
+  const pages = splitPages(elements, post.display);
+  const last = pages.length - 1;
+  const trail: number[] = [];
+  const known: Record<string, unknown> = {};
+  for (let current = 0; current < page; ) {
+    trail.push(current);
+    for (const element of pageElements(pages[current] ?? [], elements))
+      if (element.id in values) known[element.id] = values[element.id];
+    const outcome = evaluate(elements, rules, known);
+    const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
+    let target = nextPage(pages, elements, current, outcome.jumpTo);
+    while (target < last && pageElements(pages[target] ?? [], elements).filter(shown).length === 0) target++;
+    if (target > page) return [...Array(page + 1).keys()];
+    current = target;
+  }
+  return [...trail, page];
 }
 
 /** The first question of a page: where a respondent on it stopped. */

@@ -279,7 +279,12 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
               ? { initialPosition: progress.initialPosition }
               : round === 0 && posted?.page !== undefined
                 ? // A form on pages posted without JavaScript is drawn at the page the server chose.
-                  { initialPosition: { page: posted.page, history: [...Array(posted.page).keys()] } }
+                  {
+                    initialPosition: {
+                      page: posted.page,
+                      history: posted.history ?? [...Array(posted.page).keys()],
+                    },
+                  }
                 : {})}
             notice={
               <>

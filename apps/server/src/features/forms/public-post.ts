@@ -150,6 +150,7 @@ async function receive(
       errors: paged.errors,
       hidden: hiddenOf(entries),
       page: paged.page,
+      history: paged.history,
     });
   if (paged)
     body.data.answers = Object.entries(paged.values).map(([fieldId, answer]) => ({ fieldId, answer }));
