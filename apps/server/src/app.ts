@@ -42,6 +42,7 @@ import { searchRoutes } from "./features/search/routes.ts";
 import { sharedReportRoutes } from "./features/shared-reports/routes.ts";
 import { statisticsRoutes } from "./features/statistics/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
+import { fontRoutes } from "./features/themes/fonts.ts";
 import { themeRoutes } from "./features/themes/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import { webhookRoutes } from "./features/webhooks/routes.ts";
@@ -153,6 +154,7 @@ export async function buildApp(
   // The public form page rendered on the server, once the web app's renderer is built; before
   // that (development, API tests) the page is drawn in the browser (webAppPage below).
   crawlerRoutes(app, settings);
+  fontRoutes(app);
   const publicPages = hasWebApp ? await loadPublicPageRenderer(settings.webDist, app.log) : undefined;
   if (publicPages) {
     publicPageRoutes(app, deps, publicPages);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TPublicForm } from "@formloom/core/api/forms";
+import { fontStylesheet, usedFonts } from "@formloom/core/fonts";
 import { FORM_POST_FIELDS, type TPostedForm } from "@formloom/core/form-post";
 import { formLocale } from "@formloom/core/locales";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
@@ -86,6 +87,10 @@ export function renderPublicPage(request: PublicPageRequest): string {
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${attribute(title)}" />`,
     `<meta property="og:url" content="${attribute(request.url)}" />`,
+    // The fonts the form's styling chose, so its first paint is already in them.
+    ...(form.kind === "ready" ? usedFonts(form.data.form, form.data.fields) : []).map(
+      (font) => `<link rel="stylesheet" href="${fontStylesheet(font)}" />`,
+    ),
   ].join("\n    ");
   return request.template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)

@@ -1,6 +1,7 @@
 import type { TElement } from "@formloom/core/element-schema";
+import { fontStylesheet, usedFonts } from "@formloom/core/fonts";
 import { DEFAULT_FORM_STYLE } from "@formloom/core/styling";
-import { type RefCallback, useCallback, useMemo, useState } from "react";
+import { type RefCallback, useCallback, useEffect, useMemo, useState } from "react";
 import { type Area, fieldStyle, formStyle, layoutAreas, layoutOf, type StyleSettings } from "./form-style.ts";
 import "./layouts.css";
 import "./styling.css";
@@ -42,6 +43,7 @@ export function useFormStyling(settings: StyleSettings, ordered: readonly TEleme
     },
     [one, two],
   );
+  useFormFonts(settings, ordered);
   const layout = layoutOf(settings);
   const form = formStyle(settings);
   const areas = layoutAreas(layout, ordered);
@@ -70,4 +72,21 @@ export function useFormStyling(settings: StyleSettings, ordered: readonly TEleme
     },
     field,
   };
+}
+
+/**
+ * Links the stylesheets of the served fonts the form uses, once each, into the page's head (the
+ * server-drawn page has them already; the builder's preview and a page drawn in the browser do not).
+ */
+function useFormFonts(settings: StyleSettings, ordered: readonly TElement[]) {
+  const addresses = usedFonts(settings, ordered).map(fontStylesheet).join(" ");
+  useEffect(() => {
+    for (const href of addresses.split(" ").filter(Boolean)) {
+      if (document.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      document.head.append(link);
+    }
+  }, [addresses]);
 }
