@@ -4,7 +4,6 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createSecretBox } from "./auth/secret-box.ts";
@@ -50,7 +49,7 @@ import { type Deps, requireCallerFirst } from "./http/context.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
-import { recordPublicRoutes, swaggerOptions } from "./http/openapi.ts";
+import { apiReference, recordPublicRoutes, swaggerOptions } from "./http/openapi.ts";
 import { answerBeforeRouting, installSecurity } from "./http/security.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
@@ -90,7 +89,7 @@ export async function buildApp(
   });
 
   await app.register(fastifySwagger, swaggerOptions(settings, recordPublicRoutes(app)));
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(apiReference);
 
   const storage = createDiskStorage(settings.storageDir);
   const deps: Deps = {

@@ -1,4 +1,5 @@
 import type { SwaggerOptions } from "@fastify/swagger";
+import fastifySwaggerUi, { type FastifySwaggerUiOptions } from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Settings } from "../settings.ts";
@@ -121,6 +122,41 @@ export function swaggerOptions(settings: Settings, publicRoutes: Set<string>): S
         typeof jsonSchemaTransformObject
       >,
   };
+}
+
+/**
+ * The reference at /api/docs: Swagger UI, served from the package's own files (no CDN), with the
+ * operations folded so a phone shows the tags first, a filter, and no address bar to explore
+ * other documents.
+ */
+const SWAGGER_UI_OPTIONS: FastifySwaggerUiOptions = {
+  routePrefix: "/api/docs",
+  uiConfig: { docExpansion: "none", deepLinking: true, filter: true, defaultModelsExpandDepth: -1 },
+  theme: {
+    title: "Formloom API reference",
+    css: [
+      {
+        filename: "formloom.css",
+        content:
+          ".swagger-ui .topbar { display: none }\n" +
+          "@media (max-width: 600px) { .swagger-ui .wrapper { padding: 0 8px } " +
+          ".swagger-ui .opblock .opblock-summary-path { max-width: none; word-break: break-all } }\n",
+      },
+    ],
+  },
+};
+
+/** Registers the reference; its page gets the viewport a phone needs to draw it at its own width. */
+export async function apiReference(app: FastifyInstance): Promise<void> {
+  app.addHook("onSend", async (_request, reply, payload) =>
+    typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")
+      ? payload.replace(
+          "<head>",
+          '<head>\n<meta name="viewport" content="width=device-width, initial-scale=1">',
+        )
+      : payload,
+  );
+  await app.register(fastifySwaggerUi, SWAGGER_UI_OPTIONS);
 }
 
 /** Adds what the routes do not say themselves: summaries, operationIds, error answers and tags. */
