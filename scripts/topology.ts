@@ -177,16 +177,47 @@ function stopped(child: ChildProcess): Promise<void> {
   });
 }
 
+const logsOf = (dir: string) =>
+  ["nginx-error.log", "pgbouncer.log"]
+    .map((file) => spawnSync("cat", [path.join(dir, file)], { encoding: "utf8" }).stdout ?? "")
+    .join("\n");
+
+/**
+ * Debian's PgBouncer in transaction mode before the database's server, writing its files to `dir`;
+ * `databaseUrl` is the same database reached through it.
+ */
+export async function startPgBouncer(
+  directUrl: string,
+  dir: string,
+): Promise<{ process: TopologyProcess; databaseUrl: string }> {
+  const program = requireProgram("pgbouncer");
+  const database = new URL(directUrl);
+  const port = await freePort();
+  const user = decodeURIComponent(database.username || "postgres");
+  writeFileSync(path.join(dir, "users.txt"), `"${user}" "${decodeURIComponent(database.password)}"\n`);
+  writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig(dir, port, database));
+  // PgBouncer refuses to run as root: it then runs as the database's system user.
+  const asUser = process.getuid?.() === 0 ? ["-u", "postgres"] : [];
+  if (asUser.length > 0) {
+    const id = (flag: string) =>
+      Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+    chownSync(dir, id("-u"), id("-g"));
+  }
+  // Quiet: it logs to its file only, so a caller that is busy (not reading a pipe) never blocks it.
+  const bouncer = await launch("pgbouncer", program, ["-q", ...asUser, path.join(dir, "pgbouncer.ini")], {});
+  await listening(port, () => logsOf(dir));
+  database.hostname = "127.0.0.1";
+  database.port = String(port);
+  return { process: bouncer, databaseUrl: database.toString() };
+}
+
 /** Starts the topology; on any failure it stops what it had started and throws. */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   const nginx = requireProgram("nginx");
-  const pgbouncer = options.pooled ? requireProgram("pgbouncer") : null;
+  if (options.pooled) requireProgram("pgbouncer");
   const dir = mkdtempSync(path.join(tmpdir(), "formloom-topology-"));
   const started: TopologyProcess[] = [];
-  const readLogs = () => {
-    const files = ["nginx-error.log", "pgbouncer.log"].map((file) => path.join(dir, file));
-    return files.map((file) => spawnSync("cat", [file], { encoding: "utf8" }).stdout ?? "").join("\n");
-  };
+  const readLogs = () => logsOf(dir);
   const stop = async () => {
     for (const proc of started.reverse()) {
       proc.child.kill("SIGTERM");
@@ -198,31 +229,17 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   };
   try {
     let appDatabaseUrl = options.databaseUrl;
-    if (pgbouncer) {
-      const database = new URL(options.databaseUrl);
-      const port = await freePort();
-      const user = decodeURIComponent(database.username || "postgres");
-      writeFileSync(path.join(dir, "users.txt"), `"${user}" "${decodeURIComponent(database.password)}"\n`);
-      writeFileSync(path.join(dir, "pgbouncer.ini"), pgbouncerConfig(dir, port, database));
-      // PgBouncer refuses to run as root: it then runs as the database's system user.
-      const asUser = process.getuid?.() === 0 ? ["-u", "postgres"] : [];
-      if (asUser.length > 0) {
-        const id = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim();
-        const gid = spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim();
-        chownSync(dir, Number(id), Number(gid));
-      }
-      started.push(await launch("pgbouncer", pgbouncer, [...asUser, path.join(dir, "pgbouncer.ini")], {}));
-      await listening(port, readLogs);
-      database.hostname = "127.0.0.1";
-      database.port = String(port);
-      appDatabaseUrl = database.toString();
+    if (options.pooled) {
+      const bouncer = await startPgBouncer(options.databaseUrl, dir);
+      started.push(bouncer.process);
+      appDatabaseUrl = bouncer.databaseUrl;
     }
 
     const shared = {
       ...process.env,
       LOG_LEVEL: "warn",
       DATABASE_URL: appDatabaseUrl,
-      DATABASE_POOLED: pgbouncer ? "true" : "false",
+      DATABASE_POOLED: options.pooled ? "true" : "false",
       JWT_SECRET: randomBytes(32).toString("hex"),
       SECRET_KEY: randomBytes(32).toString("hex"),
       STORAGE_DIR: path.join(dir, "files"),

@@ -25,13 +25,25 @@ export async function freshDatabaseTarget(): Promise<{
   const name = `formloom_test_${randomBytes(6).toString("hex")}`;
   await onServer(adminUrl, createDatabaseStatement(name));
   return {
-    databaseUrl: databaseUrl(adminUrl, name),
+    databaseUrl: throughPooler(databaseUrl(adminUrl, name)),
     dataDir,
     drop: async () => {
       await onServer(adminUrl, `drop database if exists ${name} with (force)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With TEST_DATABASE_POOLER (PgBouncer's address, set by scripts/pooled-tests.ts) the servers reach
+ * their databases through the pooler in transaction mode, as a pooled deployment does.
+ */
+function throughPooler(url: string): string {
+  const pooler = process.env.TEST_DATABASE_POOLER;
+  if (!pooler) return url;
+  const through = new URL(url);
+  through.host = new URL(pooler).host;
+  return through.toString();
 }
 
 export interface TestServer {
@@ -57,6 +69,7 @@ export async function startTestServer(
     LOG_LEVEL: logDestination ? "warn" : "silent",
     SEED_DEMO: "false",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+    ...(process.env.TEST_DATABASE_POOLER ? { DATABASE_POOLED: "true" } : {}),
     ...env,
   });
   const database = await openDatabase(settings);
