@@ -65,3 +65,21 @@ describe("a hostile theme", () => {
     expect(good.status).toBe(200);
   });
 });
+
+describe("theme ids", () => {
+  it("are random 9-character ids, one per theme", async () => {
+    const made = await Promise.all(
+      ["Alpha", "Beta", "Gamma"].map((name) =>
+        admin.post<{ uid: string }>(`/api/form-themes/account/${adminId}`, {
+          name,
+          styling: { formStyling: { color: "#111111" } },
+        }),
+      ),
+    );
+    const uids = made.map((response) => response.body.uid);
+    for (const uid of uids) expect(uid).toMatch(/^[0-9a-z]{9}$/);
+    expect(new Set(uids).size).toBe(3);
+    const listed = await admin.get<{ themes: Array<{ uid: string }> }>(`/api/form-themes/account/${adminId}`);
+    expect(listed.body.themes.map((theme) => theme.uid)).toEqual(expect.arrayContaining(uids));
+  });
+});

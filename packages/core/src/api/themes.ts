@@ -36,6 +36,8 @@ export type TThemePatchBody = z.input<typeof ZThemePatchBody>;
 
 export const ZTheme = z.object({
   id: z.number(),
+  /** A random 9-character id, as the theme lists show it (forms.md §9). */
+  uid: z.string(),
   name: z.string(),
   description: z.string(),
   order: z.number(),

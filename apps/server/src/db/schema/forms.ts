@@ -268,6 +268,8 @@ export const formThemes = pgTable(
     order: integer("sort_order").notNull().default(0),
     /** core's ZThemeStyling. */
     styling: jsonb("styling").notNull(),
+    /** The random 9-character id the theme lists and a form's themeId show (forms.md §9). */
+    uid: text("uid").notNull().default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 9)`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,7 @@ export type ThemeScope = { kind: "own"; userId: number } | { kind: "common" };
 
 const present = (row: ThemeRow) => ({
   id: row.id,
+  uid: row.uid,
   name: row.name,
   description: row.description,
   order: row.order,

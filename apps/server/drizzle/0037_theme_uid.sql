@@ -1,0 +1,1 @@
+ALTER TABLE "form_themes" ADD COLUMN "uid" text DEFAULT substr(md5(random()::text || clock_timestamp()::text), 1, 9) NOT NULL;
