@@ -59,3 +59,22 @@ export function checkContrast(
     ...(passes ? {} : { suggestion: nearestPassingColour(text, background, required) }),
   };
 }
+
+/**
+ * The secondary text colour (descriptions, comments) for a text colour on a surface: the text
+ * softened toward the surface, as far as it still reads at 4.5:1.
+ */
+export function mutedOn(text: Rgba, surface: Rgba): string {
+  const mix = (share: number): Rgba => ({
+    r: Math.round(text.r * (1 - share) + surface.r * share),
+    g: Math.round(text.g * (1 - share) + surface.g * share),
+    b: Math.round(text.b * (1 - share) + surface.b * share),
+    a: 1,
+  });
+  for (const share of [0.3, 0.2, 0.1])
+    if (contrastRatio(mix(share), surface) >= AA_NORMAL) return hex(mix(share));
+  return hex(text);
+}
+
+/** Whether a colour is light enough that dark surfaces are what it reads on. */
+export const isLightColour = ({ r, g, b }: Rgba) => 0.2126 * r + 0.7152 * g + 0.0722 * b > 150;

@@ -1,3 +1,4 @@
+import { isLightColour, mutedOn } from "./contrast.ts";
 import {
   parseColour,
   readableOn,
@@ -169,6 +170,19 @@ function putPicture(target: Variables, prefix: "form" | "field", style: TStyle) 
   );
 }
 
+/**
+ * What follows from a level's text colour on its own background: descriptions and comments in
+ * that text softened as far as it still reads, and, for light text, inputs on the dark surface
+ * instead of their white, so what a respondent types stays readable.
+ */
+function putSurface(target: Variables, style: TStyle, background: string | undefined) {
+  const text = parseColour(style.color);
+  const surface = parseColour(background);
+  if (!text || text.a < 1 || !surface || surface.a < 1) return;
+  target["--fl-muted"] = mutedOn(text, surface);
+  if (isLightColour(text)) target["--fl-input-background"] = background as string;
+}
+
 /** Variables both levels share: text colour, font, background, opacity, animation, button. */
 function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
   const vars: Variables = {};
@@ -181,6 +195,7 @@ function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
   put(vars, "--fl-submit-radius", safePixels(style.buttonRadius, 200));
   putAccent(vars, "button", style.buttonColor);
   putPicture(vars, prefix, style);
+  putSurface(vars, style, colour);
   for (const part of TEXT_PARTS) put(vars, `--fl-${part}-colour`, safeColour(style[`${part}Color`]));
   put(vars, "--fl-weight", fontWeightOf(style.fontWeight));
   const buttonText = parseColour(style.buttonTextColor);
