@@ -119,10 +119,30 @@ interface Waiting {
  * in one turn of the event loop, and those that come while a write is under way, go in together as
  * the next statement. Each caller is answered only after the statement holding its row has
  * committed, so an acknowledged submission is never lost.
+ *
+ * One write at a time per form: each row takes its form's next number on the form's counter row,
+ * which stays locked until the statement commits, so a second statement for the same form would
+ * only wait on the first inside the database, holding a connection. Rows for a form being written
+ * wait here instead and go in together with the next statement, so a busy form's batches grow
+ * rather than queue; writes for other forms run beside it.
  */
 export function createAnswerWriter(raw: RawSql, options: { maxRows: number; parallelWrites: number }) {
-  const waiting: Waiting[] = [];
+  let waiting: Waiting[] = [];
   let writing = 0;
+  const formsBeingWritten = new Set<string>();
+  const formOf = (item: Waiting) => `${item.row.accountId}:${item.row.formId}`;
+
+  /** The next batch: waiting rows, in order, of forms no write is under way for. */
+  function nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const left: Waiting[] = [];
+    for (const item of waiting) {
+      if (batch.length < options.maxRows && !formsBeingWritten.has(formOf(item))) batch.push(item);
+      else left.push(item);
+    }
+    waiting = left;
+    return batch;
+  }
 
   async function write(batch: Waiting[]): Promise<void> {
     try {
@@ -140,9 +160,13 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
 
   function pump(): void {
     while (writing < options.parallelWrites && waiting.length > 0) {
-      const batch = waiting.splice(0, options.maxRows);
+      const batch = nextBatch();
+      if (batch.length === 0) return;
+      const forms = new Set(batch.map(formOf));
+      for (const form of forms) formsBeingWritten.add(form);
       writing++;
       void write(batch).finally(() => {
+        for (const form of forms) formsBeingWritten.delete(form);
         writing--;
         schedule();
       });
