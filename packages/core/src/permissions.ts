@@ -55,6 +55,14 @@ export const PERMISSION_CATEGORIES = [
     title: "External apps",
     permissions: [{ id: "external_apps.manage", title: "Manage external-app tokens" }],
   },
+  {
+    id: "billing",
+    title: "Billing",
+    permissions: [
+      { id: "billing.view", title: "View the balance and billing history" },
+      { id: "billing.pay", title: "Pay, and add or remove services" },
+    ],
+  },
 ] as const;
 
 export type GrantablePermission = (typeof PERMISSION_CATEGORIES)[number]["permissions"][number]["id"];

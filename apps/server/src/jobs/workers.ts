@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createSecretBox } from "../auth/secret-box.ts";
 import type { Database } from "../db/connect.ts";
+import { startChargeWorker } from "../features/billing/charges.ts";
 import { startExportWorker } from "../features/exports/jobs.ts";
 import { startAutomationWorker } from "../features/notifications/jobs.ts";
 import { AllowList } from "../features/webhooks/ssrf.ts";
@@ -59,9 +60,11 @@ export function startWorkers(
     outsideMail: outsideMailLimits(settings),
   });
   const housekeeping = startHousekeeping(database.db, log, undefined, storage);
+  const charges = startChargeWorker(database.db, log, settings.billingPollMs);
   return {
     stop: async () => {
       housekeeping.stop();
+      await charges.stop();
       // Automation queues mail and webhook deliveries: stopped first, the others then stop.
       await automation.stop();
       await Promise.all([mailer.stop(), exportWorker.stop(), webhookWorker.stop()]);

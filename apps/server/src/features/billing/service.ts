@@ -1,0 +1,107 @@
+import type { TBillingStatus, THistoryEntry } from "@formloom/core/api/billing";
+import type { Permission } from "@formloom/core/permissions";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { accountServices, ledgerMovements, services } from "../../db/schema.ts";
+import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
+import { AppError, forbidden } from "../../http/errors.ts";
+import { nextPeriodStart, periodOf } from "./charges.ts";
+import { balanceOf } from "./ledger.ts";
+
+/**
+ * The caller as a member allowed to do `permission` with the account's money. The policy
+ * layer decides, as for every action; a refusal says "You haven't access right" (platform.md §6).
+ */
+export async function requireBilling(
+  deps: Deps,
+  request: FastifyRequest,
+  permission: Extract<Permission, `billing.${string}`>,
+): Promise<TenantContext> {
+  try {
+    return await requireTenant(deps, request, permission);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_allowed") throw forbidden("billing.not_allowed");
+    throw error;
+  }
+}
+
+/** Plans an account may be on: how far below zero each lets the balance go. */
+export const PRICING_PACKAGES = [
+  { id: "free", title: "Free", creditLimitCents: 0 },
+  { id: "business", title: "Business", creditLimitCents: 5_000 },
+] as const;
+
+export async function billingStatus(
+  ctx: TenantContext,
+  currency: string,
+  now = new Date(),
+): Promise<TBillingStatus> {
+  const balance = await balanceOf(ctx.db, ctx.accountId);
+  const period = periodOf(now);
+  const rows = await ctx.db
+    .select({ service: services, charged: ledgerMovements.id })
+    .from(accountServices)
+    .innerJoin(services, eq(services.id, accountServices.serviceId))
+    .leftJoin(
+      ledgerMovements,
+      and(
+        eq(ledgerMovements.accountId, accountServices.accountId),
+        sql`${ledgerMovements.key} = ${chargeKeySql(period)}`,
+      ),
+    )
+    .where(eq(accountServices.accountId, ctx.accountId))
+    .orderBy(asc(services.position));
+  const next = nextPeriodStart(now).toISOString();
+  const list = rows.map(({ service, charged }) => {
+    const byPeriod = service.pricing === "period" && service.priceCents > 0;
+    return {
+      id: service.id,
+      title: service.title,
+      pricing: service.pricing as TBillingStatus["services"][number]["pricing"],
+      priceCents: service.priceCents,
+      nextChargeAt: byPeriod ? (charged === null ? now.toISOString() : next) : null,
+      due: byPeriod && charged === null,
+    };
+  });
+  return {
+    ...balance,
+    currency,
+    services: list,
+    monthlyCents: list.filter((s) => s.nextChargeAt !== null).reduce((sum, s) => sum + s.priceCents, 0),
+  };
+}
+
+/** Matches a service's charge of the month: the key is `charge:<service>:<period>`. */
+function chargeKeySql(period: string) {
+  return sql`'charge:' || ${services.id} || ':' || ${period}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Movements of the caller's account, newest first, between two dates (inclusive, UTC days). */
+export async function billingHistory(
+  ctx: TenantContext,
+  range: { date_from?: string | undefined; date_to?: string | undefined },
+): Promise<THistoryEntry[]> {
+  const from = range.date_from ? new Date(`${range.date_from}T00:00:00Z`) : undefined;
+  const to = range.date_to ? new Date(Date.parse(`${range.date_to}T00:00:00Z`) + DAY_MS) : undefined;
+  const rows = await ctx.db
+    .select()
+    .from(ledgerMovements)
+    .where(
+      and(
+        eq(ledgerMovements.accountId, ctx.accountId),
+        from ? gte(ledgerMovements.createdAt, from) : undefined,
+        to ? lt(ledgerMovements.createdAt, to) : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerMovements.createdAt), desc(ledgerMovements.id))
+    .limit(1000);
+  return rows.map((row) => ({
+    id: row.id,
+    date: row.createdAt.toISOString(),
+    amountCents: row.amountCents,
+    type: row.kind === "payment" ? "charging" : "withdrawal",
+    comment: row.comment,
+  }));
+}
