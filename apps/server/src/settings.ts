@@ -1,3 +1,4 @@
+import { EDITOR_IMAGE_MAX_BYTES } from "@formloom/core/api/pages";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +35,9 @@ const ZEnv = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(2000),
   OUTSIDE_MAIL_PER_DAY: z.coerce.number().int().min(0).default(200),
   PASSWORD_RESET_ENABLED: z.enum(["true", "false"]).default("true"),
+  REGISTRATION_ENABLED: z.enum(["true", "false"]).default("true"),
+  /** The largest image a custom page may carry, in MB; unset: 100 KB (forms.md §9). */
+  EDITOR_IMAGE_MAX_MB: z.coerce.number().positive().max(20).optional(),
   PUBLIC_URL: z.url().optional(),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   /** Behind a reverse proxy: "true" (trust all) or proxy addresses separated by commas. */
@@ -107,6 +111,9 @@ export interface Settings {
   mailFrom: string;
   mailPollMs: number;
   passwordResetEnabled: boolean;
+  /** "New user registration is temporary disabled" when false. */
+  registrationEnabled: boolean;
+  editorImageMaxBytes: number;
   seedDemo: boolean;
   logLevel: string;
   /** Whether to take the client's address from X-Forwarded-For (Fastify's trustProxy). */
@@ -202,6 +209,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     mailPollMs: values.MAIL_POLL_MS,
     outsideMailPerDay: values.OUTSIDE_MAIL_PER_DAY,
     passwordResetEnabled: values.PASSWORD_RESET_ENABLED === "true",
+    registrationEnabled: values.REGISTRATION_ENABLED === "true",
+    editorImageMaxBytes: values.EDITOR_IMAGE_MAX_MB ? Math.round(values.EDITOR_IMAGE_MAX_MB * 1024 * 1024) : EDITOR_IMAGE_MAX_BYTES,
     seedDemo: values.SEED_DEMO === "true",
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),

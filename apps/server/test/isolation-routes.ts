@@ -60,6 +60,8 @@ export const PUBLIC = new Set([
   "get /api/webhooks/payload-schema",
   // A shared report: the token is the permission, and it shows aggregates only (shared-reports.test.ts).
   "get /api/shared-reports/{token}",
+  // A published public page is for anyone.
+  "get /api/public-pages/{alias}",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -119,6 +121,9 @@ export const BODIES: Record<string, unknown> = {
   },
   // Searches for a secret of A's: no hit may carry it.
   "post /api/search": { searchWord: "hidden" },
+  "post /api/pages": { title: "Planted page" },
+  "patch /api/pages/{id}": { title: "Hijacked page" },
+  "put /api/pages-menu": { pageMenuLinks: [] },
   "post /api/update-password": {
     currentPassword: "not-their-password-1",
     password: "planted123",
@@ -230,6 +235,14 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The caller's own account's pages and help menu (the page it planted has the id the path names).
+    "get /api/pages",
+    "post /api/pages",
+    "get /api/pages/{id}",
+    "patch /api/pages/{id}",
+    "delete /api/pages/{id}",
+    "get /api/pages-menu",
+    "put /api/pages-menu",
     "post /api/forms/templates/{templateId}",
   ]),
   "member without the permission": new Set([
@@ -245,6 +258,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The published pages and the help menu of the caller's own account.
+    "get /api/pages",
+    "get /api/pages-menu",
     // The account's common themes are every member's to use.
     "get /api/form-themes/common",
   ]),
@@ -312,6 +328,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The published pages and the help menu of the caller's own account.
+    "get /api/pages",
+    "get /api/pages-menu",
     "put /api/forms/{id}/results-columns",
   ]),
 };

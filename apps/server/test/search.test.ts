@@ -97,7 +97,8 @@ describe("what the search finds", () => {
     const found = await search(admin, { request: "flamingo", types: "form_answer" });
     expect(found.body.count).toBe(1);
     const [hit] = found.body.results;
-    expect(hit).toMatchObject({ id: answerId, type: "form_answer", data: { form_id: formId } });
+    // results_view names a submission by its number within the form.
+    expect(hit).toMatchObject({ id: answerId, type: "form_answer", data: { form_id: formId, slug: "1" } });
     expect(hit?.excerpt).toContain("<mark>flamingo</mark>");
     expect(hit?.excerpt.length).toBeLessThan(600);
   });

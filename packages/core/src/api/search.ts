@@ -66,6 +66,10 @@ export const ZSearchResult = z.object({
   /** Plain text with each match between MARK_START and MARK_END. */
   excerpt: z.string(),
   type: z.enum(SEARCH_TYPES),
+  /**
+   * `form_id`: the form of a form or an answer. `slug`: a form's or a page's alias, an answer's number
+   * within its form (results_view names it so), a user's username, a service's id.
+   */
   data: z.object({ form_id: z.number().nullable(), slug: z.string().nullable() }),
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;

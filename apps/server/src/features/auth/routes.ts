@@ -48,6 +48,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
+      if (!deps.settings.registrationEnabled) throw forbidden("registration.disabled");
       const result = await register(deps.db, deps.tokens, request.body, deps.settings.linkBase);
       return "checkEmail" in result ? reply.status(202).send(result) : reply.status(201).send(result);
     },

@@ -64,7 +64,7 @@ function hitSelects(scope: SearchScope, query: string): SQL[] {
       where (${fields}::jsonb -> (s.form_id::text)) ? t.key)`;
     selects.push(sql`
       select 'form_answer', s.answer_id::text, f.title || ' #' || coalesce(fa.number, s.answer_id), s.submit_time,
-        ts_rank(s.document, ${q}), s.form_id, f.alias, s.language,
+        ts_rank(s.document, ${q}), s.form_id, coalesce(fa.number, s.answer_id)::text, s.language,
         case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
       from answer_search s
       join forms f on f.account_id = s.account_id and f.id = s.form_id

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiClient, addMember, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+
+interface Page {
+  id: number;
+  title: string;
+  alias: string;
+  body: string;
+  isPublished: boolean;
+  isPublic: boolean;
+}
+
+let server: TestServer;
+let admin: ApiClient;
+let member: ApiClient;
+let accountId: number;
+
+/** A PNG of `bytes` bytes (its content does not matter to the limit), as a data URL. */
+const pngOf = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 7).toString("base64")}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "pages"));
+  member = (await addMember(server, accountId, "reader")).api;
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe("custom pages", () => {
+  let page: Page;
+
+  it("lets an admin write a page: alias slugged from the title, HTML sanitised, a small image kept", async () => {
+    const created = await admin.post<Page>("/api/pages", {
+      title: "Как заполнить анкету",
+      body: `<h2>Steps</h2><p onclick="steal()">Fill the walrus form.</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="${pngOf(2000)}" alt="Sample">`,
+      isPublished: true,
+      isPublic: true,
+    });
+    expect(created.status).toBe(201);
+    page = created.body;
+    expect(page.alias).toBe("kak-zapolnit-anketu");
+    expect(page.body).toContain("<h2>Steps</h2>");
+    expect(page.body).toContain('<img src="data:image/png;base64,');
+    expect(page.body).not.toMatch(/script|onclick|javascript:/);
+  });
+
+  it("refuses an image over 100 KB, an SVG image and a taken or reserved alias", async () => {
+    const big = await admin.post("/api/pages", { title: "Big", body: `<img src="${pngOf(120 * 1024)}">` });
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({ code: "page.image.too_large" });
+    const svg = await admin.post<Page>("/api/pages", {
+      title: "Vector",
+      body: '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">',
+    });
+    expect(svg.body.body).not.toContain("<img");
+    const taken = await admin.post("/api/pages", { title: "Other", alias: "kak-zapolnit-anketu" });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: "page.alias.exists" });
+    expect((await admin.post("/api/pages", { title: "Terms", alias: "terms" })).status).toBe(409);
+    expect((await admin.post("/api/pages", { title: " " })).body).toMatchObject({ code: "page.title.empty" });
+  });
+
+  it("shows a published public page to anyone, and no draft or internal page", async () => {
+    const shown = await server.api.get<Page>(`/api/public-pages/${page.alias}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ title: "Как заполнить анкету", alias: page.alias });
+    const internal = await admin.post<Page>("/api/pages", {
+      title: "Team rules",
+      isPublished: true,
+      isPublic: false,
+    });
+    expect((await server.api.get(`/api/public-pages/${internal.body.alias}`)).status).toBe(404);
+    const draft = await admin.post<Page>("/api/pages", {
+      title: "Draft notes",
+      isPublished: false,
+      isPublic: true,
+    });
+    expect((await server.api.get(`/api/public-pages/${draft.body.alias}`)).status).toBe(404);
+    // Members read published pages of their account, by id and by alias; drafts are the admins'.
+    expect((await member.get(`/api/pages/${internal.body.id}`)).status).toBe(200);
+    expect((await member.get(`/api/pages/alias/${internal.body.alias}`)).status).toBe(200);
+    expect((await member.get(`/api/pages/${draft.body.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/pages/${draft.body.id}`)).status).toBe(200);
+  });
+
+  it("lets only admins change pages, and keeps them inside their account", async () => {
+    expect((await member.post("/api/pages", { title: "Mine" })).status).toBe(403);
+    expect((await member.request("PATCH", `/api/pages/${page.id}`, { title: "Changed" })).status).toBe(403);
+    const other = await signUpWithAccount(server.api, "otherpages");
+    expect((await other.api.get(`/api/pages/${page.id}`)).status).toBe(404);
+    expect((await other.api.request("DELETE", `/api/pages/${page.id}`)).status).toBe(404);
+    const edited = await admin.request<Page>("PATCH", `/api/pages/${page.id}`, {
+      title: "How to fill the form",
+      alias: "how-to-fill",
+      body: "<p>Fill the walrus form.</p>",
+      isPublished: true,
+      isPublic: true,
+    });
+    expect(edited.body).toMatchObject({ alias: "how-to-fill" });
+    page = edited.body;
+  });
+
+  it("is found by the search through its text", async () => {
+    const found = await admin.get<{ results: Array<{ type: string; id: number; data: { slug: string } }> }>(
+      "/api/search?request=walrus&types=custom_page",
+    );
+    expect(found.body.results).toEqual([
+      expect.objectContaining({
+        type: "custom_page",
+        id: page.id,
+        data: expect.objectContaining({ slug: "how-to-fill" }),
+      }),
+    ]);
+  });
+});
+
+describe("the help menu", () => {
+  it("is managed by admins and read by every member as pageMenuLinks", async () => {
+    const links = [
+      { text: "How to fill", href: "how-to-fill", typeMachineName: "internal_alias" },
+      { text: "Community", href: "https://example.org/forum", typeMachineName: "external_link" },
+    ];
+    const set = await admin.request("PUT", "/api/pages-menu", { pageMenuLinks: links });
+    expect(set.status).toBe(200);
+    const read = await member.get<{ pageMenuLinks: unknown[] }>("/api/pages-menu");
+    expect(read.body.pageMenuLinks).toEqual(links.map((link) => expect.objectContaining(link)));
+    expect((await member.request("PUT", "/api/pages-menu", { pageMenuLinks: [] })).status).toBe(403);
+    const bad = await admin.request("PUT", "/api/pages-menu", {
+      pageMenuLinks: [{ text: "Bad", href: "javascript:alert(1)", typeMachineName: "external_link" }],
+    });
+    expect(bad.body).toMatchObject({ code: "help_link.invalid" });
+  });
+});
+
+describe("registration turned off", () => {
+  it('refuses to register with "New user registration is temporary disabled"', async () => {
+    const closed = await startTestServer({ REGISTRATION_ENABLED: "false" });
+    try {
+      const response = await closed.api.post("/api/register", {
+        username: "latecomer",
+        email: "latecomer@example.com",
+        password: "secret123",
+        passwordConfirmation: "secret123",
+        acceptTermsAndConditionsAgreement: true,
+        acceptPrivacyPolicyAgreement: true,
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({
+        code: "registration.disabled",
+        message: "New user registration is temporary disabled",
+      });
+    } finally {
+      await closed.close();
+    }
+  });
+});
