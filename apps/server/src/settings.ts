@@ -1,7 +1,7 @@
-import { EDITOR_IMAGE_MAX_BYTES } from "@formloom/core/api/pages";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { EDITOR_IMAGE_MAX_BYTES } from "@formloom/core/api/pages";
 import { z } from "zod";
 import { SERVER_ROOT } from "./paths.ts";
 
@@ -210,7 +210,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     outsideMailPerDay: values.OUTSIDE_MAIL_PER_DAY,
     passwordResetEnabled: values.PASSWORD_RESET_ENABLED === "true",
     registrationEnabled: values.REGISTRATION_ENABLED === "true",
-    editorImageMaxBytes: values.EDITOR_IMAGE_MAX_MB ? Math.round(values.EDITOR_IMAGE_MAX_MB * 1024 * 1024) : EDITOR_IMAGE_MAX_BYTES,
+    editorImageMaxBytes: values.EDITOR_IMAGE_MAX_MB
+      ? Math.round(values.EDITOR_IMAGE_MAX_MB * 1024 * 1024)
+      : EDITOR_IMAGE_MAX_BYTES,
     seedDemo: values.SEED_DEMO === "true",
     logLevel: values.LOG_LEVEL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
