@@ -1,7 +1,21 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
-const COST = { N: 16384, r: 8, p: 1 } as const;
+/**
+ * scrypt's cost factor: 2^14 unless `PASSWORD_SCRYPT_N` names another power of two of at least
+ * 2^10. The test runs lower it: they make and sign in thousands of accounts, and at 2^14 each
+ * hash costs tens of milliseconds of processor. A hash keeps its cost, so one made at either
+ * cost still verifies after the setting changes.
+ */
+const COST = { N: costFactor(process.env.PASSWORD_SCRYPT_N), r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+
+export function costFactor(setting: string | undefined): number {
+  if (!setting) return 16384;
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1024 || (n & (n - 1)) !== 0)
+    throw new Error(`PASSWORD_SCRYPT_N must be a power of two of at least 1024, not ${setting}`);
+  return n;
+}
 
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
