@@ -43,6 +43,13 @@ function bearer(request: FastifyRequest): string | undefined {
   return header.slice("Bearer ".length).trim() || undefined;
 }
 
+/** An external app's token sent as an API key (`X-API-Key`), the way integration platforms send one. */
+function apiKey(request: FastifyRequest): string | undefined {
+  const header = request.headers["x-api-key"];
+  const token = typeof header === "string" ? header.trim() : "";
+  return isExternalAppToken(token) ? token : undefined;
+}
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Served without a signed-in caller; every other API route requires one. */
@@ -88,7 +95,7 @@ export function requireSession(ctx: UserContext): void {
 }
 
 async function identify(deps: Deps, request: FastifyRequest): Promise<UserContext | undefined> {
-  const token = bearer(request);
+  const token = bearer(request) ?? apiKey(request);
   if (!token) return undefined;
   if (isExternalAppToken(token)) {
     const user = await authenticateExternalApp(deps.db, token, request.ip);

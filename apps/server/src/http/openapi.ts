@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import fastifySwaggerUi, { type FastifySwaggerUiOptions } from "@fastify/swagger-ui";
+import { webhookPayloadJsonSchema } from "@formloom/core/api/webhook-payload";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Settings } from "../settings.ts";
@@ -79,6 +80,14 @@ const SECURITY_SCHEMES = {
     description:
       "An external app's token (Account → External apps), sent as `Authorization: Bearer <token>`. " +
       "It acts for the account within the app's limits, never for password, token or membership changes.",
+  },
+  apiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-Key",
+    description:
+      "An external app's token sent as an API key, the way Zapier, Make and n8n send one; it works " +
+      "wherever the external app's bearer token does.",
   },
 };
 
@@ -183,10 +192,41 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
         };
     }
   }
+  document.components ??= {};
+  document.components.schemas = { ...document.components.schemas, WebhookPayload: payloadSchema() };
+  document.webhooks = {
+    formSubmitted: {
+      post: {
+        operationId: "formSubmitted",
+        summary: "A form was submitted (what webhooks and REST hooks send)",
+        description:
+          "Sent to each enabled webhook and REST hook of the form, signed by the Standard Webhooks rules " +
+          "(`webhook-id`, `webhook-timestamp`, `webhook-signature` with the endpoint's secret). Any 2xx " +
+          "answer delivers it; a 410 turns the webhook off; anything else is tried again, up to 10 times.",
+        tags: ["webhooks"],
+        security: [],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/WebhookPayload" } } },
+        },
+        responses: {
+          "200": { description: "Delivered." },
+          "410": { description: "The endpoint is gone: the webhook is turned off." },
+        },
+      },
+    },
+  };
+  used.add("webhooks");
   document.tags = [...used]
     .sort()
     .map((name) => ({ name, description: TAGS[name] ?? `Operations on ${name}.` }));
   return document;
+}
+
+/** The webhook payload's JSON Schema (GET /api/webhooks/payload-schema) as a component of the document. */
+function payloadSchema(): Record<string, unknown> {
+  const { $id: _id, $schema: _schema, ...schema } = webhookPayloadJsonSchema();
+  return schema;
 }
 
 /** `get /api/forms/{id}/answer` → `getFormsIdAnswer`: stable as long as the path is. */
