@@ -1,5 +1,6 @@
 import type { TFieldSummary } from "@formloom/core/api/statistics";
 import { List, SimpleGrid, Table, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import type { ChartsData } from "../api/get-charts.ts";
@@ -52,147 +53,125 @@ function HeatGrid({ matrix }: { matrix: NonNullable<TFieldSummary["matrix"]> }) 
   );
 }
 
-function QuestionChart({ field }: { field: TFieldSummary }) {
-  const { t } = useTranslation();
-  const format = useChartFormat();
-  const answered = t("Answered: {{answered}}", { answered: format.number(field.answered) });
-  const card = {
-    title: field.title,
-    testId: `question-${field.fieldId}`,
-    data: field,
-    empty: field.answered === 0,
-  };
+type Translate = ReturnType<typeof useTranslation>["t"];
+type ChartFormat = ReturnType<typeof useChartFormat>;
+
+/** What a question's card draws: its chart, the same figures as a table, and figures said after its count. */
+interface QuestionFigures {
+  chart: () => ReactNode;
+  table?: () => ReactNode;
+  said?: string;
+}
+
+/** The chart that suits the question's answers: choice bars, a heat grid, a distribution, figures, or samples. */
+function questionFigures(field: TFieldSummary, t: Translate, format: ChartFormat): QuestionFigures {
   if (field.choices) {
     const choices = field.choices;
-    return (
-      <ChartCard
-        {...card}
-        emptyText={t("No answers yet")}
-        headline={
-          <Text size="sm" c="dimmed">
-            {answered}
-          </Text>
-        }
-        chart={() => (
-          <BarChart
-            h={Math.max(120, choices.length * 36)}
-            orientation="vertical"
-            yAxisProps={{ width: 120 }}
-            xAxisProps={{ allowDecimals: false }}
-            data={choices.map((c) => ({ option: c.title, count: c.count }))}
-            dataKey="option"
-            series={[{ name: "count", label: t("Answers"), color: "blue.6" }]}
-          />
-        )}
-        table={() => (
-          <FiguresTable
-            caption={field.title}
-            head={[t("Option"), t("Answers"), t("Share")]}
-            rows={choices.map((c) => [c.title, c.count, format.percent(c.percent)])}
-          />
-        )}
-      />
-    );
+    return {
+      chart: () => (
+        <BarChart
+          h={Math.max(120, choices.length * 36)}
+          orientation="vertical"
+          yAxisProps={{ width: 120 }}
+          xAxisProps={{ allowDecimals: false }}
+          data={choices.map((c) => ({ option: c.title, count: c.count }))}
+          dataKey="option"
+          series={[{ name: "count", label: t("Answers"), color: "blue.6" }]}
+        />
+      ),
+      table: () => (
+        <FiguresTable
+          caption={field.title}
+          head={[t("Option"), t("Answers"), t("Share")]}
+          rows={choices.map((c) => [c.title, c.count, format.percent(c.percent)])}
+        />
+      ),
+    };
   }
   if (field.matrix) {
     const matrix = field.matrix;
-    return (
-      <ChartCard
-        {...card}
-        emptyText={t("No answers yet")}
-        headline={
-          <Text size="sm" c="dimmed">
-            {answered}
-          </Text>
-        }
-        chart={() => <HeatGrid matrix={matrix} />}
-      />
-    );
+    return { chart: () => <HeatGrid matrix={matrix} /> };
   }
+  const numeric = field.numeric;
+  const mean = numeric ? Math.round(numeric.mean * 100) / 100 : 0;
   if (field.distribution && field.distribution.length > 0) {
     const distribution = field.distribution;
-    const numeric = field.numeric;
-    return (
-      <ChartCard
-        {...card}
-        emptyText={t("No answers yet")}
-        headline={
-          <Text size="sm" c="dimmed" fw={400}>
-            {answered}
-            {numeric
-              ? ` · ${t("Mean")}: ${format.number(Math.round(numeric.mean * 100) / 100)} · ${t("Median")}: ${format.number(numeric.median)}`
-              : ""}
-          </Text>
-        }
-        chart={() => (
-          <BarChart
-            h={180}
-            data={distribution.map((d) => ({ value: String(d.value), count: d.count }))}
-            dataKey="value"
-            yAxisProps={{ allowDecimals: false }}
-            series={[{ name: "count", label: t("Answers"), color: "grape.6" }]}
-          />
-        )}
-        table={() => (
-          <FiguresTable
-            caption={field.title}
-            head={[t("Value"), t("Answers"), t("Share")]}
-            rows={distribution.map((d) => [String(d.value), d.count, format.percent(d.percent)])}
-          />
-        )}
-      />
-    );
+    return {
+      said: numeric
+        ? ` · ${t("Mean")}: ${format.number(mean)} · ${t("Median")}: ${format.number(numeric.median)}`
+        : undefined,
+      chart: () => (
+        <BarChart
+          h={180}
+          data={distribution.map((d) => ({ value: String(d.value), count: d.count }))}
+          dataKey="value"
+          yAxisProps={{ allowDecimals: false }}
+          series={[{ name: "count", label: t("Answers"), color: "grape.6" }]}
+        />
+      ),
+      table: () => (
+        <FiguresTable
+          caption={field.title}
+          head={[t("Value"), t("Answers"), t("Share")]}
+          rows={distribution.map((d) => [String(d.value), d.count, format.percent(d.percent)])}
+        />
+      ),
+    };
   }
-  if (field.numeric) {
-    const numeric = field.numeric;
+  if (numeric) {
     const stats: Array<[string, number]> = [
       [t("Minimum"), numeric.min],
       [t("Maximum"), numeric.max],
-      [t("Mean"), Math.round(numeric.mean * 100) / 100],
+      [t("Mean"), mean],
       [t("Median"), numeric.median],
     ];
-    return (
-      <ChartCard
-        {...card}
-        emptyText={t("No answers yet")}
-        headline={
-          <Text size="sm" c="dimmed">
-            {answered}
-          </Text>
-        }
-        chart={() => (
-          <FiguresTable
-            caption={field.title}
-            head={stats.map(([label]) => label)}
-            rows={[stats.map(([, value]) => value)]}
-          />
-        )}
-      />
-    );
+    return {
+      chart: () => (
+        <FiguresTable
+          caption={field.title}
+          head={stats.map(([label]) => label)}
+          rows={[stats.map(([, value]) => value)]}
+        />
+      ),
+    };
   }
+  return {
+    chart: () =>
+      field.samples && field.samples.length > 0 ? (
+        <List size="sm" spacing={4}>
+          {field.samples.map((sample, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat and never move.
+            <List.Item key={index}>{sample}</List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("Written answers are not charted.")}
+        </Text>
+      ),
+  };
+}
+
+/** One question's card: how many answered it, above the chart its answers suit. */
+function QuestionChart({ field }: { field: TFieldSummary }) {
+  const { t } = useTranslation();
+  const format = useChartFormat();
+  const figures = questionFigures(field, t, format);
   return (
     <ChartCard
-      {...card}
+      title={field.title}
+      testId={`question-${field.fieldId}`}
+      data={field}
+      empty={field.answered === 0}
       emptyText={t("No answers yet")}
       headline={
-        <Text size="sm" c="dimmed">
-          {answered}
+        <Text size="sm" c="dimmed" fw={400}>
+          {t("Answered: {{answered}}", { answered: format.number(field.answered) })}
+          {figures.said ?? ""}
         </Text>
       }
-      chart={() =>
-        field.samples && field.samples.length > 0 ? (
-          <List size="sm" spacing={4}>
-            {field.samples.map((sample, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat and never move.
-              <List.Item key={index}>{sample}</List.Item>
-            ))}
-          </List>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t("Written answers are not charted.")}
-          </Text>
-        )
-      }
+      chart={figures.chart}
+      {...(figures.table ? { table: figures.table } : {})}
     />
   );
 }
