@@ -28,6 +28,8 @@ export const webhooks = pgTable(
     title: text("title").notNull(),
     endpoint: text("endpoint").notNull(),
     requestType: text("request_type").notNull().default("POST"),
+    /** core's WEBHOOK_FORMATS: the JSON payload, or a Slack, Discord or Teams message. */
+    format: text("format").notNull().default("standard"),
     /** core's TWebhookAuthorization as sealed JSON. */
     authorization: text("authorization").notNull(),
     condition: text("condition").notNull().default("each_submission"),
