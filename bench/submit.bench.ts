@@ -142,13 +142,18 @@ async function call<T>(url: string, method: string, body?: unknown, token?: stri
 /** An account with the 10-field form, made through the API; returns the form id and a token. */
 async function prepareApp(url: string) {
   const user = `bench${randomBytes(3).toString("hex")}`;
-  const { token } = await call<{ token: string }>(`${url}/api/register`, "POST", {
+  await call(`${url}/api/register`, "POST", {
     username: user,
     email: `${user}@example.com`,
     password: "bench12345",
     passwordConfirmation: "bench12345",
     acceptTermsAndConditionsAgreement: true,
     acceptPrivacyPolicyAgreement: true,
+  });
+  // Registration signs nobody in: the new user signs in with the password they chose.
+  const { token } = await call<{ token: string }>(`${url}/api/login`, "POST", {
+    username: user,
+    password: "bench12345",
   });
   await call(
     `${url}/api/account/create`,
@@ -202,18 +207,57 @@ interface Measured {
   runs: Run[];
   acknowledged: number;
   unanswered: number;
+  /** What the database's sessions did during the run at 64 connections (PostgreSQL only). */
+  waits?: string;
 }
 
-async function measure(url: string, body: string): Promise<Measured> {
+async function measure(
+  url: string,
+  body: string,
+  alongside64?: (seconds: number) => Promise<string>,
+): Promise<Measured> {
   const warmUp = await load(url, body, 16, Math.min(3, SECONDS));
   const runs: Run[] = [];
-  for (const connections of CONNECTIONS) runs.push(await load(url, body, connections, SECONDS));
+  let waits: string | undefined;
+  for (const connections of CONNECTIONS) {
+    const watching = connections === 64 && alongside64 ? alongside64(SECONDS) : undefined;
+    runs.push(await load(url, body, connections, SECONDS));
+    waits = (await watching) ?? waits;
+  }
   const all = [warmUp, ...runs];
   return {
     runs,
+    waits,
     acknowledged: all.reduce((sum, run) => sum + run.ok, 0),
     unanswered: all.reduce((sum, run) => sum + run.unanswered, 0),
   };
+}
+
+/**
+ * Samples the database's sessions every 20 ms for `seconds` and says what share of the sampled
+ * session time went to each wait (a lock on another transaction: Lock:transactionid), and to work.
+ */
+async function sessionWaits(databaseUrl: string, seconds: number): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const counts = new Map<string, number>();
+  let total = 0;
+  try {
+    const end = Date.now() + seconds * 1000;
+    while (Date.now() < end) {
+      const { rows } = await client.query<{ what: string }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'working') as what from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      for (const { what } of rows) counts.set(what, (counts.get(what) ?? 0) + 1);
+      total += rows.length;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+  const shares = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  return shares.map(([what, n]) => `${what} ${fmt((100 * n) / Math.max(total, 1))} %`).join(", ");
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -223,9 +267,11 @@ async function runApp(target: Target) {
   const app = await start([SERVER_BUNDLE], path.join(root, "apps/server"), target.env, "Formloom is running");
   try {
     const { formId, token } = await prepareApp(app.url);
+    const databaseUrl = target.env.DATABASE_URL;
     const measured = await measure(
       `${app.url}/api/forms/answer`,
       JSON.stringify({ formId, answers: ANSWERS }),
+      databaseUrl ? (seconds) => sessionWaits(databaseUrl, seconds) : undefined,
     );
     const summary = await call<{ answerCount: number }>(
       `${app.url}/api/forms/${formId}/summary`,
@@ -280,6 +326,7 @@ async function benchEngine(target: Target) {
       `${String(connections).padStart(11)} | ${fmt(a.rps).padStart(9)} | ${fmt(b.rps).padStart(14)} | ${fmt(a.rps / b.rps, 2).padStart(12)} | ${`${a.p50} / ${a.p99}`.padStart(16)} | ${`${b.p50} / ${b.p99}`.padStart(21)} | ${a.errors}`,
     );
   });
+  if (app.waits) console.log(`app at 64 connections, active PostgreSQL sessions: ${app.waits}`);
   for (const [name, side] of [
     ["app", app],
     ["baseline", baseline],

@@ -1,0 +1,272 @@
+// npm run bench:scale-out — submissions per second at 64 connections through nginx to 1, 2 and 3
+// API processes (RUN_WORKERS=false, with 2 worker processes) on one PostgreSQL database
+// (scripts/topology.ts), beside the plain one-INSERT-per-request baseline of the same run
+// (bench/submit-baseline.ts); then, with 3 API processes, SIGKILL of one API process and one
+// worker mid-run: every acknowledged submission is looked up by its id, and every webhook
+// delivery of the run must reach the receiver. On two cores the gain is small: the point is that
+// nothing breaks and the rate does not fall. BENCH_SECONDS (default 15) sets each run's length;
+// BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create databases on.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort, startTopology, type Topology } from "../scripts/topology.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 64;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const FIELDS = [
+  { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+  { id: "story", fieldType: "textarea", question: "Tell us more" },
+  { id: "stars", fieldType: "rate", question: "Rating", fieldSettings: { maxRating: 5 } },
+];
+const ANSWERS = [
+  { fieldId: "name", answer: "Ada Lovelace" },
+  { fieldId: "story", answer: "The analytical engine weaves algebraic patterns just as the loom weaves." },
+  { fieldId: "stars", answer: 4 },
+];
+
+async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, url = ADMIN_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `formloom_scale_${randomBytes(4).toString("hex")}`;
+  await onAdmin((admin) => admin.query(`create database ${name}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      onAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+async function call<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An account and a form, made through the balancer; returns the form's id and a token. */
+async function prepareForm(url: string, webhook?: string) {
+  const user = `scale${randomBytes(3).toString("hex")}`;
+  await call(`${url}/api/register`, "POST", {
+    username: user,
+    email: `${user}@example.com`,
+    password: "bench12345",
+    passwordConfirmation: "bench12345",
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+  // Registration signs nobody in: the new user signs in with the password they chose.
+  const { token } = await call<{ token: string }>(`${url}/api/login`, "POST", {
+    username: user,
+    password: "bench12345",
+  });
+  const account = { name: "Bench", subdomain: user, type: "company", acceptDpa: true };
+  await call(`${url}/api/account/create`, "POST", account, token);
+  const form = { title: "Bench", fields: FIELDS };
+  const created = await call<{ form: { id: number } }>(`${url}/api/forms`, "POST", form, token);
+  const formId = created.form.id;
+  if (webhook)
+    await call(`${url}/api/forms/${formId}/webhooks`, "POST", { title: "Bench", endpoint: webhook }, token);
+  return formId;
+}
+
+async function load(url: string, body: string) {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+    },
+    body,
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function baseline(databaseUrl: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "submit-baseline.ts"], {
+    cwd: import.meta.dirname,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) =>
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("baseline listening") && resolve()),
+  );
+  try {
+    return await load(`http://127.0.0.1:${port}`, JSON.stringify({ formId: 1, answers: ANSWERS }));
+  } finally {
+    child.kill("SIGTERM");
+  }
+}
+
+async function throughput(apis: number) {
+  const database = await freshDatabase();
+  const topology = await startTopology({ databaseUrl: database.url, apis });
+  try {
+    const formId = await prepareForm(topology.url);
+    return await load(`${topology.url}/api/forms/answer`, JSON.stringify({ formId, answers: ANSWERS }));
+  } finally {
+    await topology.stop();
+    await database.drop();
+  }
+}
+
+/**
+ * 64 respondents submitting in a loop, each submission under its own key and sent again on a
+ * failed answer (a 502 from the balancer while a process dies), as the public page does.
+ */
+async function respondents(url: string, formId: number, until: () => boolean) {
+  const acknowledged = new Map<string, number>();
+  let failedTries = 0;
+  const one = async (worker: number) => {
+    for (let n = 0; !until(); n++) {
+      const key = `w${worker}-${n}`;
+      for (;;) {
+        const response = await fetch(`${url}/api/forms/answer`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify({ formId, answers: ANSWERS }),
+        }).catch(() => null);
+        if (response && (response.status === 201 || response.status === 200)) {
+          acknowledged.set(key, ((await response.json()) as { id: number }).id);
+          break;
+        }
+        failedTries++;
+        await response?.text();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => one(i)));
+  return { acknowledged, failedTries };
+}
+
+async function killMidRun() {
+  const hooks = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    const id = String(req.headers["webhook-id"]);
+    hooks.set(id, (hooks.get(id) ?? 0) + 1);
+    req.resume();
+    req.on("end", () => res.writeHead(200).end("ok"));
+  });
+  const hookPort = await freePort();
+  await new Promise<void>((resolve) => receiver.listen(hookPort, "127.0.0.1", resolve));
+  const database = await freshDatabase();
+  let topology: Topology | undefined;
+  try {
+    topology = await startTopology({
+      databaseUrl: database.url,
+      env: { WEBHOOK_ALLOW_HOSTS: "127.0.0.1", WEBHOOK_POLL_MS: "100" },
+    });
+    const formId = await prepareForm(topology.url, `http://127.0.0.1:${hookPort}/hook`);
+    const started = Date.now();
+    const killAt = started + (SECONDS * 1000) / 2;
+    const victims = [topology.apis[1]!, topology.workers[0]!];
+    const killer = setTimeout(() => {
+      for (const victim of victims) victim.child.kill("SIGKILL");
+    }, killAt - started);
+    const { acknowledged, failedTries } = await respondents(
+      topology.url,
+      formId,
+      () => Date.now() > started + SECONDS * 1000,
+    );
+    clearTimeout(killer);
+    const ids = [...acknowledged.values()];
+    const lost = await onAdmin(async (client) => {
+      let missing = 0;
+      for (const id of ids) {
+        const found = await client.query("select 1 from form_answers where id = $1", [id]);
+        if (found.rowCount !== 1) missing++;
+      }
+      return missing;
+    }, database.url);
+    const stored = await onAdmin(
+      async (client) =>
+        (await client.query("select count(*)::int as n from form_answers")).rows[0].n as number,
+      database.url,
+    );
+    // The surviving worker takes over the deliveries the killed one held, once their lease ends.
+    const deadline = Date.now() + 120_000;
+    let pending = 1;
+    while (pending > 0 && Date.now() < deadline) {
+      pending = await onAdmin(
+        async (client) =>
+          (await client.query("select count(*)::int as n from webhook_deliveries where state <> 'done'"))
+            .rows[0].n as number,
+        database.url,
+      );
+      if (pending > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const twice = [...hooks.values()].filter((count) => count > 1).length;
+    console.log(
+      `\nSIGKILL of ${victims.map((victim) => victim.name).join(" and ")} at ${SECONDS / 2} s of ${SECONDS} s, 3 API processes:` +
+        `\n  acknowledged ${ids.length} (distinct ids ${new Set(ids).size}), stored ${stored}, ` +
+        `lost ${lost} (each id looked up); failed tries sent again ${failedTries}` +
+        `\n  webhook deliveries: ${hooks.size} events received for ${stored} submissions, ${pending} not done, ` +
+        `${twice} received twice (a delivery under way when its worker died is sent again: receivers dedupe by webhook-id)`,
+    );
+    return lost === 0 && stored === new Set(ids).size && pending === 0 && hooks.size === stored;
+  } finally {
+    await topology?.stop();
+    await database.drop();
+    receiver.close();
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const base = await (async () => {
+  const database = await freshDatabase();
+  try {
+    return await baseline(database.url);
+  } finally {
+    await database.drop();
+  }
+})();
+console.log(
+  `\nPostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each, through nginx (scripts/topology.ts)`,
+);
+console.log("API processes | app req/s | p99 ms | errors | app / plain INSERT baseline");
+console.log(
+  `baseline      | ${fmt(base.rps).padStart(9)} | ${String(base.p99).padStart(6)} | ${String(base.errors).padStart(6)} |`,
+);
+const rows = [];
+for (const apis of [1, 2, 3]) {
+  const run = await throughput(apis);
+  rows.push(run);
+  console.log(
+    `${String(apis).padStart(13)} | ${fmt(run.rps).padStart(9)} | ${String(run.p99).padStart(6)} | ${String(run.errors).padStart(6)} | ${fmt(run.rps / base.rps, 2)}×`,
+  );
+}
+const held = await killMidRun();
+const notFalling = rows[2]!.rps >= rows[0]!.rps * 0.9;
+console.log(
+  `\nthroughput with 3 processes ${notFalling ? "does not fall" : "FALLS"} against 1; after the kill: ${held ? "nothing lost" : "LOST OR UNFINISHED WORK"}`,
+);
+process.exit(held && notFalling ? 0 : 1);
