@@ -1,4 +1,7 @@
 import { defineConfig } from "vitest/config";
+import { preferMemoryTmpdir } from "../apps/server/test/memory-tmpdir.ts";
+
+preferMemoryTmpdir();
 
 export default defineConfig({
   test: {

@@ -1,4 +1,7 @@
 import { defineConfig } from "vitest/config";
+import { preferMemoryTmpdir } from "./test/memory-tmpdir.ts";
+
+preferMemoryTmpdir();
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
