@@ -4,6 +4,9 @@ import { ZRowId } from "./ids.ts";
 /** platform.md §2 "Webhook": how the request is made and what it carries. */
 export const WEBHOOK_REQUEST_TYPES = ["POST", "PUT", "PATCH"] as const;
 export const WEBHOOK_CONDITIONS = ["each_submission", "rules_action"] as const;
+/** What a delivery's body is: the signed JSON payload, or a chat message for that service's incoming webhook. */
+export const WEBHOOK_FORMATS = ["standard", "slack", "discord", "teams"] as const;
+export type TWebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 export const WEBHOOK_DATA_OPTIONS = [
   "form_answer",
   "calculation_results",
@@ -40,6 +43,7 @@ export const ZWebhookCreateBody = z.object({
   title: ZTitle,
   endpoint: ZEndpoint,
   requestType: z.enum(WEBHOOK_REQUEST_TYPES).default("POST"),
+  format: z.enum(WEBHOOK_FORMATS).default("standard"),
   authorization: ZWebhookAuthorization.default({ type: "none" }),
   condition: z.enum(WEBHOOK_CONDITIONS).default("each_submission"),
   dataOptions: z
@@ -54,6 +58,7 @@ export const ZWebhookPatchBody = z.object({
   title: ZTitle.optional(),
   endpoint: ZEndpoint.optional(),
   requestType: z.enum(WEBHOOK_REQUEST_TYPES).optional(),
+  format: z.enum(WEBHOOK_FORMATS).optional(),
   authorization: ZWebhookAuthorization.optional(),
   condition: z.enum(WEBHOOK_CONDITIONS).optional(),
   dataOptions: z.array(z.enum(WEBHOOK_DATA_OPTIONS)).max(WEBHOOK_DATA_OPTIONS.length).optional(),
@@ -67,6 +72,7 @@ export const ZWebhook = z.object({
   title: z.string(),
   endpoint: z.string(),
   requestType: z.enum(WEBHOOK_REQUEST_TYPES),
+  format: z.enum(WEBHOOK_FORMATS),
   /** The kind only: passwords, tokens and header values are never sent back. */
   authorizationType: z.enum(["none", "basic", "bearer", "header"]),
   condition: z.enum(WEBHOOK_CONDITIONS),

@@ -71,6 +71,7 @@ export function hookRoutes(app: FastifyInstance, deps: Deps): void {
         title: REST_HOOK_TITLE,
         endpoint: targetUrl,
         requestType: "POST",
+        format: "standard",
         authorization: { type: "none" },
         condition: "each_submission",
         dataOptions: ["form_answer", "calculation_results", "score_and_tags"],

@@ -32,6 +32,7 @@ export function present(row: WebhookRow, secrets: SecretBox): TWebhook {
     title: row.title,
     endpoint: row.endpoint,
     requestType: row.requestType as TWebhook["requestType"],
+    format: row.format as TWebhook["format"],
     authorizationType: openAuthorization(row, secrets).type,
     condition: row.condition as TWebhook["condition"],
     dataOptions: row.dataOptions as TWebhook["dataOptions"],
@@ -101,6 +102,7 @@ export async function createWebhook(
       title: body.title,
       endpoint,
       requestType: body.requestType,
+      format: body.format,
       authorization: deps.secrets.seal(JSON.stringify(body.authorization)),
       condition: body.condition,
       dataOptions: body.dataOptions,
@@ -131,6 +133,7 @@ export async function updateWebhook(
   const handsOn =
     moved ||
     changed(body.requestType, current.requestType) ||
+    changed(body.format, current.format) ||
     changed(body.condition, current.condition) ||
     changed(body.dataOptions, current.dataOptions) ||
     (body.enabled === true && !current.enabled);
@@ -140,6 +143,7 @@ export async function updateWebhook(
     ...(body.title !== undefined ? { title: body.title } : {}),
     ...(endpoint !== undefined ? { endpoint } : {}),
     ...(body.requestType !== undefined ? { requestType: body.requestType } : {}),
+    ...(body.format !== undefined ? { format: body.format } : {}),
     ...(body.authorization !== undefined
       ? { authorization: deps.secrets.seal(JSON.stringify(body.authorization)) }
       : {}),

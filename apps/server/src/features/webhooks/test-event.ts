@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { TWebhookPayload } from "@formloom/core/api/webhook-payload";
-import type { TWebhookTestResult } from "@formloom/core/api/webhooks";
+import type { TWebhookFormat, TWebhookTestResult } from "@formloom/core/api/webhooks";
 import { and, eq } from "drizzle-orm";
 import { webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { loadForm } from "../forms/service.ts";
+import { webhookBody } from "./presets.ts";
 import type { WebhookDeps } from "./service.ts";
 import { signedHeaders } from "./signing.ts";
 import { checkEndpoint, sendToChecked } from "./ssrf.ts";
@@ -47,7 +48,7 @@ export async function sendTestEvent(
       answers: [],
     },
   };
-  const body = JSON.stringify(payload);
+  const body = JSON.stringify(webhookBody(hook.format as TWebhookFormat, payload));
   const result = await sendToChecked(checked.endpoint, {
     method: hook.requestType,
     headers: signedHeaders(hook, deps.secrets, `msg_test_${randomUUID()}`, now, body),

@@ -1,4 +1,5 @@
-import type { TWebhookPayloadData } from "@formloom/core/api/webhook-payload";
+import type { TWebhookPayload, TWebhookPayloadData } from "@formloom/core/api/webhook-payload";
+import type { TWebhookFormat } from "@formloom/core/api/webhooks";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { SecretBox } from "../../auth/secret-box.ts";
@@ -8,6 +9,7 @@ import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { readForm } from "../forms/presenter.ts";
+import { webhookBody } from "./presets.ts";
 import { readableAnswers, resultLink } from "./readable.ts";
 import { signedHeaders } from "./signing.ts";
 import { type AllowList, checkEndpoint, type Resolver, sendToChecked } from "./ssrf.ts";
@@ -127,14 +129,15 @@ export function startWebhookWorker(options: {
       return false;
     }
     const now = new Date();
-    const body = JSON.stringify({
+    const payload: TWebhookPayload = {
       type: "form.submitted",
       timestamp: now.toISOString(),
       data: payloadOf(visibleStoredAnswer(answer, access), hook.dataOptions as string[], {
         form: form!,
         linkBase: options.linkBase,
       }),
-    });
+    };
+    const body = JSON.stringify(webhookBody(hook.format as TWebhookFormat, payload));
     const headers = signedHeaders(hook, secrets, delivery.event_id, now, body);
     const result = await sendToChecked(checked.endpoint, {
       method: hook.requestType,

@@ -1,0 +1,113 @@
+import type { TWebhookPayload } from "@formloom/core/api/webhook-payload";
+import type { TWebhookFormat } from "@formloom/core/api/webhooks";
+
+/**
+ * What a webhook with a preset posts instead of the JSON payload: a message the chat shows, in
+ * the format its incoming webhooks document — Slack's `text` with Block Kit blocks, Discord's
+ * `content` with one embed, Microsoft Teams' message with an Adaptive Card (the Workflows
+ * "post to a channel when a webhook request is received" format). Each stays within the
+ * service's documented limits.
+ */
+export function webhookBody(format: TWebhookFormat, payload: TWebhookPayload): unknown {
+  if (format === "standard") return payload;
+  const message = messageOf(payload);
+  switch (format) {
+    case "slack":
+      return slackMessage(message);
+    case "discord":
+      return discordMessage(message);
+    case "teams":
+      return teamsMessage(message);
+  }
+}
+
+interface Message {
+  title: string;
+  url: string | undefined;
+  facts: Array<{ name: string; value: string }>;
+}
+
+function messageOf(payload: TWebhookPayload): Message {
+  const data = payload.data;
+  const form = data.form?.title || `Form ${data.formId}`;
+  const title =
+    payload.type === "webhook.test"
+      ? `Test message from Formloom: ${form}`
+      : `New submission${data.number ? ` #${data.number}` : ""} to ${form}`;
+  const facts = (data.answers ?? []).map((answer) => ({
+    name: String(answer.question ?? answer.fieldId ?? ""),
+    value: String(
+      answer.text ??
+        (typeof answer.answer === "string" ? answer.answer : JSON.stringify(answer.answer ?? "")),
+    ),
+  }));
+  return { title, url: data.resultUrl, facts };
+}
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** Slack escapes only &, < and > in mrkdwn text. */
+const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** https://api.slack.com/messaging/webhooks: `text` is the notification's fallback, blocks the message. */
+function slackMessage(message: Message) {
+  const lines = message.facts.map((fact) => `*${slackEscape(fact.name)}*\n${slackEscape(fact.value)}`);
+  const link = message.url ? `\n<${message.url}|Open in Formloom>` : "";
+  return {
+    text: cut(message.title, 3000),
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: cut(message.title, 150), emoji: true } },
+      ...(lines.length
+        ? [{ type: "section", text: { type: "mrkdwn", text: cut(lines.join("\n\n"), 3000) } }]
+        : []),
+      ...(link ? [{ type: "section", text: { type: "mrkdwn", text: link.trim() } }] : []),
+    ],
+  };
+}
+
+/** https://discord.com/developers/docs/resources/webhook#execute-webhook: content plus one embed. */
+function discordMessage(message: Message) {
+  return {
+    content: cut(message.title, 2000),
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: cut(message.title, 256),
+        ...(message.url ? { url: message.url } : {}),
+        fields: message.facts.slice(0, 25).map((fact) => ({
+          name: cut(fact.name || "—", 256),
+          value: cut(fact.value || "—", 1024),
+          inline: false,
+        })),
+      },
+    ],
+  };
+}
+
+/** https://learn.microsoft.com/microsoftteams/platform/webhooks-and-connectors/how-to/connectors-using: an Adaptive Card message. */
+function teamsMessage(message: Message) {
+  return {
+    type: "message",
+    attachments: [
+      {
+        contentType: "application/vnd.microsoft.card.adaptive",
+        contentUrl: null,
+        content: {
+          $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+          type: "AdaptiveCard",
+          version: "1.4",
+          body: [
+            { type: "TextBlock", text: message.title, weight: "Bolder", size: "Medium", wrap: true },
+            {
+              type: "FactSet",
+              facts: message.facts.map((fact) => ({ title: fact.name, value: fact.value })),
+            },
+          ],
+          ...(message.url
+            ? { actions: [{ type: "Action.OpenUrl", title: "Open in Formloom", url: message.url }] }
+            : {}),
+        },
+      },
+    ],
+  };
+}
