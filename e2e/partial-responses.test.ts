@@ -38,6 +38,26 @@ async function newPage(width: number, javaScriptEnabled = true): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Resizes the page and waits until it is laid out at the new width: the window has it and the
+ * document's size has held for three frames in a row (the effects of media queries have run).
+ */
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.waitForFunction(
+    (wanted) => {
+      const kept = window as unknown as { laidOut?: { size: string; frames: number } };
+      const root = document.documentElement;
+      const size = `${window.innerWidth} ${root.scrollWidth}x${root.scrollHeight}`;
+      const frames = kept.laidOut?.size === size ? kept.laidOut.frames + 1 : 0;
+      kept.laidOut = { size, frames };
+      return window.innerWidth === wanted && frames >= 3;
+    },
+    width,
+    { polling: "raf" },
+  );
+}
+
 const formUrl = (alias: string) => `${run.app.url}/f/${alias}?a=${OWNER.username}`;
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
 
@@ -72,9 +92,9 @@ describe("a filling kept as it goes", () => {
     await resume.waitFor();
     await page.getByRole("button", { name: "Start over" }).waitFor();
     await screenshot(page, "partial-responses-resume-390");
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resize(page, 1280);
     await screenshot(page, "partial-responses-resume-1280");
-    await page.setViewportSize({ width: 390, height: 900 });
+    await resize(page, 390);
     await resume.click();
     // Back on page 3 with its answer.
     expect(await page.getByRole("textbox", { name: "Comment" }).inputValue()).toBe("Half written");
@@ -105,7 +125,7 @@ describe("a filling kept as it goes", () => {
     await table.getByRole("cell", { name: "Ann" }).waitFor();
     await author.getByText("1 partial response").waitFor();
     await screenshot(author, "partial-responses-results-1280");
-    await author.setViewportSize({ width: 390, height: 900 });
+    await resize(author, 390);
     await screenshot(author, "partial-responses-results-390");
 
     // The pages before hold their answers; the password was not kept.
