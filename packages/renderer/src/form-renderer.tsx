@@ -3,7 +3,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import type { ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import { startingAnswers } from "@formloom/core/field-types/choice";
-import { groupMembers, nextPage, pageElements, pageOf } from "@formloom/core/form-pages";
+import { groupMembers, pageElements, pageOf } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formLocale } from "@formloom/core/locales";
 import { evaluate } from "@formloom/core/rules";
@@ -14,6 +14,7 @@ import { type Arranged, type ArrangeSettings, arrangeForm, questionNumbers } fro
 import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext, type LiveElement } from "./flow/field-view.tsx";
 import { PageActions } from "./flow/page-actions.tsx";
+import { type FormPosition, PAGE_INPUT, usePageFlow } from "./flow/page-flow.ts";
 import { ProgressView } from "./flow/progress-view.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
 import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts";
@@ -25,6 +26,7 @@ import { useFormStyling } from "./styling/use-form-styling.ts";
 import { RespondentLanguage } from "./translate-context.ts";
 
 export { type LiveElement, liveElementStore } from "./flow/field-view.tsx";
+export { BACK_INPUT, type FormPosition, PAGE_INPUT } from "./flow/page-flow.ts";
 export { authorText, catalogTranslate, englishText, type Translate } from "./flow/translate.ts";
 
 export type RendererSettings = Pick<
@@ -90,17 +92,6 @@ export interface FormRendererProps {
   onPositionChange?(position: FormPosition & { stoppedAt: string | null }): void;
 }
 
-/** Where a respondent is in a form on pages: the page, and the pages they came through (for Back). */
-export interface FormPosition {
-  page: number;
-  history: number[];
-}
-
-/** The name of the hidden input saying which page a form posted without JavaScript was on. */
-export const PAGE_INPUT = "fl-page";
-/** The name of the Back button's value, when a form on pages is posted without JavaScript. */
-export const BACK_INPUT = "fl-back";
-
 type Focus = { kind: "heading" } | { kind: "field"; id: string } | null;
 
 /** Renders a form from its model and lets a respondent fill it, page by page; core checks the answers. */
@@ -136,14 +127,11 @@ export function FormRenderer(props: FormRendererProps) {
   });
   const [status, setStatus] = useState("");
   const [submitting, setSubmitting] = useState(false);
-  const [history, setHistory] = useState<number[]>(() => props.initialPosition?.history ?? []);
-  const [page, setPage] = useState(() => props.initialPosition?.page ?? 0);
   // Times that ran out: the form's makes every input read-only, a step's makes its own.
   const [formExpired, setFormExpired] = useState(false);
   // Sent at once from outside: nothing may be changed any more.
   const [sentAsIs, setSentAsIs] = useState(false);
   const [expiredPages, setExpiredPages] = useState<ReadonlySet<number>>(() => new Set());
-  const current = Math.min(page, pages.length - 1);
   const focus = useRef<Focus>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -160,6 +148,19 @@ export function FormRenderer(props: FormRendererProps) {
     sentAsIs ||
     expiredIds.has(field.id);
   const onPage = (index: number) => pageElements(pages[index] ?? [], elements).filter(shown);
+  const { current, history, forward, back, returnTo } = usePageFlow({
+    pages,
+    elements,
+    fields,
+    rules,
+    onPage,
+    initialPosition: props.initialPosition,
+    onPositionChange: props.onPositionChange,
+    onMove: () => {
+      setSummary(null);
+      focus.current = { kind: "heading" };
+    },
+  });
   const inputId = (field: TElement) => `${formId}-${field.id}`;
   const styling = useFormStyling(settings, onPage(current));
 
@@ -176,13 +177,6 @@ export function FormRenderer(props: FormRendererProps) {
     focusable?.focus();
   });
 
-  const goTo = (index: number, trail: number[]) => {
-    setHistory(trail);
-    setPage(index);
-    setSummary(null);
-    focus.current = { kind: "heading" };
-  };
-
   const showErrors = (found: ValidationError[]) => {
     setErrors(Object.fromEntries(found.map((e) => [e.field, e.code])));
     setSummary(found.length ? translate(summaryKey(found.map((e) => e.code)) ?? "") : null);
@@ -192,15 +186,12 @@ export function FormRenderer(props: FormRendererProps) {
     if (!first) return;
     const at = pageOf(pages, elements, first.id);
     // A refused answer on an earlier page (its time ran out, or the server said so): go back to it.
-    if (at !== -1 && at !== current) goTo(at, history.slice(0, Math.max(0, history.indexOf(at))));
+    if (at !== -1 && at !== current) returnTo(at);
     focus.current = { kind: "field", id: first.id };
   };
 
-  const { onValuesChange, onPositionChange } = props;
+  const { onValuesChange } = props;
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
-  const stoppedAt = onPage(current).find(isAnswerable)?.id ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: told of a move, not of every redraw.
-  useEffect(() => onPositionChange?.({ page: current, history, stoppedAt }), [current, history]);
 
   const change = (field: TElement, value: unknown) => {
     setValues((before) => ({ ...before, [field.id]: value }));
@@ -225,19 +216,7 @@ export function FormRenderer(props: FormRendererProps) {
       if (found.length > 0) return showErrors(found);
     }
     setErrors({});
-    const trail = [...history, current];
-    // The rules see only the answers of the pages passed through, as the server replays them.
-    const known = Object.fromEntries(
-      trail.flatMap((index) => onPage(index).map((field) => [field.id, values[field.id]])),
-    );
-    let target = nextPage(pages, elements, current, evaluate(fields, rules, known).jumpTo);
-    while (target < pages.length - 1 && onPage(target).length === 0) target++;
-    goTo(target, trail);
-  };
-
-  const back = () => {
-    const previous = history.at(-1);
-    if (previous !== undefined) goTo(previous, history.slice(0, -1));
+    forward(values);
   };
 
   /** Sends the answers; `ran` names a time that has just run out, before its state is seen here. */
