@@ -44,6 +44,20 @@ describe("the numbers of a form's submissions", () => {
     }
   });
 
+  it("skip no number for retries under one key that arrive together", async () => {
+    const form = await createForm(api);
+    const send = (key: string) =>
+      server.api.post(
+        "/api/forms/answer",
+        { formId: form.id, answers: [{ fieldId: "name", answer: key }] },
+        { "idempotency-key": key },
+      );
+    const sent = await Promise.all(Array.from({ length: 60 }, (_, i) => send(`key-${i % 6}`)));
+    expect(sent.filter((response) => response.status === 201)).toHaveLength(6);
+    expect((await send("after")).status).toBe(201);
+    expect(await numbersOf(form.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
   it("go on from the last number after submissions were deleted, never reusing one", async () => {
     const form = await createForm(api);
     const send = () =>
