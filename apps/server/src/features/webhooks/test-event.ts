@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { TWebhookPayload } from "@formloom/core/api/webhook-payload";
+import { samplePayload, webhookBody } from "@formloom/core/api/webhook-presets";
 import type { TWebhookFormat, TWebhookTestResult } from "@formloom/core/api/webhooks";
 import { and, eq } from "drizzle-orm";
 import { webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { loadForm } from "../forms/service.ts";
-import { webhookBody } from "./presets.ts";
 import type { WebhookDeps } from "./service.ts";
 import { signedHeaders } from "./signing.ts";
 import { checkEndpoint, sendToChecked } from "./ssrf.ts";
@@ -36,18 +35,7 @@ export async function sendTestEvent(
   const checked = await checkEndpoint(hook.endpoint, deps.allow);
   if (!checked.ok) return { ok: false, responseStatus: null, durationMs: 0, error: checked.code };
   const now = new Date();
-  const payload: TWebhookPayload = {
-    type: "webhook.test",
-    timestamp: now.toISOString(),
-    data: {
-      formId: form.id,
-      answerId: 0,
-      number: null,
-      submitTime: now.toISOString(),
-      form: { id: form.id, title: form.title },
-      answers: [],
-    },
-  };
+  const payload = samplePayload(form.id, form.title, now);
   const body = JSON.stringify(webhookBody(hook.format as TWebhookFormat, payload));
   const result = await sendToChecked(checked.endpoint, {
     method: hook.requestType,

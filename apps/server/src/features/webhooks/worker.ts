@@ -1,4 +1,5 @@
 import type { TWebhookPayload, TWebhookPayloadData } from "@formloom/core/api/webhook-payload";
+import { webhookBody } from "@formloom/core/api/webhook-presets";
 import type { TWebhookFormat } from "@formloom/core/api/webhooks";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -9,7 +10,6 @@ import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { readForm } from "../forms/presenter.ts";
-import { webhookBody } from "./presets.ts";
 import { readableAnswers, resultLink } from "./readable.ts";
 import { signedHeaders } from "./signing.ts";
 import { type AllowList, checkEndpoint, type Resolver, sendToChecked } from "./ssrf.ts";

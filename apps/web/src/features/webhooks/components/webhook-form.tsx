@@ -2,6 +2,7 @@ import {
   type TWebhook,
   type TWebhookAuthorization,
   type TWebhookCreateBody,
+  type TWebhookFormat,
   WEBHOOK_CONDITIONS,
   WEBHOOK_DATA_OPTIONS,
   WEBHOOK_REQUEST_TYPES,
@@ -37,6 +38,13 @@ export const AUTHORIZATION_LABELS: Record<AuthorizationType, string> = {
 export const CONDITION_LABELS: Record<(typeof WEBHOOK_CONDITIONS)[number], string> = {
   each_submission: msg("On each submission"),
   rules_action: msg("When a form rule's action calls it"),
+};
+
+export const FORMAT_LABELS: Record<TWebhookFormat, string> = {
+  standard: msg("Signed JSON payload"),
+  slack: msg("Slack message"),
+  discord: msg("Discord message"),
+  teams: msg("Microsoft Teams message"),
 };
 
 const DATA_OPTION_LABELS: Record<(typeof WEBHOOK_DATA_OPTIONS)[number], string> = {
@@ -79,6 +87,7 @@ export function WebhookForm({
   const [requestType, setRequestType] = useState<TWebhookCreateBody["requestType"]>(
     webhook?.requestType ?? "POST",
   );
+  const [format, setFormat] = useState<TWebhookFormat>(webhook?.format ?? "standard");
   const [authType, setAuthType] = useState<AuthorizationType>(webhook?.authorizationType ?? "none");
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
@@ -138,6 +147,7 @@ export function WebhookForm({
       title,
       endpoint,
       requestType,
+      format,
       authorization: authorization(),
       condition,
       dataOptions,
@@ -184,6 +194,14 @@ export function WebhookForm({
             data={WEBHOOK_REQUEST_TYPES.map((type) => ({ value: type, label: type }))}
             value={requestType}
             onChange={(value) => value && setRequestType(value as typeof requestType)}
+          />
+          <Select
+            label={t("Message format")}
+            description={t("A chat's incoming-webhook address takes a readable message")}
+            allowDeselect={false}
+            data={Object.entries(FORMAT_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
+            value={format}
+            onChange={(value) => value && setFormat(value as TWebhookFormat)}
           />
           <Select
             label={t("Authorization type")}

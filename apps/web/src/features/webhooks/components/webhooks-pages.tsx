@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useForms } from "../../forms/api/get-forms.ts";
 import { useAllWebhooks, useDeleteWebhook, useFormWebhooks, useToggleWebhook } from "../api/webhooks.ts";
+import { CopyCurlAction } from "./copy-curl.tsx";
 import { CONDITION_LABELS } from "./webhook-form.tsx";
 
 const formRoute = getRouteApi("/layout/account/forms/$id");
@@ -126,13 +127,16 @@ function WebhookList({
         },
         { title: t("Enabled"), cell: (webhook) => <WebhookSwitch webhook={webhook} /> },
         {
-          width: 90,
+          width: 124,
           cell: (webhook) => (
-            <EditDeleteActions
-              name={webhook.title}
-              onEdit={() => edit(webhook)}
-              onDelete={() => confirmDelete(webhook)}
-            />
+            <Group gap={4} wrap="nowrap">
+              <CopyCurlAction webhook={webhook} formTitle={formTitles?.get(webhook.formId) ?? ""} />
+              <EditDeleteActions
+                name={webhook.title}
+                onEdit={() => edit(webhook)}
+                onDelete={() => confirmDelete(webhook)}
+              />
+            </Group>
           ),
         },
       ]}

@@ -1,5 +1,5 @@
-import type { TWebhookPayload } from "@formloom/core/api/webhook-payload";
-import type { TWebhookFormat } from "@formloom/core/api/webhooks";
+import type { TWebhookPayload } from "./webhook-payload.ts";
+import type { TWebhookFormat } from "./webhooks.ts";
 
 /**
  * What a webhook with a preset posts instead of the JSON payload: a message the chat shows, in
@@ -110,4 +110,47 @@ function teamsMessage(message: Message) {
       },
     ],
   };
+}
+
+/** A sample delivery: what the test event sends, for "copy as curl". */
+export function samplePayload(formId: number, formTitle: string, now: Date): TWebhookPayload {
+  return {
+    type: "webhook.test",
+    timestamp: now.toISOString(),
+    data: {
+      formId,
+      answerId: 0,
+      number: null,
+      submitTime: now.toISOString(),
+      form: { id: formId, title: formTitle },
+      answers: [],
+    },
+  };
+}
+
+const AUTHORIZATION_PLACEHOLDERS: Record<string, string | undefined> = {
+  basic: "authorization: Basic <base64 of user:password>",
+  bearer: "authorization: Bearer <token>",
+  header: "<header name>: <header value>",
+};
+
+/** A shell-safe single-quoted word. */
+const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The webhook's request as a curl command, to try the endpoint from a terminal: its method,
+ * address and body format, with placeholders for the saved credentials (never sent back) and
+ * without the signature, which only the server can make.
+ */
+export function webhookCurl(
+  webhook: { endpoint: string; requestType: string; format: TWebhookFormat; authorizationType: string },
+  payload: TWebhookPayload,
+): string {
+  const auth = AUTHORIZATION_PLACEHOLDERS[webhook.authorizationType];
+  return [
+    `curl -X ${webhook.requestType} ${quoted(webhook.endpoint)}`,
+    `  -H ${quoted("content-type: application/json")}`,
+    ...(auth ? [`  -H ${quoted(auth)}`] : []),
+    `  --data ${quoted(JSON.stringify(webhookBody(webhook.format, payload)))}`,
+  ].join(" \\\n");
 }
