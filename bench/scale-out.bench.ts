@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
-import { freePort, startTopology, type Topology } from "../scripts/topology.ts";
+import { freePort, respondents, startTopology, type Topology } from "../scripts/topology.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 64;
@@ -136,36 +136,6 @@ async function throughput(apis: number) {
   }
 }
 
-/**
- * 64 respondents submitting in a loop, each submission under its own key and sent again on a
- * failed answer (a 502 from the balancer while a process dies), as the public page does.
- */
-async function respondents(url: string, formId: number, until: () => boolean) {
-  const acknowledged = new Map<string, number>();
-  let failedTries = 0;
-  const one = async (worker: number) => {
-    for (let n = 0; !until(); n++) {
-      const key = `w${worker}-${n}`;
-      for (;;) {
-        const response = await fetch(`${url}/api/forms/answer`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "idempotency-key": key },
-          body: JSON.stringify({ formId, answers: ANSWERS }),
-        }).catch(() => null);
-        if (response && (response.status === 201 || response.status === 200)) {
-          acknowledged.set(key, ((await response.json()) as { id: number }).id);
-          break;
-        }
-        failedTries++;
-        await response?.text();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => one(i)));
-  return { acknowledged, failedTries };
-}
-
 async function killMidRun() {
   const hooks = new Map<string, number>();
   const receiver = createServer((req, res) => {
@@ -190,11 +160,11 @@ async function killMidRun() {
     const killer = setTimeout(() => {
       for (const victim of victims) victim.child.kill("SIGKILL");
     }, killAt - started);
-    const { acknowledged, failedTries } = await respondents(
-      topology.url,
-      formId,
-      () => Date.now() > started + SECONDS * 1000,
-    );
+    const { acknowledged, failedTries } = await respondents(topology.url, {
+      count: CONNECTIONS,
+      body: { formId, answers: ANSWERS },
+      until: () => Date.now() > started + SECONDS * 1000,
+    });
     clearTimeout(killer);
     const ids = [...acknowledged.values()];
     const lost = await onAdmin(async (client) => {

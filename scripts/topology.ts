@@ -211,6 +211,40 @@ export async function startPgBouncer(
   return { process: bouncer, databaseUrl: database.toString() };
 }
 
+/**
+ * Respondents submitting in a loop until `until()` holds, each submission under its own
+ * Idempotency-Key and sent again after a failed answer (a 502 while a process dies, a refused
+ * connection), as the public form page does. Returns the id acknowledged for each key.
+ */
+export async function respondents(
+  url: string,
+  options: { count: number; body: unknown; until: () => boolean },
+): Promise<{ acknowledged: Map<string, number>; failedTries: number }> {
+  const acknowledged = new Map<string, number>();
+  let failedTries = 0;
+  const one = async (respondent: number) => {
+    for (let n = 0; !options.until(); n++) {
+      const key = `r${respondent}-${n}`;
+      for (;;) {
+        const response = await fetch(`${url}/api/forms/answer`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify(options.body),
+        }).catch(() => null);
+        if (response && (response.status === 201 || response.status === 200)) {
+          acknowledged.set(key, ((await response.json()) as { id: number }).id);
+          break;
+        }
+        failedTries++;
+        await response?.text();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.count }, (_, i) => one(i)));
+  return { acknowledged, failedTries };
+}
+
 /** Starts the topology; on any failure it stops what it had started and throws. */
 export async function startTopology(options: TopologyOptions): Promise<Topology> {
   const nginx = requireProgram("nginx");

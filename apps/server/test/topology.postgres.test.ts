@@ -1,7 +1,7 @@
 import { solveChallenge } from "altcha-lib/v1";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTopology, type Topology } from "../../../scripts/topology.ts";
+import { respondents, startTopology, type Topology } from "../../../scripts/topology.ts";
 import {
   type ApiClient,
   type ApiResponse,
@@ -212,5 +212,30 @@ describe.each([
     const hits = receiver.at(`/hook-${pooled}`);
     expect(hits).toHaveLength(20);
     expect(new Set(hits.map((hit) => hit.headers["webhook-id"])).size).toBe(20);
+  });
+  it("loses no acknowledged submission when an API process and a worker are killed under load", async () => {
+    const formId = await newForm();
+    const started = Date.now();
+    const victims = [topology.apis[2]!, topology.workers[1]!];
+    const kill = setTimeout(() => {
+      for (const victim of victims) victim.child.kill("SIGKILL");
+    }, 1500);
+    const { acknowledged } = await respondents(topology.url, {
+      count: 32,
+      body: { formId, answers: name },
+      until: () => Date.now() > started + 4000,
+    });
+    clearTimeout(kill);
+    expect(victims.every((victim) => victim.child.signalCode === "SIGKILL")).toBe(true);
+    const ids = [...acknowledged.values()];
+    const found = await database.query<{ id: number }>(
+      "select id from form_answers where id = any($1::int4[])",
+      [ids],
+    );
+    expect(found.rows.length).toBe(new Set(ids).size);
+    expect(await stored(formId)).toBe(new Set(ids).size);
+    // The balancer routes around the dead process: every call still gets an answer.
+    const after = await Promise.all(Array.from({ length: 6 }, () => balancer.get("/api/ready")));
+    expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 });
