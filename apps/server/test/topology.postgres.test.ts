@@ -92,6 +92,18 @@ describe.each([
     expect(owner.status).toBe(429);
   });
 
+  it("rotates a refresh token once when copies of it reach several processes, and every process takes its tokens", async () => {
+    const tokens = await registerUser(balancer, "rotate");
+    for (const proc of topology.apis) {
+      expect((await new Client(proc.url!).as(tokens.token).get("/api/user")).status).toBe(200);
+    }
+    const copies = await Promise.all(
+      Array.from({ length: 6 }, () => balancer.post("/api/refresh", { refresh_token: tokens.refresh_token })),
+    );
+    expect(count(copies, 200)).toBe(1);
+    expect(count(copies, 401)).toBe(5);
+  });
+
   it("stores one of a 50-way burst to a form that asks respondents to wait between submissions", async () => {
     const formId = await newForm({ nextSubmissionTime: "1h" });
     const burst = await Promise.all(
