@@ -197,7 +197,6 @@ export function WebhookForm({
           />
           <Select
             label={t("Message format")}
-            description={t("A chat's incoming-webhook address takes a readable message")}
             allowDeselect={false}
             data={Object.entries(FORMAT_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
             value={format}
