@@ -28,7 +28,7 @@ function viewDaysOf(form: { accountId: number; formId: number }, range: Range) {
 /**
  * Views, starts and submissions of the form in the range. A submission whose page never reported
  * its start (sent without script) is a start too, so starts never fall below submissions begun
- * in the range.
+ * in the range. The submissions and the unreported ones are counted in one pass over the range.
  */
 export async function submitRate(db: Db, form: ReadableForm, range: Range): Promise<TSubmitRate> {
   const [row] = rowsOf<{ views: number; starts: number; unreported: number; submissions: number }>(
@@ -36,11 +36,13 @@ export async function submitRate(db: Db, form: ReadableForm, range: Range): Prom
       select
         (select coalesce(sum(v.views), 0)::int from form_view_days v where ${viewDaysOf(form, range)}) as views,
         (select count(*)::int from form_starts s where ${startsOf(form, range)}) as starts,
-        (select count(*)::int from form_answers a where ${submissionsOf(form, range)}
-            and not exists (select 1 from form_starts s
-                             where s.account_id = a.account_id and s.form_id = a.form_id
-                               and s.visit_key = a.submission_key)) as unreported,
-        (select count(*)::int from form_answers a where ${submissionsOf(form, range)}) as submissions`),
+        sent.unreported, sent.submissions
+        from (select count(*) filter (where s.visit_key is null)::int as unreported,
+                     count(*)::int as submissions
+                from form_answers a
+                left join form_starts s
+                  on s.account_id = a.account_id and s.form_id = a.form_id and s.visit_key = a.submission_key
+               where ${submissionsOf(form, range)}) as sent`),
   );
   const views = row?.views ?? 0;
   const starts = (row?.starts ?? 0) + (row?.unreported ?? 0);
