@@ -9,9 +9,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import autocannon from "autocannon";
 import pg from "pg";
 import { freePort, respondents, startTopology, type Topology } from "../scripts/topology.ts";
+import { call, formOfNewAccount, load } from "./bench-client.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 64;
@@ -49,62 +49,13 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-async function call<T>(url: string, method: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(body ? { "content-type": "application/json" } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** An account and a form, made through the balancer; returns the form's id and a token. */
+/** An account and a form, made through the balancer, with a webhook when given; returns the form's id. */
 async function prepareForm(url: string, webhook?: string) {
-  const user = `scale${randomBytes(3).toString("hex")}`;
-  await call(`${url}/api/register`, "POST", {
-    username: user,
-    email: `${user}@example.com`,
-    password: "bench12345",
-    passwordConfirmation: "bench12345",
-    acceptTermsAndConditionsAgreement: true,
-    acceptPrivacyPolicyAgreement: true,
-  });
-  // Registration signs nobody in: the new user signs in with the password they chose.
-  const { token } = await call<{ token: string }>(`${url}/api/login`, "POST", {
-    username: user,
-    password: "bench12345",
-  });
-  const account = { name: "Bench", subdomain: user, type: "company", acceptDpa: true };
-  await call(`${url}/api/account/create`, "POST", account, token);
-  const form = { title: "Bench", fields: FIELDS };
-  const created = await call<{ form: { id: number } }>(`${url}/api/forms`, "POST", form, token);
-  const formId = created.form.id;
-  if (webhook)
+  const { formId, token } = await formOfNewAccount(url, FIELDS);
+  if (webhook) {
     await call(`${url}/api/forms/${formId}/webhooks`, "POST", { title: "Bench", endpoint: webhook }, token);
+  }
   return formId;
-}
-
-async function load(url: string, body: string) {
-  const result = await autocannon({
-    url,
-    method: "POST",
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
-    },
-    body,
-  });
-  return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
 }
 
 async function baseline(databaseUrl: string) {
@@ -118,7 +69,12 @@ async function baseline(databaseUrl: string) {
     child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("baseline listening") && resolve()),
   );
   try {
-    return await load(`http://127.0.0.1:${port}`, JSON.stringify({ formId: 1, answers: ANSWERS }));
+    return await load(
+      `http://127.0.0.1:${port}`,
+      JSON.stringify({ formId: 1, answers: ANSWERS }),
+      CONNECTIONS,
+      SECONDS,
+    );
   } finally {
     child.kill("SIGTERM");
   }
@@ -129,7 +85,12 @@ async function throughput(apis: number) {
   const topology = await startTopology({ databaseUrl: database.url, apis });
   try {
     const formId = await prepareForm(topology.url);
-    return await load(`${topology.url}/api/forms/answer`, JSON.stringify({ formId, answers: ANSWERS }));
+    return await load(
+      `${topology.url}/api/forms/answer`,
+      JSON.stringify({ formId, answers: ANSWERS }),
+      CONNECTIONS,
+      SECONDS,
+    );
   } finally {
     await topology.stop();
     await database.drop();
