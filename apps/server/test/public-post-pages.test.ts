@@ -1,42 +1,25 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
 
 /**
  * POST /f/:alias of a form on pages, without JavaScript: each page is posted on its own and the
  * server keeps the pages so far under the filling's key (form_partials) until the last one sends
- * it all. Drawn by the web app's server renderer, so this needs the web app built (`npm run build`).
+ * it all.
  */
-const RENDERER = path.resolve(import.meta.dirname, "../../web/dist-ssr/entry-server.js");
-
 let server: TestServer;
 let owner: ApiClient;
 let subdomain: string;
 
-interface Page {
-  answerList: Array<{ id: number; answers: Array<{ fieldId: string; answer: unknown }> }>;
-  total: number;
-}
-
 beforeAll(async () => {
-  if (!existsSync(RENDERER)) throw new Error("Build the web app first: npm run build");
+  assertRendererBuilt();
   server = await startTestServer();
   ({ api: owner, subdomain } = await signUpWithAccount(server.api, "nojspages"));
 });
 afterAll(() => server?.close());
 
 const formPath = (alias: string) => `/f/${alias}?a=${subdomain}`;
-
-/** Posts like a browser's form: urlencoded, not following the redirect. */
-function post(body: URLSearchParams, target: string) {
-  return fetch(`${server.url}${target}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: String(body),
-    redirect: "manual",
-  });
-}
+const post = (body: URLSearchParams, target: string) => postForm(server, body, target);
 
 describe("a form on pages posted without JavaScript", () => {
   it("fills a form on pages page by page, keeping the pages so far under the filling's key", async () => {

@@ -1,14 +1,11 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
 
 /**
- * POST /f/:alias: the public form sent by the browser itself, without JavaScript. The page and its
- * errors are drawn by the web app's server renderer, so this needs the web app built
- * (`npm run build`), as the server needs it to serve the page at all.
+ * POST /f/:alias: the public form sent by the browser itself, without JavaScript (a form on pages:
+ * public-post-pages.test.ts).
  */
-const RENDERER = path.resolve(import.meta.dirname, "../../web/dist-ssr/entry-server.js");
 
 let server: TestServer;
 let owner: ApiClient;
@@ -37,13 +34,8 @@ const visitForm = {
   ],
 };
 
-interface Page {
-  answerList: Array<{ id: number; answers: Array<{ fieldId: string; answer: unknown }> }>;
-  total: number;
-}
-
 beforeAll(async () => {
-  if (!existsSync(RENDERER)) throw new Error("Build the web app first: npm run build");
+  assertRendererBuilt();
   server = await startTestServer();
   ({ api: owner } = await signUpWithAccount(server.api, "nojs"));
   const made = await owner.post<{ form: { id: number; account: { subdomain: string } } }>(
@@ -57,19 +49,8 @@ afterAll(() => server?.close());
 
 const formPath = (alias = "visit") => `/f/${alias}?a=${subdomain}`;
 
-/** Posts like a browser's form: urlencoded, not following the redirect. */
-function post(
-  body: string | URLSearchParams,
-  target = formPath(),
-  contentType = "application/x-www-form-urlencoded",
-) {
-  return fetch(`${server.url}${target}`, {
-    method: "POST",
-    headers: { "content-type": contentType },
-    body: String(body),
-    redirect: "manual",
-  });
-}
+const post = (body: string | URLSearchParams, target = formPath(), contentType?: string) =>
+  postForm(server, body, target, contentType);
 
 /** A result's additional data, where its path args are shown. */
 const pathArgsOf = async (id: number | undefined) =>

@@ -1,0 +1,35 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { TestServer } from "./harness.ts";
+
+/**
+ * What the tests of POST /f/:alias share. The page and its errors are drawn by the web app's server
+ * renderer, so they need the web app built (`npm run build`), as the server needs it to serve the
+ * page at all.
+ */
+const RENDERER = path.resolve(import.meta.dirname, "../../web/dist-ssr/entry-server.js");
+
+export function assertRendererBuilt(): void {
+  if (!existsSync(RENDERER)) throw new Error("Build the web app first: npm run build");
+}
+
+/** A page of the results list, as these tests read it. */
+export interface StoredPage {
+  answerList: Array<{ id: number; answers: Array<{ fieldId: string; answer: unknown }> }>;
+  total: number;
+}
+
+/** Posts like a browser's form: urlencoded, not following the redirect. */
+export function postForm(
+  server: TestServer,
+  body: string | URLSearchParams,
+  target: string,
+  contentType = "application/x-www-form-urlencoded",
+) {
+  return fetch(`${server.url}${target}`, {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body: String(body),
+    redirect: "manual",
+  });
+}
