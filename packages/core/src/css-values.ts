@@ -3,6 +3,7 @@
  * against a small grammar here and dropped when it does not fit, so no author can close a
  * declaration, load a resource or run anything through a colour or a font name.
  */
+import { servedFont } from "./fonts.ts";
 
 export interface Rgba {
   r: number;
@@ -186,7 +187,7 @@ export function safeFontFamily(input: unknown): string | undefined {
   // Always end on a generic family so a missing font never falls back to a serif by surprise.
   return written.some((name) => GENERIC_FAMILIES.has(name))
     ? written.join(", ")
-    : `${written.join(", ")}, sans-serif`;
+    : `${written.join(", ")}, ${servedFont(input)?.fallback ?? "sans-serif"}`;
 }
 
 const ANGLE = /^-?\d{1,3}(?:\.\d+)?deg$|^to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?$/;

@@ -17,6 +17,8 @@ export const DEFAULT_TEXTS = {
  * app's catalogs translate each (keyed by this wording) into the form's language.
  */
 export const RESPONDENT_TEXTS = {
+  /** The welcome screen's button, unless its author named it. */
+  start: "Start",
   next: "Next",
   back: "Back",
   required: "required",

@@ -13,6 +13,7 @@ import {
 } from "./result-schema.ts";
 import { ZRule } from "./rule-schema.ts";
 import { ZStyle } from "./styling.ts";
+import { ZWelcomeScreen } from "./welcome-screen.ts";
 
 /**
  * forms.md §9: single column, single column with header and footer, 2/3/4 equal columns, 33/67 and
@@ -95,6 +96,7 @@ export const ZFormSettings = z.object({
   tags: z.array(z.string().max(100)).max(100).default([]),
   hasAnonymousFilling: z.enum(["anonymous", "registered"]).default("anonymous"),
   afterFormFillingActions: ZAfterFormFillingActions.default(ZAfterFormFillingActions.parse({})),
+  welcomeScreen: ZWelcomeScreen.default(ZWelcomeScreen.parse({})),
   hasCaptcha: z.boolean().default(false),
   submitButtonDescription: z.string().max(200).default(DEFAULT_TEXTS.sendButton),
   /** Time a respondent must wait before submitting again ("1d 6h"); blank means no limit. */

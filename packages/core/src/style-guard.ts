@@ -79,7 +79,7 @@ function backgroundProblem(value: string): StyleProblemCode | undefined {
 
 function textProblem(property: string, value: string): StyleProblemCode | undefined {
   if (isHostileCss(value)) return "style.css.forbidden";
-  if (property === "background" || property === "image") return backgroundProblem(value);
+  if (property === "background" || property === "pageBackground") return backgroundProblem(value);
   if (/url\(/i.test(value)) return isAllowedPicture(value) ? undefined : "style.url.forbidden";
   if (property === "gradient") return safeGradient(value) ? undefined : "style.value.invalid";
   if (COLOUR_KEYS.has(property) || COLOUR_SUFFIX.test(property))

@@ -11,6 +11,8 @@ const fontSize = z.number().max(200).optional();
 export const ZStyle = z
   .looseObject({
     background: z.string().max(2000).optional(),
+    /** The page around the form (form level only): a colour, a gradient or a picture. */
+    pageBackground: z.string().max(2000).optional(),
     /** How a background picture sits: CSS background-position/-size/-repeat keywords. */
     backgroundPosition: z.enum(["center", "top", "bottom", "left", "right"]).optional(),
     backgroundSize: z.enum(["cover", "contain", "auto"]).optional(),

@@ -110,7 +110,7 @@ function backgroundParts(style: TStyle): { colour?: string; image?: string } {
   const colour = safeColour(raw);
   const picture = raw === undefined ? undefined : unwrapUrl(raw);
   const own = picture !== undefined && OWN_FILE_PATH.test(picture) ? `url("${picture}")` : undefined;
-  const image = safeGradient(style.gradient) ?? (colour ? undefined : (own ?? safeImageUrl(picture)));
+  const image = safeGradient(style.gradient) ?? safeGradient(raw) ?? (colour ? undefined : (own ?? safeImageUrl(picture)));
   return { ...(colour ? { colour } : {}), ...(image ? { image } : {}) };
 }
 
@@ -212,6 +212,9 @@ function commonVariables(style: TStyle, prefix: "form" | "field"): Variables {
 export function formStyleVariables(style: TStyle, formColor?: string): Variables {
   const vars = commonVariables(style, "form");
   putAccent(vars, "primary", formColor || style.buttonColor);
+  const page = backgroundParts({ background: style.pageBackground });
+  put(vars, "--fl-page-background", page.colour);
+  put(vars, "--fl-page-image", page.image);
   put(vars, "--fl-form-width", safeLength(style.width));
   const position = style.position ? FORM_INLINE_MARGIN[style.position] : undefined;
   put(vars, "--fl-form-inline-margin", position);

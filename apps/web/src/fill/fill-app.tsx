@@ -10,6 +10,8 @@ import { Notice } from "./notice.tsx";
 import { loadTranslate } from "./respondent-language.ts";
 import { storedToken } from "./stored-token.ts";
 import { ThankYou } from "./thank-you.tsx";
+import { ThemedPage } from "./themed-page.tsx";
+import { START_PARAM, WelcomeScreen } from "./welcome-screen.tsx";
 
 type State =
   | { kind: "loading" }
@@ -35,6 +37,10 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
   // fill a form the server, which does not know them, refused).
   // The result the server drew the thank-you page with, until the respondent moves on.
   const [drawnOutcome, setDrawnOutcome] = useState(boot?.outcome);
+  // Past the welcome screen: its button was pressed, or followed as a link without JavaScript.
+  const [started, setStarted] = useState(
+    () => boot?.submitted !== undefined || location?.pathArgs[START_PARAM] === "1",
+  );
   const shown = useRef(
     boot?.location && boot.form.kind === "ready" ? `${boot.location.alias}/${boot.location.subdomain}` : "",
   );
@@ -84,23 +90,39 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
     window.scrollTo(0, 0);
   };
 
-  if (location.thankYou)
-    return (
-      <ThankYou
-        form={state.data.form}
-        translate={state.translate}
-        againHref={fillPath(location, false)}
-        {...(drawnOutcome ? { outcome: drawnOutcome } : {})}
-        onAgain={() => go(false)}
-      />
-    );
+  const { form } = state.data;
+  const welcome = form.welcomeScreen;
+  const startHref = `${postPath(location)}${postPath(location).includes("?") ? "&" : "?"}${START_PARAM}=1`;
   return (
-    <FillForm
-      data={state.data}
-      translate={state.translate}
-      action={postPath(location)}
-      posted={boot?.submitted}
-      onSent={() => go(true)}
-    />
+    <ThemedPage form={form}>
+      {location.thankYou ? (
+        <ThankYou
+          form={form}
+          translate={state.translate}
+          againHref={fillPath(location, false)}
+          {...(drawnOutcome ? { outcome: drawnOutcome } : {})}
+          onAgain={() => go(false)}
+        />
+      ) : welcome?.show && !started ? (
+        <WelcomeScreen
+          screen={welcome}
+          formTitle={form.title}
+          translate={state.translate}
+          startHref={startHref}
+          onStart={() => {
+            setStarted(true);
+            window.scrollTo(0, 0);
+          }}
+        />
+      ) : (
+        <FillForm
+          data={state.data}
+          translate={state.translate}
+          action={postPath(location)}
+          posted={boot?.submitted}
+          onSent={() => go(true)}
+        />
+      )}
+    </ThemedPage>
   );
 }

@@ -28,8 +28,10 @@ interface Shape {
   radius?: number;
   buttonRadius?: number;
   fontFamily?: string;
-  /** A background drawn over the page colour (a gradient). */
+  /** A background drawn over the form's colour (a gradient). */
   gradient?: string;
+  /** The page around the form: a colour or a gradient. */
+  surround?: string;
   questionFontSize?: number;
   titleFontSize?: number;
   fontWeight?: number;
@@ -57,6 +59,7 @@ const theme = (
       ...(colours.title ? { titleColor: colours.title } : {}),
       ...(shape.fontFamily ? { fontFamily: shape.fontFamily } : {}),
       ...(shape.gradient ? { gradient: shape.gradient } : {}),
+      ...(shape.surround ? { pageBackground: shape.surround } : {}),
       ...(shape.titleFontSize ? { titleFontSize: shape.titleFontSize } : {}),
       ...(shape.animation ? { animation: shape.animation } : {}),
     },
@@ -95,7 +98,7 @@ export const THEME_TEMPLATES: readonly ThemeTemplate[] = [
     "Night",
     "Dark page with light text, for forms shown in the evening or on dark sites.",
     { page: "#1a1b1e", text: "#f1f3f5", accent: "#4dabf7", field: "#25262b", border: "#5c5f66" },
-    { radius: 6, fontFamily: "DM Sans" },
+    { radius: 6, fontFamily: "DM Sans", surround: "#101113" },
   ),
   theme(
     "warm-sand",
@@ -151,14 +154,19 @@ export const THEME_TEMPLATES: readonly ThemeTemplate[] = [
       field: "#fffdf8",
       border: "#bdb6a6",
     },
-    { radius: 0, fontFamily: "Playfair Display", titleFontSize: 36, padding: 14 },
+    { radius: 0, fontFamily: "Playfair Display", titleFontSize: 36, padding: 14, surround: "#efe9dd" },
   ),
   theme(
     "sunrise",
     "Sunrise",
     "A warm gradient from peach to rose behind white cards, with a coral button.",
     { page: "#fff4ec", text: "#3b1f1a", accent: "#c2410c", field: "#ffffff", border: "#f3c6ad" },
-    { radius: 12, fontFamily: "Plus Jakarta Sans", gradient: "linear-gradient(160deg, #fff4ec, #ffe3e3)" },
+    {
+      radius: 12,
+      fontFamily: "Plus Jakarta Sans",
+      gradient: "linear-gradient(160deg, #fff4ec, #ffe3e3)",
+      surround: "linear-gradient(160deg, #ffd8a8, #fcc2d7)",
+    },
   ),
   theme(
     "ocean",
@@ -172,7 +180,7 @@ export const THEME_TEMPLATES: readonly ThemeTemplate[] = [
       field: "#ffffff",
       border: "#99d6cf",
     },
-    { radius: 8, fontFamily: "Manrope" },
+    { radius: 8, fontFamily: "Manrope", surround: "linear-gradient(180deg, #c5f6fa, #e3fafc)" },
   ),
   theme(
     "midnight-neon",
@@ -186,7 +194,7 @@ export const THEME_TEMPLATES: readonly ThemeTemplate[] = [
       field: "#181b21",
       border: "#495057",
     },
-    { radius: 10, fontFamily: "Space Grotesk", buttonRadius: 24 },
+    { radius: 10, fontFamily: "Space Grotesk", buttonRadius: 24, surround: "#050608" },
   ),
   theme(
     "corporate",

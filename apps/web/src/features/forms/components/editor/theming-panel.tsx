@@ -1,8 +1,8 @@
 import { isEmptyThemeStyling, type TTheme, type TThemeStyling } from "@formloom/core/api/themes";
 import { safeColour } from "@formloom/core/css-values";
 import type { TElement } from "@formloom/core/element-schema";
-import { clearAllStyling, removeCustomStyling, rollbackStyling } from "@formloom/core/styling";
-import { ActionIcon, Button, ColorInput, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
+import { ZWelcomeScreen } from "@formloom/core/welcome-screen";
+import { ActionIcon, Button, Divider, Group, Menu, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconDots, IconEdit, IconPalette, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -12,6 +12,8 @@ import { msg } from "../../../../i18n/i18n.ts";
 import { notifySuccess } from "../../../../lib/notify.ts";
 import { useCan, useUser } from "../../../auth/api/get-user.ts";
 import { type ThemeKind, useThemeMutations, useThemes } from "../../../themes/api.ts";
+import { StylingLevels } from "../../../themes/components/styling-levels.tsx";
+import { WelcomeEditor } from "../../../themes/components/welcome-editor.tsx";
 import { ThemeModal, type ThemeTarget } from "./theme-modal.tsx";
 import type { DraftSettings } from "./use-form-draft.ts";
 
@@ -32,8 +34,8 @@ const stylingOf = (settings: DraftSettings): TThemeStyling => ({
 });
 
 /**
- * The Theming tab: a few quick colours, the form's styling saved as a theme or a theme applied,
- * and core's remove-custom, rollback and clear-all (forms.md §4).
+ * The Theming tab: the styling editor at every level with core's remove-custom, rollback and
+ * clear-all (forms.md §4), the welcome screen, and the form's styling saved as a theme or a theme applied.
  */
 export function ThemingPanel({ settings, fields, selected, onSettings, onFields, onField }: Props) {
   const { t } = useTranslation();
@@ -58,25 +60,8 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
     notifySuccess(msg("The theme “{{name}}” was applied"), { name: theme.name });
   };
 
-  const colour = (key: "background" | "buttonColor", value: string) =>
-    onSettings({ formStyling: { ...settings.formStyling, [key]: value || undefined } });
-
   return (
     <Stack gap="md">
-      <Stack gap="xs">
-        <ColorInput
-          label={t("Form background")}
-          format="hex"
-          value={settings.formStyling.background ?? ""}
-          onChange={(value) => colour("background", value)}
-        />
-        <ColorInput
-          label={t("Button colour")}
-          format="hex"
-          value={settings.formStyling.buttonColor ?? ""}
-          onChange={(value) => colour("buttonColor", value)}
-        />
-      </Stack>
       <Button
         leftSection={<IconPalette size={16} />}
         variant="light"
@@ -102,38 +87,23 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
         onApply={apply}
         onEdit={setTarget}
       />
-      <Stack gap={6}>
-        <Text size="sm" fw={600}>
-          {t("Reset the styling")}
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={!selected?.styleSettings.hasCustomStyling}
-          onClick={() => selected && onField(selected.id, removeCustomStyling(selected))}
-        >
-          {t("Remove this field's own styling")}
-        </Button>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => onSettings({ ...rollbackStyling(), themeId: null })}
-        >
-          {t("Roll back to the default styling")}
-        </Button>
-        <Button
-          variant="default"
-          color="red"
-          size="xs"
-          onClick={() => {
-            const cleared = clearAllStyling(fields);
-            onSettings({ ...cleared.slots, themeId: null });
-            onFields(cleared.elements);
-          }}
-        >
-          {t("Clear all styling")}
-        </Button>
-      </Stack>
+      <Divider />
+      <StylingLevels
+        settings={settings}
+        fields={fields}
+        selected={selected}
+        onSettings={onSettings}
+        onFields={onFields}
+        onField={onField}
+      />
+      <Title order={4} size="sm">
+        {t("Welcome screen")}
+      </Title>
+      <WelcomeEditor
+        value={settings.welcomeScreen ?? ZWelcomeScreen.parse({})}
+        onChange={(welcomeScreen) => onSettings({ welcomeScreen })}
+      />
+      <Divider />
       {target && (
         <ThemeModal
           target={target}

@@ -63,6 +63,7 @@ const DRAFT_KEYS = [
   "formColor",
   "fieldsCategoriesColors",
   "themeId",
+  "welcomeScreen",
   // Result calculations: how a calculation form scores and what it tells the respondent.
   "resultType",
   "resultsHandlingPassedFailed",

@@ -1,0 +1,25 @@
+import type { TFormSettings } from "@formloom/core/form-schema";
+import { formStyleVariables, resolveFormStyle } from "@formloom/core/styling";
+import type { CSSProperties, ReactNode } from "react";
+import "./themed-page.css";
+
+/**
+ * The public page in the form's theme: the page's own background, and the form's colours, font
+ * and corners on everything drawn around the questions (welcome screen, thank-you page), through
+ * the same CSS variables the form itself takes.
+ */
+export function ThemedPage({
+  form,
+  children,
+}: {
+  form: Pick<TFormSettings, "formStyling" | "formColor">;
+  children: ReactNode;
+}) {
+  const slots = { formStyling: form.formStyling ?? {}, fieldsGeneralStyling: {}, fieldsTypesStyling: {} };
+  const style = formStyleVariables(resolveFormStyle(slots), form.formColor) as CSSProperties;
+  return (
+    <div className="fill-theme" style={style}>
+      {children}
+    </div>
+  );
+}
