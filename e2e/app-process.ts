@@ -20,16 +20,18 @@ export interface RunningApp {
 
 /**
  * The production server (built web app, embedded database) as its own process. On a port of its
- * own choosing it starts again on another when the chosen one was taken meanwhile.
+ * own choosing it starts again on another when the chosen one was taken meanwhile. Given a
+ * `DATA_DIR`, it serves that database and leaves it in place when it closes.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   for (let attempt = 1; ; attempt++) {
     const port = Number(env.PORT ?? (await freePort()));
     // Each start has a database of its own: a start that failed leaves nothing behind for the next.
-    const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
-    copyPgliteTemplate(dataDir);
+    const ownDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), "formloom-e2e-"));
+    if (ownDir) copyPgliteTemplate(ownDir);
+    const removeOwnDir = () => ownDir && rmSync(ownDir, { recursive: true, force: true });
     try {
-      const child = await spawnApp(dataDir, port, env);
+      const child = await spawnApp(ownDir ?? env.DATA_DIR!, port, env);
       return {
         url: `http://127.0.0.1:${port}`,
         close: async () => {
@@ -37,11 +39,11 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
           await new Promise((resolve) =>
             child.exitCode === null ? child.on("exit", resolve) : resolve(null),
           );
-          rmSync(dataDir, { recursive: true, force: true });
+          removeOwnDir();
         },
       };
     } catch (error) {
-      rmSync(dataDir, { recursive: true, force: true });
+      removeOwnDir();
       const taken = error instanceof Error && error.message.includes("EADDRINUSE");
       if (!taken || env.PORT !== undefined || attempt === 3) throw error;
     }

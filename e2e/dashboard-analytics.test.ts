@@ -1,30 +1,19 @@
 // The dashboard's calendar of submissions and account analytics, and the top bar's submissions
 // pop-over, as a signed-in owner sees them. The submissions are sent through the API, then spread
 // over days with SQL on the stopped server's embedded database: the API stamps each with "now".
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
-import {
-  accountOwner,
-  connectBrowser,
-  createdForm,
-  type RunningApp,
-  startApp,
-  watchErrors,
-} from "./support.ts";
+import { appWithDatabase } from "./seeded-app.ts";
+import { accountOwner, createdForm, signIn as signInAs, watchErrors } from "./support.ts";
 
 const SHOTS = "/tmp/shots";
 const USER = "dashowner";
 const PASSWORD = "dash-secret-1";
 
-let dataDir: string;
-let app: RunningApp;
-let browser: Browser;
+const run = appWithDatabase("dash");
 const formIds: Record<"a" | "b" | "c" | "nps", number> = { a: 0, b: 0, c: 0, nps: 0 };
 /** The NPS form's scores, sent two months back so the calendar's months hold none of them. */
 const NPS_SCORES = Array.from({ length: 25 }, (_, i) => i % 11);
@@ -55,7 +44,7 @@ const SEEDED: Array<{ form: "a" | "b" | "c"; day: string }> = [
 ];
 
 const submit = (formId: number, name: string, nps?: number) =>
-  fetch(`${app.url}/api/forms/answer`, {
+  fetch(`${run.app.url}/api/forms/answer`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
@@ -71,11 +60,7 @@ const submit = (formId: number, name: string, nps?: number) =>
   });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "formloom-dash-"));
-  copyPgliteTemplate(dataDir);
-  const env = { DATA_DIR: dataDir, SEED_DEMO: "false" };
-  [app, browser] = await Promise.all([startApp(env), connectBrowser()]);
-  const call = await accountOwner(app.url, USER, PASSWORD);
+  const call = await accountOwner(run.app.url, USER, PASSWORD);
   const fields = [{ id: "name", fieldType: "text", question: "Your name" }];
   formIds.a = (await createdForm(call, { title: "Event feedback", fields })).id;
   formIds.b = (await createdForm(call, { title: "Course survey", fields })).id;
@@ -88,37 +73,23 @@ beforeAll(async () => {
   ).id;
   const ids = await Promise.all(SEEDED.map((s, i) => submit(formIds[s.form], `seed ${i}`)));
   const npsIds = await Promise.all(NPS_SCORES.map((score, i) => submit(formIds.nps, `nps ${i}`, score)));
-  await app.close();
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  for (const [i, id] of ids.entries()) {
-    await db.query("update form_answers set submit_time = $1::timestamptz where id = $2", [
-      `${SEEDED[i]!.day}T${SEEDED[i]!.day === today ? "00:00:01" : "12:00:00"}Z`,
-      id,
-    ]);
-  }
-  for (const [i, id] of npsIds.entries()) {
-    await db.query(
-      "update form_answers set submit_time = $1::timestamptz + $2 * interval '1 minute' where id = $3",
-      [`${twoMonthsBack}T08:00:00Z`, i, id],
-    );
-  }
-  await db.close();
-  app = await startApp(env);
+  await run.withDatabase(async (db) => {
+    for (const [i, id] of ids.entries()) {
+      await db.query("update form_answers set submit_time = $1::timestamptz where id = $2", [
+        `${SEEDED[i]!.day}T${SEEDED[i]!.day === today ? "00:00:01" : "12:00:00"}Z`,
+        id,
+      ]);
+    }
+    for (const [i, id] of npsIds.entries()) {
+      await db.query(
+        "update form_answers set submit_time = $1::timestamptz + $2 * interval '1 minute' where id = $3",
+        [`${twoMonthsBack}T08:00:00Z`, i, id],
+      );
+    }
+  });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Username or e-mail").fill(USER);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${app.url}/`);
-}
+const signIn = (page: Page) => signInAs(page, run.app.url, USER, PASSWORD);
 
 /** Each day cell's count, read from its name (also its tooltip), in the calendar's order (1st first). */
 async function cellCounts(page: Page): Promise<number[]> {
@@ -140,7 +111,7 @@ async function expectRows(page: Page, count: number) {
 
 describe("the dashboard", () => {
   it("draws a month's cells with the seeded counts, moves by keyboard, and opens a day's submissions", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await signIn(page);
@@ -182,7 +153,7 @@ describe("the dashboard", () => {
     await expectRows(page, 3);
 
     // One form on the 17th: its cell opens that form's submissions of the day straight away.
-    await page.goto(`${app.url}/`);
+    await page.goto(`${run.app.url}/`);
     await page.getByRole("button", { name: "Previous month" }).click();
     await page.getByText("10 submissions this month").waitFor();
     await cells.nth(16).click();
@@ -190,7 +161,7 @@ describe("the dashboard", () => {
     await expectRows(page, 4);
 
     // The account's analytics, fetched once scrolled to: the last 30 days' top forms.
-    await page.goto(`${app.url}/`);
+    await page.goto(`${run.app.url}/`);
     await page.getByRole("heading", { name: "Submissions calendar" }).waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const top = page.getByRole("list").filter({ has: page.getByRole("link", { name: "Event feedback" }) });
@@ -206,7 +177,7 @@ describe("the dashboard", () => {
   });
 
   it("shows a submission sent meanwhile in the pop-over at the next poll, and asks on a 401", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.clock.install();
     await signIn(page);
@@ -237,10 +208,10 @@ describe("the dashboard", () => {
   });
 
   it("filters the results by NPS group and pages the NPS timeline, with the no-data state on a 500", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page);
-    await page.goto(`${app.url}/forms/${formIds.nps}/results`);
+    await page.goto(`${run.app.url}/forms/${formIds.nps}/results`);
     await page.getByRole("button", { name: "Filters" }).click();
     await page.getByRole("button", { name: "Add a condition on a field" }).click();
     await page.getByRole("combobox", { name: "Field" }).click();
@@ -293,7 +264,7 @@ describe("the dashboard", () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const language of ["en", "ru"] as const) {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const context = await run.browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
         await signIn(page);
         if (language === "ru") {

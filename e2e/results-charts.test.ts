@@ -1,22 +1,11 @@
 // The form's charts on its overview, the results' statistics and the visualization page, and a
 // shared report opened signed out. 500 submissions over 60 days from several devices and countries
 // are written with SQL on the stopped server's embedded database, as dashboard-analytics does.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
-import {
-  type ApiCall,
-  accountOwner,
-  connectBrowser,
-  createdForm,
-  type RunningApp,
-  startApp,
-  watchErrors,
-} from "./support.ts";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appWithDatabase } from "./seeded-app.ts";
+import { type ApiCall, accountOwner, createdForm, signIn as signInAs, watchErrors } from "./support.ts";
 
 const SHOTS = "/tmp/shots";
 const USER = "chartowner";
@@ -72,18 +61,12 @@ const geoOf = (country: string) => ({
 });
 const within = (days: number) => SEEDED.filter((s) => s.back < days);
 
-let dataDir: string;
-let app: RunningApp;
-let browser: Browser;
+const run = appWithDatabase("charts");
 let formId = 0;
 let call: ApiCall;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "formloom-charts-"));
-  copyPgliteTemplate(dataDir);
-  const env = { DATA_DIR: dataDir, SEED_DEMO: "false" };
-  [app, browser] = await Promise.all([startApp(env), connectBrowser()]);
-  call = await accountOwner(app.url, USER, PASSWORD);
+  call = await accountOwner(run.app.url, USER, PASSWORD);
   const me = await call<{ id: number }>("GET", "/user");
   await call("PATCH", `/user/${me.id}/settings`, { timezone: "UTC" });
   formId = (
@@ -107,45 +90,31 @@ beforeAll(async () => {
       ],
     })
   ).id;
-  await app.close();
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
-  const { rows } = await db.query<{ account_id: number }>("select account_id from forms where id = $1", [
-    formId,
-  ]);
-  const accountId = rows[0]!.account_id;
-  const values = SEEDED.map((s, i) => {
-    const answers = JSON.stringify([
-      { fieldId: "name", answer: `Person ${i}`, formulaName: "" },
-      { fieldId: "colour", answer: s.colour, formulaName: "" },
-      { fieldId: "nps", answer: s.nps, formulaName: "" },
+  // The same address after, so the owner's calls made above still reach it.
+  await run.withDatabase(async (db) => {
+    const { rows } = await db.query<{ account_id: number }>("select account_id from forms where id = $1", [
+      formId,
     ]);
-    return `(${accountId}, ${formId}, ((current_date - ${s.back}) + time '12:00') at time zone 'UTC', '${answers}'::jsonb, '${JSON.stringify(deviceOf(s.device))}'::jsonb, ${s.country ? `'${JSON.stringify(geoOf(s.country))}'::jsonb` : "null"}, ${s.seconds})`;
-  });
-  await db.exec(
-    `insert into form_answers (account_id, form_id, submit_time, answers, device, geo, form_passing_time) values ${values.join(",")}`,
-  );
-  await db.exec(
-    `insert into form_view_days (account_id, form_id, day, views)
+    const accountId = rows[0]!.account_id;
+    const values = SEEDED.map((s, i) => {
+      const answers = JSON.stringify([
+        { fieldId: "name", answer: `Person ${i}`, formulaName: "" },
+        { fieldId: "colour", answer: s.colour, formulaName: "" },
+        { fieldId: "nps", answer: s.nps, formulaName: "" },
+      ]);
+      return `(${accountId}, ${formId}, ((current_date - ${s.back}) + time '12:00') at time zone 'UTC', '${answers}'::jsonb, '${JSON.stringify(deviceOf(s.device))}'::jsonb, ${s.country ? `'${JSON.stringify(geoOf(s.country))}'::jsonb` : "null"}, ${s.seconds})`;
+    });
+    await db.exec(
+      `insert into form_answers (account_id, form_id, submit_time, answers, device, geo, form_passing_time) values ${values.join(",")}`,
+    );
+    await db.exec(
+      `insert into form_view_days (account_id, form_id, day, views)
      select ${accountId}, ${formId}, current_date - d, 10 + d from generate_series(0, 59) d`,
-  );
-  await db.close();
-  // The same port, so the owner's calls made above still reach it.
-  app = await startApp({ ...env, PORT: new URL(app.url).port });
+    );
+  });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel("Username or e-mail").fill(USER);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${app.url}/`);
-}
+const signIn = (page: Page) => signInAs(page, run.app.url, USER, PASSWORD);
 
 const CHARTS = ["chart-daily", "chart-time", "chart-devices", "chart-countries", "chart-submit-rate"];
 
@@ -167,13 +136,13 @@ const count = (rows: Seeded[], pick: (s: Seeded) => boolean) => rows.filter(pick
 
 describe("the form's charts", () => {
   it("draw the seeded submissions, follow the date range, and share a report signed out", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await signIn(page);
 
     // The overview: the last 30 days by default.
-    await page.goto(`${app.url}/forms/${formId}/overview`);
+    await page.goto(`${run.app.url}/forms/${formId}/overview`);
     const month = within(30);
     await expect
       .poll(() => page.getByTestId("chart-daily-headline").textContent())
@@ -214,7 +183,7 @@ describe("the form's charts", () => {
     await expect.poll(() => page.getByTestId("chart-daily-headline").textContent()).toBe("500 submissions");
 
     // The results' statistics: each question's chart and the NPS over the range.
-    await page.goto(`${app.url}/forms/${formId}/results`);
+    await page.goto(`${run.app.url}/forms/${formId}/results`);
     await page.getByText("Statistics", { exact: true }).click();
     const colours = page.getByTestId("question-colour");
     await expect
@@ -233,14 +202,14 @@ describe("the form's charts", () => {
     await expect.poll(() => funnelSubmissions.textContent()).toBe(`Submissions${week.length}`);
 
     // The visualization page makes a read-only link; signed out, it shows figures only.
-    await page.goto(`${app.url}/forms/${formId}/visualization`);
+    await page.goto(`${run.app.url}/forms/${formId}/visualization`);
     await page.getByRole("button", { name: "Share a read-only link" }).click();
     const link = (await page.getByTestId("shared-report-link").textContent())!.trim();
     expect(link).toMatch(/\/report\/[\w-]+$/);
     await page.getByRole("button", { name: "Done" }).click();
     await page.getByTestId("shared-reports").waitFor();
 
-    const guest = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const guest = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const reader = await guest.newPage();
     const readerProblems = watchErrors(reader);
     await reader.goto(link);
@@ -270,15 +239,15 @@ describe("the form's charts", () => {
     const me = await call<{ id: number }>("GET", "/user");
     for (const locale of ["en", "ru"] as const) {
       await call("PATCH", `/user/${me.id}/settings`, { locale });
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await signIn(page);
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${app.url}/forms/${formId}/overview`);
+        await page.goto(`${run.app.url}/forms/${formId}/overview`);
         await chartsDrawn(page);
         await page.screenshot({ path: `${SHOTS}/charts-overview-${locale}-${width}.png`, fullPage: true });
-        await page.goto(`${app.url}/forms/${formId}/results`);
+        await page.goto(`${run.app.url}/forms/${formId}/results`);
         await page.getByText(locale === "ru" ? "Статистика" : "Statistics", { exact: true }).click();
         await page.getByTestId("question-colour").waitFor();
         await chartsDrawn(page);
@@ -287,7 +256,7 @@ describe("the form's charts", () => {
       if (locale === "en") {
         // Printed, the visualization page is its charts alone: no menu, tabs or buttons.
         await page.setViewportSize({ width: 1280, height: 900 });
-        await page.goto(`${app.url}/forms/${formId}/visualization`);
+        await page.goto(`${run.app.url}/forms/${formId}/visualization`);
         await page.getByTestId("question-colour").waitFor();
         await chartsDrawn(page);
         await page.emulateMedia({ media: "print" });

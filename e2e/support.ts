@@ -62,14 +62,17 @@ export function appAndBrowser(env: Record<string, string> = {}) {
   };
 }
 
-/** Signs in on the sign-in page as the seeded demo user and waits for the dashboard. */
-export async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+/** Signs in on the sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Username or e-mail").fill("demo");
-  await page.getByRole("textbox", { name: "Password" }).fill("demo12345");
+  await page.getByLabel("Username or e-mail").fill(username);
+  await page.getByRole("textbox", { name: "Password" }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** Signs in as the seeded demo user. */
+export const signInAsDemo = (page: Page, baseUrl: string) => signIn(page, baseUrl, "demo", "demo12345");
 
 /**
  * Registers over the API and signs in with the password chosen: registration itself answers only
