@@ -1,4 +1,6 @@
 import type { ApiErrorBody } from "@formloom/core/errors";
+import createClient from "openapi-fetch";
+import type { paths } from "./api-types.ts";
 import { session } from "./session.ts";
 
 /** The spec's API time-out. */
@@ -84,55 +86,90 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The answer is a file, read as a Blob instead of JSON (errors still come as JSON). */
   blob?: boolean;
+  /** Sent instead of the stored token (a sign-in link's own); a 401 then neither refreshes nor logs out. */
+  token?: string;
 }
 
 /**
- * Every call of the web app goes through here: bearer header, time-out, JSON. On
- * `token.expired` it refreshes the token and retries once; on any other 401 it logs out.
+ * Where every request of the web app leaves it: the bearer header, the time-out, a network
+ * failure as an ApiError. On `token.expired` it refreshes the token and sends the request again
+ * once; on any other 401 it logs out (platform.md §7).
  */
-export async function api<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<T> {
-  const token = session.token();
+async function send(request: Request, options: CallOptions = {}): Promise<Response> {
+  const token = options.token ?? session.token();
+  // Kept for a retry after a refresh: a request's body can be read only once.
+  const spare = request.clone();
+  const outgoing = new Request(request, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (token) outgoing.headers.set("authorization", `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(`/api${url}`, {
-      method,
-      headers: {
-        ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...options.headers,
-      },
-      // A file upload goes as multipart; everything else as JSON.
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    response = await fetch(outgoing);
   } catch {
     throw new ApiError(0, {
       code: navigator.onLine ? "server.error" : "network.offline",
       message: "Network error",
     });
   }
+  if (response.status !== 401 || !token || options.token) return response;
+  const code = (
+    (await response
+      .clone()
+      .json()
+      .catch(() => null)) as ApiErrorBody | null
+  )?.code;
+  if (code === "token.expired" && !options.retried) {
+    if (await refreshTokens()) return send(spare, { ...options, retried: true });
+    // The sign-in itself has run out: say so, rather than dropping the user on the sign-in page.
+    if (!options.keepSessionOnUnauthorized) sessionEnded();
+  } else if (!options.keepSessionOnUnauthorized) {
+    void logout();
+  }
+  return response;
+}
+
+/**
+ * The typed client, generated from the server's OpenAPI document (api-types.ts): paths,
+ * parameters, bodies and answers are checked by the compiler. It sends through `send`.
+ */
+export const client = createClient<paths>({ baseUrl: "", fetch: (request) => send(request) });
+
+/** A GET of the API whose answer the caller reads itself (a file, a 202), through `send`. */
+export function apiResponse(url: string, options: CallOptions = {}): Promise<Response> {
+  return send(new Request(`/api${url}`), options);
+}
+
+/** The same as a JSON call by method and path, for the feature wrappers that do not use `client` yet. */
+export async function api<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> {
+  const request = new Request(`/api${url}`, {
+    method,
+    headers: {
+      ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
+      ...options.headers,
+    },
+    // A file upload goes as multipart; everything else as JSON.
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const response = await send(request, options);
   if (response.status === 204) return undefined as T;
   if (response.ok && options.blob) return (await response.blob()) as T;
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
+  throw new ApiError(response.status, (data as ApiErrorBody | null) ?? { code: "server.error", message: "" });
+}
 
-  const error = new ApiError(
+/** A typed call's answer, or its error thrown as an ApiError like `api` throws it. */
+export async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  throw new ApiError(
     response.status,
-    (data as ApiErrorBody | null) ?? { code: "server.error", message: "" },
+    (error as ApiErrorBody | undefined) ?? { code: "server.error", message: "" },
   );
-  if (response.status === 401 && token) {
-    if (error.code === "token.expired" && !options.retried) {
-      if (await refreshTokens()) return api<T>(method, url, body, { ...options, retried: true });
-      // The sign-in itself has run out: say so, rather than dropping the user on the sign-in page.
-      if (!options.keepSessionOnUnauthorized) sessionEnded();
-    } else if (!options.keepSessionOnUnauthorized) {
-      void logout();
-    }
-  }
-  throw error;
 }

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { api } from "../../../lib/api-client.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { safePath } from "../../../lib/safe-path.ts";
 import { session } from "../../../lib/session.ts";
@@ -55,11 +56,7 @@ export function AutologinPage() {
 function useHandoverUser(token: string) {
   return useQuery({
     queryKey: ["autologin-user", token],
-    queryFn: async () => {
-      const response = await fetch("/api/user", { headers: { authorization: `Bearer ${token}` } });
-      if (!response.ok) throw new Error(String(response.status));
-      return (await response.json()) as TUserInfo;
-    },
+    queryFn: () => api<TUserInfo>("GET", "/user", undefined, { token }),
     retry: false,
   });
 }

@@ -2,8 +2,7 @@ import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from
 import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { session } from "../../../lib/session.ts";
+import { ApiError, api, apiResponse } from "../../../lib/api-client.ts";
 
 /** What the results table shows: its filters, read state, order and the questions it shows. */
 export interface TableView {
@@ -52,23 +51,13 @@ const fileNameOf = (header: string | null, fallback: string) =>
   /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
 
 /**
- * Asks for an export. The answer is a file (read as a blob, not JSON), so this goes around the
- * JSON client; an expired sign-in is renewed through it (a cheap call) and the request made again.
+ * Asks for an export. The answer is a file (read as a blob, not JSON) or a job (202), so this
+ * reads the response itself; the client renews an expired sign-in and asks again.
  */
-export async function requestExport(
-  formId: number,
-  request: ExportRequest,
-  retried = false,
-): Promise<ExportOutcome> {
-  const token = session.token();
-  let response: Response;
-  try {
-    response = await fetch(`/api/forms/${formId}/answers/export/${request.format}?${exportQuery(request)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, { code: navigator.onLine ? "server.error" : "network.offline", message: "" });
-  }
+export async function requestExport(formId: number, request: ExportRequest): Promise<ExportOutcome> {
+  const response = await apiResponse(
+    `/forms/${formId}/answers/export/${request.format}?${exportQuery(request)}`,
+  );
   if (response.status === 202)
     return { kind: "job", job: ((await response.json()) as { job: TExportJob }).job };
   if (response.ok) {
@@ -82,10 +71,6 @@ export async function requestExport(
     code: "export.failed",
     message: "",
   };
-  if (response.status === 401 && body.code === "token.expired" && !retried) {
-    await api("GET", "/user");
-    return requestExport(formId, request, true);
-  }
   throw new ApiError(response.status, body);
 }
 

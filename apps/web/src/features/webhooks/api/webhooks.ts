@@ -7,7 +7,7 @@ import type {
 } from "@formloom/core/api/webhooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../../lib/api-client.ts";
+import { api, client, unwrap } from "../../../lib/api-client.ts";
 
 export type TWebhookWithSecret = TWebhook & { secret: string };
 
@@ -17,19 +17,25 @@ const KEY = "webhooks";
 export const useAllWebhooks = () =>
   useQuery({
     queryKey: [KEY, "all"],
-    queryFn: () => api<{ webhooks: TWebhook[] }>("GET", "/webhooks/all").then((r) => r.webhooks),
+    queryFn: () => unwrap(client.GET("/api/webhooks/all")).then((r) => r.webhooks),
   });
 
 export const useFormWebhooks = (formId: number) =>
   useQuery({
     queryKey: [KEY, "form", formId],
-    queryFn: () => api<{ webhooks: TWebhook[] }>("GET", `/forms/${formId}/webhooks`).then((r) => r.webhooks),
+    queryFn: () =>
+      unwrap(client.GET("/api/forms/{id}/webhooks", { params: { path: { id: formId } } })).then(
+        (r) => r.webhooks,
+      ),
   });
 
 export const useWebhook = (formId: number, webhookId: number) =>
   useQuery({
     queryKey: [KEY, "form", formId, webhookId],
-    queryFn: () => api<TWebhook>("GET", `/forms/${formId}/webhooks/${webhookId}`),
+    queryFn: () =>
+      unwrap(
+        client.GET("/api/forms/{id}/webhooks/{webhookId}", { params: { path: { id: formId, webhookId } } }),
+      ),
   });
 
 /** The delivery log; while something is still queued it is asked again every few seconds. */
