@@ -3,6 +3,7 @@ import { SETTINGS_TABS } from "../features/users/components/settings-tabs.ts";
 import { msg } from "../i18n/i18n.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { queryClient } from "./query-client.ts";
+import { billingRoutes, publicPaymentRoutes } from "./routes/billing-routes.tsx";
 import { formChainRoutes } from "./routes/form-chain-routes.tsx";
 import { formRoutes } from "./routes/form-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
@@ -74,13 +75,20 @@ const ownProfileEditRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
+  ...publicPaymentRoutes,
   layoutRoute.addChildren([
     dashboardRoute,
     createAccountRoute,
     settingsRoute,
     ownProfileRoute,
     ownProfileEditRoute,
-    accountRoute.addChildren([...teamRoutes, ...formRoutes, ...formChainRoutes, ...templateRoutes]),
+    accountRoute.addChildren([
+      ...teamRoutes,
+      ...formRoutes,
+      ...formChainRoutes,
+      ...templateRoutes,
+      ...billingRoutes,
+    ]),
   ]),
 ]);
 

@@ -3,6 +3,7 @@ import { Box, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
 import {
   IconApi,
   IconBuildingCommunity,
+  IconBuildingStore,
   IconDatabase,
   IconLayoutDashboard,
   IconLinkPlus,
@@ -154,6 +155,13 @@ export function Sidebar() {
       icon: IconApi,
       active: pathname.startsWith("/external-apps/"),
       shown: can("external_apps.manage"),
+    },
+    {
+      to: "/marketplace/services",
+      label: t("Marketplace"),
+      icon: IconBuildingStore,
+      active: pathname.startsWith("/marketplace/") || pathname === "/account/services",
+      shown: true,
     },
   ] as const;
   const editing = unfinished.filter((draft) => draft.slot !== "new");

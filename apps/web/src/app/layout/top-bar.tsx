@@ -1,6 +1,7 @@
 import { Avatar, Breadcrumbs, Burger, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
 import {
   IconBuilding,
+  IconCreditCard,
   IconChevronDown,
   IconDevices,
   IconLogout,
@@ -97,6 +98,11 @@ export function TopBar({
             {user?.account && (
               <MenuItemLink to="/account" leftSection={<IconBuilding size={16} />}>
                 {t("Account info")}
+              </MenuItemLink>
+            )}
+            {user?.account && (
+              <MenuItemLink to="/account/billing" leftSection={<IconCreditCard size={16} />}>
+                {t("Billing")}
               </MenuItemLink>
             )}
             <MenuItemLink to="/user/settings" leftSection={<IconSettings size={16} />}>

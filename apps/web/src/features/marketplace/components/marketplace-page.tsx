@@ -1,0 +1,118 @@
+import type { TService } from "@formloom/core/api/billing";
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { QueryState } from "../../../components/query-state.tsx";
+import { notifyError } from "../../../lib/notify.ts";
+import { useCan } from "../../auth/api/get-user.ts";
+import { money, useAccountServices, useServiceChange } from "../../billing/api/billing.ts";
+
+function ServiceCard({ service, added }: { service: TService; added: boolean }) {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const add = useServiceChange("add");
+  const remove = useServiceChange("remove");
+  const price =
+    service.pricing === "free"
+      ? t("Free")
+      : service.pricing === "use"
+        ? t("{{price}} per use", { price: money(service.priceCents, service.currency, i18n.language) })
+        : t("{{price}} a month", { price: money(service.priceCents, service.currency, i18n.language) });
+  const change = added ? remove : add;
+  return (
+    <Card withBorder component="article" aria-labelledby={`service-${service.id}`}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={3} size="h4" id={`service-${service.id}`}>
+            {service.title}
+          </Title>
+          {added && <Badge color="green">{t("Added")}</Badge>}
+        </Group>
+        <Text size="sm">{service.description}</Text>
+        <List size="sm">
+          {service.unlocks.map((unlock) => (
+            <List.Item key={unlock}>{unlock}</List.Item>
+          ))}
+        </List>
+        <Text fw={700} mt="auto">
+          {price}
+        </Text>
+        {service.pricing !== "free" && can("billing.pay") && (
+          <Button
+            variant={added ? "default" : "filled"}
+            loading={change.isPending}
+            onClick={() => change.mutate(service.id, { onError: notifyError })}
+            aria-label={`${added ? t("Remove") : t("Add")}: ${service.title}`}
+          >
+            {added ? t("Remove") : t("Add")}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ServiceGrid({ only }: { only: "all" | "current" }) {
+  const { t } = useTranslation();
+  const services = useAccountServices();
+  const current = new Set(services.data?.currentServices.map((s) => s.id));
+  const list = only === "all" ? services.data?.allServices : services.data?.currentServices;
+  return (
+    <QueryState
+      isPending={services.isPending}
+      error={services.error}
+      empty={list?.length === 0 && <Text c="dimmed">{t("No services added yet.")}</Text>}
+    >
+      {() => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {list!.map((service) => (
+            <ServiceCard key={service.id} service={service} added={current.has(service.id)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryState>
+  );
+}
+
+/** /marketplace/services: every service the instance offers, and the templates beside them. */
+export function MarketplacePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <PageHeader
+        title={t("Marketplace")}
+        description={t("Services you can add to your account, paid from its balance.")}
+        actions={
+          <>
+            <Button component={Link} to="/templates/forms" variant="default">
+              {t("Form templates")}
+            </Button>
+            <Button component={Link} to="/account/billing" variant="default">
+              {t("Billing")}
+            </Button>
+          </>
+        }
+      />
+      <ServiceGrid only="all" />
+    </Stack>
+  );
+}
+
+/** account/services: the services this account has now. */
+export function AccountServicesPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <PageHeader
+        title={t("Your services")}
+        actions={
+          <Button component={Link} to="/marketplace/services">
+            {t("Open the marketplace")}
+          </Button>
+        }
+      />
+      <ServiceGrid only="current" />
+    </Stack>
+  );
+}
