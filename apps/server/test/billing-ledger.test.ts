@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { rowsOf } from "../src/db/rows.ts";
 import { chargeDue, periodOf } from "../src/features/billing/charges.ts";
 import { post } from "../src/features/billing/ledger.ts";
 import { settlePaid } from "../src/features/payments/settle.ts";
@@ -42,15 +43,15 @@ let run = 0;
 
 /** The account's books read straight from the database. */
 async function books(accountId: number) {
-  const [row] = (
-    await server.database.db.execute<{
-      kept: number | null;
-      balance: string | null;
-      total: string | null;
-      movements: string;
-      unbalanced: string;
-      pairs: string;
-    }>(sql`select
+  const [row] = rowsOf<{
+    kept: number | null;
+    balance: string | null;
+    total: string | null;
+    movements: string;
+    unbalanced: string;
+    pairs: string;
+  }>(
+    await server.database.db.execute(sql`select
       (select balance_cents from billing_balances where account_id = ${accountId}) as kept,
       (select sum(amount_cents) from ledger_entries where account_id = ${accountId} and book = 'balance') as balance,
       (select sum(amount_cents) from ledger_entries where account_id = ${accountId}) as total,
@@ -58,8 +59,8 @@ async function books(accountId: number) {
       (select count(*) from (select movement_id from ledger_entries where account_id = ${accountId}
          group by movement_id having sum(amount_cents) <> 0) u) as unbalanced,
       (select count(*) from (select movement_id from ledger_entries where account_id = ${accountId}
-         group by movement_id having count(*) <> 2) p) as pairs`)
-  ).rows;
+         group by movement_id having count(*) <> 2) p) as pairs`),
+  );
   return {
     kept: Number(row?.kept ?? 0),
     balance: Number(row?.balance ?? 0),
