@@ -33,7 +33,6 @@ import { formRoutes } from "./features/forms/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { hookRoutes } from "./features/hooks/routes.ts";
-import { hookRoutes } from "./features/hooks/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { pageRoutes } from "./features/pages/routes.ts";
@@ -142,7 +141,6 @@ export async function buildApp(
       apiKeyRoutes(api, deps);
       themeRoutes(api, deps);
       webhookRoutes(api, deps);
-      hookRoutes(api, deps);
       hookRoutes(api, deps);
       notificationRoutes(api, deps);
       formImportRoutes(api, deps);
