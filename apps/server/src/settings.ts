@@ -66,14 +66,6 @@ const ZEnv = z.object({
       "SECURITY_CONTACT must be mailto:, https:// or tel: URIs separated by commas",
     )
     .optional(),
-  /** Where to report vulnerabilities, for /.well-known/security.txt: mailto:, https: or tel: URIs by commas. */
-  SECURITY_CONTACT: z
-    .string()
-    .regex(
-      /^\s*(mailto:|https:\/\/|tel:)[^\s,]+(\s*,\s*(mailto:|https:\/\/|tel:)[^\s,]+)*\s*$/,
-      "SECURITY_CONTACT must be mailto:, https:// or tel: URIs separated by commas",
-    )
-    .optional(),
   AUTOMATION_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** "false" when separate `npm run worker` processes run the queues instead of the web server. */
   RUN_WORKERS: z.enum(["true", "false"]).default("true"),
@@ -138,8 +130,6 @@ export interface Settings {
   webhookAllowHosts: string[];
   /** How often the server looks for webhook deliveries that are due. */
   webhookPollMs: number;
-  /** Published in /.well-known/security.txt; none: the file is not served. */
-  securityContact: string[];
   /** Published in /.well-known/security.txt; none: the file is not served. */
   securityContact: string[];
   /** How often the server looks for submissions' notifications and rule actions to run. */
@@ -229,10 +219,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       .map((entry) => entry.trim())
       .filter(Boolean),
     webhookPollMs: values.WEBHOOK_POLL_MS,
-    securityContact: (values.SECURITY_CONTACT ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean),
     securityContact: (values.SECURITY_CONTACT ?? "")
       .split(",")
       .map((entry) => entry.trim())
