@@ -49,6 +49,7 @@ import { statisticsRoutes } from "./features/statistics/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { fontRoutes } from "./features/themes/fonts.ts";
 import { themeRoutes } from "./features/themes/routes.ts";
+import { tourRoutes } from "./features/tours/routes.ts";
 import { userRoutes } from "./features/users/routes.ts";
 import { webhookRoutes } from "./features/webhooks/routes.ts";
 import { type Deps, requireCallerFirst } from "./http/context.ts";
@@ -148,6 +149,7 @@ export async function buildApp(
       questionBankRoutes(api, deps);
       searchRoutes(api, deps);
       pageRoutes(api, deps);
+      tourRoutes(api, deps);
       const providers = paymentProviders(settings);
       serviceRoutes(api, deps);
       billingRoutes(api, deps, providers);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EDITOR_IMAGE_MAX_BYTES } from "@formloom/core/api/pages";
+import { EDITOR_IMAGE_MAX_BYTES } from "@formloom/core/custom-pages";
 import { z } from "zod";
 import { SERVER_ROOT } from "./paths.ts";
 

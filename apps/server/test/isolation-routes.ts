@@ -235,6 +235,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The caller's own tours.
+    "get /api/tours",
+    "post /api/tours/{tour}/seen",
     // The caller's own account's pages and help menu (the page it planted has the id the path names).
     "get /api/pages",
     "post /api/pages",
@@ -258,6 +261,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The caller's own tours.
+    "get /api/tours",
+    "post /api/tours/{tour}/seen",
     // The published pages and the help menu of the caller's own account.
     "get /api/pages",
     "get /api/pages-menu",
@@ -328,6 +334,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/search",
     "get /api/search/categorized",
     "post /api/search",
+    // The caller's own tours.
+    "get /api/tours",
+    "post /api/tours/{tour}/seen",
     // The published pages and the help menu of the caller's own account.
     "get /api/pages",
     "get /api/pages-menu",

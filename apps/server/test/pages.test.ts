@@ -154,3 +154,15 @@ describe("registration turned off", () => {
     }
   });
 });
+
+describe("tours", () => {
+  it("remembers per user which tours were taken, and refuses unknown ones", async () => {
+    expect((await member.get("/api/tours")).body).toEqual({ seen: [] });
+    const taken = await member.post("/api/tours/forms-list/seen");
+    expect(taken.body).toEqual({ seen: ["forms-list"] });
+    await member.post("/api/tours/forms-list/seen");
+    expect((await member.get("/api/tours")).body).toEqual({ seen: ["forms-list"] });
+    expect((await admin.get("/api/tours")).body).toEqual({ seen: [] });
+    expect((await member.post("/api/tours/moon-landing/seen")).status).toBe(400);
+  });
+});

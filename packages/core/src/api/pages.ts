@@ -1,10 +1,5 @@
 import { z } from "zod";
-
-/** forms.md §9: images in the rich-text editor stay under 100 KB unless the instance allows more. */
-export const EDITOR_IMAGE_MAX_BYTES = 100 * 1024;
-
-/** Aliases the app's own pages already use under /pages/. */
-export const RESERVED_PAGE_ALIASES = ["terms", "privacy"] as const;
+import { HELP_LINK_TYPES } from "../custom-pages.ts";
 
 export const ZPageBody = z.object({
   title: z.string().trim().min(1, "page.title.empty").max(200),
@@ -33,8 +28,6 @@ export type TPage = z.infer<typeof ZPage>;
 /** A public page as anyone reads it. */
 export const ZPublicPage = ZPage.pick({ title: true, alias: true, body: true, updatedAt: true });
 export type TPublicPage = z.infer<typeof ZPublicPage>;
-
-export const HELP_LINK_TYPES = ["internal_alias", "external_link"] as const;
 
 /** platform.md §3 "Help menu link": an internal page's alias or an outside address. */
 export const ZHelpLink = z.object({

@@ -1,4 +1,5 @@
-import { RESERVED_PAGE_ALIASES, type TPage, type TPageBody, ZPageBody } from "@formloom/core/api/pages";
+import { type TPage, type TPageBody, ZPageBody } from "@formloom/core/api/pages";
+import { RESERVED_PAGE_ALIASES } from "@formloom/core/custom-pages";
 import { ALIAS_PATTERN, slugify } from "@formloom/core/slug";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";

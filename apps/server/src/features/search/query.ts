@@ -1,4 +1,4 @@
-import { MARK_END, MARK_START, type SearchType } from "@formloom/core/api/search";
+import { MARK_END, MARK_START, type SearchType } from "@formloom/core/search";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { rowsOf } from "../../db/rows.ts";

@@ -1,12 +1,10 @@
+import type { TCategorizedSearchResponse, TSearchResponse, TSearchResult } from "@formloom/core/api/search";
 import {
   SEARCH_DEFAULT_START,
   SEARCH_MIN_LENGTH,
   SEARCH_TYPES,
   type SearchType,
-  type TCategorizedSearchResponse,
-  type TSearchResponse,
-  type TSearchResult,
-} from "@formloom/core/api/search";
+} from "@formloom/core/search";
 import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
