@@ -6,9 +6,11 @@ import { queryClient } from "./query-client.ts";
 import { billingRoutes, publicPaymentRoutes } from "./routes/billing-routes.tsx";
 import { formChainRoutes } from "./routes/form-chain-routes.tsx";
 import { formRoutes } from "./routes/form-routes.tsx";
+import { accountPageRoutes, publicPageRoutes } from "./routes/page-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
 import { oneOf, searchOf } from "./routes/search-params.ts";
+import { searchRoutes } from "./routes/search-routes.tsx";
 import { teamRoutes } from "./routes/team-routes.tsx";
 import { templateRoutes } from "./routes/template-routes.tsx";
 
@@ -75,6 +77,7 @@ const ownProfileEditRoute = createRoute({
 
 const routeTree = rootRoute.addChildren([
   ...publicRoutes,
+  ...publicPageRoutes,
   ...publicPaymentRoutes,
   layoutRoute.addChildren([
     dashboardRoute,

@@ -15,7 +15,10 @@ import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
 import { useResendConfirmation } from "../../features/auth/components/confirm-email-notice.tsx";
 import { useForm } from "../../features/forms/api/get-form.ts";
+import { HelpMenu } from "../../features/pages/components/help-menu.tsx";
+import { SearchBox } from "../../features/search/components/search-box.tsx";
 import { SubmissionsPopover } from "../../features/submissions/components/submissions-popover.tsx";
+import { TourButton } from "../../features/tours/components/tour-button.tsx";
 import { logout, logoutEverywhere } from "../../lib/api-client.ts";
 import { AnchorLink, MenuItemLink } from "../../lib/router-links.tsx";
 
@@ -44,6 +47,9 @@ export function TopBar({
         <PageBreadcrumbs />
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {user && <TourButton />}
+        {user && <SearchBox hasAccount={Boolean(user.account)} />}
+        {user && <HelpMenu hasAccount={Boolean(user.account)} isAdmin={user.isAccountAdmin} />}
         {user?.account && <SubmissionsPopover />}
         <Menu position="bottom-end" width={240} withinPortal>
           <Menu.Target>

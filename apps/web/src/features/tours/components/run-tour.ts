@@ -1,0 +1,51 @@
+import "driver.js/dist/driver.css";
+import { driver } from "driver.js";
+import type { TourStep } from "../tours.ts";
+
+export interface TourTexts {
+  next: string;
+  previous: string;
+  done: string;
+  /** With {{current}} and {{total}} left for the tour to fill. */
+  progress: string;
+  close: string;
+}
+
+/**
+ * Runs a tour with driver.js: arrow keys move, Escape leaves, each step is a labelled dialog whose
+ * Next button takes the focus, so a keyboard or a screen reader can follow it. A step whose element
+ * is not on the page is shown in the middle. `onEnd` runs once, finished or skipped.
+ */
+export function runTour(steps: readonly TourStep[], texts: TourTexts, onEnd: () => void): void {
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const tour = driver({
+    showProgress: true,
+    allowKeyboardControl: true,
+    animate: !still,
+    nextBtnText: texts.next,
+    prevBtnText: texts.previous,
+    doneBtnText: texts.done,
+    progressText: texts.progress,
+    steps: steps.map((step) => ({
+      ...(step.element && document.querySelector(step.element) ? { element: step.element } : {}),
+      popover: { title: step.title, description: step.text },
+    })),
+    onPopoverRender: (popover) => {
+      popover.wrapper.setAttribute("role", "dialog");
+      popover.wrapper.setAttribute("aria-modal", "true");
+      popover.title.id = "tour-step-title";
+      popover.description.id = "tour-step-text";
+      popover.wrapper.setAttribute("aria-labelledby", "tour-step-title");
+      popover.wrapper.setAttribute("aria-describedby", "tour-step-text");
+      popover.closeButton.setAttribute("aria-label", texts.close);
+      // Once the dialog is on the page, its Next button takes the focus from the tour icon.
+      requestAnimationFrame(() => popover.nextButton.focus());
+    },
+    // Done, the close button and Escape all end here: the tour is remembered, then taken down.
+    onDestroyStarted: (_element, _step, { driver: tour }) => {
+      onEnd();
+      tour.destroy();
+    },
+  });
+  tour.drive();
+}

@@ -1,0 +1,135 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, accountOwner, appAndBrowser, createdForm, signIn, watchErrors } from "./support.ts";
+
+const run = appAndBrowser();
+const SHOTS = "/tmp/shots";
+let call: ApiCall;
+let formId: number;
+let userId: number;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  call = await accountOwner(run.app.url, "finder", "finder123");
+  userId = (await call<{ id: number }>("GET", "/user")).id;
+  const form = await createdForm(call, {
+    title: "Walrus feedback",
+    fields: [
+      { id: "story", fieldType: "textarea", question: "What happened?" },
+      {
+        id: "mood",
+        fieldType: "radio",
+        question: "Mood",
+        fieldSettings: { answerVariants: [{ id: "m1", title: "Cheerful", value: "1" }] },
+      },
+    ],
+  });
+  formId = form.id;
+  const sent = await fetch(`${run.app.url}/api/forms/answer`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      formId,
+      answers: [
+        { fieldId: "story", answer: "We met a pelican near the walrus pool and it stole a sandwich." },
+        { fieldId: "mood", answer: "m1" },
+      ],
+    }),
+  });
+  expect(sent.status).toBe(201);
+  await call("POST", "/pages", {
+    title: "Pelican policy",
+    body: "<p>Never feed the pelican near the walrus pool.</p>",
+    isPublished: true,
+  });
+});
+
+const topSearch = (page: Page) => page.getByRole("banner").getByRole("searchbox", { name: "Search" });
+/** The top bar's result panel. */
+const resultPanel = (page: Page) => page.getByRole("dialog").filter({ hasText: "Show all results" });
+
+describe("the global search", () => {
+  it("finds forms, answers, users and pages from the top bar, grouped with the matches marked, and opens each", async () => {
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchErrors(page);
+    await signIn(page, run.app.url, "finder", "finder123");
+    await topSearch(page).fill("walrus");
+    const panel = resultPanel(page);
+    await panel.getByRole("region", { name: "Results in Forms" }).waitFor();
+    await panel.getByRole("region", { name: "Results in Answers" }).waitFor();
+    await panel.getByRole("region", { name: "Results in Pages" }).waitFor();
+    expect(await panel.locator("mark").first().textContent()).toMatch(/walrus/i);
+    await page.screenshot({ path: `${SHOTS}/search-panel-en.png` });
+
+    await panel.getByRole("link", { name: "Walrus feedback #1" }).click();
+    await page.waitForURL(`${run.app.url}/forms/${formId}/results/1`);
+
+    await topSearch(page).fill("pelican");
+    await resultPanel(page).getByRole("link", { name: "Pelican policy" }).click();
+    await page.waitForURL(`${run.app.url}/page/pelican-policy`);
+    await page.getByRole("heading", { name: "Pelican policy" }).waitFor();
+
+    await topSearch(page).fill("walrus");
+    await resultPanel(page).getByRole("link", { name: "Walrus feedback", exact: true }).click();
+    await page.waitForURL(`${run.app.url}/forms/${formId}/overview`);
+
+    await topSearch(page).fill("finde");
+    await resultPanel(page)
+      .getByRole("region", { name: "Results in Users" })
+      .getByRole("link")
+      .first()
+      .click();
+    await page.waitForURL(`${run.app.url}/users/${userId}/view`);
+
+    // Enter opens every result, with the filters.
+    await topSearch(page).fill("cheerful");
+    await topSearch(page).press("Enter");
+    await page.waitForURL(`${run.app.url}/search/all?q=cheerful`);
+    const answers = page.getByRole("main").getByRole("region", { name: "Results in Answers" });
+    await answers.getByRole("link", { name: "Walrus feedback #1" }).waitFor();
+    expect(await answers.locator("mark").first().textContent()).toBe("Cheerful");
+    await page.getByRole("main").getByLabel("From").fill("2030-01-01");
+    await page
+      .getByRole("main")
+      .getByRole("alert")
+      .getByText("Date FROM can not be later than date TO!")
+      .waitFor();
+    await page.getByRole("main").getByLabel("From").fill("2018-01-01");
+    await page.getByRole("main").getByRole("checkbox", { name: "Pages" }).check();
+    await page.getByRole("main").getByRole("searchbox", { name: "Search" }).fill("pelican");
+    await page.getByRole("main").getByRole("region", { name: "Results in Pages" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/search-results-en.png`, fullPage: true });
+
+    await page.goto(`${run.app.url}/search/form_answer/pelican`);
+    await page.getByRole("heading", { name: "Results in Answers" }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Walrus feedback #1" }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("collapses to an icon at 390 px that opens a working search", async () => {
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 800 } });
+    await signIn(page, run.app.url, "finder", "finder123");
+    expect(await page.getByRole("banner").getByRole("searchbox").count()).toBe(0);
+    await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+    const dialog = page.getByRole("dialog", { name: "Search" });
+    await dialog.getByRole("searchbox", { name: "Search" }).fill("pelican");
+    await dialog.getByRole("link", { name: "Pelican policy" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/search-mobile-en.png` });
+    await dialog.getByRole("link", { name: "Pelican policy" }).click();
+    await page.waitForURL(`${run.app.url}/page/pelican-policy`);
+    await page.close();
+  });
+
+  it("speaks Russian", async () => {
+    await call("PATCH", `/user/${userId}/settings`, { locale: "ru" });
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, run.app.url, "finder", "finder123");
+    await page.goto(`${run.app.url}/search/all?q=walrus`);
+    await page.getByRole("main").getByRole("region", { name: "Результаты в ответах" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/search-results-ru.png`, fullPage: true });
+    await call("PATCH", `/user/${userId}/settings`, { locale: "en" });
+    await page.close();
+  });
+});
