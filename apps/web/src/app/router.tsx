@@ -90,6 +90,8 @@ const routeTree = rootRoute.addChildren([
       ...formRoutes,
       ...formChainRoutes,
       ...templateRoutes,
+      ...searchRoutes,
+      ...accountPageRoutes,
       ...billingRoutes,
     ]),
   ]),
