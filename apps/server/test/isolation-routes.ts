@@ -28,6 +28,12 @@ export const SECRETS = [
 
 /** Routes anyone may call; they are checked elsewhere. The test fails when a new route is neither here nor checked. */
 export const PUBLIC = new Set([
+  // Payments are named by an unguessable id; donations and the providers on are for anyone (billing.test.ts).
+  "get /api/payments/providers",
+  "get /api/payments/{publicId}",
+  "post /api/payments/{publicId}/offline/confirm",
+  "post /api/payments/{publicId}/offline/decline",
+  "post /api/projects/{project}/payment",
   "get /api/health",
   "get /api/ready",
   "post /api/register",
@@ -66,6 +72,9 @@ export const PUBLIC = new Set([
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
 export const BODIES: Record<string, unknown> = {
+  "post /api/account/service/add": { service_id: "white-label" },
+  "post /api/account/service/remove": { service_id: "white-label" },
+  "post /api/account/billing/payment": { amount: 5, currency: "USD", provider: "offline" },
   "post /api/account/create": {
     name: "Another team",
     subdomain: "another-team",
@@ -191,6 +200,14 @@ export function bodyFor(key: string, ids: Ids): unknown {
  */
 export const MAY_SUCCEED: Record<string, Set<string>> = {
   "another account's admin": new Set([
+    // The marketplace, and the caller's own account's services, balance and payments.
+    "get /api/services",
+    "get /api/account/service",
+    "post /api/account/service/add",
+    "post /api/account/service/remove",
+    "get /api/account/billing/status",
+    "get /api/account/billing/history",
+    "post /api/account/billing/payment",
     "get /api/user",
     // The caller's own Google account: its state, connecting it, disconnecting it.
     "get /api/user/google-account",
@@ -252,6 +269,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "post /api/forms/templates/{templateId}",
   ]),
   "member without the permission": new Set([
+    // The marketplace, and which services the caller's account has (no billing rights).
+    "get /api/services",
+    "get /api/account/service",
     "get /api/user",
     // The caller's own Google account: its state, connecting it, disconnecting it.
     "get /api/user/google-account",
@@ -274,6 +294,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/form-themes/common",
   ]),
   'member with "selected fields"': new Set([
+    // The marketplace, and which services the caller's account has (no billing rights).
+    "get /api/services",
+    "get /api/account/service",
     "get /api/user",
     // The caller's own Google account: its state, connecting it, disconnecting it.
     "get /api/user/google-account",
