@@ -49,12 +49,18 @@ const cut = (text: string, max: number) => (text.length <= max ? text : `${text.
 /** Slack escapes only &, < and > in mrkdwn text. */
 const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * Discord and Teams render Markdown in message text: a respondent's `[Reset your password](…)`
+ * would show as a link in the team's channel, seemingly from us. Escaped, it shows as typed.
+ */
+const markdownEscape = (text: string) => text.replace(/[\\`*_~|<>[\]()]/g, "\\$&");
+
 /** https://api.slack.com/messaging/webhooks: `text` is the notification's fallback, blocks the message. */
 function slackMessage(message: Message) {
   const lines = message.facts.map((fact) => `*${slackEscape(fact.name)}*\n${slackEscape(fact.value)}`);
   const link = message.url ? `\n<${message.url}|Open in Formloom>` : "";
   return {
-    text: cut(message.title, 3000),
+    text: cut(slackEscape(message.title), 3000),
     blocks: [
       { type: "header", text: { type: "plain_text", text: cut(message.title, 150), emoji: true } },
       ...(lines.length
@@ -68,15 +74,15 @@ function slackMessage(message: Message) {
 /** https://discord.com/developers/docs/resources/webhook#execute-webhook: content plus one embed. */
 function discordMessage(message: Message) {
   return {
-    content: cut(message.title, 2000),
+    content: cut(markdownEscape(message.title), 2000),
     allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: cut(message.title, 256),
+        title: cut(markdownEscape(message.title), 256),
         ...(message.url ? { url: message.url } : {}),
         fields: message.facts.slice(0, 25).map((fact) => ({
-          name: cut(fact.name || "—", 256),
-          value: cut(fact.value || "—", 1024),
+          name: cut(markdownEscape(fact.name) || "—", 256),
+          value: cut(markdownEscape(fact.value) || "—", 1024),
           inline: false,
         })),
       },
@@ -97,10 +103,19 @@ function teamsMessage(message: Message) {
           type: "AdaptiveCard",
           version: "1.4",
           body: [
-            { type: "TextBlock", text: message.title, weight: "Bolder", size: "Medium", wrap: true },
+            {
+              type: "TextBlock",
+              text: markdownEscape(message.title),
+              weight: "Bolder",
+              size: "Medium",
+              wrap: true,
+            },
             {
               type: "FactSet",
-              facts: message.facts.map((fact) => ({ title: fact.name, value: fact.value })),
+              facts: message.facts.map((fact) => ({
+                title: markdownEscape(fact.name),
+                value: markdownEscape(fact.value),
+              })),
             },
           ],
           ...(message.url
