@@ -1,6 +1,6 @@
 import { Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import i18n from "../i18n/i18n.ts";
+import { openConfirmModal } from "../lib/confirm-modal.ts";
 
 /** Asks before what cannot be undone: one sentence, a red confirm button (Delete unless named) and Cancel. */
 export function confirmDanger({
@@ -14,7 +14,7 @@ export function confirmDanger({
   confirmLabel?: string;
   onConfirm(): void;
 }): void {
-  modals.openConfirmModal({
+  openConfirmModal({
     title,
     children: <Text size="sm">{message}</Text>,
     labels: { confirm: confirmLabel ?? i18n.t("Delete"), cancel: i18n.t("Cancel") },

@@ -1,6 +1,4 @@
 import type { ApiErrorBody } from "@formloom/core/errors";
-import createClient from "openapi-fetch";
-import type { paths } from "./api-types.ts";
 import { session } from "./session.ts";
 
 /** The spec's API time-out. */
@@ -95,7 +93,7 @@ export interface CallOptions {
  * failure as an ApiError. On `token.expired` it refreshes the token and sends the request again
  * once; on any other 401 it logs out (platform.md §7).
  */
-async function send(request: Request, options: CallOptions = {}): Promise<Response> {
+export async function send(request: Request, options: CallOptions = {}): Promise<Response> {
   const token = options.token ?? session.token();
   // Kept for a retry after a refresh: a request's body can be read only once.
   const spare = request.clone();
@@ -126,12 +124,6 @@ async function send(request: Request, options: CallOptions = {}): Promise<Respon
   }
   return response;
 }
-
-/**
- * The typed client, generated from the server's OpenAPI document (api-types.ts): paths,
- * parameters, bodies and answers are checked by the compiler. It sends through `send`.
- */
-export const client = createClient<paths>({ baseUrl: "", fetch: (request) => send(request) });
 
 /** A GET of the API whose answer the caller reads itself (a file, a 202), through `send`. */
 export function apiResponse(url: string, options: CallOptions = {}): Promise<Response> {

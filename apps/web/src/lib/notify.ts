@@ -1,8 +1,8 @@
-import { notifications } from "@mantine/notifications";
 import { createElement } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "../i18n/i18n.ts";
 import { errorText, fieldErrors } from "./error-text.ts";
+import { toasts as notifications } from "./toasts.ts";
 
 /**
  * A toast's text is drawn by a component, not fixed when the toast opens: it follows the

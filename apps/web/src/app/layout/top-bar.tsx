@@ -1,8 +1,8 @@
 import { Avatar, Breadcrumbs, Burger, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
 import {
   IconBuilding,
-  IconCreditCard,
   IconChevronDown,
+  IconCreditCard,
   IconDevices,
   IconLogout,
   IconMailExclamation,

@@ -1,12 +1,12 @@
 import { IMPORT_MAX_BYTES } from "@formloom/core/form-import";
 import { Button, type ButtonProps } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconFileImport } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, msg } from "../../../i18n/i18n.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { toasts as notifications } from "../../../lib/toasts.ts";
 import { useImportForm } from "../api/import-form.ts";
 
 /** The refusal the browser can tell before sending: not one file, not .json, too large, empty. */

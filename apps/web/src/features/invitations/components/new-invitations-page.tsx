@@ -1,6 +1,5 @@
 import { splitEmails, ZInvitationSendBody } from "@formloom/core/api/invitations";
 import { Button, Group, MultiSelect, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconSend } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
@@ -10,6 +9,7 @@ import { msg } from "../../../i18n/i18n.ts";
 import { errorText, issueErrors } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
+import { toasts as notifications } from "../../../lib/toasts.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import { groupsQueryOptions } from "../../groups/api/groups.ts";
 import { useSendInvitations } from "../api/invitations.ts";

@@ -1,6 +1,5 @@
 import type { TEmbedding, TEmbeddingBody } from "@formloom/core/api/embeddings";
 import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconCode, IconPlus } from "@tabler/icons-react";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -13,6 +12,7 @@ import { messageText, msg } from "../../../i18n/i18n.ts";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { toasts as notifications } from "../../../lib/toasts.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import {
   useCreateEmbedding,

@@ -1,18 +1,22 @@
 import { SEARCH_DEBOUNCE_MS } from "@formloom/core/search";
-import { ActionIcon, Modal, Popover, ScrollArea, Stack, TextInput, Tooltip } from "@mantine/core";
+import { ActionIcon, Popover, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
-import { AnchorLink } from "../../../lib/router-links.tsx";
 import { useCategorizedSearch } from "../api/search.ts";
-import { HitGroup } from "./search-hits.tsx";
+
+// What the top bar shows only once asked: the found items, the phone's full-screen search and
+// the no-account notice download then, so every page's first load stays light.
+const SearchPanel = lazy(() => import("./search-panel.tsx"));
+const SearchDialog = lazy(() => import("./search-dialog.tsx"));
+const NoAccountSearch = lazy(() => import("./no-account-search.tsx"));
 
 /** platform.md §9: the box collapses to an icon at 550 px or less. */
 const NARROW = "(max-width: 550px)";
-const NO_ACCOUNT = msg("You cannot use search while you do not have an account!");
+export const NO_ACCOUNT = msg("You cannot use search while you do not have an account!");
 
 /**
  * The top bar's search: runs 500 ms after the last key for more than 2 characters, shows its
@@ -25,23 +29,9 @@ export function SearchBox({ hasAccount }: { hasAccount: boolean }) {
   const [expanded, setExpanded] = useState(false);
   if (!hasAccount) {
     return (
-      <Tooltip label={t(NO_ACCOUNT)} withArrow>
-        <span>
-          {narrow ? (
-            <ActionIcon variant="subtle" disabled aria-label={t(NO_ACCOUNT)}>
-              <IconSearch size={18} />
-            </ActionIcon>
-          ) : (
-            <TextInput
-              disabled
-              aria-label={t(NO_ACCOUNT)}
-              placeholder={t("Search")}
-              leftSection={<IconSearch size={16} />}
-              w={220}
-            />
-          )}
-        </span>
-      </Tooltip>
+      <Suspense fallback={null}>
+        <NoAccountSearch narrow={narrow} />
+      </Suspense>
     );
   }
   if (!narrow) return <SearchField width={260} />;
@@ -57,14 +47,24 @@ export function SearchBox({ hasAccount }: { hasAccount: boolean }) {
       >
         <IconSearch size={20} />
       </ActionIcon>
-      <Modal opened={expanded} onClose={() => setExpanded(false)} title={t("Search")} fullScreen>
-        <SearchField inline onDone={() => setExpanded(false)} />
-      </Modal>
+      {expanded && (
+        <Suspense fallback={null}>
+          <SearchDialog onClose={() => setExpanded(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
-function SearchField({ width, inline, onDone }: { width?: number; inline?: boolean; onDone?: () => void }) {
+export function SearchField({
+  width,
+  inline,
+  onDone,
+}: {
+  width?: number;
+  inline?: boolean;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState("");
@@ -102,27 +102,16 @@ function SearchField({ width, inline, onDone }: { width?: number; inline?: boole
       data-autofocus={inline || undefined}
     />
   );
-  const panel = (
-    <Stack gap="md">
-      {categories.map((category) => (
-        <HitGroup
-          key={category.type}
-          type={category.type}
-          count={category.count}
-          hits={category.results}
-          onOpen={done}
-        />
-      ))}
-      <AnchorLink to="/search/all" search={{ q: debounced.trim() }} size="sm" onClick={done}>
-        {t("Show all results")}
-      </AnchorLink>
-    </Stack>
+  const panel = show && (
+    <Suspense fallback={null}>
+      <SearchPanel categories={categories} text={debounced.trim()} onOpen={done} scroll={!inline} />
+    </Suspense>
   );
   if (inline) {
     return (
       <Stack>
         {field}
-        {show && panel}
+        {panel}
       </Stack>
     );
   }
@@ -136,9 +125,7 @@ function SearchField({ width, inline, onDone }: { width?: number; inline?: boole
       shadow="md"
     >
       <Popover.Target>{field}</Popover.Target>
-      <Popover.Dropdown aria-label={t("Search results")}>
-        <ScrollArea.Autosize mah="70vh">{panel}</ScrollArea.Autosize>
-      </Popover.Dropdown>
+      <Popover.Dropdown aria-label={t("Search results")}>{panel}</Popover.Dropdown>
     </Popover>
   );
 }

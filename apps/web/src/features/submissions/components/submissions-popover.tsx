@@ -1,24 +1,16 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Indicator,
-  Modal,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-} from "@mantine/core";
+import { ActionIcon, Badge, Group, Indicator, Popover, ScrollArea, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, logout } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useUser } from "../../auth/api/get-user.ts";
 import { POLL_INTERVAL_MS, SLOW_POLL_INTERVAL_MS, useNewAnswerCount } from "../api/get-new-count.ts";
 import { useRecentNew } from "../api/get-recent-new.ts";
+
+/** Asked only when another device took the session: downloaded then. */
+const SessionEndedDialog = lazy(() => import("./session-ended-dialog.tsx"));
 
 /** The top bar's bell: unread submissions by form, kept fresh by polling. */
 export function SubmissionsPopover() {
@@ -133,37 +125,16 @@ export function SubmissionsPopover() {
           </Popover.Dropdown>
         </Popover>
       </Indicator>
-      <Modal
-        opened={conflict}
-        onClose={() => undefined}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        title={t("Your session has ended")}
-        centered
-      >
-        <Stack>
-          <Text size="sm">
-            {t(
-              "You signed in on another device. Use the log out button in the top menu to sign out here, or stay on this page.",
-            )}
-          </Text>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                setConflict(false);
-                setPollInterval(SLOW_POLL_INTERVAL_MS);
-              }}
-            >
-              {t("Stay here")}
-            </Button>
-            <Button color="red" onClick={logout}>
-              {t("Log out")}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {conflict && (
+        <Suspense fallback={null}>
+          <SessionEndedDialog
+            onStay={() => {
+              setConflict(false);
+              setPollInterval(SLOW_POLL_INTERVAL_MS);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

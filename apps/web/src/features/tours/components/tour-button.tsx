@@ -1,11 +1,11 @@
 import type { TourName } from "@formloom/core/api/tours";
-import { ActionIcon, Indicator, Menu, Tooltip } from "@mantine/core";
+import { ActionIcon, Indicator, Menu } from "@mantine/core";
 import { IconRoute } from "@tabler/icons-react";
 import { useMatches } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
 import { useTourSeen, useToursSeen } from "../api/tours.ts";
-import { TOUR_STEPS, toursFor, variantOf } from "../tours.ts";
+import { toursFor, variantOf } from "../tour-offers.ts";
 
 const CREATE_FORM_CHOICES: Array<{ tour: TourName; label: string }> = [
   { tour: "create-form-marketing", label: msg("Marketing") },
@@ -24,8 +24,8 @@ export function TourButton() {
   const fresh = seen.data ? offered.some((tour) => !seen.data.seen.includes(tour)) : false;
   const start = async (offeredTour: TourName) => {
     const tour = variantOf(offeredTour);
-    // The tour library downloads only when a tour is asked for.
-    const { runTour } = await import("./run-tour.ts");
+    // The tour library and the tours' steps download only when a tour is asked for.
+    const [{ runTour }, { TOUR_STEPS }] = await Promise.all([import("./run-tour.ts"), import("../tours.ts")]);
     const steps = TOUR_STEPS[tour].map((step) => ({ ...step, title: t(step.title), text: t(step.text) }));
     const texts = {
       next: t("Next"),
@@ -44,17 +44,17 @@ export function TourButton() {
   if (offered.length === 1) {
     const tour = offered[0] as TourName;
     return (
-      <Tooltip label={t("Take the tour of this page")}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={t("Take the tour of this page")}
-          onClick={() => void start(tour)}
-        >
-          {icon}
-        </ActionIcon>
-      </Tooltip>
+      // The browser's own hover text: a styled tooltip would add its code to every page's first load.
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={t("Take the tour of this page")}
+        title={t("Take the tour of this page")}
+        onClick={() => void start(tour)}
+      >
+        {icon}
+      </ActionIcon>
     );
   }
   // Creating a form: the tour told for the user's field of work.

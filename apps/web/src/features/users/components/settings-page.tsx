@@ -1,11 +1,11 @@
 import { LOCALES } from "@formloom/core/api/auth";
 import { Alert, Button, Group, Paper, Select, Stack, Tabs, Text, Title } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import { useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, msg } from "../../../i18n/i18n.ts";
+import { openConfirmModal } from "../../../lib/confirm-modal.ts";
 import { fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { session } from "../../../lib/session.ts";
@@ -118,7 +118,7 @@ function ClearCache() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const confirm = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t("Clear the cache?"),
       children: (
         <Text size="sm">

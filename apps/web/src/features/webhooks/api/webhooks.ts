@@ -7,7 +7,8 @@ import type {
 } from "@formloom/core/api/webhooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api, client, unwrap } from "../../../lib/api-client.ts";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export type TWebhookWithSecret = TWebhook & { secret: string };
 

@@ -2,10 +2,10 @@ import type { TElement } from "@formloom/core/element-schema";
 import type { TRule } from "@formloom/core/rule-schema";
 import { detachField } from "@formloom/core/rules";
 import { List, Stack, Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
 import type { TFunction } from "i18next";
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { openConfirmModal } from "../../../../lib/confirm-modal.ts";
 import { fieldLabel } from "./field-row.tsx";
 
 /** What deleting a field does to each rule that uses it, one sentence a rule. */
@@ -32,7 +32,7 @@ export function useRemovalWarning(rules: TRule[], onRemove: (field: TElement) =>
       const texts = detachedRuleTexts(current.current, field.id, t);
       if (texts.length === 0) return onRemove(field);
       const name = fieldLabel(field).trim() || t("Untitled");
-      modals.openConfirmModal({
+      openConfirmModal({
         title: t("Delete “{{field}}”?", { field: name }),
         children: (
           <Stack gap="xs">

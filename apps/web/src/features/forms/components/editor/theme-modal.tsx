@@ -1,11 +1,11 @@
 import type { TTheme, TThemeStyling } from "@formloom/core/api/themes";
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, msg } from "../../../../i18n/i18n.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { notifySuccess } from "../../../../lib/notify.ts";
+import { toasts as notifications } from "../../../../lib/toasts.ts";
 import { type ThemeKind, useThemeMutations } from "../../../themes/api.ts";
 
 /** What the pop-up works on: a new theme from the form's styling, or an existing one to rename. */
