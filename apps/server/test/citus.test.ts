@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "./harness.ts";
  * so the list only ever shrinks.
  */
 const KNOWN_GAPS = [
-  "custom_pages: unique constraint custom_pages_alias_key (alias) lacks account_id",
+  "custom_pages: unique constraint custom_pages_public_alias_key (alias) lacks account_id",
   "export_jobs: primary key export_jobs_pkey (id) lacks account_id",
   "export_jobs: unique constraint export_jobs_token_key (token_hash) lacks account_id",
   "external_apps: unique constraint external_apps_token_hash_unique (token_hash) lacks account_id",

@@ -100,6 +100,28 @@ describe("custom pages", () => {
     page = edited.body;
   });
 
+  it("tells no account which aliases another account's internal or draft pages use", async () => {
+    const draft = await admin.post<Page>("/api/pages", { title: "Layoffs 2027", isPublished: false });
+    expect(draft.status).toBe(201);
+    const other = await signUpWithAccount(server.api, "aliasprobe");
+    const same = await other.api.post<Page>("/api/pages", { title: "Ours", alias: "layoffs-2027" });
+    expect(same.status, same.text).toBe(201);
+    // A published public page's alias is its address for everyone, /pages/:alias: that one is taken.
+    const taken = await other.api.post("/api/pages", {
+      title: "Copy",
+      alias: page.alias,
+      isPublished: true,
+      isPublic: true,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: "page.alias.exists" });
+    // Within one account an alias names one page, draft or not.
+    expect((await admin.post("/api/pages", { title: "Again", alias: "layoffs-2027" })).status).toBe(409);
+    expect((await server.api.get(`/api/public-pages/${page.alias}`)).body).toMatchObject({
+      title: "How to fill the form",
+    });
+  });
+
   it("is found by the search through its text", async () => {
     const found = await admin.get<{ results: Array<{ type: string; id: number; data: { slug: string } }> }>(
       "/api/search?request=walrus&types=custom_page",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   foreignKey,
@@ -61,8 +62,11 @@ export const customPages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
-    // /pages/:alias names no account, so an alias names one page everywhere.
-    uniqueIndex("custom_pages_alias_key").on(t.alias),
+    // An alias names one page of its account, whether it is shown or not.
+    uniqueIndex("custom_pages_account_alias_key").on(t.accountId, t.alias),
+    // /pages/:alias names no account: a page shown there takes its alias everywhere, and only
+    // such a page, so another account's drafts and internal pages stay unknown.
+    uniqueIndex("custom_pages_public_alias_key").on(t.alias).where(sql`${t.isPublic} and ${t.isPublished}`),
   ],
 );
 
