@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
@@ -178,6 +179,28 @@ describe("a reader of selected fields", () => {
     expect((await search(reader, { request: "aquamarine" })).body.count).toBe(0);
   });
 
+  it("orders their hits by what they may read, so the order tells nothing of the rest", async () => {
+    // Both answers say "pelican" where the reader may read; the earlier also says "quokka" where not.
+    const earlier = await submitAnswers(server.api, formId, [
+      { fieldId: "story", answer: "A pelican." },
+      { fieldId: "secret", answer: "quokka quokka quokka" },
+    ]);
+    const later = await submitAnswers(server.api, formId, [
+      { fieldId: "story", answer: "A pelican." },
+      { fieldId: "secret", answer: "nothing" },
+    ]);
+    await server.database.db.execute(
+      sql`update form_answers set submit_time = submit_time - interval '1 minute' where id = ${earlier}`,
+    );
+    const order = async (api: ApiClient) =>
+      (await search(api, { request: "pelican or quokka", types: "form_answer" })).body.results.map(
+        (hit) => hit.id,
+      );
+    expect(await order(admin)).toEqual([earlier, later]);
+    // Equal on what the reader may read: the newer first, as any tie.
+    expect(await order(reader)).toEqual([later, earlier]);
+  });
+
   it("finds no answers at all without the right to view results", async () => {
     const outsider = await addMember(server, accountId, "nobody");
     expect((await search(outsider.api, { request: "flamingo" })).body.count).toBe(0);
@@ -212,6 +235,11 @@ describe("the search's refusals (forms.md §5)", () => {
     expect((await search(admin, { request: "zebra", dateFrom: "yesterday" })).body).toMatchObject({
       code: "search.date.invalid",
     });
+    // Dates the database would refuse, or read as another day, are refused as dates.
+    for (const day of ["10000-01-01", "-000001-01-01", "2020-02-31", "2020-13-01"])
+      expect((await search(admin, { request: "zebra", dateTo: day })).body, day).toMatchObject({
+        code: "search.date.invalid",
+      });
   });
 
   it("refuses someone without an account with the spec's words", async () => {

@@ -58,13 +58,16 @@ function hitSelects(scope: SearchScope, query: string): SQL[] {
   }
   const limited = Object.keys(scope.someFields).map(Number);
   if (scope.types.has("form_answer") && scope.wholeForms.length + limited.length > 0) {
-    // A reader of selected fields is matched on those fields' text only, never on the whole answer.
+    // A reader of selected fields is matched and ranked on those fields' text only, never on the
+    // whole answer: an order set by a field they may not read would tell them what it says.
     const fields = JSON.stringify(scope.someFields);
     const readable = sql`(select coalesce(string_agg(t.value, ' '), '') from jsonb_each_text(s.texts) t
       where (${fields}::jsonb -> (s.form_id::text)) ? t.key)`;
     selects.push(sql`
       select 'form_answer', s.answer_id::text, f.title || ' #' || coalesce(fa.number, s.answer_id), s.submit_time,
-        ts_rank(s.document, ${q}), s.form_id, coalesce(fa.number, s.answer_id)::text, s.language,
+        ts_rank(case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.document
+          else to_tsvector(s.language, ${readable}) end, ${q}),
+        s.form_id, coalesce(fa.number, s.answer_id)::text, s.language,
         case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
       from answer_search s
       join forms f on f.account_id = s.account_id and f.id = s.form_id
