@@ -110,7 +110,10 @@ function backgroundParts(style: TStyle): { colour?: string; image?: string } {
   const colour = safeColour(raw);
   const picture = raw === undefined ? undefined : unwrapUrl(raw);
   const own = picture !== undefined && OWN_FILE_PATH.test(picture) ? `url("${picture}")` : undefined;
-  const image = safeGradient(style.gradient) ?? safeGradient(raw) ?? (colour ? undefined : (own ?? safeImageUrl(picture)));
+  const image =
+    safeGradient(style.gradient) ??
+    safeGradient(raw) ??
+    (colour ? undefined : (own ?? safeImageUrl(picture)));
   return { ...(colour ? { colour } : {}), ...(image ? { image } : {}) };
 }
 
