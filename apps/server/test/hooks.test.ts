@@ -98,6 +98,23 @@ describe("REST hooks", () => {
     expect((await server.api.as(apiKey).delete(`/api/hooks/${asBearer.body.id}`)).status).toBe(204);
   });
 
+  it("unsubscribes only REST hooks: a webhook a person set up stays, whatever its title", async () => {
+    const made = await admin.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
+      title: "REST hook",
+      endpoint: `${receiver.base}/slack`,
+      requestType: "POST",
+      authorization: { type: "none" },
+      condition: "each_submission",
+      dataOptions: ["form_answer"],
+      enabled: true,
+    });
+    expect(made.status, made.text).toBe(200);
+    const removed = await withKey("DELETE", `/api/hooks/${made.body.id}`);
+    expect(removed.status).toBe(404);
+    expect(removed.body.code).toBe("webhook.not_found");
+    expect((await admin.get(`/api/forms/${formId}/webhooks/${made.body.id}`)).status).toBe(200);
+  });
+
   it("guards the target address like a webhook's and keeps to the caller's account", async () => {
     const loopback = await withKey("POST", "/api/hooks", {
       targetUrl: `http://127.0.0.1:${receiver.port}/zap`,

@@ -35,6 +35,8 @@ export const webhooks = pgTable(
     condition: text("condition").notNull().default("each_submission"),
     dataOptions: jsonb("data_options").notNull(),
     enabled: boolean("enabled").notNull().default(true),
+    /** Made by a REST-hook subscription (POST /api/hooks), which only DELETE /api/hooks removes. */
+    restHook: boolean("rest_hook").notNull().default(false),
     /** The whsec_ secret, sealed. */
     secret: text("secret").notNull(),
     /** After a rotation, the secret before it (sealed): deliveries are signed with both until then. */

@@ -77,6 +77,10 @@ export function hookRoutes(app: FastifyInstance, deps: Deps): void {
         dataOptions: ["form_answer", "calculation_results", "score_and_tags"],
         enabled: true,
       });
+      await ctx.db
+        .update(webhooks)
+        .set({ restHook: true })
+        .where(and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.id, created.id)));
       return reply
         .status(201)
         .send({ id: created.id, targetUrl: created.endpoint, event, formId, secret: created.secret });
@@ -100,7 +104,14 @@ export function hookRoutes(app: FastifyInstance, deps: Deps): void {
       const [row] = await ctx.db
         .select({ formId: webhooks.formId })
         .from(webhooks)
-        .where(and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.id, request.params.id)));
+        .where(
+          and(
+            eq(webhooks.accountId, ctx.accountId),
+            eq(webhooks.id, request.params.id),
+            // A webhook a person set up is theirs to remove, not an integration's.
+            eq(webhooks.restHook, true),
+          ),
+        );
       if (!row) throw notFound("webhook.not_found");
       await deleteWebhook(ctx, row.formId, request.params.id);
       return reply.status(204).send(null);
