@@ -118,6 +118,21 @@ describe("what the search finds", () => {
     expect(prefix.body.results.map((hit) => hit.id)).toEqual([formId]);
   });
 
+  it("finds a submission stored after later ones were indexed", async () => {
+    // Every account's submissions take their ids from one sequence, and a submission can commit
+    // after one with a higher id: far below the highest indexed id, it must still be indexed.
+    const insert = (id: number, word: string) =>
+      server.database.db.execute(sql`
+        insert into form_answers (id, account_id, form_id, answers, device)
+        overriding system value
+        values (${id}, ${accountId}, ${formId}, ${JSON.stringify([{ fieldId: "story", answer: word }])}::jsonb, '{}'::jsonb)`);
+    await insert(900_000, "Early walrus");
+    expect((await search(admin, { request: "walrus", types: "form_answer" })).body.count).toBe(1);
+    await insert(400_000, "Late narwhal");
+    const late = await search(admin, { request: "narwhal", types: "form_answer" });
+    expect(late.body.results.map((hit) => hit.id)).toEqual([400_000]);
+  });
+
   it("finds a user of the account by the beginning of their e-mail", async () => {
     const start = adminEmail.slice(0, 5);
     const found = await search(admin, { request: start, types: "user" });

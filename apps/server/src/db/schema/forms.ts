@@ -96,6 +96,8 @@ export const formAnswers = pgTable(
     /** The readers' tags, and their comments on fields' answers by field id. */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     fieldComments: jsonb("field_comments").notNull().default(sql`'{}'::jsonb`),
+    /** Whether the search's answer index holds it (features/search/answer-index.ts). */
+    searchIndexed: boolean("search_indexed").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
@@ -112,6 +114,8 @@ export const formAnswers = pgTable(
     index("form_answers_answers_gin").using("gin", sql`${t.answers} jsonb_path_ops`),
     index("form_answers_tags_gin").using("gin", t.tags),
     uniqueIndex("form_answers_submission_key").on(t.accountId, t.formId, t.submissionKey),
+    // The submissions the search has still to index.
+    index("form_answers_search_pending_idx").on(t.accountId, t.id).where(sql`not ${t.searchIndexed}`),
     // The unread filter, newest first.
     index("form_answers_unread_idx")
       .on(t.accountId, t.formId, t.submitTime, t.id)

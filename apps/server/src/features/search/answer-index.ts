@@ -9,11 +9,6 @@ import { readForm } from "../forms/presenter.ts";
 /** Submissions are indexed this many at a time, and at most this many batches per search. */
 const BATCH = 500;
 const MOST_BATCHES = 40;
-/**
- * How far below the newest indexed submission to look again: a submission whose id was taken
- * before another's may commit after it, and must not be passed over for good.
- */
-const LATE_COMMITS = 2000;
 
 interface PendingAnswer {
   id: number;
@@ -24,7 +19,7 @@ interface PendingAnswer {
 
 /**
  * Brings the account's answer index up to date before a search reads it: each submission not
- * yet indexed gets its answers as a person reads them (choice titles, not ids, through the same
+ * yet indexed (form_answers.search_indexed) gets its answers as a person reads them (choice titles, not ids, through the same
  * `answerToText` the tables and exports use), one text per field, in its form's language.
  */
 export async function indexNewAnswers(db: Db, accountId: number): Promise<void> {
@@ -33,15 +28,17 @@ export async function indexNewAnswers(db: Db, accountId: number): Promise<void> 
       await db.execute(sql`
         select fa.id, fa.form_id, fa.answers, to_json(fa.submit_time) #>> '{}' as submit_time
         from form_answers fa
-        where fa.account_id = ${accountId}
-          and fa.id > coalesce((select max(s.answer_id) from answer_search s where s.account_id = ${accountId}), 0)
-            - ${LATE_COMMITS}
-          and not exists (select 1 from answer_search s where s.account_id = fa.account_id and s.answer_id = fa.id)
+        where fa.account_id = ${accountId} and not fa.search_indexed
         order by fa.id
         limit ${BATCH}`),
     );
     if (pending.length === 0) return;
     await storeTexts(db, accountId, pending);
+    // Marked by each row, not by an id reached: a submission that commits after later ones is
+    // still pending, however far below them its id is.
+    await db.execute(sql`
+      update form_answers set search_indexed = true
+      where account_id = ${accountId} and id = any(${`{${pending.map((row) => Math.trunc(row.id)).join(",")}}`}::int[])`);
     if (pending.length < BATCH) return;
   }
 }
