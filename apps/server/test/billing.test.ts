@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DONATION_LIMITS } from "../src/features/payments/routes.ts";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe.ts";
 import {
   type ApiClient,
@@ -289,6 +290,18 @@ describe("payments", () => {
       const declined = await server.api.post(`/api/payments/${started.body.publicId}/offline/decline`);
       expect(declined.body).toMatchObject({ status: "failed", purpose: project, currency: "EUR" });
     }
+    // Signed out anyone may begin one, but not without end: each begun payment is a row here and a
+    // call to the provider. A burst from one address is held to the limit.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        server.api.post("/api/projects/support/payment", { amount: 1, currency: "USD", provider: "offline" }),
+      ),
+    );
+    const begun = burst.filter((answer) => answer.status === 201).length;
+    expect(begun).toBeLessThanOrEqual(DONATION_LIMITS.perAddress);
+    expect(begun).toBeGreaterThan(0);
+    const refused = burst.find((answer) => answer.status === 429);
+    expect(refused?.body).toMatchObject({ code: "payment.rate_limited" });
     const unknown = await server.api.post("/api/projects/other/payment", {
       amount: 7,
       currency: "EUR",

@@ -197,6 +197,8 @@ export const MESSAGES = {
   "payment.signature.invalid": "The webhook's signature is not valid",
   "payment.failed": "There were problems with your payment!",
   "payment.settled": "This payment is already settled",
+  "payment.rate_limited":
+    "Too many payments were begun in a short time. Please wait a few minutes and try again",
   not_allowed: "Permissions denied",
   "group.name.exists": "This group already exists!",
   "group.name.empty": "Group name can't be empty",

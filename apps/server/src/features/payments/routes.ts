@@ -7,9 +7,16 @@ import { z } from "zod";
 import { payments } from "../../db/schema.ts";
 import type { Deps } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { type PaymentProviders, stripeClient } from "./providers.ts";
 import { type PaymentRow, settleFailed, settlePaid } from "./settle.ts";
 import { startPayment } from "./start.ts";
+
+/**
+ * Donations begun per address: anyone may begin one signed out, and each is a stored payment and
+ * a call to the provider, so a loop could fill the table and spend the instance's provider quota.
+ */
+export const DONATION_LIMITS = { perAddress: 10, windowSeconds: 600 } as const;
 
 const ZPublicId = z.object({ publicId: z.string().min(1).max(64) });
 const open = { public: true };
@@ -83,6 +90,17 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, providers: Payme
     },
     async (request, reply) => {
       const { project } = request.params;
+      await countRequest(
+        deps.db,
+        [
+          {
+            key: `donation:ip:${addressKey(request.ip)}`,
+            max: DONATION_LIMITS.perAddress,
+            windowSeconds: DONATION_LIMITS.windowSeconds,
+          },
+        ],
+        "payment.rate_limited",
+      );
       const started = await startPayment(deps.db, providers, deps.settings.linkBase, {
         accountId: null,
         userId: null,
