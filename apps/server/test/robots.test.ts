@@ -23,6 +23,8 @@ describe("robots.txt", () => {
     // Every line is a directive Lighthouse's robots-txt audit knows.
     for (const line of lines) expect(line).toMatch(/^(User-agent|Allow|Disallow|Sitemap): \S+$/);
     expect(lines).toContain("Allow: /f/");
+    // The pages an account publishes for everyone (/pages/:alias) are public too.
+    expect(lines).toContain("Allow: /pages/");
     expect(lines).toContain("Disallow: /");
   });
 });

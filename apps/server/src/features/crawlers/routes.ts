@@ -26,7 +26,7 @@ export function crawlerRoutes(app: FastifyInstance, settings: Settings): void {
 }
 
 export function robotsTxt(): string {
-  return ["User-agent: *", "Allow: /f/", "Disallow: /", ""].join("\n");
+  return ["User-agent: *", "Allow: /f/", "Allow: /pages/", "Disallow: /", ""].join("\n");
 }
 
 /** How long a security.txt stays valid: RFC 9116 advises less than a year. */
