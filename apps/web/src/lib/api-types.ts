@@ -24147,6 +24147,7 @@ export interface operations {
                                 form_id: number | null;
                                 slug: string | null;
                             };
+                            /** @description Plain text as people wrote it, each match between <mark> and </mark>. Not HTML: escape it, then turn the marks back, before putting it in a page. */
                             excerpt: string;
                             id: number | string;
                             title: string;
@@ -24221,6 +24222,7 @@ export interface operations {
                                 form_id: number | null;
                                 slug: string | null;
                             };
+                            /** @description Plain text as people wrote it, each match between <mark> and </mark>. Not HTML: escape it, then turn the marks back, before putting it in a page. */
                             excerpt: string;
                             id: number | string;
                             title: string;
@@ -24288,6 +24290,7 @@ export interface operations {
                                     form_id: number | null;
                                     slug: string | null;
                                 };
+                                /** @description Plain text as people wrote it, each match between <mark> and </mark>. Not HTML: escape it, then turn the marks back, before putting it in a page. */
                                 excerpt: string;
                                 id: number | string;
                                 title: string;

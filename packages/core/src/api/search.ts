@@ -63,7 +63,11 @@ export const ZSearchResult = z.object({
   title: z.string(),
   createdAt: z.string(),
   /** Plain text with each match between MARK_START and MARK_END. */
-  excerpt: z.string(),
+  excerpt: z
+    .string()
+    .describe(
+      "Plain text as people wrote it, each match between <mark> and </mark>. Not HTML: escape it, then turn the marks back, before putting it in a page.",
+    ),
   type: z.enum(SEARCH_TYPES),
   /**
    * `form_id`: the form of a form or an answer. `slug`: a form's or a page's alias, an answer's number
