@@ -105,7 +105,7 @@ describe("form templates", () => {
     await screenshot(page, "templates-example-390");
     await page.keyboard.press("Escape");
     await page.goto(`${ctx.app.url}/templates/themes`);
-    await page.getByRole("heading", { name: "Night" }).waitFor();
+    await page.getByRole("heading", { name: "Night", exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, "theme-templates-390");
     expect(problems).toEqual([]);
@@ -124,7 +124,7 @@ describe("theme templates", () => {
     const page = await signedIn(1280);
     const problems = watchErrors(page);
     await page.getByRole("link", { name: "Theme templates" }).click();
-    await page.getByRole("heading", { name: "Night" }).waitFor();
+    await page.getByRole("heading", { name: "Night", exact: true }).waitFor();
     await screenshot(page, "theme-templates-1280");
     await page.getByRole("button", { name: "Save Warm sand to my themes" }).click();
     await page.getByText("Saved to your themes").waitFor();
