@@ -68,7 +68,9 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     const between = page.getByRole("button", { name: `Add a field at position ${firstAt + 1}`, exact: true });
     await between.focus();
     await page.keyboard.press("Enter");
-    await page.getByRole("textbox", { name: "Search field types" }).waitFor();
+    // The menu puts the focus in its search box as it opens: type once it is there.
+    const search = page.getByRole("textbox", { name: "Search field types" });
+    await expect.poll(() => search.evaluate((box) => box === document.activeElement)).toBe(true);
     await page.keyboard.type("numb");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowUp");

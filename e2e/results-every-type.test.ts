@@ -241,12 +241,16 @@ describe("the results table of a form with every field type", () => {
     await older.getByRole("button", { name: "Previous" }).click();
     await expect.poll(() => drawer.count()).toBe(1);
     await drawer.getByRole("link", { name: "Open as a page" }).click();
-    await page.getByRole("heading", { name: `Submission #${TOTAL}` }).waitFor();
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("heading", { name: `Submission #${TOTAL - 1}` }).waitFor();
-    await page.getByText(answersOf(indexOf.get(TOTAL - 1)!).email as string, { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Previous" }).click();
-    await page.getByRole("heading", { name: `Submission #${TOTAL}` }).waitFor();
+    // The page, not the drawer: its heading alone would be found in either.
+    await page.waitForURL(new RegExp(`/forms/${formId}/results/${TOTAL}(\\?.*)?$`));
+    await drawer.waitFor({ state: "detached" });
+    const single = page.getByRole("main");
+    await single.getByRole("heading", { name: `Submission #${TOTAL}` }).waitFor();
+    await single.getByRole("button", { name: "Next" }).click();
+    await single.getByRole("heading", { name: `Submission #${TOTAL - 1}` }).waitFor();
+    await single.getByText(answersOf(indexOf.get(TOTAL - 1)!).email as string, { exact: true }).waitFor();
+    await single.getByRole("button", { name: "Previous" }).click();
+    await single.getByRole("heading", { name: `Submission #${TOTAL}` }).waitFor();
     await page.goto(url);
     await count(TOTAL);
 
