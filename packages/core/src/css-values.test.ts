@@ -88,3 +88,11 @@ describe("lengths, fonts, gradients and pictures", () => {
     expect(safeAnimation("spin 1s infinite")).toBeUndefined();
   });
 });
+
+describe("a colour's name", () => {
+  it("is only one of the named colours, never a property every object has", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"])
+      expect(parseColour(name), name).toBeUndefined();
+    expect(parseColour("Red")).toEqual({ r: 255, g: 0, b: 0, a: 1 });
+  });
+});

@@ -74,7 +74,8 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
 export function parseColour(input: unknown): Rgba | undefined {
   if (typeof input !== "string") return undefined;
   const text = input.trim().toLowerCase();
-  const named = NAMED_COLOURS[text];
+  // Only the table's own names: "constructor" is a key of every object, not a colour.
+  const named = Object.hasOwn(NAMED_COLOURS, text) ? NAMED_COLOURS[text] : undefined;
   if (named) return hexToRgba(named);
   if (HEX.test(text)) return hexToRgba(text);
   const match = FUNCTIONAL.exec(text);
