@@ -20,11 +20,18 @@ describe("guided tours", () => {
     const step = page.getByRole("dialog", { name: "All forms" });
     await step.waitFor();
     await page.screenshot({ path: `${SHOTS}/search-tour-en.png` });
-    // Next has the focus: Enter moves on, step by step, to Done.
+    // Next has the focus once a step is drawn: Enter moves on, step by step, to Done.
+    const stepHasFocus = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.tagName === "BUTTON" && !!document.activeElement.closest("[role=dialog]"),
+      );
     for (const title of ["Filter", "A form", "New form"]) {
+      await expect.poll(stepHasFocus).toBe(true);
       await page.keyboard.press("Enter");
       await page.getByRole("dialog", { name: title }).waitFor();
     }
+    await expect.poll(stepHasFocus).toBe(true);
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: "New form" }).waitFor({ state: "detached" });
     await expect.poll(() => call<{ seen: string[] }>("GET", "/tours")).toEqual({ seen: ["forms-list"] });
