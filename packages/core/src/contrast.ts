@@ -29,7 +29,7 @@ function shade(colour: Rgba, amount: number): Rgba {
  * The smallest change toward black or white (keeping the hue) that reads at `required` on
  * `background`: both directions are tried in steps of 1 %, and the one that changes least wins.
  */
-export function nearestPassingColour(text: Rgba, background: Rgba, required: number): string {
+function nearestPassingColour(text: Rgba, background: Rgba, required: number): string {
   for (let step = 1; step <= 100; step += 1) {
     for (const direction of [-1, 1]) {
       const candidate = shade(text, (direction * step) / 100);

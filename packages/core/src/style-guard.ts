@@ -43,7 +43,7 @@ const HOSTILE = [
   /-moz-binding/i,
 ];
 
-export function isHostileCss(text: string): boolean {
+function isHostileCss(text: string): boolean {
   return HOSTILE.some((pattern) => pattern.test(text));
 }
 
