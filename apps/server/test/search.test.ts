@@ -212,7 +212,7 @@ describe("a reader of selected fields", () => {
         (hit) => hit.id,
       );
     expect(await order(admin)).toEqual([earlier, later]);
-    // Equal on what the reader may read: the newer first, as any tie.
+    // Equal on what the reader may read: the newer first, as every tie is broken.
     expect(await order(reader)).toEqual([later, earlier]);
   });
 
