@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-router";
 import { msg } from "../../i18n/i18n.ts";
-import { ForbiddenPage } from "../forbidden-page.tsx";
+import { ForbiddenPage } from "../not-found-page.tsx";
 import { accountRoute, idParams, rootRoute } from "./root.tsx";
 
 const pageView = () => import("../../features/pages/components/page-view.tsx");
