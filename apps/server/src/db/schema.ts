@@ -2,6 +2,7 @@
 
 export * from "./schema/automation.ts";
 export * from "./schema/billing.ts";
+export * from "./schema/brand.ts";
 export * from "./schema/form-chains.ts";
 export * from "./schema/forms.ts";
 export * from "./schema/google.ts";
