@@ -3,6 +3,7 @@ import { ZFormClosed } from "../closing.ts";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
 import { isSafePictureUrl, isSafeResourceUrl, isValidWebsite } from "../links.ts";
+import { styleProblems } from "../style-guard.ts";
 import { ZChainPlace } from "./form-chains.ts";
 
 /**
@@ -88,14 +89,38 @@ function checkResourceUrls(form: FormAddresses, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: "custom", message: "form.url.unsafe", path });
 }
 
+interface AuthoredStyles {
+  customCss?: string | undefined;
+  fields?: Array<{ styleSettings?: { fieldsStyling?: Record<string, unknown> } | undefined }> | undefined;
+}
+
+/**
+ * An element's own styling is held to the style guard's grammar when it is saved, as the form's
+ * levels are by their schema: drawing it would only drop the value, and the author not learn why.
+ */
+function checkElementStyles(form: AuthoredStyles, ctx: z.RefinementCtx): void {
+  form.fields?.forEach((field, index) => {
+    for (const problem of styleProblems(field.styleSettings?.fieldsStyling ?? {}))
+      ctx.addIssue({
+        code: "custom",
+        message: problem.code,
+        path: ["fields", index, "styleSettings", "fieldsStyling", problem.property],
+      });
+  });
+}
+
 /** A new form's settings and fields, as the service stores them (a copy or an import included). */
 export const ZFormCreateInput = ZFormSettings.extend({ fields: ZElements.default([]) });
 /** What an author sends to create a form: the same, with the links and addresses checked. */
-export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings).superRefine(checkResourceUrls);
+export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings)
+  .superRefine(checkResourceUrls)
+  .superRefine(checkElementStyles);
 export type TFormCreateBody = z.input<typeof ZFormCreateBody>;
 
 export const ZFormPatchInput = ZFormSettingsPatch.extend({ fields: ZElements.optional() });
-export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings).superRefine(checkResourceUrls);
+export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings)
+  .superRefine(checkResourceUrls)
+  .superRefine(checkElementStyles);
 export type TFormPatchBody = z.input<typeof ZFormPatchBody>;
 
 const ZPerson = z.object({ id: z.number(), username: z.string(), email: z.string() });
