@@ -321,6 +321,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/answer/{answerId}/prev-next",
     "get /api/forms/{id}/answer/{answerId}/calc",
     "get /api/forms/{id}/answer/{answerId}/additional",
+    // Behaviour patterns measured on the events of the selected fields and of the page itself.
+    "get /api/forms/{id}/answer/{answerId}/spider",
+    "get /api/forms/{id}/answer/list/spider/{page}/{size}",
     // The export holds the selected fields only: the secret e-mail must not be in it.
     "get /api/forms/{id}/answers/export/{format}",
     "get /api/forms/account/answer/count-new",

@@ -8,6 +8,7 @@ import { behaviorLogs } from "../../db/schema.ts";
 import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
+import { behaviorPatternRoutes } from "./behavior-patterns.ts";
 import { answerRow } from "./single-result.ts";
 
 /**
@@ -38,7 +39,9 @@ export async function eventLog(ctx: TenantContext, formId: number, answerId: num
   };
 }
 
+/** The routes that read what was recorded: the event log and the behaviour patterns drawn from it. */
 export function eventLogRoutes(app: FastifyInstance, deps: Deps): void {
+  behaviorPatternRoutes(app, deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     "/forms/:id/answer/:answerId/event-logs",
     {

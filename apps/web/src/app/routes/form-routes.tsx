@@ -82,6 +82,17 @@ const formResultRoute = createRoute({
   ),
 });
 
+/** The submissions' behavioural attributes compared on a spider chart. */
+const formBehaviorPatternsRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results/behavior-patterns",
+  staticData: { title: msg("Behavior patterns") },
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/behavior/behavior-patterns-page.tsx"),
+    "BehaviorPatternsPage",
+  ),
+});
+
 /** Where respondents drop off and how long each question takes. */
 const formFieldsAnalysisRoute = createRoute({
   getParentRoute: () => formRoute,
@@ -344,6 +355,7 @@ export const formRoutes = [
     ]),
     formResultsRoute,
     formResultRoute,
+    formBehaviorPatternsRoute,
     formFieldsAnalysisRoute,
     formVisualizationRoute,
     formPermissionsRoute,

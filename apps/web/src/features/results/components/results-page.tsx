@@ -28,7 +28,7 @@ import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
 import { notifyError } from "../../../lib/notify.ts";
-import { BackLink } from "../../../lib/router-links.tsx";
+import { AnchorLink, BackLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { NpsPanel } from "../../charts/components/nps-panel.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
@@ -190,17 +190,21 @@ export function ResultsPage() {
   }
 
   const viewSwitch = (
-    <SegmentedControl
-      aria-label={t("Results view")}
-      value={view}
-      onChange={(value) => setView(value as "responses" | "statistics" | "nps")}
-      data={[
-        { value: "responses", label: t("Responses") },
-        { value: "statistics", label: t("Statistics") },
-        ...(columns.some((field) => field.fieldType === "nps") ? [{ value: "nps", label: t("NPS") }] : []),
-      ]}
-      style={{ alignSelf: "flex-start" }}
-    />
+    <Group gap="sm" wrap="wrap">
+      <SegmentedControl
+        aria-label={t("Results view")}
+        value={view}
+        onChange={(value) => setView(value as "responses" | "statistics" | "nps")}
+        data={[
+          { value: "responses", label: t("Responses") },
+          { value: "statistics", label: t("Statistics") },
+          ...(columns.some((field) => field.fieldType === "nps") ? [{ value: "nps", label: t("NPS") }] : []),
+        ]}
+      />
+      <AnchorLink to="/forms/$id/results/behavior-patterns" params={{ id }} size="sm">
+        {t("Behavior patterns")}
+      </AnchorLink>
+    </Group>
   );
   if (view === "nps") {
     return (

@@ -18,6 +18,7 @@ import { useAnswer, useAnswerByNumber } from "../../api/get-answers.ts";
 import { usePrevNext } from "../../api/get-single-result.ts";
 import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
 import { AnswerView } from "../answer-view.tsx";
+import { BehaviorPatternTab } from "../behavior/behavior-pattern-tab.tsx";
 import { RESULT_TABS, type ResultTab } from "./result-tab-names.ts";
 import {
   ActivityTab,
@@ -151,6 +152,8 @@ export function ResultPage() {
         return <ActivityTab {...props} fields={form?.fields ?? []} />;
       case "visualizations":
         return <VisualizationsTab {...props} scored={scored} />;
+      case "behavior-pattern":
+        return <BehaviorPatternTab {...props} />;
       default:
         return <NothingCollected what={label[name]} />;
     }

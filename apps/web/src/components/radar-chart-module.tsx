@@ -1,0 +1,4 @@
+import "@mantine/charts/styles.css";
+import { RadarChart } from "@mantine/charts";
+
+export default RadarChart;
