@@ -60,7 +60,7 @@ import { apiReference, recordPublicRoutes, swaggerOptions } from "./http/openapi
 import { answerBeforeRouting, installSecurity } from "./http/security.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
-import { createDiskStorage } from "./storage/file-storage.ts";
+import { storageFromSettings } from "./storage/storage-from-settings.ts";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -98,7 +98,7 @@ export async function buildApp(
   await app.register(fastifySwagger, swaggerOptions(settings, recordPublicRoutes(app)));
   await app.register(apiReference);
 
-  const storage = createDiskStorage(settings.storageDir);
+  const storage = storageFromSettings(settings);
   const deps: Deps = {
     db: database.db,
     settings,

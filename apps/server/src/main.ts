@@ -6,7 +6,7 @@ import { loggerOptions } from "./http/logging.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { DEMO_LOGIN, seedDemo } from "./seed-demo.ts";
 import { loadSettings, type Settings, SettingsError } from "./settings.ts";
-import { createDiskStorage } from "./storage/file-storage.ts";
+import { storageFromSettings } from "./storage/storage-from-settings.ts";
 
 /** How long requests in flight may take to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,7 +69,7 @@ async function runWorkerProcess(settings: Settings): Promise<void> {
   // The server's logger, configured the same way; the instance never listens.
   const log = Fastify({ logger: loggerOptions(settings.logLevel) }).log;
   const database = await openDatabase(settings);
-  const workers = startWorkers(settings, database, createDiskStorage(settings.storageDir), log);
+  const workers = startWorkers(settings, database, storageFromSettings(settings), log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -50,6 +50,17 @@ const ZEnv = z.object({
     .default(15 * 60),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   STORAGE_DIR: z.string().optional(),
+  /** "s3": uploads and exports live in an S3-compatible bucket, shared by every process. */
+  STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
+  /** Another S3-compatible service than Amazon's (MinIO, Ceph, R2...); unset: Amazon S3. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** Unset: the AWS SDK's own chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** bucket in the path (`endpoint/bucket/key`) rather than in the host name; default: with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   TERMS_URL: ZPageAddress("TERMS_URL").default("/pages/terms"),
   PRIVACY_URL: ZPageAddress("PRIVACY_URL").default("/pages/privacy"),
@@ -117,6 +128,8 @@ export interface Settings {
   shutdownDrainMs: number;
   /** Where uploaded files are kept on disk (DATA_DIR/files by default). */
   storageDir: string;
+  /** Set: uploaded files are kept in this S3-compatible bucket instead of storageDir. */
+  s3: S3Settings | undefined;
   /** The most one uploaded file may weigh; a field may set less. */
   uploadMaxBytes: number;
   /** The terms and the privacy policy that registration asks to accept. */
@@ -144,6 +157,16 @@ export interface Settings {
   billingCurrency: string;
   /** How often the server looks for services' monthly charges that are due. */
   billingPollMs: number;
+}
+
+export interface S3Settings {
+  /** Unset: Amazon S3 of the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the AWS SDK finds credentials itself. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export interface PaymentSettings {
@@ -210,6 +233,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     webDist: path.resolve(SERVER_ROOT, "../web/dist"),
     shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     storageDir: values.STORAGE_DIR ? path.resolve(base, values.STORAGE_DIR) : path.join(dataDir, "files"),
+    s3: s3Settings(values),
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
     termsUrl: values.TERMS_URL,
     privacyUrl: values.PRIVACY_URL,
@@ -240,6 +264,24 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     billingCurrency: values.BILLING_CURRENCY,
     billingPollMs: values.BILLING_POLL_MS,
+  };
+}
+
+function s3Settings(values: z.infer<typeof ZEnv>): S3Settings | undefined {
+  if (values.STORAGE_DRIVER !== "s3") return undefined;
+  if (!values.S3_BUCKET)
+    throw new SettingsError("Invalid settings:\n  S3_BUCKET: STORAGE_DRIVER=s3 needs a bucket");
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new SettingsError(
+      "Invalid settings:\n  S3_ACCESS_KEY_ID: give S3_SECRET_ACCESS_KEY with it, or neither",
+    );
+  return {
+    endpoint: values.S3_ENDPOINT,
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: (values.S3_FORCE_PATH_STYLE ?? String(Boolean(values.S3_ENDPOINT))) === "true",
   };
 }
 

@@ -23,12 +23,15 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
 
+/** The key itself, or an error for one the server should never have made. */
+export function checkedKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.split("/").includes("..")) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
 /** Files under `root`, one file per key, folders made as needed. */
 export function createDiskStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.split("/").includes("..")) throw new Error(`unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checkedKey(key));
   return {
     async put(key, bytes) {
       const file = resolve(key);
