@@ -1,7 +1,12 @@
 import { solveChallenge } from "altcha-lib/v1";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { respondents, startTopology, type Topology } from "../../../scripts/topology.ts";
+import {
+  respondents,
+  startTopology,
+  type Topology,
+  type TopologyProcess,
+} from "../../../scripts/topology.ts";
 import {
   type ApiClient,
   type ApiResponse,
@@ -10,7 +15,8 @@ import {
   registerUser,
   signUpWithAccount,
 } from "./harness.ts";
-import { HttpReceiver, until } from "./http-receiver.ts";
+import { type Answer, HttpReceiver, until } from "./http-receiver.ts";
+import { startSmtpReceiver } from "./smtp-receiver.ts";
 
 // Three API processes (RUN_WORKERS=false) and two workers behind nginx on one PostgreSQL database,
 // reached directly and through PgBouncer in transaction mode: whatever must agree across
@@ -23,6 +29,16 @@ const fields = [{ id: "name", fieldType: "text", question: "Your name" }];
 const count = (responses: ApiResponse[], status: number) =>
   responses.filter((r) => r.status === status).length;
 
+/** Answers 200, except the first request to a path starting /held, which it never answers. */
+const holdingFirst: Answer = (req, res) => {
+  if (req.url?.startsWith("/held") && !held.has(req.url)) {
+    held.add(req.url);
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+};
+const held = new Set<string>();
+
 describe.each([
   { how: "directly", pooled: false },
   { how: "through PgBouncer in transaction mode", pooled: true },
@@ -32,7 +48,8 @@ describe.each([
   let balancer: Client;
   let admin: ApiClient;
   let database: pg.Client;
-  const receiver = new HttpReceiver(RECEIVER_HOST);
+  const receiver = new HttpReceiver(RECEIVER_HOST, holdingFirst);
+  let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 
   const newForm = async (extra: Record<string, unknown> = {}) => {
     const created = await admin.post<{ form: { id: number } }>("/api/forms", {
@@ -51,6 +68,7 @@ describe.each([
     if (!process.env.TEST_DATABASE_URL)
       throw new Error("the topology runs on PostgreSQL: set TEST_DATABASE_URL");
     await receiver.up();
+    smtp = await startSmtpReceiver();
     target = await freshDatabaseTarget();
     topology = await startTopology({
       databaseUrl: target.databaseUrl!,
@@ -60,6 +78,8 @@ describe.each([
         WEBHOOK_POLL_MS: "50",
         EXPORT_POLL_MS: "50",
         EXPORT_JOB_THRESHOLD: "2",
+        SMTP_URL: smtp.url,
+        MAIL_POLL_MS: "50",
       },
     });
     database = new pg.Client({ connectionString: target.databaseUrl });
@@ -72,6 +92,7 @@ describe.each([
     await database?.end();
     await topology?.stop();
     await receiver.down();
+    await smtp?.close();
     await target?.drop();
   });
 
@@ -225,6 +246,76 @@ describe.each([
     expect(hits).toHaveLength(20);
     expect(new Set(hits.map((hit) => hit.headers["webhook-id"])).size).toBe(20);
   });
+  it("sends each message of the mail outbox once, with two workers draining it", async () => {
+    const tag = `outbox-${pooled}`;
+    await database.query(
+      `insert into mail_outbox ("to", subject, text)
+       select 'reader-' || n || '@example.com', $1 || ' #' || n, 'Body ' || n from generate_series(1, 60) n`,
+      [tag],
+    );
+    const unsent = () =>
+      database.query<{ n: number }>(
+        "select count(*)::int as n from mail_outbox where subject like $1 and sent_at is null",
+        [`${tag} #%`],
+      );
+    await until(
+      async () => (await unsent()).rows[0]!.n,
+      (n) => n === 0,
+      "60 messages sent",
+    );
+    const arrived = smtp.messages.filter((mail) => mail.subject.startsWith(`${tag} #`));
+    expect(arrived).toHaveLength(60);
+    expect(new Set(arrived.map((mail) => mail.subject)).size).toBe(60);
+    const tries = await database.query<{ attempts: number }>(
+      "select distinct attempts from mail_outbox where subject like $1",
+      [`${tag} #%`],
+    );
+    expect(tries.rows).toEqual([{ attempts: 1 }]);
+  });
+
+  it("sends a webhook again, with the same webhook-id, when the worker sending it is killed mid-request", async () => {
+    const formId = await newForm();
+    const path = `/held-${pooled}`;
+    const hook = await admin.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
+      title: "Slow receiver",
+      endpoint: `${receiver.base}${path}`,
+    });
+    expect(hook.status, hook.text).toBe(200);
+    // One worker pauses, so the other one takes the delivery; the receiver keeps its request open.
+    const [sender, other] = topology.workers as [TopologyProcess, TopologyProcess];
+    other.child.kill("SIGSTOP");
+    try {
+      const sent = await balancer.post("/api/forms/answer", { formId, answers: name });
+      expect(sent.status, sent.text).toBe(201);
+      await until(
+        () => receiver.at(path).length,
+        (n) => n === 1,
+        "the first request",
+      );
+      sender.child.kill("SIGKILL");
+    } finally {
+      other.child.kill("SIGCONT");
+    }
+    // The claim's lease (30 s ± 25 %) runs out and the other worker sends it again, to a 200 now.
+    const delivery = () =>
+      database.query<{ state: string; attempts: number }>(
+        "select state, attempts from webhook_deliveries where webhook_id = $1",
+        [hook.body.id],
+      );
+    await until(
+      async () => (await delivery()).rows[0]?.state,
+      (state) => state === "done",
+      "the resent delivery",
+      60_000,
+    );
+    expect((await delivery()).rows).toEqual([{ state: "done", attempts: 2 }]);
+    const hits = receiver.at(path);
+    expect(hits).toHaveLength(2);
+    // At least once: the receiver tells the copy by its webhook-id, which stays the same.
+    expect(hits[1]!.headers["webhook-id"]).toBe(hits[0]!.headers["webhook-id"]);
+    expect(JSON.parse(hits[1]!.body).data).toEqual(JSON.parse(hits[0]!.body).data);
+  });
+
   it("loses no acknowledged submission when an API process and a worker are killed under load", async () => {
     const formId = await newForm();
     const started = Date.now();
