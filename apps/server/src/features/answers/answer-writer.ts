@@ -47,7 +47,7 @@ const COLUMNS = {
   submission_key: "text",
 } as const;
 const names = Object.keys(COLUMNS);
-const record = Object.entries({ ...COLUMNS, form_version: "timestamptz" })
+const record = Object.entries({ ...COLUMNS, form_version: "timestamptz", drop_partial: "bool" })
   .map(([name, type]) => `${name} ${type}`)
   .join(", ");
 
@@ -56,17 +56,36 @@ const record = Object.entries({ ...COLUMNS, form_version: "timestamptz" })
  * against and is published; a key already used in its form stores nothing. One text for any batch
  * size, so PostgreSQL prepares it once per connection. Rows go in form by form, so two batches lock
  * their forms' counters (each row takes its form's next number) in the same order.
+ *
+ * The same statement does what each stored submission needs next, so a submission costs no
+ * statement of its own: it removes the progress kept under its key (a partial response) where the
+ * row asks for that, and says whether its form is in a form chain (only then is the chain read).
  */
-const INSERT = `insert into form_answers (${names.join(", ")})
-  select ${names.map((name) => `v.${name}`).join(", ")}
-  from jsonb_to_recordset($1::text::jsonb) as v(${record})
-  where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
-    and f.is_published and f.updated_at = v.form_version)
-  order by v.account_id, v.form_id
-  on conflict (account_id, form_id, submission_key) do nothing
-  returning id, form_id, submission_key`;
+const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb) as v(${record})),
+  stored as (insert into form_answers (${names.join(", ")})
+    select ${names.map((name) => `v.${name}`).join(", ")}
+    from given v
+    where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
+      and f.is_published and f.updated_at = v.form_version)
+    order by v.account_id, v.form_id
+    on conflict (account_id, form_id, submission_key) do nothing
+    returning id, account_id, form_id, submission_key),
+  dropped as (delete from form_partials p using stored s, given v
+    where v.drop_partial and v.account_id = s.account_id and v.form_id = s.form_id
+      and v.submission_key = s.submission_key and p.account_id = s.account_id
+      and p.form_id = s.form_id and p.submission_key = s.submission_key)
+  select s.id, s.form_id, s.submission_key, exists (select 1 from form_chain_items c
+    where c.account_id = s.account_id and c.form_id = s.form_id) as chained
+  from stored s`;
 
-const asRecord = (row: AnswerRow) => ({
+/** A row the statement stored. */
+export interface StoredAnswer {
+  id: number;
+  /** Its form is in a form chain, so the respondent may be sent on to the next form. */
+  chained: boolean;
+}
+
+const asRecord = ({ row, dropPartial }: AnswerToStore) => ({
   account_id: row.accountId,
   form_id: row.formId,
   user_id: row.userId,
@@ -87,30 +106,48 @@ const asRecord = (row: AnswerRow) => ({
   field_scores: row.fieldScores ?? null,
   submission_key: row.submissionKey,
   form_version: row.formVersion,
+  drop_partial: dropPartial,
 });
 
 /**
- * Writes rows through `query`: the id of each stored row, or null for one the statement passed
- * over (its form changed, or its key was used before, also by an earlier row of the same batch).
+ * A row to store, and whether storing it removes the partial response kept under its key: false
+ * when something must still hold after the row is stored (its files claimed), which then removes it.
  */
-export async function insertAnswers(query: Query, rows: AnswerRow[]): Promise<Array<number | null>> {
-  const stored = await query<{ id: number; form_id: number; submission_key: string }>(
+export interface AnswerToStore {
+  row: AnswerRow;
+  dropPartial: boolean;
+}
+
+/**
+ * Writes rows through `query`: each stored row, or null for one the statement passed over (its
+ * form changed, or its key was used before, also by an earlier row of the same batch).
+ */
+export async function insertAnswers(
+  query: Query,
+  rows: AnswerToStore[],
+): Promise<Array<StoredAnswer | null>> {
+  const stored = await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
     INSERT,
     [JSON.stringify(rows.map(asRecord))],
     "form_answers_insert",
   );
-  const ids = new Map(stored.map((row) => [`${row.form_id}:${row.submission_key}`, Number(row.id)]));
-  return rows.map((row) => {
+  const byKey = new Map(
+    stored.map((row) => [
+      `${row.form_id}:${row.submission_key}`,
+      { id: Number(row.id), chained: row.chained === true },
+    ]),
+  );
+  return rows.map(({ row }) => {
     const key = `${row.formId}:${row.submissionKey}`;
-    const id = ids.get(key) ?? null;
-    ids.delete(key);
-    return id;
+    const found = byKey.get(key) ?? null;
+    byKey.delete(key);
+    return found;
   });
 }
 
 interface Waiting {
-  row: AnswerRow;
-  resolve(id: number | null): void;
+  toStore: AnswerToStore;
+  resolve(stored: StoredAnswer | null): void;
   reject(error: unknown): void;
 }
 
@@ -130,7 +167,7 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
   let waiting: Waiting[] = [];
   let writing = 0;
   const formsBeingWritten = new Set<string>();
-  const formOf = (item: Waiting) => `${item.row.accountId}:${item.row.formId}`;
+  const formOf = (item: Waiting) => `${item.toStore.row.accountId}:${item.toStore.row.formId}`;
 
   /** The next batch: waiting rows, in order, of forms no write is under way for. */
   function nextBatch(): Waiting[] {
@@ -146,11 +183,11 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
 
   async function write(batch: Waiting[]): Promise<void> {
     try {
-      const ids = await insertAnswers(
+      const stored = await insertAnswers(
         raw.query,
-        batch.map((item) => item.row),
+        batch.map((item) => item.toStore),
       );
-      for (const [i, item] of batch.entries()) item.resolve(ids[i] ?? null);
+      for (const [i, item] of batch.entries()) item.resolve(stored[i] ?? null);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One row's failure (its form deleted meanwhile) must not fail the rows beside it.
@@ -189,10 +226,10 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
   }
 
   return {
-    /** Resolves with the stored row's id, or null when the statement passed it over. */
-    add(row: AnswerRow): Promise<number | null> {
+    /** Resolves with the stored row, or null when the statement passed it over. */
+    add(toStore: AnswerToStore): Promise<StoredAnswer | null> {
       return new Promise((resolve, reject) => {
-        waiting.push({ row, resolve, reject });
+        waiting.push({ toStore, resolve, reject });
         schedule();
       });
     },

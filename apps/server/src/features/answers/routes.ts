@@ -71,7 +71,7 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
         ? await optionalUser(deps, request).catch(() => undefined)
         : undefined;
       const chainToken = takeChainToken(request.body.miscData);
-      const { replayed, ...accepted } = await submissions.submit(request.body, {
+      const { replayed, chained, ...accepted } = await submissions.submit(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
         acceptLanguage: request.headers["accept-language"],
@@ -80,13 +80,10 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
         idempotencyKey: request.headers["idempotency-key"],
         onGeoError: (error) => request.log.warn({ err: error }, "the GeoIP database could not be read"),
       });
-      const chainNext = await continueChain(
-        deps.db,
-        deps.secrets,
-        request.body.formId,
-        accepted.id,
-        chainToken,
-      );
+      // Only a form in a chain has a next form (the statement that stored the submission says so).
+      const chainNext = chained
+        ? await continueChain(deps.db, deps.secrets, request.body.formId, accepted.id, chainToken)
+        : null;
       return reply.status(replayed ? 200 : 201).send({ ...accepted, chainNext });
     },
   );

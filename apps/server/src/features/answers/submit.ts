@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { plausibleAnsweringTimes } from "@formloom/core/behavior";
 import { closedByTime } from "@formloom/core/closing";
+import { reachedEnding, type TShownEnding } from "@formloom/core/ending-screens";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { formulaAnswers, formulaValues, type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
@@ -15,7 +16,13 @@ import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts"
 import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
 import { assertFillable } from "../forms/public.ts";
 import { withCheckedRespondentEmail } from "../notifications/respondent-email.ts";
-import { type AnswerRow, createAnswerWriter, insertAnswers } from "./answer-writer.ts";
+import {
+  type AnswerRow,
+  type AnswerToStore,
+  createAnswerWriter,
+  insertAnswers,
+  type StoredAnswer,
+} from "./answer-writer.ts";
 import type { Captcha, CheckedCaptcha } from "./captcha.ts";
 import { deviceOf } from "./device.ts";
 import { createFormCache, type FillableForm } from "./form-cache.ts";
@@ -51,6 +58,10 @@ export interface Accepted {
   outcome: TRespondentOutcome | null;
   /** The key was used before: this is the submission stored then. */
   replayed: boolean;
+  /** The ending screen the submission reached (ending-screens.ts); null for the form's own thank-you page. */
+  ending: TShownEnding | null;
+  /** Its form may be in a form chain (only then is there a next form to send the respondent to). */
+  chained: boolean;
 }
 
 /** How often a submission is checked again when its form changes under it before giving up. */
@@ -114,36 +125,49 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
           const earlier = meta.idempotencyKey
             ? await storedUnderKeySoon(database.raw.query, prepared)
             : undefined;
-          if (earlier) return { ...earlier, replayed: true };
+          if (earlier) return { ...earlier, replayed: true, chained: true };
           throw captcha.refusal(captchaAt);
         }
       }
-      const id = await (prepared.intervalSeconds !== null || prepared.maxResponses !== null
-        ? storeExclusively(database.raw.transaction, prepared)
-        : writer.add(prepared.row)
+      // The filling is sent: what was kept of it along the way (a partial response) goes with the
+      // statement that stores it, or, for a submission with files, once its files are claimed.
+      const toStore = { row: prepared.row, dropPartial: files.fileIds.length === 0 };
+      const stored = await (prepared.intervalSeconds !== null || prepared.maxResponses !== null
+        ? storeExclusively(database.raw.transaction, prepared, toStore)
+        : writer.add(toStore)
       ).catch((error: unknown) => {
         // The form was deleted while this submission was being stored.
         throw isForeignKeyViolation(error) ? notFound("form.not_found") : error;
       });
-      if (id !== null) {
+      if (stored !== null) {
         const { accountId, formId } = prepared.row;
-        const taken = await claimFiles(database.db, accountId, formId, id, files.fileIds);
-        if (taken.length > 0) {
-          // Another submission sent at the same moment took one of these files: this one is not
-          // acknowledged, so it is taken back whole.
-          await database.raw.query("delete from form_answers where account_id = $1 and id = $2", [
-            accountId,
-            id,
-          ]);
-          throw badRequest("submission.invalid", fieldsWithFiles(files.answers, taken));
+        const { id, chained } = stored;
+        if (files.fileIds.length > 0) {
+          const taken = await claimFiles(database.db, accountId, formId, id, files.fileIds);
+          if (taken.length > 0) {
+            // Another submission sent at the same moment took one of these files: this one is not
+            // acknowledged, so it is taken back whole.
+            await database.raw.query("delete from form_answers where account_id = $1 and id = $2", [
+              accountId,
+              id,
+            ]);
+            throw badRequest("submission.invalid", fieldsWithFiles(files.answers, taken));
+          }
+          await dropPartial(database.raw.query, accountId, formId, prepared.row.submissionKey);
         }
-        // The filling is sent: what was kept of it along the way goes (a partial response).
-        await dropPartial(database.raw.query, accountId, formId, prepared.row.submissionKey);
-        return { id, submitTime: prepared.row.submitTime, outcome: prepared.outcome, replayed: false };
+        const { submitTime } = prepared.row;
+        return {
+          id,
+          submitTime,
+          outcome: prepared.outcome,
+          ending: prepared.ending,
+          replayed: false,
+          chained,
+        };
       }
       if (meta.idempotencyKey) {
         const earlier = await storedUnderKey(database.raw.query, prepared);
-        if (earlier) return { ...earlier, replayed: true };
+        if (earlier) return { ...earlier, replayed: true, chained: true };
       }
       // Not stored and not a retry: the form changed or closed since the copy was read.
       return undefined;
@@ -164,6 +188,7 @@ export type Submissions = ReturnType<typeof createSubmissions>;
 interface Prepared {
   row: AnswerRow;
   outcome: TRespondentOutcome | null;
+  ending: TShownEnding | null;
   /** The most points the form gives, whatever the answers: null for a form that is not scored. */
   maxScore: number | null;
   /** The form limits how often one respondent submits: checked and stored under a lock. */
@@ -250,6 +275,7 @@ function prepare(
       submissionKey: key,
     },
     outcome: scored ? respondentOutcome(scored) : null,
+    ending: reachedEnding(settings.endingScreens ?? [], scored?.result, outcome.matched),
     maxScore: scored?.maxScore ?? null,
     intervalSeconds,
     // A form stored before the limit existed has no such setting.
@@ -269,14 +295,15 @@ function prepare(
 async function storeExclusively(
   transaction: Database["raw"]["transaction"],
   prepared: Prepared,
-): Promise<number | null> {
+  toStore: AnswerToStore,
+): Promise<StoredAnswer | null> {
   const { row, intervalSeconds, maxResponses } = prepared;
   return transaction(async (query) => {
     // The respondent's lock before the counter's: every submission takes them in this order.
     if (intervalSeconds !== null) await assertIntervalPassed(query, prepared, intervalSeconds);
     if (maxResponses !== null) await assertBelowLimit(query, row, maxResponses);
-    const [id] = await insertAnswers(query, [row]);
-    return id ?? null;
+    const [stored] = await insertAnswers(query, [toStore]);
+    return stored ?? null;
   });
 }
 
@@ -308,7 +335,7 @@ async function assertIntervalPassed(query: Query, prepared: Prepared, seconds: n
 }
 
 /** The submission stored under this key before, with the outcome it was given then. */
-async function storedUnderKey(query: Query, { row, maxScore }: Prepared) {
+async function storedUnderKey(query: Query, { row, maxScore, ending }: Prepared) {
   const [found] = await query<{
     id: number;
     submit_time: string;
@@ -324,7 +351,8 @@ async function storedUnderKey(query: Query, { row, maxScore }: Prepared) {
     found.result && maxScore !== null
       ? respondentOutcome({ total: Number(found.score ?? 0), maxScore, result: found.result })
       : null;
-  return { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString(), outcome };
+  // The same answers under the same key reach the same ending.
+  return { id: Number(found.id), submitTime: new Date(found.submit_time).toISOString(), outcome, ending };
 }
 
 /** How long a resend waits for the first request under its key to be stored. */

@@ -203,7 +203,9 @@ async function receive(
     });
   }
   // A step of a form chain goes on to the chain's next form.
-  const chainNext = await continueChain(deps.db, deps.secrets, data.form.id, accepted.id, chainToken);
+  const chainNext = accepted.chained
+    ? await continueChain(deps.db, deps.secrets, data.form.id, accepted.id, chainToken)
+    : null;
   if (chainNext) return reply.redirect(chainNext, 303);
   const redirect = redirectTarget(data.form);
   const query = new URLSearchParams(
