@@ -1029,6 +1029,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/answer/{answerId}/spider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} spider
+         * @description The submission's behaviour pattern: the six behavioural attributes (energetic, efficiency, hesitation, distraction, unfocused, rage; 0–100, formulas in docs/behaviour.md) computed from the events its page recorded (POST /api/forms/logger), and each question's time with the focus against the element's userBehaviorSettings minTime and maxTime. `attributes` is null when nothing was recorded.
+         */
+        get: operations["getFormsIdAnswerAnswerIdSpider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/answer/count": {
         parameters: {
             query?: never;
@@ -1038,6 +1058,26 @@ export interface paths {
         };
         /** Read forms {id} answer count */
         get: operations["getFormsIdAnswerCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{id}/answer/list/spider/{page}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer list spider {page} {size}
+         * @description The behavioural attributes of one page of the form's submissions (newest first, `page` from 1, `size` up to 100), to compare them on one spider chart, with the mean of the measured ones.
+         */
+        get: operations["getFormsIdAnswerListSpiderPageSize"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12854,6 +12894,85 @@ export interface operations {
             };
         };
     };
+    getFormsIdAnswerAnswerIdSpider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerId: number;
+                        attributes: {
+                            distraction: number;
+                            efficiency: number;
+                            energetic: number;
+                            hesitation: number;
+                            rage: number;
+                            unfocused: number;
+                        } | null;
+                        fields: {
+                            fieldId: string;
+                            maxTime: number | null;
+                            minTime: number | null;
+                            outside: ("shorter" | "longer") | null;
+                            question: string;
+                            seconds: number;
+                            visits: number;
+                        }[];
+                        number: number | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getFormsIdAnswerCount: {
         parameters: {
             query?: {
@@ -12877,6 +12996,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        total: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdAnswerListSpiderPageSize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                page: number;
+                size: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        average: {
+                            distraction: number;
+                            efficiency: number;
+                            energetic: number;
+                            hesitation: number;
+                            rage: number;
+                            unfocused: number;
+                        } | null;
+                        submissions: {
+                            answerId: number;
+                            attributes: {
+                                distraction: number;
+                                efficiency: number;
+                                energetic: number;
+                                hesitation: number;
+                                rage: number;
+                                unfocused: number;
+                            } | null;
+                            number: number | null;
+                            submitTime: string;
+                        }[];
                         total: number;
                     };
                 };
