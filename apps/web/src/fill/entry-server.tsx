@@ -91,6 +91,9 @@ export function renderPublicPage(request: PublicPageRequest): string {
     ...(form.kind === "ready" ? usedFonts(form.data.form, form.data.fields) : []).map(
       (font) => `<link rel="stylesheet" href="${fontStylesheet(font)}" />`,
     ),
+    ...(form.kind === "ready" && form.data.form.hideFromSearchEngines
+      ? [`<meta name="robots" content="noindex" />`]
+      : []),
   ].join("\n    ");
   return request.template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)

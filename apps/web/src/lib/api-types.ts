@@ -9070,6 +9070,8 @@ export interface operations {
                     /** @default false */
                     hasVideoCapturing?: boolean;
                     /** @default false */
+                    hideFromSearchEngines?: boolean;
+                    /** @default false */
                     isCaptureAudio?: boolean;
                     /** @default false */
                     isCaptureVideo?: boolean;
@@ -9856,6 +9858,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -10692,6 +10696,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -11491,6 +11497,7 @@ export interface operations {
                     hasTimer?: boolean;
                     hasVideoAudioQuestions?: boolean;
                     hasVideoCapturing?: boolean;
+                    hideFromSearchEngines?: boolean;
                     isCaptureAudio?: boolean;
                     isCaptureVideo?: boolean;
                     isFillingRulesShown?: boolean;
@@ -12219,6 +12226,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -15232,6 +15241,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -20061,6 +20072,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -20973,6 +20986,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -21778,6 +21793,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;
@@ -22680,6 +22697,8 @@ export interface operations {
                             hasVideoAudioQuestions: boolean;
                             /** @default false */
                             hasVideoCapturing: boolean;
+                            /** @default false */
+                            hideFromSearchEngines: boolean;
                             id: number;
                             /** @default false */
                             isCaptureAudio: boolean;

@@ -122,8 +122,17 @@ export async function publicPageForm(
 
 const notice = (code: string): PublicPageForm => ({ kind: "failed", code });
 
-/** Sends a rendered public page: HTML that may change with the form, so always revalidated. */
-export function sendPublicPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+/**
+ * Sends a rendered public page: HTML that may change with the form, so always revalidated. A form
+ * its author keeps out of search engines says so in a header too, which crawlers read before the page.
+ */
+export function sendPublicPage(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  form: PublicPageForm,
+): FastifyReply {
+  if (form.kind === "ready" && form.data.form.hideFromSearchEngines) reply.header("x-robots-tag", "noindex");
   return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
 }
 
@@ -149,7 +158,14 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
       return sendPublicPage(
         reply,
         status,
-        renderer.render({ url, location, form, ...(outcome ? { outcome } : {}) }),
+        renderer.render({
+          url,
+          location,
+          form,
+          ...(outcome ? { outcome } : {}),
+          ...(ending ? { ending } : {}),
+        }),
+        form,
       );
     };
   // Pages, not calls of the API: left out of its reference.

@@ -102,6 +102,7 @@ async function receive(
       reply,
       code,
       renderer.render({ url: `${origin}${request.url}`, location, form, submitted }),
+      form,
     );
   if (form.kind !== "ready") return page(status);
   issueRespondentCookie(request, reply);

@@ -35,6 +35,7 @@ const DRAFT_KEYS = [
   "perQuestionTime",
   "formTimer",
   "hasCaptcha",
+  "hideFromSearchEngines",
   "nextSubmissionText",
   "hasAnswerNotifications",
   "afterFormFillingActions",

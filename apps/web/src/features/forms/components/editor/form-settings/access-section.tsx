@@ -38,6 +38,12 @@ export function AccessSection({ settings, errors, onChange, onDisplay }: Section
         checked={settings.hasCaptcha}
         onChange={(e) => onChange({ hasCaptcha: e.currentTarget.checked })}
       />
+      <Switch
+        label={t("Hide from search engines")}
+        description={t("Search engines are asked not to list the form's public page")}
+        checked={settings.hideFromSearchEngines}
+        onChange={(e) => onChange({ hideFromSearchEngines: e.currentTarget.checked })}
+      />
       <TextInput
         label={t("Time between submissions")}
         description={t("For example 1d 6h or 2m 30s; empty means no limit")}
