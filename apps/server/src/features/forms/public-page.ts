@@ -158,13 +158,7 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
       return sendPublicPage(
         reply,
         status,
-        renderer.render({
-          url,
-          location,
-          form,
-          ...(outcome ? { outcome } : {}),
-          ...(ending ? { ending } : {}),
-        }),
+        renderer.render({ url, location, form, ...(outcome ? { outcome } : {}) }),
         form,
       );
     };
