@@ -21,6 +21,7 @@ import { singleResultRoutes } from "./features/answers/single-result.ts";
 import { createSubmissions } from "./features/answers/submit.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { billingRoutes } from "./features/billing/routes.ts";
+import { brandKitRoutes } from "./features/brand-kit/routes.ts";
 import { crawlerRoutes } from "./features/crawlers/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
 import { externalAppRoutes } from "./features/external-apps/routes.ts";
@@ -139,6 +140,7 @@ export async function buildApp(
       invitationRoutes(api, deps);
       externalAppRoutes(api, deps);
       accountRoutes(api, deps);
+      brandKitRoutes(api, deps);
       apiKeyRoutes(api, deps);
       themeRoutes(api, deps);
       webhookRoutes(api, deps);

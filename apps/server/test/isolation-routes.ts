@@ -68,6 +68,8 @@ export const PUBLIC = new Set([
   "get /api/shared-reports/{token}",
   // A published public page is for anyone.
   "get /api/public-pages/{alias}",
+  // A brand kit's picture, named by its random id: published forms show it to anyone (brand-kit.test.ts).
+  "get /api/assets/{id}",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -104,6 +106,7 @@ export const BODIES: Record<string, unknown> = {
   "post /api/external-apps": { name: "Planted app", allowedIps: ["127.0.0.1"] },
   "post /api/external-apps/{id}/edit": { name: "Hijacked app", allowedIps: ["0.0.0.0/0"] },
   "patch /api/account/edit": { name: "Hijacked account" },
+  "put /api/account/brand-kit": { fontId: "inter" },
   "post /api/account/api-keys": { name: "Planted key", service: "Maps", key: "planted-key-123" },
   "post /api/account/api-keys/{id}/edit": { name: "Hijacked key", service: "Maps" },
   "post /api/forms/{id}/embeddings": { name: "Planted embed", type: "iframe" },
@@ -228,6 +231,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/external-apps",
     "patch /api/account/edit",
     "get /api/account/resources",
+    // The caller's own account's brand kit, and an upload that names no file (400).
+    "get /api/account/brand-kit",
+    "put /api/account/brand-kit",
+    "post /api/account/brand-kit/images",
     "post /api/account/api-keys",
     "get /api/account/api-keys",
     // The caller's own account's common themes, and an import that names no file (400).
@@ -290,8 +297,9 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // The published pages and the help menu of the caller's own account.
     "get /api/pages",
     "get /api/pages-menu",
-    // The account's common themes are every member's to use.
+    // The account's common themes and its brand kit are every member's to use.
     "get /api/form-themes/common",
+    "get /api/account/brand-kit",
   ]),
   'member with "selected fields"': new Set([
     // The marketplace, and which services the caller's account has (no billing rights).
@@ -331,6 +339,7 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/embeddings",
     "get /api/forms/{id}/embeddings/{embeddingId}",
     "get /api/form-themes/common",
+    "get /api/account/brand-kit",
     // Statistics of the selected fields only; the form has no NPS question the reader sees (400).
     "get /api/forms/{id}/answers/summary",
     "get /api/forms/{id}/daily-submissions",

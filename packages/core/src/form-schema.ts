@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_RESPONSES_LIMIT } from "./closing.ts";
 import { DEFAULT_TEXTS } from "./defaults.ts";
 import { FIELD_TYPES } from "./element-schema.ts";
+import { ZEndingScreen } from "./ending-screen-schema.ts";
 import { isValidInterval } from "./interval.ts";
 import { NUMBERING_MODES } from "./numbering.ts";
 import {
@@ -12,6 +13,7 @@ import {
   ZResultCategory,
 } from "./result-schema.ts";
 import { ZRule } from "./rule-schema.ts";
+import { isAllowedPicture } from "./style-guard.ts";
 import { ZStyle } from "./styling.ts";
 import { ZWelcomeScreen } from "./welcome-screen.ts";
 
@@ -97,6 +99,14 @@ export const ZFormSettings = z.object({
   hasAnonymousFilling: z.enum(["anonymous", "registered"]).default("anonymous"),
   afterFormFillingActions: ZAfterFormFillingActions.default(ZAfterFormFillingActions.parse({})),
   welcomeScreen: ZWelcomeScreen.default(ZWelcomeScreen.parse({})),
+  /** Thank-you screens chosen by the quiz gradation or a rule that held (ending-screens.ts). */
+  endingScreens: z.array(ZEndingScreen).max(50).default([]),
+  /** The logo over the public page (a brand kit's): an https picture or one of this server's files. */
+  logo: z
+    .string()
+    .max(2000)
+    .refine((value) => value === "" || isAllowedPicture(value), "style.url.forbidden")
+    .default(""),
   hasCaptcha: z.boolean().default(false),
   submitButtonDescription: z.string().max(200).default(DEFAULT_TEXTS.sendButton),
   /** Time a respondent must wait before submitting again ("1d 6h"); blank means no limit. */

@@ -82,5 +82,7 @@ export function publicSettings(settings: TFormSettings): TFormSettings {
     resultsHandlingPassedFailed: ZPassedFailed.parse({}),
     resultsHandlingGradation: [],
     resultsHandlingGradationCategories: [],
+    // The server sends the one ending the respondent reached; the others may tell the right answers.
+    endingScreens: [],
   };
 }

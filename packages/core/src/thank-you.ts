@@ -1,4 +1,5 @@
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS, thankYouTitle } from "./defaults.ts";
+import type { TShownEnding } from "./ending-screen-schema.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import { isExternalLink, isValidWebsite, normalizeExternalLink } from "./links.ts";
 import type { TRespondentOutcome } from "./respondent-outcome.ts";
@@ -63,6 +64,10 @@ export interface ThankYouView {
   /** The author's text, which may hold HTML: sanitise before drawing it. */
   textHtml: string;
   outcome: TRespondentOutcome | null;
+  /** The ending screen's picture (an https address or one of this server's files); "" for none. */
+  picture: string;
+  /** The ending screen drawn instead of the form's own thank-you page, if one was reached. */
+  endingId: string | null;
   /** "Passed"/"Failed" or the score line, in the form's language. */
   outcomeHeading: string | null;
   scoreLine: string | null;
@@ -73,12 +78,14 @@ export interface ThankYouView {
 
 /**
  * Turns a form and the respondent's outcome into what its thank-you page says, in the form's
- * language. Shared by the page drawn in the browser and the one drawn on the server.
+ * language: the ending screen the server chose, where its title or text are set, before the
+ * form's own thank-you texts. Shared by the page drawn in the browser and the one drawn on the server.
  */
 export function thankYouView(
   settings: AfterActions,
   outcome: TRespondentOutcome | null,
   translate: Translate,
+  ending: TShownEnding | null = null,
 ): ThankYouView {
   const actions = settings.afterFormFillingActions;
   const text = (value: string, english: string) => authorText(value, english, translate);
@@ -86,9 +93,14 @@ export function thankYouView(
   const link = rules.link || settings.completionRulesLink;
   const result = outcome?.result;
   return {
-    title: thankYouTitle(text(actions.thankYouPageTitle, DEFAULT_TEXTS.thankYouPageTitle), settings.title),
-    textHtml: text(actions.thankYouPageText, DEFAULT_TEXTS.thankYouPageText),
+    title: thankYouTitle(
+      ending?.title || text(actions.thankYouPageTitle, DEFAULT_TEXTS.thankYouPageTitle),
+      settings.title,
+    ),
+    textHtml: ending?.text || text(actions.thankYouPageText, DEFAULT_TEXTS.thankYouPageText),
     outcome,
+    picture: ending?.picture ?? "",
+    endingId: ending?.id ?? null,
     outcomeHeading:
       result?.view === "passed_failed"
         ? text(result.brief, result.passed ? "Passed" : "Failed") || null

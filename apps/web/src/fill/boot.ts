@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TPostedForm } from "@formloom/core/form-post";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
 import { catalogTranslate, englishText, type Translate } from "@formloom/renderer/form-renderer";
@@ -25,6 +26,8 @@ export interface FillBoot {
   submitted?: TPostedForm | undefined;
   /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
   outcome?: TRespondentOutcome | undefined;
+  /** The ending screen the form just sent without JavaScript reached. */
+  ending?: TShownEnding | undefined;
 }
 
 export const bootTranslate = (catalog: FillBoot["catalog"]): Translate =>

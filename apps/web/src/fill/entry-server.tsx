@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TPublicForm } from "@formloom/core/api/forms";
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import { fontStylesheet, usedFonts } from "@formloom/core/fonts";
 import { FORM_POST_FIELDS, type TPostedForm } from "@formloom/core/form-post";
 import { formLocale } from "@formloom/core/locales";
@@ -48,6 +49,8 @@ export interface PublicPageRequest {
   submitted?: TPostedForm | undefined;
   /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
   outcome?: TRespondentOutcome | undefined;
+  /** The ending screen the form just sent without JavaScript reached, for its thank-you page. */
+  ending?: TShownEnding | undefined;
 }
 
 /** The whole HTML page: the form's questions, its language and link-preview tags, and boot data. */
@@ -75,6 +78,7 @@ export function renderPublicPage(request: PublicPageRequest): string {
     catalog: watched,
     ...(request.submitted ? { submitted: request.submitted } : {}),
     ...(request.outcome ? { outcome: request.outcome } : {}),
+    ...(request.ending ? { ending: request.ending } : {}),
   };
   setDrawnSeed(seed);
   const body = renderToString((<FillApp boot={boot} />) as unknown as VNode);

@@ -37,6 +37,7 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
   // fill a form the server, which does not know them, refused).
   // The result the server drew the thank-you page with, until the respondent moves on.
   const [drawnOutcome, setDrawnOutcome] = useState(boot?.outcome);
+  const [drawnEnding, setDrawnEnding] = useState(boot?.ending);
   // Past the welcome screen: its button was pressed, or followed as a link without JavaScript.
   const [started, setStarted] = useState(
     () => boot?.submitted !== undefined || location?.pathArgs[START_PARAM] === "1",
@@ -85,6 +86,7 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
 
   const go = (thankYou: boolean) => {
     setDrawnOutcome(undefined);
+    setDrawnEnding(undefined);
     window.history.pushState(null, "", fillPath(location, thankYou));
     setLocation({ ...location, thankYou });
     window.scrollTo(0, 0);
@@ -101,6 +103,7 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
           translate={state.translate}
           againHref={fillPath(location, false)}
           {...(drawnOutcome ? { outcome: drawnOutcome } : {})}
+          {...(drawnEnding ? { ending: drawnEnding } : {})}
           onAgain={() => go(false)}
         />
       ) : welcome?.show && !started ? (

@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { ApiErrorBody, ValidationError } from "@formloom/core/errors";
 import { MESSAGES } from "@formloom/core/errors";
 import type { TPostedForm } from "@formloom/core/form-post";
@@ -17,7 +18,7 @@ import { useBehavior } from "./behavior-hook.ts";
 import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
 import { ChainProgress } from "./chain-progress.tsx";
 import { reportedDevice } from "./device-report.ts";
-import { keepOutcome } from "./kept-outcome.ts";
+import { keepEnding, keepOutcome } from "./kept-outcome.ts";
 import { useKeptProgress } from "./kept-progress-hook.tsx";
 import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
@@ -178,6 +179,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       const accepted = (await response.json().catch(() => ({}))) as {
         id?: number;
         outcome?: TRespondentOutcome | null;
+        ending?: TShownEnding | null;
         chainNext?: string | null;
       };
       // Only a website link is followed; any other falls back to the thank-you page. A step of
@@ -197,6 +199,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       } else {
         // Kept in this tab, so the thank-you page shows the result also after a reload.
         keepOutcome(data.form.id, accepted.outcome ?? null);
+        keepEnding(data.form.id, accepted.ending ?? null);
         onSent({ id: accepted.id ?? 0, outcome: accepted.outcome ?? null });
       }
       return;

@@ -1,3 +1,4 @@
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
 
 /**
@@ -19,6 +20,27 @@ export function keptOutcome(formId: number): TRespondentOutcome | null {
   try {
     const kept = JSON.parse(sessionStorage.getItem(key(formId)) ?? "null") as TRespondentOutcome | null;
     return kept && typeof kept.score === "number" && typeof kept.result?.view === "string" ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+const endingKey = (formId: number) => `formloom.ending.${formId}`;
+
+/** The ending screen the last submission in this tab reached, kept as its result is. */
+export function keepEnding(formId: number, ending: TShownEnding | null): void {
+  try {
+    if (ending) sessionStorage.setItem(endingKey(formId), JSON.stringify(ending));
+    else sessionStorage.removeItem(endingKey(formId));
+  } catch {
+    // Storage off or full: the thank-you page then shows the form's own texts after a reload.
+  }
+}
+
+export function keptEnding(formId: number): TShownEnding | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(endingKey(formId)) ?? "null") as TShownEnding | null;
+    return kept && typeof kept.id === "string" && typeof kept.title === "string" ? kept : null;
   } catch {
     return null;
   }

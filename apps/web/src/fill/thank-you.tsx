@@ -1,9 +1,10 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import { type TRespondentOutcome, thankYouView } from "@formloom/core/thank-you";
 import { sanitizeMarkup } from "@formloom/renderer/fields/display-fields";
 import type { Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useState } from "react";
-import { keepOutcome, keptOutcome } from "./kept-outcome.ts";
+import { keepEnding, keepOutcome, keptEnding, keptOutcome } from "./kept-outcome.ts";
 import "./thank-you.css";
 
 interface Props {
@@ -16,6 +17,8 @@ interface Props {
    * without JavaScript); otherwise the one kept in this tab on sending is shown.
    */
   outcome?: TRespondentOutcome | null;
+  /** The ending screen the server drew the page with; otherwise the one kept in this tab on sending. */
+  ending?: TShownEnding | null;
   onAgain(): void;
 }
 
@@ -27,24 +30,38 @@ const plain = (html: string) =>
     .trim();
 
 /**
- * The thank-you page; texts the author left at their defaults are in the form's language. A
- * calculation form's result is the one the server gave on sending, kept in this tab.
+ * The thank-you page, or the ending screen the answers reached; texts the author left at their
+ * defaults are in the form's language. A calculation form's result and the ending are the ones
+ * the server gave on sending, kept in this tab.
  */
-export function ThankYou({ form, translate, againHref, outcome: given, onAgain }: Props) {
+export function ThankYou({
+  form,
+  translate,
+  againHref,
+  outcome: given,
+  ending: givenEnding,
+  onAgain,
+}: Props) {
   const [outcome, setOutcome] = useState<TRespondentOutcome | null>(given ?? null);
+  const [ending, setEnding] = useState<TShownEnding | null>(givenEnding ?? null);
   const [html, setHtml] = useState<string | null>(null);
-  const view = thankYouView(form, outcome, translate);
+  const view = thankYouView(form, outcome, translate, ending);
   useEffect(() => {
     if (given === undefined) setOutcome(keptOutcome(form.id));
-  }, [form.id, given]);
+    if (givenEnding === undefined) setEnding(keptEnding(form.id));
+  }, [form.id, given, givenEnding]);
   useEffect(() => setHtml(sanitizeMarkup(view.textHtml)), [view.textHtml]);
 
   return (
     <main className="fill-page">
-      <section className="fill-thanks" aria-live="polite">
-        <div className="fill-check" aria-hidden="true">
-          ✓
-        </div>
+      <section className="fill-thanks" aria-live="polite" data-ending={view.endingId ?? undefined}>
+        {view.picture ? (
+          <img className="fill-ending-picture" src={view.picture} alt="" />
+        ) : (
+          <div className="fill-check" aria-hidden="true">
+            ✓
+          </div>
+        )}
         <h1>{view.title}</h1>
         {html === null ? (
           <p>{plain(view.textHtml)}</p>
@@ -72,6 +89,7 @@ export function ThankYou({ form, translate, againHref, outcome: given, onAgain }
           onClick={(event) => {
             event.preventDefault();
             keepOutcome(form.id, null);
+            keepEnding(form.id, null);
             onAgain();
           }}
         >

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZShownEnding } from "../ending-screen-schema.ts";
 import { ZRespondentOutcome } from "../thank-you.ts";
 import { ZRowIdInBody } from "./ids.ts";
 import { ANSWER_STATUSES } from "./partials.ts";
@@ -120,6 +121,11 @@ export const ZSubmissionAccepted = z.object({
   outcome: ZRespondentOutcome.nullable().describe(
     "A calculation form's result for the respondent: passed/failed, the gradation or each category's level with their texts, and the score. Never the correct answers, points per question or hidden values.",
   ),
+  ending: ZShownEnding.nullable()
+    .optional()
+    .describe(
+      "The ending screen the answers reached (a quiz gradation's or a rule's): its title, text and picture, shown instead of the form's own thank-you page; null for that page.",
+    ),
   /** The next form's link when the form was filled as a step of a form chain, not its last. */
   chainNext: z.string().nullable().optional(),
 });

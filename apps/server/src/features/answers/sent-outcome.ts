@@ -1,3 +1,6 @@
+import type { TShownEnding } from "@formloom/core/ending-screens";
+import { reachedEnding } from "@formloom/core/ending-screens";
+import { evaluate } from "@formloom/core/rules";
 import { type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
 import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
 import { and, eq } from "drizzle-orm";
@@ -14,22 +17,32 @@ export function sentKey(query: unknown): string | undefined {
   return typeof value === "string" && /^[\x21-\x7e]{1,200}$/.test(value) ? value : undefined;
 }
 
+/** What the thank-you page tells of a sent submission: its result and the ending screen it reached. */
+export interface SentOutcome {
+  outcome: TRespondentOutcome | null;
+  ending: TShownEnding | null;
+}
+
 /**
- * The result a calculation form gave the submission stored under this key: what the thank-you
- * page shows after a form sent without JavaScript, which cannot keep the answer's result in the
- * tab. Only the key's holder, the browser that sent it, can ask; null for any other form or key.
+ * The result a calculation form gave the submission stored under this key, and the ending screen
+ * it reached: what the thank-you page shows after a form sent without JavaScript, which cannot
+ * keep the answer's result in the tab. Only the key's holder, the browser that sent it, can ask;
+ * nothing for any other form or key.
  */
-export async function outcomeUnderKey(
-  db: Db,
-  formId: number,
-  key: string,
-): Promise<TRespondentOutcome | null> {
+export async function sentUnderKey(db: Db, formId: number, key: string): Promise<SentOutcome> {
+  const none: SentOutcome = { outcome: null, ending: null };
   const [form] = await db.select().from(forms).where(eq(forms.id, formId));
-  if (!form) return null;
+  if (!form) return none;
   const { settings, fields } = readForm(form);
-  if (settings.type !== "calculation") return null;
+  const endings = settings.endingScreens ?? [];
+  if (settings.type !== "calculation" && endings.length === 0) return none;
   const [stored] = await db
-    .select({ answers: formAnswers.answers, score: formAnswers.score, result: formAnswers.result })
+    .select({
+      answers: formAnswers.answers,
+      score: formAnswers.score,
+      result: formAnswers.result,
+      submitTime: formAnswers.submitTime,
+    })
     .from(formAnswers)
     .where(
       and(
@@ -38,16 +51,23 @@ export async function outcomeUnderKey(
         eq(formAnswers.submissionKey, key),
       ),
     );
-  if (!stored?.result) return null;
+  if (!stored) return none;
+  const answers = Object.fromEntries(
+    (stored.answers as Array<{ fieldId: string; answer: unknown }>).map((a) => [a.fieldId, a.answer]),
+  );
+  const result = (stored.result as ResultOutcome | null) ?? null;
+  // The rules are run again on the stored answers, as they ran when the form was sent.
+  const matched =
+    endings.length > 0
+      ? evaluate(fields, settings.conditionalRules, answers, { now: stored.submitTime, event: "submit" })
+          .matched
+      : [];
+  const ending = reachedEnding(endings, result, matched);
+  if (settings.type !== "calculation" || !result) return { outcome: null, ending };
   // The score and result stored then; the most it could reach, from the form as it is.
-  const answers = (stored.answers as Array<{ fieldId: string; answer: unknown }>).map((a) => [
-    a.fieldId,
-    a.answer,
-  ]);
-  const { maxScore } = scoreSubmission(settings, fields, Object.fromEntries(answers));
-  return respondentOutcome({
-    total: Number(stored.score ?? 0),
-    maxScore,
-    result: stored.result as ResultOutcome,
-  });
+  const { maxScore } = scoreSubmission(settings, fields, answers);
+  return {
+    outcome: respondentOutcome({ total: Number(stored.score ?? 0), maxScore, result }),
+    ending,
+  };
 }

@@ -71,7 +71,7 @@ function looksLikeText(bytes: Buffer): boolean {
 }
 
 /** The type the bytes show, never the name or the declared type. */
-async function detectType(bytes: Buffer): Promise<{ mime: string; ext: string }> {
+export async function detectType(bytes: Buffer): Promise<{ mime: string; ext: string }> {
   const found = await fileTypeFromBuffer(bytes);
   if (found) return { mime: found.mime, ext: found.ext };
   return looksLikeText(bytes)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { TPublicForm } from "@formloom/core/api/forms";
+import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TPostedForm } from "@formloom/core/form-post";
 import { keptPathArgs } from "@formloom/core/path-args";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
@@ -10,7 +11,7 @@ import type { Deps } from "../../http/context.ts";
 import { optionalUser } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
-import { outcomeUnderKey, sentKey } from "../answers/sent-outcome.ts";
+import { sentKey, sentUnderKey } from "../answers/sent-outcome.ts";
 import { CHAIN_PARAM, chainPlace } from "../form-chains/respondent.ts";
 import { countView, isHumanView } from "../statistics/visits.ts";
 import { publicFormByPath } from "./public.ts";
@@ -36,6 +37,8 @@ export interface PublicPageRequest {
   submitted?: TPostedForm | undefined;
   /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
   outcome?: TRespondentOutcome | undefined;
+  /** The ending screen the form just sent without JavaScript reached, for its thank-you page. */
+  ending?: TShownEnding | undefined;
 }
 
 interface RendererModule {
@@ -153,12 +156,20 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
       const url = `${deps.settings.linkBase}${request.url}`;
       // Sent without JavaScript, the thank-you page is told the result by the submission's key.
       const sent = thankYou && form.kind === "ready" ? sentKey(request.query) : undefined;
-      const outcome =
-        sent && form.kind === "ready" ? await outcomeUnderKey(deps.db, form.data.form.id, sent) : null;
+      const { outcome, ending } =
+        sent && form.kind === "ready"
+          ? await sentUnderKey(deps.db, form.data.form.id, sent)
+          : { outcome: null, ending: null };
       return sendPublicPage(
         reply,
         status,
-        renderer.render({ url, location, form, ...(outcome ? { outcome } : {}) }),
+        renderer.render({
+          url,
+          location,
+          form,
+          ...(outcome ? { outcome } : {}),
+          ...(ending ? { ending } : {}),
+        }),
         form,
       );
     };

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { ZEndingScreen } from "./ending-screen-schema.ts";
+import { chooseEnding, reachedEnding, shownEnding } from "./ending-screens.ts";
+import { ZFormSettings } from "./form-schema.ts";
+import { publicSettings } from "./public-form.ts";
+import { scoreSubmission } from "./scoring.ts";
+import { thankYouView } from "./thank-you.ts";
+
+const screens = [
+  ZEndingScreen.parse({ id: "low", when: { kind: "gradation", gradationId: "g-low" }, title: "Keep going" }),
+  ZEndingScreen.parse({ id: "high", when: { kind: "gradation", gradationId: "g-high" }, title: "Expert" }),
+  ZEndingScreen.parse({ id: "vip", when: { kind: "rule", ruleId: "r-vip" }, title: "Welcome, VIP" }),
+];
+
+const quiz = ZFormSettings.parse({
+  type: "calculation",
+  resultType: "gradations",
+  resultsHandlingGradation: [
+    { id: "g-low", minScoreGradation: 0, maxScoreGradation: 1 },
+    { id: "g-high", minScoreGradation: 2, maxScoreGradation: 10 },
+  ],
+  endingScreens: screens,
+});
+
+describe("the ending screen a sent form shows", () => {
+  it("is the one of the gradation the score fell in", () => {
+    const low = scoreSubmission(quiz, [], {}).result;
+    const gradationId = low.view === "gradations" ? low.gradationId : null;
+    expect(chooseEnding(quiz.endingScreens, { gradationId, matchedRules: [] })?.id).toBe("low");
+    expect(chooseEnding(screens, { gradationId: "g-high", matchedRules: [] })?.id).toBe("high");
+  });
+
+  it("is the one of a rule that held, the first in the author's order winning", () => {
+    expect(chooseEnding(screens, { gradationId: null, matchedRules: ["r-vip"] })?.id).toBe("vip");
+    expect(chooseEnding(screens, { gradationId: "g-high", matchedRules: ["r-vip"] })?.id).toBe("high");
+  });
+
+  it("is reached from the scored result and the rules that held on sending", () => {
+    const high = {
+      view: "gradations",
+      gradationId: "g-high",
+      brief: "",
+      detailed: "",
+      hiddenValue: "",
+    } as const;
+    expect(reachedEnding(screens, high, [])?.title).toBe("Expert");
+    expect(reachedEnding(screens, null, ["r-vip"])?.title).toBe("Welcome, VIP");
+    expect(reachedEnding(screens, null, [])).toBeNull();
+    expect(reachedEnding([], high, ["r-vip"])).toBeNull();
+  });
+
+  it("is none when no condition holds, leaving the form's own thank-you page", () => {
+    expect(chooseEnding(screens, { gradationId: "g-gone", matchedRules: ["r-other"] })).toBeNull();
+    expect(chooseEnding([], { gradationId: "g-low", matchedRules: [] })).toBeNull();
+  });
+
+  it("gives the respondent its words and picture, never its condition", () => {
+    expect(shownEnding(screens[2] ?? null)).toEqual({
+      id: "vip",
+      title: "Welcome, VIP",
+      text: "",
+      picture: "",
+    });
+    expect(shownEnding(null)).toBeNull();
+  });
+
+  it("is never sent with the public form, whose endings may tell the right answers", () => {
+    expect(publicSettings(quiz).endingScreens).toEqual([]);
+  });
+
+  it("takes the thank-you page's title, text and picture, the form's own texts filling what it leaves", () => {
+    const ending = {
+      id: "x",
+      title: "Top of [form_title]",
+      text: "",
+      picture: "https://cdn.example.com/a.png",
+    };
+    const view = thankYouView({ ...quiz, title: "Quiz" }, null, (key) => key, ending);
+    expect(view.title).toBe("Top of Quiz");
+    expect(view.textHtml).toBe("Thank you for submitting this form!");
+    expect(view.picture).toBe("https://cdn.example.com/a.png");
+    expect(view.endingId).toBe("x");
+  });
+
+  it("refuses a picture that is not https nor one of this server's files", () => {
+    const parsed = ZEndingScreen.safeParse({
+      id: "bad",
+      when: { kind: "rule", ruleId: "r" },
+      picture: "javascript:alert(1)",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe("style.url.forbidden");
+  });
+});
