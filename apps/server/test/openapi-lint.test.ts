@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMPLES } from "../src/http/openapi-examples.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
 /**
@@ -66,5 +67,29 @@ describe("what every operation says", () => {
           content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
         });
       }
+  });
+});
+
+describe("the main request bodies", () => {
+  it("carry an example a reader can send (the lint above checks each against its schema)", async () => {
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { example?: unknown }> } }>
+      >;
+    };
+    const missing = Object.keys(EXAMPLES).filter((key) => {
+      const [method = "", path = ""] = key.split(" ");
+      return doc.paths[path]?.[method]?.requestBody?.content["application/json"]?.example === undefined;
+    });
+    expect(missing).toEqual([]);
+    expect(Object.keys(EXAMPLES)).toEqual(
+      expect.arrayContaining([
+        "post /api/forms",
+        "patch /api/forms/{id}",
+        "post /api/forms/answer",
+        "post /api/login",
+      ]),
+    );
   });
 });

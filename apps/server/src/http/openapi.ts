@@ -4,6 +4,7 @@ import { webhookPayloadJsonSchema } from "@formloom/core/api/webhook-payload";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Settings } from "../settings.ts";
+import { EXAMPLES } from "./openapi-examples.ts";
 import { OPERATIONS, TAGS } from "./openapi-operations.ts";
 
 /**
@@ -23,7 +24,7 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: Array<{ in: string }>;
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, { example?: unknown }> };
   responses?: Record<string, unknown>;
 }
 
@@ -168,7 +169,10 @@ export async function apiReference(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, SWAGGER_UI_OPTIONS);
 }
 
-/** Adds what the routes do not say themselves: summaries, operationIds, error answers and tags. */
+/**
+ * Adds what the routes do not say themselves: summaries, operationIds, error answers, tags and
+ * the main bodies' examples.
+ */
 export function describe(document: Document, publicRoutes: Set<string>): Document {
   const used = new Set<string>();
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
@@ -180,6 +184,8 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
       operation.operationId ??= listed?.[0] ?? operationIdOf(method, path);
       operation.summary ??= listed?.[1] ?? summaryOf(method, path);
       operation.tags = operation.tags?.length ? operation.tags : [tagOf(path)];
+      const json = operation.requestBody?.content?.["application/json"];
+      if (json && key in EXAMPLES) json.example ??= EXAMPLES[key];
       for (const tag of operation.tags) used.add(tag);
       const open = publicRoutes.has(key);
       if (open) operation.security ??= [];

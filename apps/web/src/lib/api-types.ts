@@ -3844,6 +3844,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Acme research",
+                 *       "subdomain": "acme",
+                 *       "type": "company",
+                 *       "acceptDpa": true
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {boolean} */
                     acceptDpa: true;
@@ -5647,6 +5655,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CRM sync",
+                 *       "description": "Reads new submissions into the CRM every night",
+                 *       "allowedIps": [
+                 *         "203.0.113.10"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     allowedIps: string[];
                     /** @default  */
@@ -8467,6 +8484,43 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Visitor feedback",
+                 *       "formPathAlias": "feedback",
+                 *       "language": "EN",
+                 *       "isPublished": true,
+                 *       "fields": [
+                 *         {
+                 *           "id": "name",
+                 *           "fieldType": "text",
+                 *           "question": "Your name"
+                 *         },
+                 *         {
+                 *           "id": "email",
+                 *           "fieldType": "email",
+                 *           "question": "Your e-mail"
+                 *         },
+                 *         {
+                 *           "id": "visit",
+                 *           "fieldType": "radio",
+                 *           "question": "How was your visit?",
+                 *           "fieldSettings": {
+                 *             "answerVariants": [
+                 *               {
+                 *                 "id": "good",
+                 *                 "title": "Good"
+                 *               },
+                 *               {
+                 *                 "id": "bad",
+                 *                 "title": "Could be better"
+                 *               }
+                 *             ]
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @default {
@@ -10973,6 +11027,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Visitor feedback (spring)",
+                 *       "closeAt": "2026-06-30T18:00:00+02:00",
+                 *       "hideFromSearchEngines": true
+                 *     }
+                 */
                 "application/json": {
                     afterFormFillingActions?: {
                         /** @default Complete form again */
@@ -17605,6 +17666,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "New feedback to Slack",
+                 *       "endpoint": "https://hooks.slack.com/services/T000/B000/XXXX",
+                 *       "format": "slack",
+                 *       "dataOptions": [
+                 *         "form_answer",
+                 *         "respondent_info"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @default {
@@ -17873,6 +17945,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
                 "application/json": {
                     authorization?: {
                         /** @enum {string} */
@@ -18380,6 +18457,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "formId": 42,
+                 *       "startTime": "2026-03-02T09:14:00Z",
+                 *       "submitTime": "2026-03-02T09:16:30Z",
+                 *       "answers": [
+                 *         {
+                 *           "fieldId": "name",
+                 *           "answer": "Ada Lovelace"
+                 *         },
+                 *         {
+                 *           "fieldId": "email",
+                 *           "answer": "ada@example.com"
+                 *         },
+                 *         {
+                 *           "fieldId": "visit",
+                 *           "answer": "good"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     answers: {
                         answer: unknown;
@@ -23237,6 +23335,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ada",
+                 *       "password": "correct-horse-battery"
+                 *     }
+                 */
                 "application/json": {
                     password: string;
                     username: string;
@@ -24170,6 +24274,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refresh_token": "<the refresh_token of the login answer>"
+                 *     }
+                 */
                 "application/json": {
                     refresh_token: string;
                 };
@@ -24208,6 +24317,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "ada",
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse-battery",
+                 *       "passwordConfirmation": "correct-horse-battery",
+                 *       "acceptTermsAndConditionsAgreement": true,
+                 *       "acceptPrivacyPolicyAgreement": true
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {boolean} */
                     acceptPrivacyPolicyAgreement: true;
