@@ -58,6 +58,9 @@ export const MESSAGES = {
   "form.closed": "This form is closed for submission",
   "form.access_denied": "Access denied: please sign in with an account that may fill this form",
   "form.fields.invalid": "The form's fields are not valid",
+  "form.theme.invalid": "This is not a theme's id: apply a theme from the lists",
+  "style.css.invalid": "This CSS could not be read: check its braces, colons and semicolons, or shorten it",
+  "style.css.selector": "Custom CSS styles only the form: html, body, :root and & are not allowed",
   "form.next_submission_time.invalid":
     "Write the time as 1Y, 6W, 1d 6h or 2m 30s (Y, W, d, h, m, s), or leave it empty",
   "form.custom_url.required": "Enter the link to redirect to after submission",

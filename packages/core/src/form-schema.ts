@@ -149,11 +149,17 @@ export const ZFormSettings = z.object({
   cursorOutActions: ZCursorOutActions.default(ZCursorOutActions.parse({})),
   display: z.enum(["all", "stepByStep", "severalPages"]).default("all"),
   visibleQuestionNumber: z.boolean().default(false),
+  /** The applied theme's random 9-character id, as the theme lists show it (forms.md §9). */
   themeId: z.string().max(64).nullable().default(null),
   formStyling: ZStyle.default({}),
   fieldsGeneralStyling: ZStyle.default({}),
   fieldsTypesStyling: z.partialRecord(z.enum(FIELD_TYPES), ZStyle).default({}),
   formColor: z.string().max(60).default(""),
+  /**
+   * The author's own style sheet (advanced). Checked and put under the form's root by
+   * custom-css.ts when it is saved and again when it is served; 20,000 characters at most.
+   */
+  customCss: z.string().max(20_000, "style.css.invalid").default(""),
   fieldsCategoriesColors: z.record(z.string().max(64), z.string().max(60)).default({}),
   hasFaceRecognition: z.boolean().default(false),
   hasEmotionsRecognition: z.boolean().default(false),

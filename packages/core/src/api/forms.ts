@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZFormClosed } from "../closing.ts";
+import { scopeCustomCss } from "../custom-css.ts";
 import { ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
 import { isSafePictureUrl, isSafeResourceUrl, isValidWebsite } from "../links.ts";
@@ -89,16 +90,32 @@ function checkResourceUrls(form: FormAddresses, ctx: z.RefinementCtx): void {
     ctx.addIssue({ code: "custom", message: "form.url.unsafe", path });
 }
 
+/** A theme's random 9-character id (forms.md §9), as the theme lists show it. */
+const THEME_UID = /^[0-9a-z]{9}$/;
+
 interface AuthoredStyles {
+  themeId?: string | null | undefined;
   customCss?: string | undefined;
   fields?: Array<{ styleSettings?: { fieldsStyling?: Record<string, unknown> } | undefined }> | undefined;
 }
 
 /**
- * An element's own styling is held to the style guard's grammar when it is saved, as the form's
- * levels are by their schema: drawing it would only drop the value, and the author not learn why.
+ * What an author writes to style the form, checked when it is saved: the theme it names, its own
+ * style sheet, and each element's own styling, held to the style guard's grammar as the form's
+ * levels are by their schema (drawing would only drop a value, and the author not learn why).
  */
-function checkElementStyles(form: AuthoredStyles, ctx: z.RefinementCtx): void {
+function checkStyles(form: AuthoredStyles, ctx: z.RefinementCtx): void {
+  if (typeof form.themeId === "string" && !THEME_UID.test(form.themeId))
+    ctx.addIssue({ code: "custom", message: "form.theme.invalid", path: ["themeId"] });
+  // Read by a CSS parser: refused whole at its first problem, which names the line.
+  const custom = form.customCss === undefined ? undefined : scopeCustomCss(form.customCss);
+  if (custom && !custom.ok)
+    ctx.addIssue({
+      code: "custom",
+      message: custom.code,
+      path: ["customCss"],
+      ...(custom.line ? { params: { line: custom.line } } : {}),
+    });
   form.fields?.forEach((field, index) => {
     for (const problem of styleProblems(field.styleSettings?.fieldsStyling ?? {}))
       ctx.addIssue({
@@ -114,13 +131,13 @@ export const ZFormCreateInput = ZFormSettings.extend({ fields: ZElements.default
 /** What an author sends to create a form: the same, with the links and addresses checked. */
 export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings)
   .superRefine(checkResourceUrls)
-  .superRefine(checkElementStyles);
+  .superRefine(checkStyles);
 export type TFormCreateBody = z.input<typeof ZFormCreateBody>;
 
 export const ZFormPatchInput = ZFormSettingsPatch.extend({ fields: ZElements.optional() });
 export const ZFormPatchBody = ZFormPatchInput.superRefine(checkSettings)
   .superRefine(checkResourceUrls)
-  .superRefine(checkElementStyles);
+  .superRefine(checkStyles);
 export type TFormPatchBody = z.input<typeof ZFormPatchBody>;
 
 const ZPerson = z.object({ id: z.number(), username: z.string(), email: z.string() });

@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { formClosed, type TFormClosed } from "@formloom/core/closing";
+import { scopeCustomCss } from "@formloom/core/custom-css";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { publicElement, publicSettings } from "@formloom/core/public-form";
 import { and, eq } from "drizzle-orm";
@@ -66,8 +67,22 @@ export async function publicFormByPath(
   // Rules may show a field that starts hidden, so the browser gets every field, each without
   // what marks a quiz: the server scores with the whole form.
   return {
-    form: { ...publicSettings(settings), id: found.form.id, accountSubdomain: found.subdomain },
+    form: {
+      ...publicSettings(settings),
+      customCss: servedCustomCss(settings.customCss),
+      id: found.form.id,
+      accountSubdomain: found.subdomain,
+    },
     fields: fields.map(publicElement),
     asksEmail: await asksRespondentEmail(db, { accountId: found.form.accountId, formId: found.form.id }),
   };
+}
+
+/**
+ * The author's style sheet as the page draws it: put under the form's root. Checked again here,
+ * not only when saved, so a form stored before a check existed (or imported) serves nothing unsafe.
+ */
+function servedCustomCss(text: string | undefined): string {
+  const scoped = scopeCustomCss(text ?? "");
+  return scoped.ok ? scoped.css : "";
 }

@@ -294,6 +294,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
                       onSettings={draft.setSettings}
                       onFields={draft.setFields}
                       onField={draft.updateField}
+                      errors={refusal?.errors ?? {}}
                     />
                   </PanelCode>
                 </Tabs.Panel>

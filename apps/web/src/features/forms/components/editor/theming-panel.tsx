@@ -12,6 +12,9 @@ import { notifySuccess } from "../../../../lib/notify.ts";
 import { toasts as notifications } from "../../../../lib/toasts.ts";
 import { useCan, useUser } from "../../../auth/api/get-user.ts";
 import { type ThemeKind, useThemeMutations, useThemes } from "../../../themes/api.ts";
+import { CustomCssEditor } from "../../../themes/components/custom-css-editor.tsx";
+import { ApplyBrandKit } from "../../../themes/components/apply-brand-kit.tsx";
+import { EndingEditor } from "../../../themes/components/ending-editor.tsx";
 import { StylingLevels } from "../../../themes/components/styling-levels.tsx";
 import { WelcomeEditor } from "../../../themes/components/welcome-editor.tsx";
 import { ThemeModal, type ThemeTarget } from "./theme-modal.tsx";
@@ -24,6 +27,8 @@ interface Props {
   onSettings(patch: Partial<DraftSettings>): void;
   onFields(fields: TElement[]): void;
   onField(id: string, patch: Partial<TElement>): void;
+  /** The last refused save's complaints by path (the custom CSS's is "customCss"). */
+  errors?: Record<string, string>;
 }
 
 const stylingOf = (settings: DraftSettings): TThemeStyling => ({
@@ -37,7 +42,7 @@ const stylingOf = (settings: DraftSettings): TThemeStyling => ({
  * The Theming tab: the styling editor at every level with core's remove-custom, rollback and
  * clear-all (forms.md §4), the welcome screen, and the form's styling saved as a theme or a theme applied.
  */
-export function ThemingPanel({ settings, fields, selected, onSettings, onFields, onField }: Props) {
+export function ThemingPanel({ settings, fields, selected, onSettings, onFields, onField, errors }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const { data: user } = useUser();
@@ -55,7 +60,8 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
       fieldsGeneralStyling: theme.styling.fieldsGeneralStyling,
       fieldsTypesStyling: theme.styling.fieldsTypesStyling,
       ...(theme.styling.formColor ? { formColor: theme.styling.formColor } : {}),
-      themeId: String(theme.id),
+      // Named by the random id the theme lists show (forms.md §9).
+      themeId: theme.uid,
     });
     notifySuccess(msg("The theme “{{name}}” was applied"), { name: theme.name });
   };
@@ -69,6 +75,7 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
       >
         {t("Save the styling as a theme")}
       </Button>
+      <ApplyBrandKit settings={settings} onApply={onSettings} />
       <ThemeList
         kind="own"
         title={t("My themes")}
@@ -103,7 +110,20 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
         value={settings.welcomeScreen ?? ZWelcomeScreen.parse({})}
         onChange={(welcomeScreen) => onSettings({ welcomeScreen })}
       />
+      <Title order={4} size="sm">
+        {t("Ending screens")}
+      </Title>
+      <EndingEditor
+        value={settings.endingScreens ?? []}
+        sources={settings}
+        onChange={(endingScreens) => onSettings({ endingScreens })}
+      />
       <Divider />
+      <CustomCssEditor
+        value={settings.customCss ?? ""}
+        error={errors?.customCss}
+        onChange={(customCss) => onSettings({ customCss })}
+      />
       {target && (
         <ThemeModal
           target={target}

@@ -64,6 +64,7 @@ const DRAFT_KEYS = [
   "formColor",
   "fieldsCategoriesColors",
   "themeId",
+  "customCss",
   "welcomeScreen",
   // Result calculations: how a calculation form scores and what it tells the respondent.
   "resultType",
