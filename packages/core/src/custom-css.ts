@@ -215,6 +215,9 @@ function checkSelector(selector: Selector): string {
     )
       refuse("style.css.selector", node);
     if (node.type === "NestingSelector") refuse("style.css.selector", node);
+    // A rule per typed value with a picture per match would send a respondent's answer away.
+    if (node.type === "AttributeSelector" && node.name.name.toLowerCase() === "value")
+      refuse("style.css.selector", node);
   });
   return `${CUSTOM_CSS_ROOT} ${generate(selector)}`;
 }
