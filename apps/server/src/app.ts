@@ -44,6 +44,7 @@ import { publishingRoutes } from "./features/publishing/routes.ts";
 import { questionBankRoutes } from "./features/question-bank/routes.ts";
 import { ruleRoutes } from "./features/rules/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
+import { segmentRoutes } from "./features/segments/routes.ts";
 import { serviceRoutes } from "./features/services/routes.ts";
 import { sharedReportRoutes } from "./features/shared-reports/routes.ts";
 import { statisticsRoutes } from "./features/statistics/routes.ts";
@@ -123,6 +124,7 @@ export async function buildApp(
       formRoutes(api, deps);
       ruleRoutes(api, deps);
       formChainRoutes(api, deps);
+      segmentRoutes(api, deps);
       publishingRoutes(api, deps);
       answerRoutes(api, deps, submissions);
       exportRoutes(api, deps);

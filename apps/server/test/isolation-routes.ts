@@ -332,6 +332,8 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // Behaviour patterns measured on the events of the selected fields and of the page itself.
     "get /api/forms/{id}/answer/{answerId}/spider",
     "get /api/forms/{id}/answer/list/spider/{page}/{size}",
+    // The account's segments: names and ranges, no answer.
+    "get /api/segments/all",
     // The export holds the selected fields only: the secret e-mail must not be in it.
     "get /api/forms/{id}/answers/export/{format}",
     "get /api/forms/account/answer/count-new",

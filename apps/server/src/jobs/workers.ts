@@ -4,6 +4,7 @@ import type { Database } from "../db/connect.ts";
 import { startChargeWorker } from "../features/billing/charges.ts";
 import { startExportWorker } from "../features/exports/jobs.ts";
 import { startAutomationWorker } from "../features/notifications/jobs.ts";
+import { startSegmentWorker } from "../features/segments/jobs.ts";
 import { AllowList } from "../features/webhooks/ssrf.ts";
 import { startWebhookWorker } from "../features/webhooks/worker.ts";
 import { startMailer } from "../mail/mailer.ts";
@@ -61,10 +62,13 @@ export function startWorkers(
   });
   const housekeeping = startHousekeeping(database.db, log, undefined, storage);
   const charges = startChargeWorker(database.db, log, settings.billingPollMs);
+  // Segment recalculations are long reads like exports, and are looked for as often.
+  const segmentWorker = startSegmentWorker(database.db, log, settings.exportPollMs);
   return {
     stop: async () => {
       housekeeping.stop();
       await charges.stop();
+      await segmentWorker.stop();
       // Automation queues mail and webhook deliveries: stopped first, the others then stop.
       await automation.stop();
       await Promise.all([mailer.stop(), exportWorker.stop(), webhookWorker.stop()]);

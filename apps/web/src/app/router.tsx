@@ -11,6 +11,7 @@ import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
 import { oneOf, searchOf } from "./routes/search-params.ts";
 import { searchRoutes } from "./routes/search-routes.tsx";
+import { segmentRoutes } from "./routes/segment-routes.tsx";
 import { teamRoutes } from "./routes/team-routes.tsx";
 import { templateRoutes } from "./routes/template-routes.tsx";
 
@@ -89,6 +90,7 @@ const routeTree = rootRoute.addChildren([
       ...teamRoutes,
       ...formRoutes,
       ...formChainRoutes,
+      ...segmentRoutes,
       ...templateRoutes,
       ...searchRoutes,
       ...accountPageRoutes,

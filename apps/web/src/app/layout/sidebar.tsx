@@ -4,6 +4,7 @@ import {
   IconApi,
   IconBuildingCommunity,
   IconBuildingStore,
+  IconChartRadar,
   IconDatabase,
   IconLayoutDashboard,
   IconLinkPlus,
@@ -106,6 +107,13 @@ export function Sidebar() {
       icon: IconLinkPlus,
       active: pathname.startsWith("/form-chains/"),
       shown: can("forms.edit"),
+    },
+    {
+      to: "/segments/all",
+      label: t("Segments"),
+      icon: IconChartRadar,
+      active: pathname.startsWith("/segments/"),
+      shown: can("results.view"),
     },
     {
       to: "/webhooks/all",

@@ -1,0 +1,208 @@
+import { inSegment, type SegmentCondition } from "@formloom/core/behavior-attributes";
+import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let api: ApiClient;
+let accountId: number;
+let formId: number;
+
+const agreed = { behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.behavioral.id] };
+
+/** Three quick clicks on one spot and one elsewhere: rage 75 (docs/behaviour.md). */
+const raging = [
+  { type: "focus", at: 0, field: "name" },
+  { type: "blur", at: 10_000, field: "name" },
+  { type: "click", at: 11_000, x: 100, y: 100 },
+  { type: "click", at: 11_300, x: 105, y: 100 },
+  { type: "click", at: 11_600, x: 100, y: 110 },
+  { type: "click", at: 20_000, x: 500, y: 500 },
+];
+/** Slow, single clicks: rage 0. */
+const calm = [
+  { type: "focus", at: 0, field: "name" },
+  { type: "blur", at: 10_000, field: "name" },
+  { type: "click", at: 11_000, x: 100, y: 100 },
+  { type: "click", at: 15_000, x: 100, y: 100 },
+];
+
+async function fill(key: string, events: unknown[]): Promise<number> {
+  const logged = await server.api.post("/api/forms/logger", { formId, key, seq: 0, ...agreed, events });
+  expect(logged.status).toBe(204);
+  const sent = await server.api.post<{ id: number }>(
+    "/api/forms/answer",
+    { formId, answers: [{ fieldId: "name", answer: key }] },
+    { "idempotency-key": key },
+  );
+  expect(sent.status).toBe(201);
+  return sent.body.id;
+}
+
+const valid = {
+  name: "Angry clickers",
+  description: "Clicked in bursts",
+  color: "#e03131",
+  attributes: [{ attribute: "rage", from: 50, to: 100 }],
+};
+
+type Job = { id: number; state: string; done: number; total: number };
+
+async function finished(jobId: number): Promise<Job> {
+  for (let i = 0; i < 200; i++) {
+    const job = await api.get<Job>(`/api/segments/jobs/${jobId}`);
+    if (job.body.state === "done" || job.body.state === "failed") return job.body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the recalculation did not finish");
+}
+
+let raged: number;
+let calmed: number;
+
+beforeAll(async () => {
+  server = await startTestServer({ EXPORT_POLL_MS: "100" });
+  ({ api, accountId } = await signUpWithAccount(server.api, "segments"));
+  const created = await api.post<{ form: { id: number } }>("/api/forms", sampleForm);
+  formId = created.body.form.id;
+  raged = await fill("segment-rage", raging);
+  calmed = await fill("segment-calm", calm);
+});
+afterAll(() => server.close());
+
+describe("behavioural segments", () => {
+  it("refuses a segment with a short name, no attribute, one attribute twice or a range upside down, storing nothing", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...valid, name: "A" }, "segment.name.too_short"],
+      [{ ...valid, attributes: [] }, "segment.attributes.empty"],
+      [
+        {
+          ...valid,
+          attributes: [
+            { attribute: "rage", from: 0, to: 10 },
+            { attribute: "rage", from: 20, to: 30 },
+          ],
+        },
+        "segment.attributes.duplicate",
+      ],
+      [{ ...valid, attributes: [{ attribute: "rage", from: 60, to: 40 }] }, "segment.range.invalid"],
+      [{ ...valid, attributes: [{ attribute: "rage", from: 0, to: 101 }] }, "segment.range.invalid"],
+      [{ ...valid, color: "red" }, "segment.color.invalid"],
+    ];
+    for (const [body, code] of cases) {
+      const refused = await api.post<{ code: string; message: string }>("/api/segments", body);
+      expect(refused.status, code).toBe(400);
+      expect(refused.body.code).toBe(code);
+      expect(refused.body.message).not.toBe(code);
+    }
+    const list = await api.get<{ segments: unknown[] }>("/api/segments/all");
+    expect(list.body.segments).toEqual([]);
+  });
+
+  it("recalculates as a job, finding the submissions whose attributes the formulas put in the segment", async () => {
+    const created = await api.post<{ id: number; members: number }>("/api/segments", valid);
+    expect(created.status).toBe(201);
+    const segmentId = created.body.id;
+    const queued = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+      formIds: [formId],
+    });
+    expect(queued.status).toBe(202);
+    expect(queued.body.state).toBe("queued");
+    const job = await finished(queued.body.id);
+    expect(job).toMatchObject({ state: "done", done: 2, total: 2 });
+
+    const members = await api.get<{ members: Array<{ answerId: number }> }>(
+      `/api/segments/${segmentId}/members?formId=${formId}`,
+    );
+    expect(members.body.members.map((member) => member.answerId)).toEqual([raged]);
+    // The same answer as the spider chart's attributes with core's rule.
+    for (const answerId of [raged, calmed]) {
+      const spider = await api.get<{ attributes: Parameters<typeof inSegment>[0] }>(
+        `/api/forms/${formId}/answer/${answerId}/spider`,
+      );
+      expect(inSegment(spider.body.attributes, valid.attributes as SegmentCondition[])).toBe(
+        answerId === raged,
+      );
+    }
+    expect((await api.get<{ members: number }>(`/api/segments/${segmentId}`)).body.members).toBe(1);
+
+    // Changed to the calm ones and recalculated: the members follow.
+    const changed = await api.request("PUT", `/api/segments/${segmentId}`, {
+      ...valid,
+      attributes: [{ attribute: "rage", from: 0, to: 10 }],
+    });
+    expect(changed.status).toBe(200);
+    const again = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+      formIds: [formId],
+    });
+    await finished(again.body.id);
+    const now = await api.get<{ members: Array<{ answerId: number }> }>(
+      `/api/segments/${segmentId}/members?formId=${formId}`,
+    );
+    expect(now.body.members.map((member) => member.answerId)).toEqual([calmed]);
+  });
+
+  it("drops a deleted submission from its segments", async () => {
+    const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Everyone" });
+    const segmentId = created.body.id;
+    const extra = await fill("segment-extra", raging);
+    const job = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+      formIds: [formId],
+    });
+    await finished(job.body.id);
+    expect((await api.get<{ members: number }>(`/api/segments/${segmentId}`)).body.members).toBe(2);
+    expect((await api.request("DELETE", `/api/forms/${formId}/answer`, { answerIds: [extra] })).status).toBe(
+      200,
+    );
+    expect((await api.get<{ members: number }>(`/api/segments/${segmentId}`)).body.members).toBe(1);
+    expect((await api.request("DELETE", `/api/segments/${segmentId}`)).status).toBe(204);
+    expect((await api.get(`/api/segments/${segmentId}`)).status).toBe(404);
+  });
+
+  it("is not seen or changed by another account, nor recalculated over its forms", async () => {
+    const mine = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Private" });
+    const other = await signUpWithAccount(server.api, "segother");
+    expect((await other.api.get(`/api/segments/${mine.body.id}`)).status).toBe(404);
+    expect((await other.api.request("PUT", `/api/segments/${mine.body.id}`, valid)).status).toBe(404);
+    expect((await other.api.request("DELETE", `/api/segments/${mine.body.id}`)).status).toBe(404);
+    const list = await other.api.get<{ segments: unknown[] }>("/api/segments/all");
+    expect(list.body.segments).toEqual([]);
+    expect(
+      (
+        await other.api.request("PATCH", `/api/forms/answers/recalculate-segments/${mine.body.id}`, {
+          formIds: [formId],
+        })
+      ).status,
+    ).toBe(404);
+    // Their own segment over our form: the form is unknown to them, nothing is queued.
+    const theirs = await other.api.post<{ id: number }>("/api/segments", valid);
+    const refused = await other.api.request(
+      "PATCH",
+      `/api/forms/answers/recalculate-segments/${theirs.body.id}`,
+      {
+        formIds: [formId],
+      },
+    );
+    expect(refused.status).toBe(404);
+    const jobs = await server.database.raw.query<{ n: number }>(
+      "select count(*)::int as n from segment_jobs where segment_id = $1",
+      [theirs.body.id],
+    );
+    expect(jobs[0]!.n).toBe(0);
+  });
+
+  it("lets a reader of results see segments but only a form editor change them", async () => {
+    const reader = await addMember(server, accountId, "segread");
+    await groupWith(api, "Segment readers", [reader.id], ["forms.view", "results.view"]);
+    expect((await reader.api.get("/api/segments/all")).status).toBe(200);
+    expect((await reader.api.post("/api/segments", valid)).status).toBe(403);
+  });
+});
