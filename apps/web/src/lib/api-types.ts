@@ -2020,6 +2020,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/answers/recalculate-segments/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change forms answers recalculate segments {segmentId}
+         * @description Finds again which submissions of these forms fall in the segment, as a job: answered at once with the queued job, whose progress (done of total submissions) GET /api/segments/jobs/{jobId} tells.
+         */
+        patch: operations["patchFormsAnswersRecalculateSegmentsSegmentId"];
+        trace?: never;
+    };
     "/api/forms/captcha/challenge": {
         parameters: {
             query?: never;
@@ -2722,6 +2742,114 @@ export interface paths {
          * @description Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. Each excerpt marks its matches with <mark> and </mark> around plain text. Grouped by type: each group's count and its first five.
          */
         get: operations["getSearchCategorized"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send segments
+         * @description A new segment: name (2 characters or more), description, colour (#rrggbb) and at least one behavioural attribute (energetic, efficiency, hesitation, distraction, unfocused, rage) with a value from and to (0–100), each attribute once (docs/behaviour.md).
+         */
+        post: operations["postSegments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read segments {id}
+         * @description One segment.
+         */
+        get: operations["getSegmentsId"];
+        /**
+         * Replace segments {id}
+         * @description Changes a segment; who is in it changes with the next recalculation.
+         */
+        put: operations["putSegmentsId"];
+        post?: never;
+        /**
+         * Delete segments {id}
+         * @description Deletes a segment with its members and jobs.
+         */
+        delete: operations["deleteSegmentsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/segments/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read segments {id} members
+         * @description The submissions of one form the last recalculation found in the segment (at most 500, newest first), with their attributes as the reader may see them.
+         */
+        get: operations["getSegmentsIdMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/segments/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read segments all
+         * @description The account's segments, newest first, each with the submissions found in it so far.
+         */
+        get: operations["getSegmentsAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/segments/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read segments jobs {jobId}
+         * @description A segment recalculation's state and progress.
+         */
+        get: operations["getSegmentsJobsJobId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18775,6 +18903,77 @@ export interface operations {
             };
         };
     };
+    patchFormsAnswersRecalculateSegmentsSegmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    formIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        done: number;
+                        id: number;
+                        segmentId: number;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "done" | "failed";
+                        total: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getFormsCaptchaChallenge: {
         parameters: {
             query?: never;
@@ -24664,6 +24863,495 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attributes: {
+                        /** @enum {string} */
+                        attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                        from: number;
+                        to: number;
+                    }[];
+                    color: string;
+                    /** @default  */
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attributes: {
+                            /** @enum {string} */
+                            attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                            from: number;
+                            to: number;
+                        }[];
+                        color: string;
+                        createdAt: string;
+                        description: string;
+                        id: number;
+                        members: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSegmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attributes: {
+                            /** @enum {string} */
+                            attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                            from: number;
+                            to: number;
+                        }[];
+                        color: string;
+                        createdAt: string;
+                        description: string;
+                        id: number;
+                        members: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putSegmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attributes: {
+                        /** @enum {string} */
+                        attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                        from: number;
+                        to: number;
+                    }[];
+                    color: string;
+                    /** @default  */
+                    description?: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attributes: {
+                            /** @enum {string} */
+                            attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                            from: number;
+                            to: number;
+                        }[];
+                        color: string;
+                        createdAt: string;
+                        description: string;
+                        id: number;
+                        members: number;
+                        name: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSegmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSegmentsIdMembers: {
+        parameters: {
+            query: {
+                formId: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: {
+                            answerId: number;
+                            attributes: {
+                                distraction: number;
+                                efficiency: number;
+                                energetic: number;
+                                hesitation: number;
+                                rage: number;
+                                unfocused: number;
+                            } | null;
+                            number: number | null;
+                            submitTime: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSegmentsAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        segments: {
+                            attributes: {
+                                /** @enum {string} */
+                                attribute: "energetic" | "efficiency" | "hesitation" | "distraction" | "unfocused" | "rage";
+                                from: number;
+                                to: number;
+                            }[];
+                            color: string;
+                            createdAt: string;
+                            description: string;
+                            id: number;
+                            members: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSegmentsJobsJobId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        done: number;
+                        id: number;
+                        segmentId: number;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "done" | "failed";
+                        total: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
