@@ -55,22 +55,25 @@ export async function submitRateDays(
  * A bounded range day by day: each UTC day's submissions counted on the submit-time index from
  * the day's start to its end (within the range), beside the day's views. A count per day reads
  * only the index's entries, where grouping the range's rows by their day reads and converts each
- * (four times slower on a month of a million-submission form).
+ * (four times slower on a month of a million-submission form). The days are numbered from the
+ * first: a series of dates is planned as a thousand rows whatever its ends, which priced a month's
+ * counts past the JIT threshold (40 ms of compiling for a 50 ms query), while a series of
+ * integers is planned as exactly as many rows as it has.
  */
 function perDay(form: { accountId: number; formId: number }, from: Date, to: Date) {
   const start = from.toISOString();
   const end = to.toISOString();
+  const firstDay = start.slice(0, 10);
+  const lastDay = new Date(to.getTime() - 1).toISOString().slice(0, 10);
+  const days = Math.min(MAX_DAYS, (Date.parse(lastDay) - Date.parse(firstDay)) / 86_400_000 + 1);
   return sql`
-    select g.d::date::text as d, coalesce(v.views, 0)::int as views,
+    select g.d::text as d, coalesce(v.views, 0)::int as views,
            (select count(*)::int from form_answers a
              where a.account_id = ${form.accountId} and a.form_id = ${form.formId}
-               and a.submit_time >= greatest(g.d at time zone 'UTC', ${start}::timestamptz)
-               and a.submit_time < least((g.d + interval '1 day') at time zone 'UTC', ${end}::timestamptz)) as submissions
-      from generate_series((${start}::timestamptz at time zone 'UTC')::date::timestamp,
-                           ((${end}::timestamptz - interval '1 millisecond') at time zone 'UTC')::date::timestamp,
-                           interval '1 day') as g(d)
+               and a.submit_time >= greatest(g.d::timestamp at time zone 'UTC', ${start}::timestamptz)
+               and a.submit_time < least((g.d + 1)::timestamp at time zone 'UTC', ${end}::timestamptz)) as submissions
+      from (select ${firstDay}::date + i as d from generate_series(0, ${days - 1}::int) as i) as g
       left join form_view_days v
-        on v.account_id = ${form.accountId} and v.form_id = ${form.formId} and v.day = g.d::date
-     order by 1
-     limit ${MAX_DAYS}`;
+        on v.account_id = ${form.accountId} and v.form_id = ${form.formId} and v.day = g.d
+     order by g.d`;
 }
