@@ -191,6 +191,7 @@ export async function partialPage(
   page: number,
   size: number,
   query: PartialQuery,
+  alongside?: () => Promise<void>,
 ) {
   const { form, access, where } = await listedOf(ctx, formId, query);
   const [rows, [counted]] = await Promise.all([
@@ -203,6 +204,7 @@ export async function partialPage(
       .limit(size)
       .offset((page - 1) * size),
     ctx.db.select({ total: count() }).from(formPartials).where(where),
+    alongside?.(),
   ]);
   const shown = (fieldId: string | null) =>
     fieldId !== null && (access.level !== "fields" || access.fieldIds.has(fieldId)) ? fieldId : null;

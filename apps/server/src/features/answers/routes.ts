@@ -127,13 +127,12 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       const ctx = await requireTenant(deps, request, "results.view");
       const { id, page, size } = request.params;
       const askedAt = new Date();
-      const listed =
-        request.query.status === "partial"
-          ? await partialPage(ctx, id, page, size, request.query)
-          : await answerPage(ctx, id, page, size, request.query);
-      // The caller has looked at the form's results: what comes in after is new to them.
-      await markResultsSeen(ctx, id, askedAt);
-      return listed;
+      // The caller has looked at the form's results: what comes in after is new to them. Written
+      // beside the page's own reads, once the form and the reader's access are known.
+      const seen = () => markResultsSeen(ctx, id, askedAt);
+      return request.query.status === "partial"
+        ? partialPage(ctx, id, page, size, request.query, seen)
+        : answerPage(ctx, id, page, size, request.query, seen);
     },
   );
 

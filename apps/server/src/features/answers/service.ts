@@ -27,12 +27,17 @@ export const SORT_COLUMNS = {
 const ofForm = (ctx: TenantContext, formId: number) =>
   and(eq(formAnswers.accountId, ctx.accountId), eq(formAnswers.formId, formId));
 
+/**
+ * One page of the form's submissions. `alongside` runs beside the page's reads once the form and
+ * the reader's access are known (the list's route marks the results seen there).
+ */
 export async function answerPage(
   ctx: TenantContext,
   formId: number,
   page: number,
   size: number,
   query: z.infer<typeof ZAnswerPageQuery> & { after?: string },
+  alongside?: () => Promise<void>,
 ) {
   const { access, filtered, known } = await readableRows(ctx, formId, query);
   const byAnswer = query.sortBy.startsWith(ANSWER_SORT_PREFIX)
@@ -64,6 +69,7 @@ export async function answerPage(
   const [rows, kept] = await Promise.all([
     rowsRead,
     hasFilters(query.filters) ? null : keptCount(ctx, formId, query.isViewed),
+    alongside?.(),
   ]);
   // A page read by offset that ends short holds the last of the filtered rows, so the count is
   // where it ends; only a full page (or one past the end) needs the filter's full pass.

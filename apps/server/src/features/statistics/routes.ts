@@ -171,8 +171,7 @@ export function statisticsRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.view");
-      const form = await readableForm(ctx, request.params.id);
-      return recentNew(ctx.db, ctx, form);
+      return recentNew(ctx.db, ctx, request.params.id, () => readableForm(ctx, request.params.id));
     },
   );
 
