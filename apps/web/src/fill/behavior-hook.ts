@@ -2,7 +2,6 @@ import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { useEffect, useRef } from "react";
 import type { Recorder } from "./behavior.ts";
-import { storedToken } from "./stored-token.ts";
 
 /**
  * Records the respondent's behaviour where the form collects it: focus and timing unasked, more
@@ -32,7 +31,6 @@ export function useBehavior(
           realCharacters: collectRealCharacters,
           key: () => latest.current.submissionKey,
           consent: () => latest.current.consent(),
-          token: storedToken,
         });
       })
       .catch(() => {});

@@ -1,5 +1,6 @@
 import { BEHAVIOR_LIMITS, type BehaviorEvent, withoutConsent } from "@formloom/core/behavior";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
+import { publicApi } from "./public-api.ts";
 
 /**
  * Records how a respondent fills a form that collects behaviour (forms.md §3, §5): a question
@@ -21,7 +22,6 @@ export interface RecorderOptions {
    * the respondent has not chosen, empty once they cancelled.
    */
   consent(): string[] | undefined | null;
-  token(): string | null;
 }
 
 export interface Recorder {
@@ -170,11 +170,10 @@ export function startRecording(root: HTMLElement, options: RecorderOptions): Rec
       events: batch,
     });
     if (body.length > BEHAVIOR_LIMITS.batchBytes) return;
-    const token = options.token();
-    void fetch("/api/forms/logger", {
+    void publicApi("/forms/logger", {
       method: "POST",
       keepalive: true,
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: { "content-type": "application/json" },
       body,
     }).catch(() => {});
   }

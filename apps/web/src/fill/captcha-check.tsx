@@ -1,6 +1,7 @@
 import type { Translate } from "@formloom/renderer/form-renderer";
 import { useId, useState } from "react";
 import "./captcha-check.css";
+import { publicApi } from "./public-api.ts";
 
 interface Challenge {
   algorithm: string;
@@ -19,7 +20,7 @@ type Phase = "idle" | "verifying" | "verified" | "failed";
 export async function solveCaptcha(): Promise<string> {
   const [{ solveChallenge }, response] = await Promise.all([
     import("altcha-lib/v1"),
-    fetch("/api/forms/captcha/challenge", { cache: "no-store" }),
+    publicApi("/forms/captcha/challenge", { cache: "no-store" }),
   ]);
   if (!response.ok) throw new Error(String(response.status));
   const { algorithm, challenge, maxnumber, salt, signature } = (await response.json()) as Challenge;

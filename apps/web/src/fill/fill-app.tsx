@@ -7,8 +7,8 @@ import { bootTranslate, type FillBoot } from "./boot.ts";
 import { FillForm } from "./fill-form.tsx";
 import { type FillLocation, fillPath, formApiPath, postPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
+import { publicApi } from "./public-api.ts";
 import { loadTranslate } from "./respondent-language.ts";
-import { storedToken } from "./stored-token.ts";
 import { ThankYou } from "./thank-you.tsx";
 import { ThemedPage } from "./themed-page.tsx";
 import { START_PARAM, WelcomeScreen } from "./welcome-screen.tsx";
@@ -56,10 +56,7 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
   const subdomain = location?.subdomain;
   useEffect(() => {
     if (!alias || subdomain === undefined || shown.current === `${alias}/${subdomain}`) return;
-    const token = storedToken();
-    fetch(formApiPath({ alias, subdomain }), {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
+    publicApi(formApiPath({ alias, subdomain }))
       .then(async (response) => {
         if (response.ok) {
           const data = (await response.json()) as TPublicForm;

@@ -22,9 +22,9 @@ import { keepEnding, keepOutcome } from "./kept-outcome.ts";
 import { useKeptProgress } from "./kept-progress-hook.tsx";
 import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
+import { jsonBody, publicApi } from "./public-api.ts";
 import { respondentSeed } from "./respondent-language.ts";
 import { useStartReport } from "./start-report.ts";
-import { storedToken } from "./stored-token.ts";
 import { uploaderFor } from "./upload-file.ts";
 
 /** Names one filling of the form, so sending it again after a lost answer stores it once. */
@@ -138,37 +138,32 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       setCaptchaError("answer.captcha_required");
       return;
     }
-    const token = storedToken();
     const submitTime = new Date();
     let response: Response;
     try {
-      response = await fetch("/api/forms/answer", {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "idempotency-key": submissionKey,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+      const body = {
+        formId: data.form.id,
+        startTime: startTime.toISOString(),
+        submitTime: submitTime.toISOString(),
+        formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
+        ...(solution ? { captcha: solution } : {}),
+        answers: withAnsweringTimes(answers),
+        device: reportedDevice(),
+        ...before.fields(),
+        // The times that ran out: their questions may be left empty.
+        ...(timeUp ? { timeUp } : {}),
+        // The server checks the answers against the questions this seed gave the respondent.
+        // The link's query parameters (utm_source and the like) are kept as the result's path args.
+        miscData: {
+          [QUESTION_SEED_KEY]: seed,
+          pathArgs: keptPathArgs(new URLSearchParams(window.location.search)),
+          ...email.misc(),
         },
-        body: JSON.stringify({
-          formId: data.form.id,
-          startTime: startTime.toISOString(),
-          submitTime: submitTime.toISOString(),
-          formPassingTime: (submitTime.getTime() - startTime.getTime()) / 1000,
-          ...(solution ? { captcha: solution } : {}),
-          answers: withAnsweringTimes(answers),
-          device: reportedDevice(),
-          ...before.fields(),
-          // The times that ran out: their questions may be left empty.
-          ...(timeUp ? { timeUp } : {}),
-          // The server checks the answers against the questions this seed gave the respondent.
-          // The link's query parameters (utm_source and the like) are kept as the result's path args.
-          miscData: {
-            [QUESTION_SEED_KEY]: seed,
-            pathArgs: keptPathArgs(new URLSearchParams(window.location.search)),
-            ...email.misc(),
-          },
-        }),
-      });
+      };
+      response = await publicApi(
+        "/forms/answer",
+        jsonBody("POST", body, { headers: { "idempotency-key": submissionKey } }),
+      );
     } catch {
       setNotice(navigator.onLine ? translate("server.error") : before.offline(answers));
       return;

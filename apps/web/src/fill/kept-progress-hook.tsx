@@ -6,7 +6,7 @@ import type { FormPosition, Translate } from "@formloom/renderer/form-renderer";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { dropProgress, keepProgress, type Progress, readProgress } from "./kept-progress.ts";
 import { readDraft } from "./offline-draft.ts";
-import { storedToken } from "./stored-token.ts";
+import { jsonBody, publicApi } from "./public-api.ts";
 
 /** How long the answers rest before they are kept on the device, and sent to the server. */
 const LOCAL_DELAY_MS = 400;
@@ -66,23 +66,15 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
     const where = position.current;
     const answers = Object.entries(values.current).map(([fieldId, answer]) => ({ fieldId, answer }));
     if (answers.length === 0 && where.page === 0) return;
-    const token = storedToken();
-    void fetch("/api/forms/partial", {
-      method: "PUT",
-      keepalive: true,
-      headers: {
-        "content-type": "application/json",
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({
-        formId: form.id,
-        key: latest.current.submissionKey,
-        answers,
-        page: where.page,
-        stoppedAt: where.stoppedAt,
-        startTime: latest.current.startTime.toISOString(),
-      }),
-    }).catch(() => {
+    const body = {
+      formId: form.id,
+      key: latest.current.submissionKey,
+      answers,
+      page: where.page,
+      stoppedAt: where.stoppedAt,
+      startTime: latest.current.startTime.toISOString(),
+    };
+    void publicApi("/forms/partial", jsonBody("PUT", body, { keepalive: true })).catch(() => {
       // Offline or refused: the device keeps the answers all the same.
     });
   }, [form.id, form.savePartialResponses]);

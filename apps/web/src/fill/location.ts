@@ -38,10 +38,10 @@ export function postPath(location: Pick<FillLocation, "alias" | "subdomain" | "p
   return args ? `${path}${path.includes("?") ? "&" : "?"}${args}` : path;
 }
 
-/** The API call that loads the form a location names, with or without its account. */
+/** The API call (its path under /api) that loads the form a location names, with or without its account. */
 export function formApiPath(location: Pick<FillLocation, "alias" | "subdomain">): string {
   const alias = encodeURIComponent(location.alias);
   return location.subdomain
-    ? `/api/forms/path/${alias}/${encodeURIComponent(location.subdomain)}`
-    : `/api/forms/path/${alias}`;
+    ? `/forms/path/${alias}/${encodeURIComponent(location.subdomain)}`
+    : `/forms/path/${alias}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { storedToken } from "./stored-token.ts";
+import { jsonBody, publicApi } from "./public-api.ts";
 
 /** What counts as beginning a filling: a question getting the focus, typing in it, or pressing on it. */
 const BEGINNINGS = ["focusin", "input", "pointerdown"] as const;
@@ -19,16 +19,10 @@ export function useStartReport(formId: number, submissionKey: string): void {
     function begin(event: Event) {
       if (!(event.target instanceof Element) || !event.target.closest("[data-field-id]")) return;
       stop();
-      const token = storedToken();
-      void fetch("/api/forms/start", {
-        method: "POST",
-        keepalive: true,
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ formId, key: submissionKey }),
-      }).catch(() => {});
+      void publicApi(
+        "/forms/start",
+        jsonBody("POST", { formId, key: submissionKey }, { keepalive: true }),
+      ).catch(() => {});
     }
     for (const type of BEGINNINGS) root.addEventListener(type, begin, true);
     return stop;

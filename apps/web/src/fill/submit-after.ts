@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { storedToken } from "./stored-token.ts";
+import { publicApi } from "./public-api.ts";
 
 /**
  * When this respondent may send the form again, asked as the page opens so a form that would be
@@ -9,11 +9,8 @@ export function useSubmitAfter(formId: number, active: boolean): Date | null {
   const [at, setAt] = useState<Date | null>(null);
   useEffect(() => {
     if (!active) return;
-    const token = storedToken();
     let live = true;
-    fetch(`/api/forms/${formId}/next-submission`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
+    publicApi(`/forms/${formId}/next-submission`)
       .then((response) => (response.ok ? (response.json() as Promise<{ submitAfter: string | null }>) : null))
       .then((body) => {
         if (live && body?.submitAfter) setAt(new Date(body.submitAfter));

@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from "@formloom/core/errors";
 import type { TFileRef } from "@formloom/core/field-types/file-like";
 import { UploadError, type UploadFile } from "@formloom/renderer/upload-context";
-import { storedToken } from "./stored-token.ts";
+import { session } from "../lib/session.ts";
 
 /**
  * The public page's upload call (POST /api/forms/upload_file) for one form. XMLHttpRequest, not
@@ -18,7 +18,7 @@ export function uploaderFor(formId: number, fillingKey: () => string): UploadFil
       body.append("file", file, file.name);
       const request = new XMLHttpRequest();
       request.open("POST", "/api/forms/upload_file");
-      const token = storedToken();
+      const token = session.token();
       if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
       request.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress(event.loaded / event.total);

@@ -88,6 +88,14 @@ export interface CallOptions {
   token?: string;
 }
 
+/** A request that never reached the server, as the ApiError the callers read. */
+function networkError(): ApiError {
+  return new ApiError(0, {
+    code: navigator.onLine ? "server.error" : "network.offline",
+    message: "Network error",
+  });
+}
+
 /**
  * Where every request of the web app leaves it: the bearer header, the time-out, a network
  * failure as an ApiError. On `token.expired` it refreshes the token and sends the request again
@@ -103,10 +111,7 @@ export async function send(request: Request, options: CallOptions = {}): Promise
   try {
     response = await fetch(outgoing);
   } catch {
-    throw new ApiError(0, {
-      code: navigator.onLine ? "server.error" : "network.offline",
-      message: "Network error",
-    });
+    throw networkError();
   }
   if (response.status !== 401 || !token || options.token) return response;
   const code = (
@@ -123,6 +128,23 @@ export async function send(request: Request, options: CallOptions = {}): Promise
     void logout();
   }
   return response;
+}
+
+/**
+ * A respondent's call from the public form page, with the same bearer header and time-out: the
+ * stored token goes along when there is one, so a member filling a form is known, but a 401 is
+ * only an answer (filling a form never refreshes a sign-in nor ends one). The body is sent as it
+ * is given, so a call made as the page is left (`keepalive`) leaves at once.
+ */
+export async function sendAsRespondent(url: string, init: RequestInit = {}): Promise<Response> {
+  const token = session.token();
+  const headers = new Headers(init.headers);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  try {
+    return await fetch(url, { ...init, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw networkError();
+  }
 }
 
 /** A GET of the API whose answer the caller reads itself (a file, a 202), through `send`. */
