@@ -7,7 +7,7 @@ import type {
 } from "@formloom/core/api/webhooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api, unwrap } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { client } from "../../../lib/typed-client.ts";
 
 export type TWebhookWithSecret = TWebhook & { secret: string };
@@ -44,10 +44,11 @@ export const useDeliveries = (formId: number, webhookId: number) =>
   useQuery({
     queryKey: [KEY, "deliveries", formId, webhookId],
     queryFn: () =>
-      api<{ deliveries: TWebhookDelivery[] }>(
-        "GET",
-        `/forms/${formId}/webhooks/${webhookId}/deliveries`,
-      ).then((r) => r.deliveries),
+      unwrap(
+        client.GET("/api/forms/{id}/webhooks/{webhookId}/deliveries", {
+          params: { path: { id: formId, webhookId } },
+        }),
+      ).then((r): TWebhookDelivery[] => r.deliveries),
     refetchInterval: (query) =>
       query.state.data?.some((delivery) => delivery.state === "queued") ? 2000 : 10_000,
   });
@@ -61,38 +62,69 @@ function useWebhookMutation<Input, Output>(call: (input: Input) => Promise<Outpu
 }
 
 export const useCreateWebhook = (formId: number) =>
-  useWebhookMutation((body: z.input<typeof ZWebhookCreateBody>) =>
-    api<TWebhookWithSecret>("POST", `/forms/${formId}/webhooks`, body),
+  useWebhookMutation(
+    (body: z.input<typeof ZWebhookCreateBody>): Promise<TWebhookWithSecret> =>
+      unwrap(client.POST("/api/forms/{id}/webhooks", { params: { path: { id: formId } }, body })),
   );
 
 export const useEditWebhook = (formId: number, webhookId: number) =>
-  useWebhookMutation((body: TWebhookPatchBody) =>
-    api<TWebhook>("PATCH", `/forms/${formId}/webhooks/${webhookId}`, body),
+  useWebhookMutation(
+    (body: TWebhookPatchBody): Promise<TWebhook> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}/webhooks/{webhookId}", {
+          params: { path: { id: formId, webhookId } },
+          body,
+        }),
+      ),
   );
 
 /** Switches a webhook on or off from a list (the account's list holds several forms' webhooks). */
 export const useToggleWebhook = () =>
-  useWebhookMutation((webhook: TWebhook) =>
-    api<TWebhook>("PATCH", `/forms/${webhook.formId}/webhooks/${webhook.id}`, { enabled: !webhook.enabled }),
+  useWebhookMutation(
+    (webhook: TWebhook): Promise<TWebhook> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}/webhooks/{webhookId}", {
+          params: { path: { id: webhook.formId, webhookId: webhook.id } },
+          body: { enabled: !webhook.enabled },
+        }),
+      ),
   );
 
 export const useDeleteWebhook = () =>
   useWebhookMutation((webhook: TWebhook) =>
-    api<{ deleted: true }>("DELETE", `/forms/${webhook.formId}/webhooks/${webhook.id}`),
+    unwrap(
+      client.DELETE("/api/forms/{id}/webhooks/{webhookId}", {
+        params: { path: { id: webhook.formId, webhookId: webhook.id } },
+      }),
+    ),
   );
 
 export const useRotateSecret = (formId: number, webhookId: number) =>
-  useWebhookMutation(() =>
-    api<TWebhookWithSecret>("POST", `/forms/${formId}/webhooks/${webhookId}/secret/rotate`),
+  useWebhookMutation(
+    (): Promise<TWebhookWithSecret> =>
+      unwrap(
+        client.POST("/api/forms/{id}/webhooks/{webhookId}/secret/rotate", {
+          params: { path: { id: formId, webhookId } },
+        }),
+      ),
   );
 
 export const useReplayDelivery = (formId: number, webhookId: number) =>
   useWebhookMutation((deliveryId: number) =>
-    api<{ queued: true }>("POST", `/forms/${formId}/webhooks/${webhookId}/deliveries/${deliveryId}/replay`),
+    unwrap(
+      client.POST("/api/forms/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/replay", {
+        params: { path: { id: formId, webhookId, deliveryId } },
+      }),
+    ),
   );
 
 /** Sends one signed test event now; the answer says what the endpoint replied. */
 export const useSendTestEvent = (formId: number, webhookId: number) =>
   useMutation({
-    mutationFn: () => api<TWebhookTestResult>("POST", `/forms/${formId}/webhooks/${webhookId}/test`),
+    mutationFn: (): Promise<TWebhookTestResult> =>
+      unwrap(
+        client.POST("/api/forms/{id}/webhooks/{webhookId}/test", {
+          params: { path: { id: formId, webhookId } },
+        }),
+      ),
   });
