@@ -1,6 +1,7 @@
 import { createRoute, createRouter, lazyRouteComponent } from "@tanstack/react-router";
 import { SETTINGS_TABS } from "../features/users/components/settings-tabs.ts";
 import { msg } from "../i18n/i18n.ts";
+import { ApiError } from "../lib/api-client.ts";
 import { ErrorPage } from "./error-page.tsx";
 import { queryClient } from "./query-client.ts";
 import { billingRoutes, publicPaymentRoutes } from "./routes/billing-routes.tsx";
@@ -12,6 +13,7 @@ import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
 import { oneOf, searchOf } from "./routes/search-params.ts";
 import { searchRoutes } from "./routes/search-routes.tsx";
 import { segmentRoutes } from "./routes/segment-routes.tsx";
+import { supportRoutes } from "./routes/support-routes.tsx";
 import { teamRoutes } from "./routes/team-routes.tsx";
 import { templateRoutes } from "./routes/template-routes.tsx";
 
@@ -22,6 +24,8 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** The page title and breadcrumb label (route metadata). */
     title?: string;
+    /** The page explains a refusal of its own data itself, instead of going to /403. */
+    deniedInPage?: boolean;
   }
 }
 
@@ -86,6 +90,7 @@ const routeTree = rootRoute.addChildren([
     settingsRoute,
     ownProfileRoute,
     ownProfileEditRoute,
+    ...supportRoutes,
     accountRoute.addChildren([
       ...teamRoutes,
       ...formRoutes,
@@ -104,4 +109,19 @@ export const router = createRouter({
   context: { queryClient },
   defaultPreload: "intent",
   defaultErrorComponent: ErrorPage,
+});
+
+/**
+ * platform.md §2, §8: a navigation the server refuses goes to /403. A page whose first load the
+ * policy refuses (403 `not_allowed` on a query that has no data yet) is one; a later refetch's
+ * refusal leaves the page as it is, and a page that explains a refusal itself says so in its
+ * route's `deniedInPage`.
+ */
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== "updated" || event.action.type !== "error") return;
+  const { error } = event.action;
+  if (!(error instanceof ApiError) || error.status !== 403 || error.code !== "not_allowed") return;
+  if (event.query.state.data !== undefined) return;
+  if (router.state.matches.some((match) => match.staticData?.deniedInPage)) return;
+  void router.navigate({ to: "/403", replace: true });
 });

@@ -61,7 +61,7 @@ const formResultsRoute = createRoute({
   validateSearch: searchOf({
     day: (value) => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined),
   }),
-  staticData: { title: msg("Results") },
+  staticData: { title: msg("Results"), deniedInPage: true },
   component: lazyRouteComponent(
     () => import("../../features/results/components/results-page.tsx"),
     "ResultsPage",
@@ -75,7 +75,7 @@ const formResultRoute = createRoute({
   params: numberParam("resId"),
   validateSearch: searchOf({ tab: oneOf(RESULT_TABS) }),
   // The form's own number of the submission, as the results table shows it.
-  staticData: { title: msg("Submission #{{resId}}") },
+  staticData: { title: msg("Submission #{{resId}}"), deniedInPage: true },
   component: lazyRouteComponent(
     () => import("../../features/results/components/result/result-page.tsx"),
     "ResultPage",
@@ -97,7 +97,7 @@ const formBehaviorPatternsRoute = createRoute({
 const formFieldsAnalysisRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/fields-analysis",
-  staticData: { title: msg("Fields analysis") },
+  staticData: { title: msg("Fields analysis"), deniedInPage: true },
   component: lazyRouteComponent(
     () => import("../../features/results/components/fields-analysis-page.tsx"),
     "FieldsAnalysisPage",
@@ -108,7 +108,7 @@ const formFieldsAnalysisRoute = createRoute({
 const formVisualizationRoute = createRoute({
   getParentRoute: () => formRoute,
   path: "/visualization",
-  staticData: { title: msg("Visualization") },
+  staticData: { title: msg("Visualization"), deniedInPage: true },
   component: lazyRouteComponent(
     () => import("../../features/charts/components/visualization-page.tsx"),
     "VisualizationPage",

@@ -27,6 +27,17 @@ const internalPageRoute = createRoute({
   component: lazyRouteComponent(pageView, "InternalPage"),
 });
 
+/**
+ * /{alias}: the same page at the top of the layout (forms.md §2). Every other one-segment path of
+ * the app is a static route, which the router prefers to a parameter, so none is shadowed; an alias
+ * no page has shows Not found.
+ */
+const bareInternalPageRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/$alias",
+  component: lazyRouteComponent(pageView, "BareInternalPage"),
+});
+
 /** Pages and the Help menu are the account admins' to change; anyone else is sent to /403. */
 const adminsOnly = ({ context }: { context: { user: { isAccountAdmin?: boolean } } }) => {
   if (!context.user.isAccountAdmin) throw redirect({ to: "/403" });
@@ -63,4 +74,10 @@ const editPageRoute = createRoute({
 /** Routes outside the layout. */
 export const publicPageRoutes = [publicPageRoute, forbiddenRoute] as const;
 /** Routes inside the account's layout. */
-export const accountPageRoutes = [internalPageRoute, pagesAdminRoute, newPageRoute, editPageRoute] as const;
+export const accountPageRoutes = [
+  internalPageRoute,
+  bareInternalPageRoute,
+  pagesAdminRoute,
+  newPageRoute,
+  editPageRoute,
+] as const;

@@ -27,6 +27,7 @@ function Waiting() {
 
 const publicRoute = getRouteApi("/pages/$alias");
 const internalRoute = getRouteApi("/layout/account/page/$alias");
+const bareRoute = getRouteApi("/layout/account/$alias");
 
 /** /pages/:alias: a published public page, signed in or not. */
 export function PublicPage() {
@@ -45,8 +46,16 @@ export function PublicPage() {
 
 /** /page/{alias}: a page of the user's account, inside the layout. */
 export function InternalPage() {
+  return <AccountPage alias={internalRoute.useParams().alias} />;
+}
+
+/** /{alias}: the same page at the layout's top level. */
+export function BareInternalPage() {
+  return <AccountPage alias={bareRoute.useParams().alias} />;
+}
+
+function AccountPage({ alias }: { alias: string }) {
   const { t } = useTranslation();
-  const { alias } = internalRoute.useParams();
   const page = usePageByAlias(alias);
   if (page.isPending) return <Waiting />;
   if (!page.data) return <NotFoundPage />;
