@@ -227,7 +227,7 @@ describe("a two-page quiz built only in the builder", () => {
     expect(await page.getByRole("radio", { name: "2 equal columns", exact: true }).isChecked()).toBe(true);
     const server = await saved();
     expect(server.form.display).toBe("severalPages");
-    expect(server.form.themeId).toMatch(/^\d+$/);
+    expect(server.form.themeId).toMatch(/^[0-9a-z]{9}$/);
     expect(server.form.formStyling).toMatchObject({ background: "#e7f5ff" });
     expect(server.form.description).toBe("Changed elsewhere");
     expect(server.form.conditionalRules.map((rule) => rule.name)).toEqual(["No name for Variant 1"]);

@@ -93,7 +93,7 @@ describe("themes in the builder", () => {
     await screenshot(page, "theme-applied-1280");
     const saved = await call<Form>("GET", `/forms/${plain}`);
     expect(saved.form.formStyling).toMatchObject({ background: "#fff4e6", buttonColor: "#d9480f" });
-    expect(saved.form.themeId).toMatch(/^\d+$/);
+    expect(saved.form.themeId).toMatch(/^[0-9a-z]{9}$/);
 
     // Clearing all styling, through core, empties the form's level again.
     await page.getByRole("button", { name: "Clear all styling" }).click();
