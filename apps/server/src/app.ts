@@ -48,6 +48,7 @@ import { segmentRoutes } from "./features/segments/routes.ts";
 import { serviceRoutes } from "./features/services/routes.ts";
 import { sharedReportRoutes } from "./features/shared-reports/routes.ts";
 import { statisticsRoutes } from "./features/statistics/routes.ts";
+import { supportRoutes } from "./features/support/routes.ts";
 import { templateRoutes } from "./features/templates/routes.ts";
 import { fontRoutes } from "./features/themes/fonts.ts";
 import { themeRoutes } from "./features/themes/routes.ts";
@@ -158,6 +159,7 @@ export async function buildApp(
       serviceRoutes(api, deps);
       billingRoutes(api, deps, providers);
       paymentRoutes(api, deps, providers);
+      supportRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -93,6 +93,8 @@ const ZEnv = z.object({
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
   BILLING_CURRENCY: z.enum(["USD", "EUR", "GBP", "UAH"]).default("USD"),
   BILLING_POLL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** The instance's support operators, by their accounts' e-mails separated by commas. */
+  SUPPORT_OPERATORS: z.string().default(""),
 });
 
 export interface Settings {
@@ -157,6 +159,11 @@ export interface Settings {
   billingCurrency: string;
   /** How often the server looks for services' monthly charges that are due. */
   billingPollMs: number;
+  /**
+   * E-mails of the people who answer support tickets of every account (lower case); a user is
+   * one once that address of theirs is confirmed.
+   */
+  supportOperators: string[];
 }
 
 export interface S3Settings {
@@ -264,6 +271,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     billingCurrency: values.BILLING_CURRENCY,
     billingPollMs: values.BILLING_POLL_MS,
+    supportOperators: values.SUPPORT_OPERATORS.split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -94,6 +94,15 @@ beforeAll(async () => {
     })
   ).body.id;
 
+  // A's support ticket: its members read it, nobody outside the account does.
+  ids.ticket = (
+    await admin.post<{ id: number }>("/api/support/tickets", {
+      title: "Matrix ticket",
+      topic: "general",
+      text: "Matrix question",
+    })
+  ).body.id;
+
   const plain = await addMember(server, accountId, "plain");
   const reader = await addMember(server, accountId, "reader");
   ids.memberId = plain.id;

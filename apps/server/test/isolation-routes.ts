@@ -137,6 +137,8 @@ export const BODIES: Record<string, unknown> = {
   "post /api/pages": { title: "Planted page" },
   "patch /api/pages/{id}": { title: "Hijacked page" },
   "put /api/pages-menu": { pageMenuLinks: [] },
+  "post /api/support/tickets": { title: "Planted ticket", topic: "general", text: "Planted" },
+  "post /api/support/tickets/{id}/messages": { text: "Planted message" },
   "post /api/update-password": {
     currentPassword: "not-their-password-1",
     password: "planted123",
@@ -160,7 +162,9 @@ export function fill(path: string, ids: Ids): string {
               ? ids.invitation
               : path.startsWith("/api/account/api-keys/")
                 ? ids.apiKey
-                : ids.account;
+                : path.startsWith("/api/support/tickets/")
+                  ? ids.ticket
+                  : ids.account;
   // {number}: A's only submission is its form's first.
   return path
     .replace("{id}", String(idFor))
@@ -274,6 +278,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/pages-menu",
     "put /api/pages-menu",
     "post /api/forms/templates/{templateId}",
+    // The caller's own account's support tickets: none of A's (A's ticket by id is 404).
+    "get /api/support/tickets",
+    "post /api/support/tickets",
+    "post /api/support/attachments",
   ]),
   "member without the permission": new Set([
     // The marketplace, and which services the caller's account has (no billing rights).
@@ -300,6 +308,15 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // The account's common themes and its brand kit are every member's to use.
     "get /api/form-themes/common",
     "get /api/account/brand-kit",
+    // Every member reads and writes in their account's support tickets (the upload names no file: 400).
+    "get /api/support/tickets",
+    "post /api/support/tickets",
+    "get /api/support/tickets/{id}",
+    "post /api/support/tickets/{id}/messages",
+    "post /api/support/tickets/{id}/close",
+    "post /api/support/tickets/{id}/reopen",
+    "post /api/support/attachments",
+    "get /api/support/tickets/{id}/attachments/{fileId}",
   ]),
   'member with "selected fields"': new Set([
     // The marketplace, and which services the caller's account has (no billing rights).
@@ -381,6 +398,15 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/pages",
     "get /api/pages-menu",
     "put /api/forms/{id}/results-columns",
+    // Every member reads and writes in their account's support tickets (the upload names no file: 400).
+    "get /api/support/tickets",
+    "post /api/support/tickets",
+    "get /api/support/tickets/{id}",
+    "post /api/support/tickets/{id}/messages",
+    "post /api/support/tickets/{id}/close",
+    "post /api/support/tickets/{id}/reopen",
+    "post /api/support/attachments",
+    "get /api/support/tickets/{id}/attachments/{fileId}",
   ]),
 };
 /** Refusals that are not about rights: the caller already has an account, or the code is not real. */

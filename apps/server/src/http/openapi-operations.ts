@@ -9,6 +9,9 @@ export const TAGS: Record<string, string> = {
     "REST-hook subscriptions for Zapier, Make and n8n: subscribe a target URL to a form's event with " +
     "the API key, unsubscribe by id. Deliveries are webhooks: signed (Standard Webhooks), retried, " +
     "and only to public addresses.",
+  support:
+    "Support tickets: an account's people write to the instance's operators, who answer every account's " +
+    "tickets; files are uploaded first and named by the message.",
   webhooks:
     "A form's webhooks, their signing secrets and delivery logs. The payload's JSON Schema is " +
     "`GET /api/webhooks/payload-schema`.",
@@ -130,4 +133,12 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   ],
   "get /api/shared-reports/{token}": ["getSharedReport", "Read a shared report by its link"],
   "get /api/search": ["search", "Search forms, submissions and users"],
+  "get /api/support/tickets": ["listTickets", "List the support tickets the caller sees"],
+  "post /api/support/tickets": ["openTicket", "Open a support ticket"],
+  "get /api/support/tickets/{id}": ["getTicket", "Read a support ticket with its messages"],
+  "post /api/support/tickets/{id}/messages": ["writeInTicket", "Write in a support ticket"],
+  "post /api/support/tickets/{id}/close": ["closeTicket", "Close a support ticket"],
+  "post /api/support/tickets/{id}/reopen": ["reopenTicket", "Reopen a closed support ticket"],
+  "post /api/support/attachments": ["uploadTicketFile", "Upload a file for a ticket's message"],
+  "get /api/support/tickets/{id}/attachments/{fileId}": ["downloadTicketFile", "Download a file of a ticket"],
 };

@@ -239,3 +239,16 @@ export async function authorizeChannelChange(
   ]);
   if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
 }
+
+/**
+ * Whether the caller answers support tickets of every account: their e-mail is among the
+ * instance's operators (SUPPORT_OPERATORS) and confirmed, so registering with an operator's
+ * address before they do gives nothing, and they act in person, never through an app's token.
+ */
+export function isSupportOperator(ctx: UserContext, operators: readonly string[]): boolean {
+  return (
+    ctx.via === "session" &&
+    ctx.user.emailConfirmedAt !== null &&
+    operators.includes(ctx.user.email.trim().toLowerCase())
+  );
+}

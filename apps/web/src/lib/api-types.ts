@@ -154,6 +154,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/brand-kit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the account's brand kit
+         * @description The account's brand kit; every part is "" until it is saved.
+         */
+        get: operations["getBrandKit"];
+        /**
+         * Save the account's brand kit
+         * @description Saves the account's brand kit whole. Pictures are https addresses or the account's own uploads (400 brand_kit.image.unknown for another's), colours are CSS colours without transparency (400 style.value.invalid), the font one the app serves (400 brand_kit.font.unknown).
+         */
+        put: operations["saveBrandKit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/brand-kit/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture for the brand kit
+         * @description Uploads a picture for the brand kit (multipart, one file). Its type is read from its bytes: PNG, JPEG, GIF or WebP only (400 brand_kit.image.type); at most 2 MB and the server's upload limit (413 brand_kit.image.too_large). Answers the address the kit then names.
+         */
+        post: operations["uploadBrandImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/create": {
         parameters: {
             query?: never;
@@ -568,6 +612,26 @@ export interface paths {
          * @description Takes a user out of the account (admins only); they keep their sign-in.
          */
         post: operations["removeAccountUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a brand kit's picture
+         * @description A brand kit's picture, for anyone: published forms show it.
+         */
+        get: operations["getBrandImage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2895,6 +2959,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/support/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file for a ticket's message
+         * @description A file for a message to come (multipart: the file, and ticketId for an existing ticket, as a form field or in the query). Pictures, PDF and plain text by what the bytes show (400 ticket.attachment.type), within the instance's upload limit (413 ticket.attachment.too_large); 30 per person in ten minutes (429 ticket.rate_limited). Answers the id the message then names in attachmentIds.
+         */
+        post: operations["uploadTicketFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the support tickets the caller sees
+         * @description The tickets of the caller's account, the latest message first; the instance's operators (SUPPORT_OPERATORS) see every account's. A status narrows the list.
+         */
+        get: operations["listTickets"];
+        put?: never;
+        /**
+         * Open a support ticket
+         * @description Opens a ticket of the caller's account with its first message and the files uploaded for it (400 ticket.attachment.invalid for a file that is not the caller's or already sent). The operators are told by e-mail.
+         */
+        post: operations["openTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a support ticket with its messages
+         * @description A ticket with its messages and their files; another account's answers 404 ticket.not_found.
+         */
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file of a ticket
+         * @description A file of the ticket's messages, as a download, for whoever may read the ticket.
+         */
+        get: operations["downloadTicketFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a support ticket
+         * @description Closes the ticket; closing a closed one changes nothing.
+         */
+        post: operations["closeTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write in a support ticket
+         * @description Writes in an open ticket (409 ticket.closed once closed). An operator's answer moves a new or reopened ticket to in progress and is mailed to its author; the account's messages go to the operators.
+         */
+        post: operations["writeInTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/tickets/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen a closed support ticket
+         * @description Reopens a closed ticket (status reopened); a ticket that is not closed stays as it is.
+         */
+        post: operations["reopenTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tours": {
         parameters: {
             query?: never;
@@ -3223,6 +3431,34 @@ export interface components {
                 field: string;
                 message: string;
             }[];
+        };
+        BrandKit: {
+            /** @default  */
+            backgroundColor: string;
+            /** @default  */
+            cover: string;
+            /** @default  */
+            fontId: string;
+            /** @default  */
+            logo: string;
+            /** @default  */
+            primaryColor: string;
+            /** @default  */
+            textColor: string;
+        };
+        BrandKitInput: {
+            /** @default  */
+            backgroundColor: string;
+            /** @default  */
+            cover: string;
+            /** @default  */
+            fontId: string;
+            /** @default  */
+            logo: string;
+            /** @default  */
+            primaryColor: string;
+            /** @default  */
+            textColor: string;
         };
         RuleCondition: {
             fieldId: string;
@@ -3931,6 +4167,155 @@ export interface operations {
                             pricing: "period" | "use" | "free";
                             title: string;
                         }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandKit"];
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveBrandKit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandKitInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandKit"];
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadBrandImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        mimeType: string;
+                        size: number;
+                        url: string;
                     };
                 };
             };
@@ -5494,6 +5879,44 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getBrandImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8857,12 +9280,33 @@ export interface operations {
                         subtractFromResult?: number;
                     };
                     /** @default  */
+                    customCss?: string;
+                    /** @default  */
                     description?: string;
                     /**
                      * @default all
                      * @enum {string}
                      */
                     display?: "all" | "stepByStep" | "severalPages";
+                    /** @default [] */
+                    endingScreens?: {
+                        id: string;
+                        /** @default  */
+                        picture?: string;
+                        /** @default  */
+                        text?: string;
+                        /** @default  */
+                        title?: string;
+                        when: {
+                            gradationId: string;
+                            /** @enum {string} */
+                            kind: "gradation";
+                        } | {
+                            /** @enum {string} */
+                            kind: "rule";
+                            ruleId: string;
+                        };
+                    }[];
                     /** @default [] */
                     fields?: {
                         /**
@@ -9270,6 +9714,8 @@ export interface operations {
                      * @enum {string}
                      */
                     layoutType?: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                    /** @default  */
+                    logo?: string;
                     /** @default null */
                     maxResponses?: number | null;
                     /** @default You can not submit this form twice in such short time. Please wait! */
@@ -9830,12 +10276,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -10062,6 +10529,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -10668,12 +11137,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -10900,6 +11390,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -11323,9 +11815,28 @@ export interface operations {
                         /** @default 0 */
                         subtractFromResult?: number;
                     };
+                    customCss?: string;
                     description?: string;
                     /** @enum {string} */
                     display?: "all" | "stepByStep" | "severalPages";
+                    endingScreens?: {
+                        id: string;
+                        /** @default  */
+                        picture?: string;
+                        /** @default  */
+                        text?: string;
+                        /** @default  */
+                        title?: string;
+                        when: {
+                            gradationId: string;
+                            /** @enum {string} */
+                            kind: "gradation";
+                        } | {
+                            /** @enum {string} */
+                            kind: "rule";
+                            ruleId: string;
+                        };
+                    }[];
                     fields?: {
                         /**
                          * @default {
@@ -11695,6 +12206,7 @@ export interface operations {
                     language?: string;
                     /** @enum {string} */
                     layoutType?: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                    logo?: string;
                     maxResponses?: number | null;
                     nextSubmissionText?: string;
                     nextSubmissionTime?: string;
@@ -12205,12 +12717,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -12437,6 +12970,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -15220,12 +15755,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -15452,6 +16008,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -18650,6 +19208,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         chainNext?: string | null;
+                        /** @description The ending screen the answers reached (a quiz gradation's or a rule's): its title, text and picture, shown instead of the form's own thank-you page; null for that page. */
+                        ending?: {
+                            id: string;
+                            picture: string;
+                            text: string;
+                            title: string;
+                        } | null;
                         id: number;
                         /** @description A calculation form's result for the respondent: passed/failed, the gradation or each category's level with their texts, and the score. Never the correct answers, points per question or hidden values. */
                         outcome: {
@@ -18690,6 +19255,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         chainNext?: string | null;
+                        /** @description The ending screen the answers reached (a quiz gradation's or a rule's): its title, text and picture, shown instead of the form's own thank-you page; null for that page. */
+                        ending?: {
+                            id: string;
+                            picture: string;
+                            text: string;
+                            title: string;
+                        } | null;
                         id: number;
                         /** @description A calculation form's result for the respondent: passed/failed, the gradation or each category's level with their texts, and the score. Never the correct answers, points per question or hidden values. */
                         outcome: {
@@ -20159,12 +20731,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -20391,6 +20984,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -21073,12 +21668,33 @@ export interface operations {
                                 /** @default 0 */
                                 subtractFromResult: number;
                             };
+                            /** @default  */
+                            customCss: string;
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -21303,6 +21919,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -21880,12 +22498,33 @@ export interface operations {
                                 /** @default 0 */
                                 subtractFromResult: number;
                             };
+                            /** @default  */
+                            customCss: string;
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -22110,6 +22749,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -22784,12 +23425,33 @@ export interface operations {
                                 subtractFromResult: number;
                             };
                             /** @default  */
+                            customCss: string;
+                            /** @default  */
                             description: string;
                             /**
                              * @default all
                              * @enum {string}
                              */
                             display: "all" | "stepByStep" | "severalPages";
+                            /** @default [] */
+                            endingScreens: {
+                                id: string;
+                                /** @default  */
+                                picture: string;
+                                /** @default  */
+                                text: string;
+                                /** @default  */
+                                title: string;
+                                when: {
+                                    gradationId: string;
+                                    /** @enum {string} */
+                                    kind: "gradation";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "rule";
+                                    ruleId: string;
+                                };
+                            }[];
                             /** @default {} */
                             fieldsCategoriesColors: {
                                 [key: string]: string;
@@ -23016,6 +23678,8 @@ export interface operations {
                              * @enum {string}
                              */
                             layoutType: "1-col" | "1-col-header-footer" | "1-col-footer" | "2-col" | "3-col" | "4-col" | "2-col-33-67" | "2-col-67-33" | "1-col-header" | "2-col-header" | "3-col-header" | "4-col-header" | "2-col-33-67-header" | "2-col-67-33-header";
+                            /** @default  */
+                            logo: string;
                             /** @default null */
                             maxResponses: number | null;
                             /** @default You can not submit this form twice in such short time. Please wait! */
@@ -25573,6 +26237,655 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    uploadTicketFile: {
+        parameters: {
+            query?: {
+                ticketId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        mimeType: string;
+                        name: string;
+                        size: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                status?: "new" | "in_progress" | "reopened" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isOperator: boolean;
+                        tickets: {
+                            account: string;
+                            answerCount: number;
+                            author: string;
+                            createdAt: string;
+                            id: number;
+                            lastMessageAt: string;
+                            lastMessageBy: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            /** @enum {string} */
+                            priority: "low" | "normal" | "high" | "critical";
+                            /** @enum {string} */
+                            status: "new" | "in_progress" | "reopened" | "closed";
+                            title: string;
+                            /** @enum {string} */
+                            topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    openTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    attachmentIds?: string[];
+                    /**
+                     * @default normal
+                     * @enum {string}
+                     */
+                    priority?: "low" | "normal" | "high" | "critical";
+                    text: string;
+                    title: string;
+                    /** @enum {string} */
+                    topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        answerCount: number;
+                        author: string;
+                        createdAt: string;
+                        id: number;
+                        lastMessageAt: string;
+                        lastMessageBy: {
+                            isOperator: boolean;
+                            name: string;
+                        };
+                        messages: {
+                            attachments: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            author: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            createdAt: string;
+                            id: number;
+                            text: string;
+                        }[];
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "new" | "in_progress" | "reopened" | "closed";
+                        title: string;
+                        /** @enum {string} */
+                        topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        answerCount: number;
+                        author: string;
+                        createdAt: string;
+                        id: number;
+                        lastMessageAt: string;
+                        lastMessageBy: {
+                            isOperator: boolean;
+                            name: string;
+                        };
+                        messages: {
+                            attachments: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            author: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            createdAt: string;
+                            id: number;
+                            text: string;
+                        }[];
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "new" | "in_progress" | "reopened" | "closed";
+                        title: string;
+                        /** @enum {string} */
+                        topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    downloadTicketFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    closeTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        answerCount: number;
+                        author: string;
+                        createdAt: string;
+                        id: number;
+                        lastMessageAt: string;
+                        lastMessageBy: {
+                            isOperator: boolean;
+                            name: string;
+                        };
+                        messages: {
+                            attachments: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            author: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            createdAt: string;
+                            id: number;
+                            text: string;
+                        }[];
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "new" | "in_progress" | "reopened" | "closed";
+                        title: string;
+                        /** @enum {string} */
+                        topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    writeInTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    attachmentIds?: string[];
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        answerCount: number;
+                        author: string;
+                        createdAt: string;
+                        id: number;
+                        lastMessageAt: string;
+                        lastMessageBy: {
+                            isOperator: boolean;
+                            name: string;
+                        };
+                        messages: {
+                            attachments: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            author: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            createdAt: string;
+                            id: number;
+                            text: string;
+                        }[];
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "new" | "in_progress" | "reopened" | "closed";
+                        title: string;
+                        /** @enum {string} */
+                        topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reopenTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        answerCount: number;
+                        author: string;
+                        createdAt: string;
+                        id: number;
+                        lastMessageAt: string;
+                        lastMessageBy: {
+                            isOperator: boolean;
+                            name: string;
+                        };
+                        messages: {
+                            attachments: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            author: {
+                                isOperator: boolean;
+                                name: string;
+                            };
+                            createdAt: string;
+                            id: number;
+                            text: string;
+                        }[];
+                        /** @enum {string} */
+                        priority: "low" | "normal" | "high" | "critical";
+                        /** @enum {string} */
+                        status: "new" | "in_progress" | "reopened" | "closed";
+                        title: string;
+                        /** @enum {string} */
+                        topic: "general" | "technical_support" | "billing" | "legal_and_documents" | "gdpr" | "feature_request";
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

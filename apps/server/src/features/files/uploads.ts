@@ -50,7 +50,7 @@ const present = (row: FileRow): UploadedFile => ({
 });
 
 /** A file name safe to show and to send back: no folders, no control characters, not too long. */
-function cleanName(name: string | undefined): string {
+export function cleanName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
@@ -318,7 +318,7 @@ export async function readFile(ctx: TenantContext, storage: FileStorage, formId:
   };
 }
 
-function contentDisposition(name: string): string {
+export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -6,6 +6,7 @@ import {
   IconBuildingStore,
   IconChartRadar,
   IconDatabase,
+  IconHelpCircle,
   IconLayoutDashboard,
   IconLinkPlus,
   IconList,
@@ -169,6 +170,13 @@ export function Sidebar() {
       label: t("Marketplace"),
       icon: IconBuildingStore,
       active: pathname.startsWith("/marketplace/") || pathname === "/account/services",
+      shown: true,
+    },
+    {
+      to: "/support/all",
+      label: t("Support"),
+      icon: IconHelpCircle,
+      active: pathname.startsWith("/support/"),
       shown: true,
     },
   ] as const;

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  confirmEmailByLink,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+interface Ticket {
+  id: number;
+  title: string;
+  status: string;
+  answerCount: number;
+  account: string;
+  lastMessageBy: { name: string; isOperator: boolean };
+  messages: Array<{
+    text: string;
+    author: { isOperator: boolean };
+    attachments: Array<{ id: string; name: string }>;
+  }>;
+}
+
+const OPERATOR = "helpdesk@support.example";
+const UNCONFIRMED = "late@support.example";
+
+let server: TestServer;
+let admin: ApiClient;
+let member: ApiClient;
+let stranger: ApiClient;
+let operator: ApiClient;
+let pretender: ApiClient;
+
+/** Registers with a chosen address and signs in. */
+async function registered(username: string, email: string): Promise<ApiClient> {
+  const answer = await server.api.post("/api/register", {
+    username,
+    email,
+    password: "secret123",
+    passwordConfirmation: "secret123",
+    acceptTermsAndConditionsAgreement: true,
+    acceptPrivacyPolicyAgreement: true,
+  });
+  expect(answer.status).toBe(202);
+  const login = await server.api.post<{ token: string }>("/api/login", { username, password: "secret123" });
+  return server.api.as(login.body.token);
+}
+
+/** Uploads a file for a ticket's message as `client`. */
+async function upload(client: ApiClient, bytes: Buffer | string, name: string, ticketId?: number) {
+  const body = new FormData();
+  if (ticketId !== undefined) body.append("ticketId", String(ticketId));
+  body.append("file", new Blob([bytes]), name);
+  const response = await fetch(`${server.url}/api/support/attachments`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${client.token}` },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as { id: string; code?: string } };
+}
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The ticket letters queued to an address (not the registration's confirmation). */
+const mailTo = (address: string) =>
+  server.database.raw.query<{ subject: string; text: string }>(
+    `select subject, text from mail_outbox where lower("to") = lower($1) and text not like '%/confirm_email?code=%' order by id`,
+    [address],
+  );
+
+beforeAll(async () => {
+  server = await startTestServer({
+    SUPPORT_OPERATORS: `${OPERATOR}, ${UNCONFIRMED.toUpperCase()}`,
+    UPLOAD_MAX_MB: "0.01",
+  });
+  let accountId: number;
+  ({ api: admin, accountId } = await signUpWithAccount(server.api, "tickets"));
+  member = (await addMember(server, accountId, "member")).api;
+  stranger = (await signUpWithAccount(server.api, "stranger")).api;
+  operator = await registered("helpdesk", OPERATOR);
+  expect((await confirmEmailByLink(server, operator)).status).toBe(200);
+  pretender = await registered("latecomer", UNCONFIRMED);
+}, 120_000);
+
+afterAll(() => server?.close());
+
+describe("support tickets", () => {
+  let ticket: Ticket;
+
+  it("opens a ticket with a picture, and tells the operators by e-mail", async () => {
+    const file = await upload(admin, PNG, "screen.png");
+    expect(file.status).toBe(201);
+    const opened = await admin.post<Ticket>("/api/support/tickets", {
+      title: "Export stops at 90%",
+      topic: "technical_support",
+      priority: "high",
+      text: "The CSV export never finishes.",
+      attachmentIds: [file.body.id],
+    });
+    expect(opened.status).toBe(201);
+    ticket = opened.body;
+    expect(ticket).toMatchObject({ status: "new", answerCount: 0, title: "Export stops at 90%" });
+    expect(ticket.messages[0]!.attachments).toEqual([expect.objectContaining({ name: "screen.png" })]);
+    const [mail] = await mailTo(OPERATOR);
+    expect(mail?.subject).toBe(`New support ticket #${ticket.id}: Export stops at 90%`);
+    expect(mail?.text).toContain(`/support/ticket/${ticket.id}`);
+    // The unconfirmed address on the list is no operator, and hears nothing.
+    expect(await mailTo(UNCONFIRMED)).toEqual([]);
+  });
+
+  it("shows the account's tickets to its members only; another account gets 404 by id", async () => {
+    expect((await member.get<Ticket>(`/api/support/tickets/${ticket.id}`)).body.title).toBe(ticket.title);
+    expect((await member.get<{ tickets: Ticket[] }>("/api/support/tickets")).body.tickets).toHaveLength(1);
+    const foreign = await stranger.get(`/api/support/tickets/${ticket.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: "ticket.not_found" });
+    expect((await stranger.get<{ tickets: Ticket[] }>("/api/support/tickets")).body.tickets).toEqual([]);
+    const fileId = ticket.messages[0]!.attachments[0]!.id;
+    expect((await stranger.get(`/api/support/tickets/${ticket.id}/attachments/${fileId}`)).status).toBe(404);
+    for (const action of ["messages", "close", "reopen"])
+      expect(
+        (await stranger.post(`/api/support/tickets/${ticket.id}/${action}`, { text: "Planted" })).status,
+      ).toBe(404);
+    // A stranger cannot upload into the ticket, nor send the admin's file with a message of theirs.
+    expect((await upload(stranger, PNG, "planted.png", ticket.id)).status).toBe(404);
+    const own = await stranger.post("/api/support/tickets", {
+      title: "Mine",
+      topic: "general",
+      text: "Hello",
+      attachmentIds: [fileId],
+    });
+    expect(own.body).toMatchObject({ code: "ticket.attachment.invalid" });
+    expect((await stranger.get<{ tickets: Ticket[] }>("/api/support/tickets")).body.tickets).toEqual([]);
+    // Nor does one whose operator address is not confirmed.
+    expect((await pretender.get(`/api/support/tickets/${ticket.id}`)).status).toBe(403);
+  });
+
+  it("lets an operator see every account's tickets and answer, which mails the author", async () => {
+    const list = await operator.get<{ tickets: Ticket[]; isOperator: boolean }>("/api/support/tickets");
+    expect(list.body.isOperator).toBe(true);
+    expect(list.body.tickets.map((t) => t.id)).toContain(ticket.id);
+    const fileId = ticket.messages[0]!.attachments[0]!.id;
+    const download = await fetch(`${server.url}/api/support/tickets/${ticket.id}/attachments/${fileId}`, {
+      headers: { authorization: `Bearer ${operator.token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const log = await upload(operator, "step 1\nstep 2\n", "steps.txt", ticket.id);
+    expect(log.status).toBe(201);
+    const answered = await operator.post<Ticket>(`/api/support/tickets/${ticket.id}/messages`, {
+      text: "Try the export again now.",
+      attachmentIds: [log.body.id],
+    });
+    expect(answered.status).toBe(201);
+    expect(answered.body).toMatchObject({
+      status: "in_progress",
+      answerCount: 1,
+      lastMessageBy: { name: "helpdesk", isOperator: true },
+    });
+    const adminEmail = (await admin.get<{ email: string }>("/api/user")).body.email;
+    const mails = await mailTo(adminEmail);
+    expect(mails.map((mail) => mail.subject)).toContain(
+      `Your ticket #${ticket.id} has an answer: Export stops at 90%`,
+    );
+  });
+
+  it("closes and reopens, and takes no message while closed", async () => {
+    const closed = await member.post<Ticket>(`/api/support/tickets/${ticket.id}/close`);
+    expect(closed.body.status).toBe("closed");
+    expect((await member.post<Ticket>(`/api/support/tickets/${ticket.id}/close`)).body.status).toBe("closed");
+    const refused = await admin.post(`/api/support/tickets/${ticket.id}/messages`, { text: "Still there?" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "ticket.closed" });
+    const reopened = await admin.post<Ticket>(`/api/support/tickets/${ticket.id}/reopen`);
+    expect(reopened.body.status).toBe("reopened");
+    const written = await admin.post<Ticket>(`/api/support/tickets/${ticket.id}/messages`, {
+      text: "It fails again.",
+    });
+    expect(written.body).toMatchObject({
+      status: "reopened",
+      answerCount: 2,
+      lastMessageBy: { isOperator: false },
+    });
+    expect((await mailTo(OPERATOR)).map((mail) => mail.subject)).toContain(
+      `New message in ticket #${ticket.id}: Export stops at 90%`,
+    );
+    const filtered = await operator.get<{ tickets: Ticket[] }>("/api/support/tickets?status=reopened");
+    expect(filtered.body.tickets.map((t) => t.id)).toEqual([ticket.id]);
+  });
+
+  it("refuses bad input with a code and changes nothing", async () => {
+    const before = (await admin.get<{ tickets: Ticket[] }>("/api/support/tickets")).body.tickets.length;
+    const cases: Array<[unknown, string]> = [
+      [{ title: " ", topic: "general", text: "x" }, "ticket.title.empty"],
+      [{ title: "T", topic: "general", text: " " }, "ticket.text.empty"],
+      [{ title: "T", topic: "gossip", text: "x" }, "request.invalid"],
+      [{ title: "T", topic: "general", text: "x", attachmentIds: ["nope"] }, "ticket.attachment.invalid"],
+      [
+        { title: "T", topic: "general", text: "x", attachmentIds: ["0".repeat(32)] },
+        "ticket.attachment.invalid",
+      ],
+    ];
+    for (const [body, code] of cases) {
+      const answer = await admin.post("/api/support/tickets", body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain(code);
+    }
+    expect((await admin.get<{ tickets: Ticket[] }>("/api/support/tickets")).body.tickets).toHaveLength(
+      before,
+    );
+    expect((await admin.get("/api/support/tickets/999999")).status).toBe(404);
+    const script = await upload(admin, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), "tool.exe");
+    expect(script.body).toMatchObject({ code: "ticket.attachment.type" });
+    const big = await upload(admin, Buffer.concat([PNG, Buffer.alloc(20_000)]), "big.png");
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: "ticket.attachment.too_large" });
+  });
+});
