@@ -6,7 +6,7 @@
 // BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create a database on.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -136,27 +136,86 @@ interface Measured {
   unanswered: number;
   /** What the database's sessions did during the run at 64 connections (PostgreSQL only). */
   waits?: string;
+  /** Processor time per answered request at 64 connections, in ms: the server's and PostgreSQL's. */
+  cpu: { server: number; database: number };
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
+
+/**
+ * Processor time (user and system) the processes have used so far, in ms. On a machine other
+ * work keeps busy, requests per second say how the machine was shared; the time each request
+ * costs says what the app itself spends.
+ */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields 14 and 15 of /proc/PID/stat (utime, stime), counted after the name's ") ".
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A backend that ended meanwhile.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** The server process and, on PostgreSQL, the backends serving its database. */
+interface Processes {
+  server: number;
+  databasePids(): Promise<number[]>;
 }
 
 async function measure(
   url: string,
   body: string,
+  processes: Processes,
   alongside64?: (seconds: number) => Promise<string>,
 ): Promise<Measured> {
   const warmUp = await load(url, body, 16, Math.min(3, SECONDS));
   const runs: Run[] = [];
   let waits: string | undefined;
+  let cpu = { server: 0, database: 0 };
   for (const connections of CONNECTIONS) {
     const watching = connections === 64 && alongside64 ? alongside64(SECONDS) : undefined;
-    runs.push(await load(url, body, connections, SECONDS));
+    const backends = connections === 64 ? await processes.databasePids() : [];
+    const before = { server: cpuMs([processes.server]), database: cpuMs(backends) };
+    const run = await load(url, body, connections, SECONDS);
+    runs.push(run);
+    if (connections === 64) {
+      const per = (ms: number) => ms / Math.max(run.ok, 1);
+      cpu = {
+        server: per(cpuMs([processes.server]) - before.server),
+        database: per(cpuMs(backends) - before.database),
+      };
+    }
     waits = (await watching) ?? waits;
   }
   const all = [warmUp, ...runs];
   return {
     runs,
     waits,
+    cpu,
     acknowledged: all.reduce((sum, run) => sum + run.ok, 0),
     unanswered: all.reduce((sum, run) => sum + run.unanswered, 0),
+  };
+}
+
+/** The backends connected to a database (its sessions, minus the sampler's own). */
+function backendsOf(databaseUrl: string | undefined): () => Promise<number[]> {
+  if (!databaseUrl) return async () => [];
+  return async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      return rows.map((row) => row.pid);
+    } finally {
+      await client.end();
+    }
   };
 }
 
@@ -198,6 +257,7 @@ async function runApp(target: Target) {
     const measured = await measure(
       `${app.url}/api/forms/answer`,
       JSON.stringify({ formId, answers: ANSWERS }),
+      { server: app.child.pid!, databasePids: backendsOf(databaseUrl) },
       databaseUrl ? (seconds) => sessionWaits(databaseUrl, seconds) : undefined,
     );
     const summary = await call<{ answerCount: number }>(
@@ -220,7 +280,10 @@ async function runBaseline(target: Target) {
     "baseline listening",
   );
   try {
-    const measured = await measure(baseline.url, JSON.stringify({ formId: 1, answers: ANSWERS }));
+    const measured = await measure(baseline.url, JSON.stringify({ formId: 1, answers: ANSWERS }), {
+      server: baseline.child.pid!,
+      databasePids: backendsOf(target.env.DATABASE_URL),
+    });
     return { ...measured, stored: (await call<{ stored: number }>(baseline.url, "GET")).stored };
   } finally {
     await stop(baseline.child);
@@ -254,6 +317,11 @@ async function benchEngine(target: Target) {
     );
   });
   if (app.waits) console.log(`app at 64 connections, active PostgreSQL sessions: ${app.waits}`);
+  const cpu = (side: Measured) =>
+    `${fmt(side.cpu.server + side.cpu.database, 2)} ms (server ${fmt(side.cpu.server, 2)}${target.engine === "PostgreSQL" ? `, PostgreSQL ${fmt(side.cpu.database, 2)}` : ""})`;
+  console.log(
+    `processor time per answered request at 64 connections: app ${cpu(app)}, baseline ${cpu(baseline)}`,
+  );
   for (const [name, side] of [
     ["app", app],
     ["baseline", baseline],
@@ -280,8 +348,9 @@ for (const target of await targets()) {
     const at64 = CONNECTIONS.indexOf(64);
     const a = app.runs[at64]!;
     const b = baseline.runs[at64]!;
+    const cost = (side: Measured) => side.cpu.server + side.cpu.database;
     results.push(
-      `${target.engine} at 64 connections: app ${fmt(a.rps)} req/s, ${fmt(a.rps / b.rps, 2)}× the plain INSERT's ${fmt(b.rps)}; p99 ${a.p99} ms; ${a.errors} errors; ${verdict(app)}`,
+      `${target.engine} at 64 connections: app ${fmt(a.rps)} req/s, ${fmt(a.rps / b.rps, 2)}× the plain INSERT's ${fmt(b.rps)}; p99 ${a.p99} ms; ${a.errors} errors; ${verdict(app)}; processor time per request ${fmt(cost(app) / Math.max(cost(baseline), 0.001), 2)}× the plain INSERT's`,
     );
   } finally {
     await target.drop();
