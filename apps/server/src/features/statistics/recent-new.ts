@@ -31,10 +31,12 @@ const epochMs = (value: SQL) => sql`(extract(epoch from ${value}) * 1000)::float
 /**
  * The submissions since the caller last looked: before they ever did, the whole form's count the
  * triggers keep (form_answer_counts); after, the submit-time index read from that moment on, so
- * only the new submissions are counted. The latest is the index's last entry. The moment is read
- * first (beside the form and the reader's access, which `readable` checks) and given to the count
- * as a value: planned without it, PostgreSQL expects a third of the form to be new and counts the
- * index in parallel.
+ * only the new submissions are counted. The latest is the index's last entry. One statement, read
+ * beside the form and the reader's access (`readable`), its answer used only once they allow it.
+ * The count is a lateral subquery of the last look's row: planned per that row, PostgreSQL expects
+ * a few thousand new submissions and reads the index from the moment on; compared with a subquery's
+ * value instead, it expects a third of the form to be new and counts the index in parallel (44 ms
+ * against 4 ms on a million submissions).
  */
 export async function recentNew(
   db: Db,
@@ -42,29 +44,31 @@ export async function recentNew(
   formId: number,
   readable: () => Promise<{ accountId: number; formId: number }>,
 ): Promise<TRecentNew> {
-  const [form, [seen]] = await Promise.all([
+  const ofForm = sql`a.account_id = ${ctx.accountId} and a.form_id = ${formId}`;
+  const [form, [row]] = await Promise.all([
     readable(),
     db
       .execute(sql`
-        select s.seen_at::text as at, ${epochMs(sql`s.seen_at`)} as ms from results_seen s
-         where s.account_id = ${ctx.accountId} and s.user_id = ${ctx.user.id} and s.form_id = ${formId}`)
-      .then(rowsOf<{ at: string; ms: number }>),
+        select ${epochMs(sql`s.seen_at`)} as since,
+               case when s.seen_at is null
+                 then coalesce((select c.total from form_answer_counts c
+                                 where c.account_id = ${ctx.accountId} and c.form_id = ${formId}), 0)
+                 else n.c end as c,
+               case when s.seen_at is null
+                 then ${epochMs(sql`(select max(a.submit_time) from form_answers a where ${ofForm})`)}
+                 else ${epochMs(sql`n.latest`)} end as latest
+          from (select 1) as one
+          left join results_seen s
+            on s.account_id = ${ctx.accountId} and s.user_id = ${ctx.user.id} and s.form_id = ${formId}
+          left join lateral (
+            select count(*)::int as c, max(a.submit_time) as latest
+              from form_answers a where ${ofForm} and a.submit_time > s.seen_at) as n on true`)
+      .then(rowsOf<{ since: number | null; c: number; latest: number | null }>),
   ]);
-  const ofForm = sql`a.account_id = ${form.accountId} and a.form_id = ${form.formId}`;
-  const [row] = rowsOf<{ c: number; latest: number | null }>(
-    await db.execute(
-      seen
-        ? sql`select count(*)::int as c, ${epochMs(sql`max(a.submit_time)`)} as latest
-                from form_answers a where ${ofForm} and a.submit_time > ${seen.at}::timestamptz`
-        : sql`select coalesce((select c.total from form_answer_counts c
-                 where c.account_id = ${form.accountId} and c.form_id = ${form.formId}), 0) as c,
-                 ${epochMs(sql`(select max(a.submit_time) from form_answers a where ${ofForm})`)} as latest`,
-    ),
-  );
   return {
     formId: String(form.formId),
     count: row?.c ?? 0,
     latestAt: instant(row?.latest ?? null),
-    since: instant(seen?.ms ?? null),
+    since: instant(row?.since ?? null),
   };
 }
