@@ -139,6 +139,17 @@ export const BODIES: Record<string, unknown> = {
   "put /api/pages-menu": { pageMenuLinks: [] },
   "post /api/support/tickets": { title: "Planted ticket", topic: "general", text: "Planted" },
   "post /api/support/tickets/{id}/messages": { text: "Planted message" },
+  "post /api/segments": {
+    name: "Planted segment",
+    color: "#112233",
+    attributes: [{ attribute: "rage", from: 0, to: 100 }],
+  },
+  "put /api/segments/{id}": {
+    name: "Hijacked segment",
+    color: "#112233",
+    attributes: [{ attribute: "rage", from: 0, to: 100 }],
+  },
+  "patch /api/forms/answers/recalculate-segments/{segmentId}": { formIds: ["form"] },
   "post /api/update-password": {
     currentPassword: "not-their-password-1",
     password: "planted123",
@@ -166,26 +177,32 @@ export function fill(path: string, ids: Ids): string {
                   ? ids.ticket
                   : ids.account;
   // {number}: A's only submission is its form's first.
-  return path
-    .replace("{id}", String(idFor))
-    .replace("{answerId}", String(ids.answer))
-    .replace("{number}", "1")
-    .replace("{userId}", String(ids.adminId))
-    .replace("{themeId}", String(path.endsWith("/common") ? ids.commonTheme : ids.ownTheme))
-    .replace("{groupId}", String(ids.readersGroup))
-    .replace("{fileId}", String(ids.file))
-    .replace("{embeddingId}", String(ids.embedding))
-    .replace("{webhookId}", String(ids.webhook))
-    .replace("{notificationId}", String(ids.notification))
-    .replace("{elementId}", String(ids.savedElement))
-    .replace("{templateId}", "nps")
-    .replace("{deliveryId}", String(ids.delivery))
-    .replace("{format}", "csv")
-    .replace("{jobId}", "1")
-    .replace("{page}", "1")
-    .replace("{size}", "10")
-    .replace("{reportId}", "1")
-    .replace(/^\/api\/search(\/categorized)?$/, (search) => `${search}?request=hidden`);
+  return (
+    path
+      .replace("{id}", String(idFor))
+      .replace("{answerId}", String(ids.answer))
+      .replace("{number}", "1")
+      .replace("{userId}", String(ids.adminId))
+      .replace("{themeId}", String(path.endsWith("/common") ? ids.commonTheme : ids.ownTheme))
+      .replace("{groupId}", String(ids.readersGroup))
+      .replace("{fileId}", String(ids.file))
+      .replace("{embeddingId}", String(ids.embedding))
+      .replace("{webhookId}", String(ids.webhook))
+      .replace("{notificationId}", String(ids.notification))
+      .replace("{elementId}", String(ids.savedElement))
+      .replace("{templateId}", "nps")
+      .replace("{deliveryId}", String(ids.delivery))
+      .replace("{format}", "csv")
+      .replace("{jobId}", "1")
+      .replace("{page}", "1")
+      .replace("{size}", "10")
+      .replace("{reportId}", "1")
+      // A has no segment: one nobody has stands for it.
+      .replace(/^\/api\/segments\/\d+/, "/api/segments/2147483000")
+      .replace("{segmentId}", "2147483000")
+      .replace(/^\/api\/segments\/(\d+)\/members$/, (members) => `${members}?formId=${ids.form}`)
+      .replace(/^\/api\/search(\/categorized)?$/, (search) => `${search}?request=hidden`)
+  );
 }
 
 export function bodyFor(key: string, ids: Ids): unknown {
@@ -198,6 +215,7 @@ export function bodyFor(key: string, ids: Ids): unknown {
     for (const item of body.items as Array<{ formId: unknown }>) item.formId = ids.form;
   // A REST hook names A's form.
   if (body.formId === "form") body.formId = ids.form;
+  if (Array.isArray(body.formIds)) body.formIds = [ids.form];
   return body;
 }
 
@@ -207,6 +225,9 @@ export function bodyFor(key: string, ids: Ids): unknown {
  */
 export const MAY_SUCCEED: Record<string, Set<string>> = {
   "another account's admin": new Set([
+    // The caller's own account's segments: none of A's.
+    "get /api/segments/all",
+    "post /api/segments",
     // The marketplace, and the caller's own account's services, balance and payments.
     "get /api/services",
     "get /api/account/service",
@@ -351,6 +372,8 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "get /api/forms/{id}/answer/list/spider/{page}/{size}",
     // The account's segments: names and ranges, no answer.
     "get /api/segments/all",
+    // Visits to the form's page: times and submission numbers, no answer.
+    "get /api/forms/{id}/page-interactions/{page}/{size}",
     // The export holds the selected fields only: the secret e-mail must not be in it.
     "get /api/forms/{id}/answers/export/{format}",
     "get /api/forms/account/answer/count-new",

@@ -9,6 +9,7 @@ import { type Deps, requireTenant, type TenantContext } from "../../http/context
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
 import { behaviorPatternRoutes } from "./behavior-patterns.ts";
+import { pageInteractionRoutes } from "./page-interactions.ts";
 import { answerRow } from "./single-result.ts";
 
 /**
@@ -39,9 +40,10 @@ export async function eventLog(ctx: TenantContext, formId: number, answerId: num
   };
 }
 
-/** The routes that read what was recorded: the event log and the behaviour patterns drawn from it. */
+/** The routes that read what was recorded: the event log, the behaviour patterns drawn from it, the visits. */
 export function eventLogRoutes(app: FastifyInstance, deps: Deps): void {
   behaviorPatternRoutes(app, deps);
+  pageInteractionRoutes(app, deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     "/forms/:id/answer/:answerId/event-logs",
     {

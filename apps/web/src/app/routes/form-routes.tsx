@@ -93,6 +93,17 @@ const formBehaviorPatternsRoute = createRoute({
   ),
 });
 
+/** The visits to the form's page. */
+const formPageInteractionsRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/page-interactions",
+  staticData: { title: msg("Page interactions") },
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/page-interactions-page.tsx"),
+    "PageInteractionsPage",
+  ),
+});
+
 /** Where respondents drop off and how long each question takes. */
 const formFieldsAnalysisRoute = createRoute({
   getParentRoute: () => formRoute,
@@ -356,6 +367,7 @@ export const formRoutes = [
     formResultsRoute,
     formResultRoute,
     formBehaviorPatternsRoute,
+    formPageInteractionsRoute,
     formFieldsAnalysisRoute,
     formVisualizationRoute,
     formPermissionsRoute,

@@ -15,6 +15,7 @@ const TABS = [
   { value: "edit", label: msg("Edit") },
   { value: "publishing", label: msg("Publishing") },
   { value: "results", label: msg("Results") },
+  { value: "page-interactions", label: msg("Page interactions") },
   { value: "permissions", label: msg("Permissions") },
   { value: "emails", label: msg("E-mails") },
   { value: "rules", label: msg("Rules") },
@@ -44,6 +45,7 @@ export function FormLayout() {
       (tab.value !== "emails" || can("forms.edit")) &&
       (tab.value !== "webhooks" || can("forms.edit")) &&
       (tab.value !== "results" || can("results.view")) &&
+      (tab.value !== "page-interactions" || can("results.view")) &&
       (tab.value !== "fields-analysis" || can("results.view")) &&
       (tab.value !== "visualization" || can("results.view")),
   );
