@@ -1694,6 +1694,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/page-interactions/{page}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} page interactions {page} {size}
+         * @description Visits to the form's page (PID, start, end, duration, user, the submission if any), one per filling whose behaviour was recorded; `show` all, answered or unanswered ones, started within date_from and date_to (days of `timezone`), oldest or newest first.
+         */
+        get: operations["getFormsIdPageInteractionsPageSize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{id}/page-interactions/{pid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete forms {id} page interactions {pid}
+         * @description Forgets one visit: the behaviour recorded under its PID and its start. A submission it ended in stays.
+         */
+        delete: operations["deleteFormsIdPageInteractionsPid"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/performing-questions": {
         parameters: {
             query?: never;
@@ -17357,6 +17397,142 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdPageInteractionsPageSize: {
+        parameters: {
+            query?: {
+                date_from?: string;
+                date_to?: string;
+                order?: "asc" | "desc";
+                show?: "all" | "answered" | "unanswered";
+                timezone?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+                page: number;
+                size: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        interactions: {
+                            answer: {
+                                id: number;
+                                number: number | null;
+                            } | null;
+                            duration: number;
+                            end: string;
+                            pid: string;
+                            start: string;
+                            user: string | null;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteFormsIdPageInteractionsPid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                pid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
