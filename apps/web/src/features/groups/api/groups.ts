@@ -1,24 +1,26 @@
 import type { TAccountUser, TGroup, TGroupWithUsers } from "@formloom/core/api/groups";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
-/** The group calls of platform.md §7; every change reloads the groups. */
+/** The group calls of platform.md §7, through the typed client; every change reloads the groups. */
 export const groupsQueryOptions = queryOptions({
   queryKey: ["groups"],
-  queryFn: () => api<{ groups: TGroup[] }>("GET", "/account/group/list").then((r) => r.groups),
+  queryFn: () => unwrap(client.GET("/api/account/group/list")).then((r): TGroup[] => r.groups),
 });
 export const useGroups = () => useQuery(groupsQueryOptions);
 
 export const useGroup = (groupId: number) =>
   useQuery({
     queryKey: ["groups", groupId],
-    queryFn: () => api<TGroupWithUsers>("GET", `/account/group/${groupId}`),
+    queryFn: (): Promise<TGroupWithUsers> =>
+      unwrap(client.GET("/api/account/group/{id}", { params: { path: { id: groupId } } })),
   });
 
 export const useAccountUsers = () =>
   useQuery({
     queryKey: ["account-users"],
-    queryFn: () => api<{ users: TAccountUser[] }>("GET", "/account/users").then((r) => r.users),
+    queryFn: () => unwrap(client.GET("/api/account/users")).then((r): TAccountUser[] => r.users),
   });
 
 function useGroupMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
@@ -30,14 +32,29 @@ function useGroupMutation<Input, Output>(call: (input: Input) => Promise<Output>
 }
 
 export const useCreateGroup = () =>
-  useGroupMutation((groupName: string) => api<TGroup>("POST", "/account/group/create", { groupName }));
+  useGroupMutation(
+    (groupName: string): Promise<TGroup> =>
+      unwrap(client.POST("/api/account/group/create", { body: { groupName } })),
+  );
 export const useRenameGroup = (groupId: number) =>
-  useGroupMutation((name: string) =>
-    api<TGroupWithUsers>("POST", `/account/group/${groupId}/edit`, { name }),
+  useGroupMutation(
+    (name: string): Promise<TGroupWithUsers> =>
+      unwrap(
+        client.POST("/api/account/group/{id}/edit", { params: { path: { id: groupId } }, body: { name } }),
+      ),
   );
 export const useDeleteGroup = () =>
-  useGroupMutation((groupId: number) => api<{ deleted: true }>("POST", `/account/group/${groupId}/delete`));
+  useGroupMutation((groupId: number) =>
+    unwrap(client.POST("/api/account/group/{id}/delete", { params: { path: { id: groupId } } })),
+  );
 export const useChangeGroupUsers = (groupId: number) =>
-  useGroupMutation(({ userIds, action }: { userIds: number[]; action: "add" | "remove" }) =>
-    api<TGroupWithUsers>("POST", `/account/group/${groupId}/users/${action}`, { userIds }),
+  useGroupMutation(
+    ({ userIds, action }: { userIds: number[]; action: "add" | "remove" }): Promise<TGroupWithUsers> => {
+      const options = { params: { path: { id: groupId } }, body: { userIds } };
+      return unwrap(
+        action === "add"
+          ? client.POST("/api/account/group/{id}/users/add", options)
+          : client.POST("/api/account/group/{id}/users/remove", options),
+      );
+    },
   );
