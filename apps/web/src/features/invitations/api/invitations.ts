@@ -1,19 +1,19 @@
 import type { TInvitation, TInvitationPreview, TOutbox } from "@formloom/core/api/invitations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const useInvitations = () =>
   useQuery({
     queryKey: ["invitations"],
-    queryFn: () =>
-      api<{ invitations: TInvitation[] }>("GET", "/account/invitations").then((r) => r.invitations),
+    queryFn: () => unwrap(client.GET("/api/account/invitations")).then((r): TInvitation[] => r.invitations),
   });
 
 export function useSendInvitations() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { emails: string; groupIds: number[] }) =>
-      api<{ invitations: TInvitation[]; skipped: string[] }>("POST", "/account/invitations/send", body),
+      unwrap(client.POST("/api/account/invitations/send", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["invitations"] }),
   });
 }
@@ -22,7 +22,14 @@ export function useSendInvitations() {
 export function useInvitationAction(action: "revoke" | "resend") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<TInvitation>("POST", `/account/invitations/${id}/${action}`),
+    mutationFn: (id: number): Promise<TInvitation> => {
+      const options = { params: { path: { id } } };
+      return unwrap(
+        action === "revoke"
+          ? client.POST("/api/account/invitations/{id}/revoke", options)
+          : client.POST("/api/account/invitations/{id}/resend", options),
+      );
+    },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["invitations"] }),
@@ -32,12 +39,17 @@ export function useInvitationAction(action: "revoke" | "resend") {
 }
 
 export const useOutbox = (enabled: boolean) =>
-  useQuery({ queryKey: ["outbox"], queryFn: () => api<TOutbox>("GET", "/account/outbox"), enabled });
+  useQuery({
+    queryKey: ["outbox"],
+    queryFn: (): Promise<TOutbox> => unwrap(client.GET("/api/account/outbox")),
+    enabled,
+  });
 
 export const useInvitationPreview = (code: string | undefined) =>
   useQuery({
     queryKey: ["invitation-preview", code],
-    queryFn: () => api<TInvitationPreview>("GET", `/invitations/${encodeURIComponent(code ?? "")}`),
+    queryFn: (): Promise<TInvitationPreview> =>
+      unwrap(client.GET("/api/invitations/{code}", { params: { path: { code: code ?? "" } } })),
     enabled: Boolean(code),
     retry: false,
   });
