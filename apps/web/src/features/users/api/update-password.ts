@@ -1,8 +1,9 @@
 import type { TTokens } from "@formloom/core/api/auth";
 import type { TUpdatePasswordBody } from "@formloom/core/api/users";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /**
  * POST /update-password. The server ends every sign-in of the user, this one too, and answers a
@@ -10,6 +11,7 @@ import { session } from "../../../lib/session.ts";
  */
 export const useUpdatePassword = () =>
   useMutation({
-    mutationFn: (body: TUpdatePasswordBody) => api<TTokens>("POST", "/update-password", body),
+    mutationFn: (body: TUpdatePasswordBody): Promise<TTokens> =>
+      unwrap(client.POST("/api/update-password", { body })),
     onSuccess: (tokens) => session.store(tokens),
   });

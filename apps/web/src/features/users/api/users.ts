@@ -1,12 +1,16 @@
 import type { TUserEditBody, TUserProfile } from "@formloom/core/api/users";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const useUserProfile = (userId: number | undefined) =>
   useQuery({
     queryKey: ["profiles", userId],
-    queryFn: () => api<TUserProfile>("GET", `/user/${userId}`),
-    enabled: userId !== undefined,
+    queryFn:
+      userId === undefined
+        ? skipToken
+        : (): Promise<TUserProfile> =>
+            unwrap(client.GET("/api/user/{id}", { params: { path: { id: userId } } })),
   });
 
 function useProfileMutation<Input>(call: (input: Input) => Promise<TUserProfile>) {
@@ -22,12 +26,16 @@ function useProfileMutation<Input>(call: (input: Input) => Promise<TUserProfile>
 }
 
 export const useEditUser = (userId: number) =>
-  useProfileMutation((body: TUserEditBody) => api<TUserProfile>("POST", `/user/${userId}/edit`, body));
+  useProfileMutation(
+    (body: TUserEditBody): Promise<TUserProfile> =>
+      unwrap(client.POST("/api/user/{id}/edit", { params: { path: { id: userId } }, body })),
+  );
 
 export const useUploadAvatar = () =>
   useProfileMutation((file: File) => {
     const body = new FormData();
     body.append("file", file);
+    // A multipart upload: the typed client sends JSON bodies, so this one call stays on `api`.
     return api<TUserProfile>("POST", "/user/upload_file", body);
   });
 
@@ -35,7 +43,8 @@ export const useUploadAvatar = () =>
 export function useRemoveFromAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api<{ removed: true }>("POST", `/account/users/${userId}/remove`),
+    mutationFn: (userId: number) =>
+      unwrap(client.POST("/api/account/users/{id}/remove", { params: { path: { id: userId } } })),
     onSuccess: (_, userId) => {
       queryClient.removeQueries({ queryKey: ["profiles", userId] });
       return Promise.all([
