@@ -4,26 +4,33 @@ import type {
   TPermissionCatalogue,
   TPermissionStatus,
 } from "@formloom/core/api/permissions";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
+
+const group = (id: number) => ({ params: { path: { id } } });
 
 /** Functional permissions of a group, and data access of groups to forms (platform.md §6). */
 export const usePermissionCatalogue = (groupId: number) =>
   useQuery({
     queryKey: ["permissions", "catalogue", groupId],
-    queryFn: () => api<TPermissionCatalogue>("GET", `/account/group/${groupId}/permissions/list`),
+    queryFn: (): Promise<TPermissionCatalogue> =>
+      unwrap(client.GET("/api/account/group/{id}/permissions/list", group(groupId))),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const usePermissionStatus = (groupId: number) =>
   useQuery({
     queryKey: ["permissions", "status", groupId],
-    queryFn: () => api<TPermissionStatus>("GET", `/account/group/${groupId}/permissions/status`),
+    queryFn: (): Promise<TPermissionStatus> =>
+      unwrap(client.GET("/api/account/group/{id}/permissions/status", group(groupId))),
   });
 
 export function useSetPermissions(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The catalogue's ids are plain strings to the page; the server refuses one it does not grant
+    // (permissions.unknown), so this call keeps `api` rather than narrowing them here.
     mutationFn: (permissions: string[]) =>
       api<TPermissionStatus>("POST", `/account/group/${groupId}/permissions/set`, { permissions }),
     onSuccess: (status) => {
@@ -37,29 +44,48 @@ export function useSetPermissions(groupId: number) {
 export const useFormAccess = (formId: number | null) =>
   useQuery({
     queryKey: ["data-access", "form", formId],
-    queryFn: () => api<{ items: TDataAccess[] }>("GET", `/forms/${formId}/permissions`).then((r) => r.items),
-    enabled: formId !== null,
+    queryFn:
+      formId === null
+        ? skipToken
+        : () =>
+            unwrap(client.GET("/api/forms/{id}/permissions", { params: { path: { id: formId } } })).then(
+              (r): TDataAccess[] => r.items,
+            ),
   });
 
 export const useGroupAccess = (groupId: number | null) =>
   useQuery({
     queryKey: ["data-access", "group", groupId],
-    queryFn: () =>
-      api<{ items: TDataAccess[] }>("GET", `/account/group/${groupId}/permissions/data`).then((r) => r.items),
-    enabled: groupId !== null,
+    queryFn:
+      groupId === null
+        ? skipToken
+        : () =>
+            unwrap(client.GET("/api/account/group/{id}/permissions/data", group(groupId))).then(
+              (r): TDataAccess[] => r.items,
+            ),
   });
 
 export const useFormGroupAccess = (formId: number, groupId: number) =>
   useQuery({
     queryKey: ["data-access", "pair", formId, groupId],
-    queryFn: () => api<TDataAccess>("GET", `/forms/${formId}/permissions/group/${groupId}`),
+    queryFn: (): Promise<TDataAccess> =>
+      unwrap(
+        client.GET("/api/forms/{id}/permissions/group/{groupId}", {
+          params: { path: { id: formId, groupId } },
+        }),
+      ),
   });
 
 export function useSetFormGroupAccess(formId: number, groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TDataAccessBody) =>
-      api<TDataAccess>("PUT", `/forms/${formId}/permissions/group/${groupId}`, body),
+    mutationFn: (body: TDataAccessBody): Promise<TDataAccess> =>
+      unwrap(
+        client.PUT("/api/forms/{id}/permissions/group/{groupId}", {
+          params: { path: { id: formId, groupId } },
+          body,
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["data-access"] }),
   });
 }
