@@ -6,7 +6,8 @@ import type {
 } from "@formloom/core/api/email-notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** Every notification query starts with this key, so a change refreshes the form's list and the account's. */
 const KEY = "email-notifications";
@@ -15,24 +16,27 @@ export const useAllNotifications = () =>
   useQuery({
     queryKey: [KEY, "all"],
     queryFn: () =>
-      api<{ notifications: TEmailNotification[] }>("GET", "/email-notifications/all").then(
-        (r) => r.notifications,
-      ),
+      unwrap(client.GET("/api/email-notifications/all")).then((r): TEmailNotification[] => r.notifications),
   });
 
 export const useFormNotifications = (formId: number) =>
   useQuery({
     queryKey: [KEY, "form", formId],
     queryFn: () =>
-      api<{ notifications: TEmailNotification[] }>("GET", `/forms/${formId}/email-notifications`).then(
-        (r) => r.notifications,
+      unwrap(client.GET("/api/forms/{id}/email-notifications", { params: { path: { id: formId } } })).then(
+        (r): TEmailNotification[] => r.notifications,
       ),
   });
 
 export const useNotification = (formId: number, notificationId: number) =>
   useQuery({
     queryKey: [KEY, "form", formId, notificationId],
-    queryFn: () => api<TEmailNotification>("GET", `/forms/${formId}/email-notifications/${notificationId}`),
+    queryFn: (): Promise<TEmailNotification> =>
+      unwrap(
+        client.GET("/api/forms/{id}/email-notifications/{notificationId}", {
+          params: { path: { id: formId, notificationId } },
+        }),
+      ),
   });
 
 /** The latest submissions' jobs with their attempts; asked again while one is still queued. */
@@ -40,7 +44,9 @@ export const useAutomationJobs = (formId: number) =>
   useQuery({
     queryKey: [KEY, "jobs", formId],
     queryFn: () =>
-      api<{ jobs: TAutomationJob[] }>("GET", `/forms/${formId}/automation-jobs`).then((r) => r.jobs),
+      unwrap(client.GET("/api/forms/{id}/automation-jobs", { params: { path: { id: formId } } })).then(
+        (r): TAutomationJob[] => r.jobs,
+      ),
     refetchInterval: (query) => (query.state.data?.some((job) => job.state === "queued") ? 3000 : 15_000),
   });
 
@@ -53,24 +59,39 @@ function useNotificationMutation<Input, Output>(call: (input: Input) => Promise<
 }
 
 export const useCreateNotification = (formId: number) =>
-  useNotificationMutation((body: z.input<typeof ZEmailNotificationCreateBody>) =>
-    api<TEmailNotification>("POST", `/forms/${formId}/email-notifications`, body),
+  useNotificationMutation(
+    (body: z.input<typeof ZEmailNotificationCreateBody>): Promise<TEmailNotification> =>
+      unwrap(client.POST("/api/forms/{id}/email-notifications", { params: { path: { id: formId } }, body })),
   );
 
 export const useEditNotification = (formId: number, notificationId: number) =>
-  useNotificationMutation((body: TEmailNotificationPatchBody) =>
-    api<TEmailNotification>("PATCH", `/forms/${formId}/email-notifications/${notificationId}`, body),
+  useNotificationMutation(
+    (body: TEmailNotificationPatchBody): Promise<TEmailNotification> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}/email-notifications/{notificationId}", {
+          params: { path: { id: formId, notificationId } },
+          body,
+        }),
+      ),
   );
 
 /** Switches a notification on or off from a list (the account's list holds several forms'). */
 export const useToggleNotification = () =>
-  useNotificationMutation((notification: TEmailNotification) =>
-    api<TEmailNotification>("PATCH", `/forms/${notification.formId}/email-notifications/${notification.id}`, {
-      enabled: !notification.enabled,
-    }),
+  useNotificationMutation(
+    (notification: TEmailNotification): Promise<TEmailNotification> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}/email-notifications/{notificationId}", {
+          params: { path: { id: notification.formId, notificationId: notification.id } },
+          body: { enabled: !notification.enabled },
+        }),
+      ),
   );
 
 export const useDeleteNotification = () =>
   useNotificationMutation((notification: TEmailNotification) =>
-    api<{ deleted: true }>("DELETE", `/forms/${notification.formId}/email-notifications/${notification.id}`),
+    unwrap(
+      client.DELETE("/api/forms/{id}/email-notifications/{notificationId}", {
+        params: { path: { id: notification.formId, notificationId: notification.id } },
+      }),
+    ),
   );
