@@ -48,6 +48,9 @@ export const ZStyle = z
     buttonColor: z.string().max(60).optional(),
     buttonTextColor: z.string().max(60).optional(),
     buttonRadius: z.number().min(0, "style.value.invalid").max(200).optional(),
+    /** The matrix helper (forms.md §4): the header row's background and every second row's. */
+    matrixHeadColor: z.string().max(60).optional(),
+    matrixStripeColor: z.string().max(60).optional(),
   })
   .superRefine((style, context) => {
     for (const problem of styleProblems(style))

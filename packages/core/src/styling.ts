@@ -250,10 +250,26 @@ export function fieldStyleVariables(style: TStyle, accent?: string): Variables {
   put(vars, "--fl-placeholder-size", safePixels(style.placeholderFontSize, 200));
   put(vars, "--fl-comment-size", safePixels(style.commentFontSize, 200));
   put(vars, "--fl-text-size", safePixels(style.descriptionFontSize, 200));
+  put(vars, "--fl-matrix-head", safeColour(style.matrixHeadColor));
+  put(vars, "--fl-matrix-stripe", safeColour(style.matrixStripeColor));
   if (accent !== undefined && parseColour(accent)?.a === 1) {
     putAccent(vars, "primary", accent);
     put(vars, "--fl-category", safeColour(accent));
   }
+  return vars;
+}
+
+/**
+ * The page-break helper (forms.md §4): the page-break type's button colour, text colour and
+ * corners, worn by the Next and Back buttons that page breaks put between pages.
+ */
+export function pageButtonVariables(slots: Pick<StylingSlots, "fieldsTypesStyling">): Variables {
+  const style = slots.fieldsTypesStyling.pageBreak ?? {};
+  const vars: Variables = {};
+  put(vars, "--fl-submit-radius", safePixels(style.buttonRadius, 200));
+  putAccent(vars, "button", style.buttonColor);
+  const text = parseColour(style.buttonTextColor);
+  if (text && text.a === 1) put(vars, "--fl-on-button", safeColour(style.buttonTextColor));
   return vars;
 }
 

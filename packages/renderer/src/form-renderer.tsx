@@ -7,9 +7,19 @@ import { groupMembers, pageElements, pageOf } from "@formloom/core/form-pages";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formLocale } from "@formloom/core/locales";
 import { evaluate } from "@formloom/core/rules";
+import { pageButtonVariables } from "@formloom/core/styling";
 import { checkAnswer, type TSubmissionAnswer, validateSubmission } from "@formloom/core/submission";
 import type { TimeUp } from "@formloom/core/time-limits";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type Arranged, type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
 import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext, type LiveElement } from "./flow/field-view.tsx";
@@ -21,7 +31,7 @@ import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts"
 import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
 import "./flow/flow.css";
-import { layoutOf, type StyleSettings } from "./styling/form-style.ts";
+import { layoutOf, type StyleSettings, slotsOf } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
 import { RespondentLanguage } from "./translate-context.ts";
 
@@ -336,6 +346,7 @@ export function FormRenderer(props: FormRendererProps) {
             : sendLabel
       }
       submitting={submitting}
+      navStyle={last ? undefined : (pageButtonVariables(slotsOf(settings)) as CSSProperties)}
     />
   );
   const timer = (label: string, left: number, total: number, key?: string) => (

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
 
 interface Props {
   notice: ReactNode;
@@ -8,10 +8,20 @@ interface Props {
   onBack(): void;
   submitLabel: string;
   submitting: boolean;
+  /** Between pages, the page-break type's button style (core's pageButtonVariables). */
+  navStyle?: CSSProperties | undefined;
 }
 
 /** Back, Next or Send, with what went wrong shown right by them. */
-export function PageActions({ notice, summary, backLabel, onBack, submitLabel, submitting }: Props) {
+export function PageActions({
+  notice,
+  summary,
+  backLabel,
+  onBack,
+  submitLabel,
+  submitting,
+  navStyle,
+}: Props) {
   // Drawn on the server the page may be posted without a script; once the script runs, it is not.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -45,7 +55,7 @@ export function PageActions({ notice, summary, backLabel, onBack, submitLabel, s
           {summary}
         </p>
       )}
-      <div className="fl-nav">
+      <div className="fl-nav" style={navStyle}>
         {/* Next keeps its place when the script takes the page over, so it is not drawn again;
             without a script, Back comes after it: Enter presses the first submit button. */}
         {scripted && back}

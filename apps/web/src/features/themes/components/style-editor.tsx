@@ -1,4 +1,5 @@
 import { ANIMATIONS } from "@formloom/core/css-values";
+import type { FieldType } from "@formloom/core/element-schema";
 import { FONTS } from "@formloom/core/fonts";
 import { styleProblems } from "@formloom/core/style-guard";
 import type { TStyle } from "@formloom/core/style-schema";
@@ -26,6 +27,8 @@ interface Props {
   onChange(next: TStyle): void;
   /** The background the text of this level reads on, when the level itself sets none. */
   inheritedBackground?: string | undefined;
+  /** The field type this level styles, for its helper (forms.md §4): matrices and page breaks have one. */
+  fieldType?: FieldType | undefined;
 }
 
 type Key = keyof TStyle & string;
@@ -35,7 +38,7 @@ type Key = keyof TStyle & string;
  * placeholders). A value core's grammar refuses shows its message under the input; emptying an
  * input removes the property, so the level below shows through.
  */
-export function StyleEditor({ level, value, onChange, inheritedBackground }: Props) {
+export function StyleEditor({ level, value, onChange, inheritedBackground, fieldType }: Props) {
   const { t } = useTranslation();
   const problems = new Map(styleProblems(value).map((problem) => [problem.property, problem.code]));
   const error = (key: Key) => (problems.has(key) ? messageText(problems.get(key) as string) : undefined);
@@ -199,6 +202,39 @@ export function StyleEditor({ level, value, onChange, inheritedBackground }: Pro
           </Stack>
         </Accordion.Panel>
       </Accordion.Item>
+      {fieldType === "matrix" && (
+        <Accordion.Item value="matrix">
+          <Accordion.Control>{t("Matrix")}</Accordion.Control>
+          <Accordion.Panel>
+            <SimpleGrid cols={2} spacing="xs">
+              {colour("matrixHeadColor", t("Header row background"))}
+              {colour("matrixStripeColor", t("Every second row's background"))}
+            </SimpleGrid>
+          </Accordion.Panel>
+        </Accordion.Item>
+      )}
+      {fieldType === "pageBreak" && (
+        <Accordion.Item value="page-break">
+          <Accordion.Control>{t("Page break")}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <Text size="xs" c="dimmed">
+                {t("Page breaks put Next and Back buttons between pages: style them here.")}
+              </Text>
+              <SimpleGrid cols={2} spacing="xs">
+                {colour("buttonColor", t("Next button colour"))}
+                {colour("buttonTextColor", t("Next button text colour"))}
+                {number("buttonRadius", t("Next and Back corner radius (px)"), 3)}
+              </SimpleGrid>
+              <ContrastHint
+                text={value.buttonTextColor}
+                background={value.buttonColor}
+                onUse={(next) => set("buttonTextColor", next)}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      )}
       <Accordion.Item value="motion">
         <Accordion.Control>{t("Animation and break points")}</Accordion.Control>
         <Accordion.Panel>

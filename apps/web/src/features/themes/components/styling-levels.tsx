@@ -86,6 +86,7 @@ export function StylingLevels({ settings, fields, selected, onSettings, onFields
           level="fields"
           value={settings.fieldsTypesStyling[type] ?? {}}
           inheritedBackground={formBackground}
+          fieldType={type}
           onChange={(style) =>
             onSettings({ fieldsTypesStyling: { ...settings.fieldsTypesStyling, [type]: style } })
           }
@@ -117,6 +118,7 @@ export function StylingLevels({ settings, fields, selected, onSettings, onFields
             level="fields"
             value={selected.styleSettings.fieldsStyling as TStyle}
             inheritedBackground={formBackground}
+            fieldType={selected.fieldType === "matrix" ? "matrix" : undefined}
             onChange={(style) =>
               onField(selected.id, { styleSettings: { ...selected.styleSettings, fieldsStyling: style } })
             }
