@@ -108,6 +108,8 @@ export const ZFormSettings = z.object({
     .refine((value) => value === "" || isAllowedPicture(value), "style.url.forbidden")
     .default(""),
   hasCaptcha: z.boolean().default(false),
+  /** Search engines are asked not to list the public page (robots meta tag and X-Robots-Tag: noindex). */
+  hideFromSearchEngines: z.boolean().default(false),
   submitButtonDescription: z.string().max(200).default(DEFAULT_TEXTS.sendButton),
   /** Time a respondent must wait before submitting again ("1d 6h"); blank means no limit. */
   nextSubmissionTime: z
@@ -118,8 +120,6 @@ export const ZFormSettings = z.object({
   nextSubmissionText: z.string().max(1000).default(DEFAULT_TEXTS.nextSubmissionText),
   /**
    * The moment the form stops taking submissions (an ISO instant, written with its offset; the
-  /** Search engines are asked not to list the public page (robots meta tag and X-Robots-Tag: noindex). */
-  hideFromSearchEngines: z.boolean().default(false),
    * builder shows it in the author's time zone); null: it does not close by date.
    */
   closeAt: z.iso
