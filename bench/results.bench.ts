@@ -7,14 +7,18 @@
 // regular expression, times only the calls whose names it matches (e.g. "fillings|devices|countries|new").
 // The account also has 49 smaller forms (BENCH_OTHER_ROWS submissions each, default 2,000), so the
 // dashboard's calendar (a month of the account's forms) is timed over 50 forms; its target is 200 ms.
-import { mkdtempSync, rmSync } from "node:fs";
+// Each call's row says how many statements the server sent for it. BENCH_KEEP=1 keeps the seeded
+// database (its name is printed) and BENCH_DATABASE=<name> times one kept before instead of seeding.
+// BENCH_EXPLAIN=<file> writes EXPLAIN (ANALYZE, BUFFERS) of every statement each call sent, and of
+// its hand-written query, to that file.
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { hashPassword } from "../apps/server/src/auth/passwords.ts";
-import { openDatabase } from "../apps/server/src/db/connect.ts";
+import { type Db, openDatabase } from "../apps/server/src/db/connect.ts";
 import { loadSettings } from "../apps/server/src/settings.ts";
 import { dropDatabase, freshDatabase, seedTwentyFieldForm, twentyAnswersSql } from "./twenty-fields.ts";
 
@@ -24,8 +28,52 @@ const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 2_000);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const KEPT = process.env.BENCH_DATABASE;
+const EXPLAIN = process.env.BENCH_EXPLAIN;
+
+/** The statements the server's pool sends, counted (and kept, for EXPLAIN) while `recording`. */
+const sent: { text: string; values: unknown[] }[] = [];
+let recording = false;
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (recording) {
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+    const text = typeof first === "string" ? first : first.text;
+    // The ORM passes its statement's settings first and the values beside them.
+    const values = (typeof first === "string" ? second : (first.values ?? second)) as unknown[] | undefined;
+    sent.push({ text, values: Array.isArray(values) ? values : [] });
+  }
+  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+function databaseUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timeOnce(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
+/** Appends each statement's plan as run (reads only: a write is listed, not run again) and the hand query's. */
+async function explain(raw: pg.Client, name: string, statements: typeof sent, hand: string) {
+  let out = `\n=== ${name}: ${statements.length} statements\n`;
+  for (const [i, { text, values }] of statements.entries()) {
+    out += `\n--- ours ${i + 1}: ${text.replace(/\s+/g, " ").trim()}\n    params: ${JSON.stringify(values)}\n`;
+    if (!/^\s*(select|with)\b/i.test(text)) continue;
+    const plan = await raw.query(`explain (analyze, buffers) ${text}`, values);
+    out += plan.rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n");
+    out += "\n";
+  }
+  const plan = await raw.query(`explain (analyze, buffers) ${hand}`);
+  out += `\n--- hand: ${hand.replace(/\s+/g, " ").trim()}\n${plan.rows.map((row) => `    ${row["QUERY PLAN"]}`).join("\n")}\n`;
+  appendFileSync(EXPLAIN!, out);
+}
 
 async function time(run: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -38,65 +86,85 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return median(times);
 }
 
+/** The form of a million submissions, the account's 49 smaller forms and views per day. */
+async function seed(db: Db, raw: pg.Client) {
+  const { account, form } = await seedTwentyFieldForm(
+    db,
+    "Results bench",
+    await hashPassword("bench-password-1"),
+  );
+  const seeded = performance.now();
+  for (let from = 1; from <= ROWS; from += 100_000) {
+    const to = Math.min(ROWS, from + 99_999);
+    await db.execute(
+      // Each row brings its own number (the oldest is 1), as a bulk load may, so the rows are not
+      // numbered one by one through the form's counter.
+      // Fillings of a few seconds to 40 minutes, a tenth of them untimed; four kinds of device and
+      // a console; five countries and unplaced addresses.
+      sql.raw(`insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, is_viewed, answers, device, geo)
+        select ${account.id}, ${form.id}, ${ROWS + 1} - g, timestamptz '2026-11-20 00:00Z' - (g * 37 || ' seconds')::interval,
+          case when g % 10 = 0 then null else 5 + (g::bigint * 7919) % 2400 end, g % 3 = 0, ${twentyAnswersSql()},
+          jsonb_build_object('type', (array['desktop','mobile','desktop','tablet','unknown','mobile','console'])[1 + g % 7],
+            'os', 'Linux', 'browser', 'Firefox 140', 'language', 'en', 'platform', 'amd64'),
+          case when g % 6 = 0 then null else jsonb_build_object('country', (array['DE','FR','US','JP','BR'])[1 + g % 5],
+            'region', null, 'city', null, 'zipcode', null, 'timeZone', null, 'latitude', null, 'longitude', null) end
+        from generate_series(${from}, ${to}) g`),
+    );
+  }
+  // 49 more forms of the same account, their submissions over the last 60 days before the newest.
+  await raw.query(
+    `insert into forms (account_id, creator_id, title, alias, is_published, settings, fields)
+     select f.account_id, f.creator_id, f.title || ' ' || g, f.alias || '-' || g, true, f.settings, f.fields
+       from forms f, generate_series(2, 50) g where f.id = ${form.id}`,
+  );
+  await raw.query(
+    `insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, answers, device)
+     select f.account_id, f.id, g, timestamptz '2026-11-20 00:00Z' - (g * 2593 % 5184000 || ' seconds')::interval,
+            60 + g % 600, '[]'::jsonb, jsonb_build_object('type', 'desktop')
+       from forms f, generate_series(1, ${OTHER_ROWS}) g
+      where f.account_id = ${account.id} and f.id <> ${form.id}`,
+  );
+  // Views of the public page per day, for the submit rate.
+  await raw.query(
+    `insert into form_view_days (account_id, form_id, day, views)
+     select ${account.id}, ${form.id}, date '2026-11-20' - d, 5000 + d % 700 from generate_series(0, 450) d`,
+  );
+  await raw.query("vacuum analyze form_answers");
+  console.log(
+    `Seeded ${ROWS.toLocaleString("en")} submissions in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
+  );
+  return { account, form };
+}
+
+/** The bench form of a database seeded by an earlier run (BENCH_KEEP). */
+async function keptForm(raw: pg.Client) {
+  const { rows } = await raw.query<{ account: number; form: number }>(
+    `select account_id account, id form from forms where title = 'Results bench'`,
+  );
+  if (!rows[0]) throw new Error("no bench form in that database");
+  return { account: { id: rows[0].account }, form: { id: rows[0].form } };
+}
+
 async function main() {
-  const { name, url } = await freshDatabase(ADMIN_URL);
+  const { name, url } = KEPT ? { name: KEPT, url: databaseUrl(KEPT) } : await freshDatabase(ADMIN_URL);
   const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-results-bench-"));
   const settings = loadSettings({
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
+    // The job workers' polling would be timed (and counted) as part of whichever call it fell in.
+    RUN_WORKERS: "false",
+    // A run under load outlasts the default quarter of an hour of one sign-in.
+    ACCESS_TOKEN_TTL_SECONDS: String(24 * 3600),
   });
   const database = await openDatabase(settings);
   const raw = new pg.Client({ connectionString: url });
   await raw.connect();
   try {
     const { db } = database;
-    const { account, form } = await seedTwentyFieldForm(
-      db,
-      "Results bench",
-      await hashPassword("bench-password-1"),
-    );
-    const seeded = performance.now();
-    for (let from = 1; from <= ROWS; from += 100_000) {
-      const to = Math.min(ROWS, from + 99_999);
-      await db.execute(
-        // Each row brings its own number (the oldest is 1), as a bulk load may, so the rows are not
-        // numbered one by one through the form's counter.
-        // Fillings of a few seconds to 40 minutes, a tenth of them untimed; four kinds of device and
-        // a console; five countries and unplaced addresses.
-        sql.raw(`insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, is_viewed, answers, device, geo)
-          select ${account.id}, ${form.id}, ${ROWS + 1} - g, timestamptz '2026-11-20 00:00Z' - (g * 37 || ' seconds')::interval,
-            case when g % 10 = 0 then null else 5 + (g::bigint * 7919) % 2400 end, g % 3 = 0, ${twentyAnswersSql()},
-            jsonb_build_object('type', (array['desktop','mobile','desktop','tablet','unknown','mobile','console'])[1 + g % 7],
-              'os', 'Linux', 'browser', 'Firefox 140', 'language', 'en', 'platform', 'amd64'),
-            case when g % 6 = 0 then null else jsonb_build_object('country', (array['DE','FR','US','JP','BR'])[1 + g % 5],
-              'region', null, 'city', null, 'zipcode', null, 'timeZone', null, 'latitude', null, 'longitude', null) end
-          from generate_series(${from}, ${to}) g`),
-      );
-    }
-    // 49 more forms of the same account, their submissions over the last 60 days before the newest.
-    await raw.query(
-      `insert into forms (account_id, creator_id, title, alias, is_published, settings, fields)
-       select f.account_id, f.creator_id, f.title || ' ' || g, f.alias || '-' || g, true, f.settings, f.fields
-         from forms f, generate_series(2, 50) g where f.id = ${form.id}`,
-    );
-    await raw.query(
-      `insert into form_answers (account_id, form_id, number, submit_time, form_passing_time, answers, device)
-       select f.account_id, f.id, g, timestamptz '2026-11-20 00:00Z' - (g * 2593 % 5184000 || ' seconds')::interval,
-              60 + g % 600, '[]'::jsonb, jsonb_build_object('type', 'desktop')
-         from forms f, generate_series(1, ${OTHER_ROWS}) g
-        where f.account_id = ${account.id} and f.id <> ${form.id}`,
-    );
-    // Views of the public page per day, for the submit rate.
-    await raw.query(
-      `insert into form_view_days (account_id, form_id, day, views)
-       select ${account.id}, ${form.id}, date '2026-11-20' - d, 5000 + d % 700 from generate_series(0, 450) d`,
-    );
-    await raw.query("vacuum analyze form_answers");
-    console.log(
-      `Seeded ${ROWS.toLocaleString("en")} submissions in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
-    );
+    const { account, form } = KEPT ? await keptForm(raw) : await seed(db, raw);
+    if (!KEPT && process.env.BENCH_KEEP) console.log(`Kept the seeded database: BENCH_DATABASE=${name}`);
 
     const app = await buildApp(settings, database);
     await app.ready();
@@ -137,12 +205,14 @@ async function main() {
     const rangeAndSearch = encodeURIComponent(
       JSON.stringify({ fields: [{ fieldId: "n0", op: "range", min: 10, max: 20 }], search: "a" }),
     );
-    // The submissions new to the admin: the ones of the last ten days since they "looked" then.
-    await raw.query(
-      `insert into results_seen (account_id, user_id, form_id, seen_at)
-       select ${acc}, u.id, ${id}, timestamptz '2026-11-10 00:00Z' from users u where u.username = 'bench'
-       on conflict (account_id, user_id, form_id) do update set seen_at = excluded.seen_at`,
-    );
+    // The submissions new to the admin: the ones of the last ten days since they "looked" then. Set
+    // just before that call is timed: every results page read before it marks the results seen now.
+    const lookedTenDaysBefore = () =>
+      raw.query(
+        `insert into results_seen (account_id, user_id, form_id, seen_at)
+         select ${acc}, u.id, ${id}, timestamptz '2026-11-10 00:00Z' from users u where u.username = 'bench'
+         on conflict (account_id, user_id, form_id) do update set seen_at = excluded.seen_at`,
+      );
     const timeBuckets = [0, 30, 60, 120, 300, 600, 1800]
       .map((from, i, edges) =>
         edges[i + 1] === undefined
@@ -151,7 +221,15 @@ async function main() {
       )
       .join(", ");
     const thirtyDays = `a.submit_time >= '2026-10-01' and a.submit_time < '2026-10-31'`;
-    const cases: { name: string; ours: string; hand: string }[] = [
+    const cases: {
+      name: string;
+      ours: string;
+      hand: string;
+      /** Run before the call is timed. */
+      prepare?: () => Promise<unknown>;
+      /** The call's `count` must equal the hand-written query's. */
+      sameCount?: boolean;
+    }[] = [
       {
         name: "calendar, 50 forms (a month)",
         ours: `/api/forms/answers/month/grouped?month=2026-11&timezone=UTC`,
@@ -233,7 +311,12 @@ async function main() {
            and a.submit_time >= '2026-10-01' and a.submit_time < '2026-10-31' group by 1`,
       },
       {
+        // The moment of the last look is written in, as the server reads it first and then counts:
+        // read in the same query (a subquery), PostgreSQL expects a third of the form to be new and
+        // counts it in parallel (44 ms against 4 ms), which would flatter the server.
         name: "new since last looked (10 days)",
+        prepare: lookedTenDaysBefore,
+        sameCount: true,
         ours: `/api/forms/${id}/answers/recent-new`,
         hand: `select count(*), max(a.submit_time) from form_answers a
            where ${ofForm} and a.submit_time > '2026-11-10 00:00Z'`,
@@ -278,7 +361,9 @@ async function main() {
       {
         name: "results page (unread, by time spent)",
         ours: `/api/forms/${id}/answer/paginated/1/50?isViewed=false&sortBy=formPassingTime&order=asc`,
-        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+        hand: `select a.*, u.username,
+             (select c.unread from form_answer_counts c where c.account_id = ${acc} and c.form_id = ${id}) total
+            from form_answers a left join users u on u.id = a.user_id
            where ${ofForm} and not a.is_viewed order by a.form_passing_time, a.id limit 50`,
       },
       {
@@ -307,18 +392,24 @@ async function main() {
       {
         name: `results page ${deep} by number (OFFSET)`,
         ours: `/api/forms/${id}/answer/paginated/${deep}/50?isViewed=false`,
-        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+        hand: `select a.*, u.username,
+             (select c.unread from form_answer_counts c where c.account_id = ${acc} and c.form_id = ${id}) total
+            from form_answers a left join users u on u.id = a.user_id
            where ${ofForm} and not a.is_viewed order by a.submit_time desc, a.id desc limit 50 offset ${(deep - 1) * 50}`,
       },
       {
         name: `results page ${deep} after its cursor`,
         ours: `/api/forms/${id}/answer/paginated/${deep}/50?isViewed=false&after=${before.nextCursor}`,
-        hand: `select a.*, u.username from form_answers a left join users u on u.id = a.user_id
+        hand: `select a.*, u.username,
+             (select c.unread from form_answer_counts c where c.account_id = ${acc} and c.form_id = ${id}) total
+            from form_answers a left join users u on u.id = a.user_id
            where ${ofForm} and not a.is_viewed and (a.submit_time, a.id) < ('${lastTime}'::timestamptz, ${lastId})
            order by a.submit_time desc, a.id desc limit 50`,
       },
     ];
-    console.log(`\n${"".padEnd(42)}${"ours ms".padStart(10)}${"SQL ms".padStart(10)}${"ratio".padStart(8)}`);
+    console.log(
+      `\n${"".padEnd(42)}${"ours ms".padStart(10)}${"SQL ms".padStart(10)}${"ratio".padStart(8)}${"stmts".padStart(7)}`,
+    );
     // The floor every signed-in call pays (token, user, JSON), beside the pages' own work.
     const floor = await time(() => get("/api/user"));
     const small = await time(() =>
@@ -326,19 +417,40 @@ async function main() {
     );
     console.log(`${"a signed-in GET /api/user".padEnd(42)}${floor.toFixed(1).padStart(10)}`);
     console.log(`${"results page of 1 (unread, by time spent)".padEnd(42)}${small.toFixed(1).padStart(10)}`);
+    if (EXPLAIN) writeFileSync(EXPLAIN, `EXPLAIN (ANALYZE, BUFFERS), ${new Date().toISOString()}\n`);
     for (const c of cases.filter((c) => !ONLY || ONLY.test(c.name))) {
-      const ours = await time(() => get(c.ours));
-      const hand = await time(() => raw.query(c.hand));
+      await c.prepare?.();
+      // Once with the server's statements recorded, which also warms both sides.
+      sent.length = 0;
+      recording = true;
+      const answered = (await get(c.ours)) as { answerList?: { id: number }[]; count?: number };
+      recording = false;
+      const statements = [...sent];
+      const { rows } = await raw.query(c.hand);
+      // A page must list the very rows the hand-written query finds, and the new ones be as many.
+      const differs = answered.answerList
+        ? answered.answerList.map((row) => row.id).join() !== rows.map((row) => row.id).join()
+        : c.sameCount === true && answered.count !== Number(rows[0]?.count);
+      // Taken in turns, so a change in the machine's load falls on both sides alike.
+      const oursTimes: number[] = [];
+      const handTimes: number[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        oursTimes.push(await timeOnce(() => get(c.ours)));
+        handTimes.push(await timeOnce(() => raw.query(c.hand)));
+      }
+      const ours = median(oursTimes);
+      const hand = median(handTimes);
       const ratio = ours / hand;
       console.log(
-        `${c.name.padEnd(42)}${ours.toFixed(1).padStart(10)}${hand.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}${ratio > 1.5 ? "  over 1.5" : ""}`,
+        `${c.name.padEnd(42)}${ours.toFixed(1).padStart(10)}${hand.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}${String(statements.length).padStart(7)}${ratio > 1.5 ? "  over 1.5" : ""}${differs ? "  DIFFERENT ROWS" : ""}`,
       );
+      if (EXPLAIN) await explain(raw, c.name, statements, c.hand);
     }
     await app.close();
   } finally {
     await raw.end();
     await database.close();
-    await dropDatabase(ADMIN_URL, name);
+    if (!KEPT && !process.env.BENCH_KEEP) await dropDatabase(ADMIN_URL, name);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
