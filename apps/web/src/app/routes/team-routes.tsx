@@ -190,6 +190,16 @@ const accountEditRoute = createRoute({
   ),
 });
 
+const brandKitRoute = createRoute({
+  getParentRoute: () => accountRoute,
+  path: "/account/brand-kit",
+  staticData: { title: msg("Brand kit") },
+  component: lazyRouteComponent(
+    () => import("../../features/account/components/brand-kit-page.tsx"),
+    "BrandKitPage",
+  ),
+});
+
 const apiKeysRoute = createRoute({
   getParentRoute: () => accountRoute,
   path: "/account/api_keys",
@@ -242,6 +252,7 @@ export const teamRoutes = [
   accountInfoRoute,
   accountEditRoute,
   apiKeysRoute,
+  brandKitRoute,
   addApiKeyRoute,
   editApiKeyRoute,
 ] as const;

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconEdit, IconKey } from "@tabler/icons-react";
+import { IconEdit, IconKey, IconPalette } from "@tabler/icons-react";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,6 +47,9 @@ export function AccountPage() {
         <Title order={2}>{t("Account")}</Title>
         {can("account.edit") && (
           <Group gap="xs">
+            <ButtonLink to="/account/brand-kit" variant="default" leftSection={<IconPalette size={16} />}>
+              {t("Brand kit")}
+            </ButtonLink>
             <ButtonLink to="/account/api_keys" variant="default" leftSection={<IconKey size={16} />}>
               {t("API keys")}
             </ButtonLink>

@@ -1,3 +1,5 @@
+import { brandedSettings, isEmptyBrandKit } from "@formloom/core/brand-kit";
+import { ZWelcomeScreen } from "@formloom/core/welcome-screen";
 import {
   Button,
   Divider,
@@ -5,6 +7,7 @@ import {
   Paper,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -14,6 +17,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyError } from "../../../lib/notify.ts";
 import { AnchorLink, ButtonLink } from "../../../lib/router-links.tsx";
+import { useBrandKit } from "../../account/api/brand-kit.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { useCreateForm } from "../api/create-form.ts";
 import { localDrafts } from "./editor/local-drafts.ts";
@@ -33,6 +37,10 @@ export function CreateFormPage() {
   const [kept] = useState(() => (userId === undefined ? null : localDrafts.read<NewForm>(userId, "new")));
   const [title, setTitle] = useState(kept?.value.title ?? "");
   const [type, setType] = useState<NewForm["type"]>(kept?.value.type ?? "data_collection");
+  // The account's brand kit, when it has one, is applied to the new form unless turned off here.
+  const { data: kit } = useBrandKit();
+  const hasKit = kit !== undefined && !isEmptyBrandKit(kit);
+  const [useKit, setUseKit] = useState(true);
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -43,7 +51,17 @@ export function CreateFormPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { title: title.trim() || t("Untitled form"), type, isPublished: false },
+      {
+        title: title.trim() || t("Untitled form"),
+        type,
+        isPublished: false,
+        ...(hasKit && useKit
+          ? brandedSettings(
+              { logo: "", formColor: "", formStyling: {}, welcomeScreen: ZWelcomeScreen.parse({}) },
+              kit,
+            )
+          : {}),
+      },
       {
         onSuccess: (created) => {
           if (userId !== undefined) localDrafts.remove(userId, "new");
@@ -98,6 +116,13 @@ export function CreateFormPage() {
               ]}
             />
           </Stack>
+          {hasKit && (
+            <Switch
+              label={t("Apply my brand kit (logo, colours and font)")}
+              checked={useKit}
+              onChange={(event) => setUseKit(event.currentTarget.checked)}
+            />
+          )}
           <Button type="submit" loading={create.isPending}>
             {t("Create and open the builder")}
           </Button>

@@ -66,6 +66,8 @@ const DRAFT_KEYS = [
   "themeId",
   "customCss",
   "welcomeScreen",
+  "endingScreens",
+  "logo",
   // Result calculations: how a calculation form scores and what it tells the respondent.
   "resultType",
   "resultsHandlingPassedFailed",

@@ -1,0 +1,292 @@
+// The brand kit end to end: saved once on the account's page, applied when a new form is created,
+// and carried by the public page (welcome screen, questions and thank-you page); a quiz whose
+// ending screen is chosen by the gradation the score falls in, with and without JavaScript.
+import { deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  signIn,
+  watchErrors,
+} from "./support.ts";
+
+const run = appAndBrowser();
+const USER = "brandkit";
+const PASSWORD = "brandkit123";
+let call: ApiCall;
+
+const BRAND = { primary: "#7b2cbf", background: "#fdf6ec", text: "#2b2d42" };
+const RGB = { primary: "rgb(123, 44, 191)", background: "rgb(253, 246, 236)", text: "rgb(43, 45, 66)" };
+
+/** A solid picture of the brand's colour, as a real PNG (the server reads the type from the bytes). */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, USER, PASSWORD);
+});
+
+/** What the brand should have put on the page: its logo, font and colours. */
+async function branded(page: Page, card: string) {
+  return page.evaluate((selector) => {
+    const theme = document.querySelector(".fill-theme");
+    const logo = document.querySelector<HTMLImageElement>(".fill-logo img");
+    const surface = document.querySelector(selector);
+    const heading = surface?.querySelector("h1");
+    const button =
+      surface?.querySelector(".fill-button") ?? document.querySelector(".fill-theme button[type=submit]");
+    if (!theme || !surface || !heading) return null;
+    return {
+      logo: logo
+        ? { src: new URL(logo.src).pathname.replace(/[0-9a-f]{32}$/, "ID"), drawn: logo.naturalWidth > 0 }
+        : null,
+      page: getComputedStyle(theme).backgroundColor,
+      font: getComputedStyle(surface).fontFamily,
+      title: getComputedStyle(heading).color,
+      button: button ? getComputedStyle(button).backgroundColor : null,
+    };
+  }, card);
+}
+
+const EXPECTED = {
+  logo: { src: "/api/assets/ID", drawn: true },
+  page: RGB.background,
+  font: "Lora, serif",
+  title: RGB.text,
+  button: RGB.primary,
+};
+
+describe("a brand kit", () => {
+  it("is saved on the account's page, applied to a new form, and carried by its public page", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page, run.app.url, USER, PASSWORD);
+    await page.goto(`${run.app.url}/account/brand-kit`);
+    await page.getByRole("heading", { name: "Brand kit" }).waitFor();
+    const files = page.locator("input[type=file]");
+    await files
+      .nth(0)
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(160, 48, [123, 44, 191]) });
+    await page.getByRole("img", { name: "Logo" }).waitFor();
+    await files
+      .nth(1)
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png(640, 200, [253, 200, 150]) });
+    await page.getByRole("img", { name: "Cover picture" }).waitFor();
+    for (const [label, value] of [
+      ["Brand colour (buttons)", BRAND.primary],
+      ["Page background", BRAND.background],
+      ["Text colour", BRAND.text],
+    ] as const) {
+      await page.getByLabel(label).fill(value);
+      await page.keyboard.press("Escape");
+    }
+    await page.getByLabel("Font").click();
+    await page.getByRole("option", { name: "Lora" }).click();
+    await page.getByRole("button", { name: "Save the brand kit" }).click();
+    await page.getByText("The brand kit was saved").waitFor();
+    const kit = await call<Record<string, string>>("GET", "/account/brand-kit");
+    expect(kit).toMatchObject({
+      primaryColor: BRAND.primary,
+      backgroundColor: BRAND.background,
+      fontId: "lora",
+    });
+    expect(kit.logo).toMatch(/^\/api\/assets\/[0-9a-f]{32}$/);
+    await screenshot(page, "brand-kit-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "brand-kit-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A new form takes the kit in the same click that creates it.
+    await page.goto(`${run.app.url}/forms/create`);
+    await page.getByLabel("Form title").fill("Spring tasting");
+    await expect
+      .poll(() => page.getByLabel("Apply my brand kit (logo, colours and font)").isChecked())
+      .toBe(true);
+    await page.getByRole("button", { name: "Create and open the builder" }).click();
+    await page.waitForURL(/\/forms\/\d+\/edit/);
+    const id = Number(/\/forms\/(\d+)\/edit/.exec(page.url())?.[1]);
+    const created = await call<{
+      form: Record<string, unknown> & { welcomeScreen: Record<string, unknown> };
+    }>("GET", `/forms/${id}`);
+    expect(created.form).toMatchObject({ logo: kit.logo, formColor: BRAND.primary });
+    expect(created.form.formStyling).toMatchObject({
+      fontFamily: "Lora, serif",
+      pageBackground: BRAND.background,
+    });
+    expect(created.form.welcomeScreen.picture).toBe(kit.cover);
+
+    await call("PATCH", `/forms/${id}`, {
+      isPublished: true,
+      formPathAlias: "spring-tasting",
+      collectBehaviorData: false,
+      collectRealCharacters: false,
+      welcomeScreen: {
+        ...created.form.welcomeScreen,
+        show: true,
+        title: "Spring tasting",
+        buttonLabel: "Begin",
+      },
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0, isRequired: true }],
+    });
+    const fill = await context.newPage();
+    await fill.goto(`${run.app.url}/f/spring-tasting?a=${USER}`);
+    await fill.getByRole("heading", { name: "Spring tasting" }).waitFor();
+    await fill.waitForFunction(() => document.fonts.check("16px Lora"));
+    expect(await branded(fill, ".fill-welcome")).toEqual(EXPECTED);
+    await fill.getByRole("link", { name: "Begin" }).click();
+    await fill.getByLabel("Your name").fill("Ada");
+    expect(await fill.locator(".fill-logo img").count()).toBe(1);
+    await fill.getByRole("button", { name: "Send" }).click();
+    await fill.waitForURL(/thankyou/);
+    await fill.locator(".fill-thanks h1").waitFor();
+    expect(await branded(fill, ".fill-thanks")).toEqual(EXPECTED);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a quiz's ending screens", () => {
+  const QUIZ = "tasting-quiz";
+  const ENDINGS = { low: "Keep tasting!", high: "A true sommelier" };
+
+  beforeAll(async () => {
+    await createdForm(call, {
+      title: "Wine quiz",
+      type: "calculation",
+      formPathAlias: QUIZ,
+      collectBehaviorData: false,
+      collectRealCharacters: false,
+      resultType: "gradations",
+      resultsHandlingGradation: [
+        { id: "g-low", minScoreGradation: 0, maxScoreGradation: 1, briefResultGradation: "Beginner" },
+        { id: "g-high", minScoreGradation: 2, maxScoreGradation: 10, briefResultGradation: "Expert" },
+      ],
+      endingScreens: [
+        {
+          id: "end-low",
+          when: { kind: "gradation", gradationId: "g-low" },
+          title: ENDINGS.low,
+          text: "Try again.",
+        },
+        {
+          id: "end-high",
+          when: { kind: "gradation", gradationId: "g-high" },
+          title: ENDINGS.high,
+          text: "You know your grapes.",
+        },
+      ],
+      formColor: BRAND.primary,
+      formStyling: { fontFamily: "Lora, serif", pageBackground: BRAND.background, titleColor: BRAND.text },
+      fields: [
+        {
+          id: "grape",
+          fieldType: "radio",
+          question: "Which grape makes Barolo?",
+          fieldOrder: 0,
+          calcSettings: { calcType: "check_values", points: 2 },
+          fieldSettings: {
+            answerVariants: [
+              { id: "nebbiolo", title: "Nebbiolo", checkValue: true },
+              { id: "merlot", title: "Merlot" },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  async function answer(page: Page, grape: string) {
+    await page.goto(`${run.app.url}/f/${QUIZ}?a=${USER}`);
+    await page.getByLabel(grape).check();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.locator(".fill-thanks h1").waitFor();
+    return page.evaluate(() => {
+      const card = document.querySelector(".fill-thanks");
+      const heading = card?.querySelector("h1");
+      return {
+        ending: card?.getAttribute("data-ending") ?? null,
+        title: heading?.textContent ?? "",
+        font: card ? getComputedStyle(card).fontFamily : "",
+        titleColour: heading ? getComputedStyle(heading).color : "",
+      };
+    });
+  }
+
+  it("differ by the gradation the score falls in, in the theme, with the script", async () => {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      const context = await run.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      expect(await answer(page, "Nebbiolo")).toEqual({
+        ending: "end-high",
+        title: ENDINGS.high,
+        font: "Lora, serif",
+        titleColour: RGB.text,
+      });
+      await screenshot(page, `ending-high-${width}`);
+      await context.close();
+    }
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    expect(await answer(await context.newPage(), "Merlot")).toMatchObject({
+      ending: "end-low",
+      title: ENDINGS.low,
+    });
+    await context.close();
+  });
+
+  it("differ by gradation without JavaScript too: the server draws the ending the answers reached", async () => {
+    const context = await run.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    expect(await answer(await context.newPage(), "Merlot")).toEqual({
+      ending: "end-low",
+      title: ENDINGS.low,
+      font: "Lora, serif",
+      titleColour: RGB.text,
+    });
+    expect(await answer(await context.newPage(), "Nebbiolo")).toMatchObject({
+      ending: "end-high",
+      title: ENDINGS.high,
+    });
+    await context.close();
+  });
+});
