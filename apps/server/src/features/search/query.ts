@@ -63,15 +63,16 @@ function hitSelects(scope: SearchScope, query: string): SQL[] {
     const fields = JSON.stringify(scope.someFields);
     const readable = sql`(select coalesce(string_agg(t.value, ' '), '') from jsonb_each_text(s.texts) t
       where (${fields}::jsonb -> (s.form_id::text)) ? t.key)`;
+    // The submission's number is looked up for the page of hits only (findHits): joined here, every
+    // search read the account's whole answers index to find a few thousand hits' numbers.
     selects.push(sql`
-      select 'form_answer', s.answer_id::text, f.title || ' #' || coalesce(fa.number, s.answer_id), s.submit_time,
+      select 'form_answer', s.answer_id::text, f.title, s.submit_time,
         ts_rank(case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.document
           else to_tsvector(s.language, ${readable}) end, ${q}),
-        s.form_id, coalesce(fa.number, s.answer_id)::text, s.language,
+        s.form_id, null::text, s.language,
         case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
       from answer_search s
       join forms f on f.account_id = s.account_id and f.id = s.form_id
-      join form_answers fa on fa.account_id = s.account_id and fa.id = s.answer_id
       where s.account_id = ${scope.accountId} and s.document @@ ${q} and ${inRange(sql`s.submit_time`)}
         and (s.form_id = any(${intArray(scope.wholeForms)}::int[])
           or (s.form_id = any(${intArray(limited)}::int[]) and to_tsvector(s.language, ${readable}) @@ ${q}))`);
@@ -143,16 +144,28 @@ export async function findHits(
     "perType" in page
       ? sql`select * from chosen where place <= ${page.perType}`
       : sql`select * from chosen order by rank desc, created_at desc, id limit ${page.limit} offset ${page.offset}`;
-  // Excerpts are drawn in the outer query, for the chosen rows only.
-  const rows = rowsOf<HitRow & { excerpt: string | null }>(
-    await db.execute(sql`
-      with hits (type, id, title, created_at, rank, form_id, slug, config, source) as (${hits}),
-        chosen as (${chosen})
-      select type, id, title, ${iso(sql`created_at`)} as created_at, form_id, slug, total::int as total,
-        ts_headline(config, left(source, 20000), ${q}, ${HEADLINE}) as excerpt
-      from (${window}) page
-      order by place, rank desc, created_at desc, id`),
-  );
+  // Excerpts are drawn in the outer query, for the chosen rows only. The planner cannot tell a rare
+  // word's share of a million answers (it guesses thousands of rows), and past that cost PostgreSQL
+  // compiles the statement with JIT: 250 ms of compiling for a 2 ms search (bench/results/search.md).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return rowsOf<HitRow & { excerpt: string | null }>(
+      await tx.execute(sql`
+        with hits (type, id, title, created_at, rank, form_id, slug, config, source) as (${hits}),
+          chosen as (${chosen})
+        select page.type, page.id,
+          case when page.type = 'form_answer' then page.title || ' #' || coalesce(fa.number::text, page.id)
+            else page.title end as title,
+          ${iso(sql`page.created_at`)} as created_at, page.form_id,
+          case when page.type = 'form_answer' then coalesce(fa.number::text, page.id) else page.slug end as slug,
+          page.total::int as total,
+          ts_headline(page.config, left(page.source, 20000), ${q}, ${HEADLINE}) as excerpt
+        from (${window}) page
+        left join form_answers fa on fa.account_id = ${scope.accountId}
+          and fa.id = case when page.type = 'form_answer' then page.id::int end
+        order by page.place, page.rank desc, page.created_at desc, page.id`),
+    );
+  });
   return rows.map((row) => ({ ...row, total: Number(row.total), excerpt: marked(row.excerpt ?? "") }));
 }
 
