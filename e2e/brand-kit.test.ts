@@ -116,7 +116,7 @@ describe("a brand kit", () => {
       await page.getByLabel(label).fill(value);
       await page.keyboard.press("Escape");
     }
-    await page.getByLabel("Font").click();
+    await page.getByRole("combobox", { name: "Font" }).click();
     await page.getByRole("option", { name: "Lora" }).click();
     await page.getByRole("button", { name: "Save the brand kit" }).click();
     await page.getByText("The brand kit was saved").waitFor();
@@ -133,7 +133,7 @@ describe("a brand kit", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A new form takes the kit in the same click that creates it.
-    await page.goto(`${run.app.url}/forms/create`);
+    await page.goto(`${run.app.url}/forms/add_new`);
     await page.getByLabel("Form title").fill("Spring tasting");
     await expect
       .poll(() => page.getByLabel("Apply my brand kit (logo, colours and font)").isChecked())
