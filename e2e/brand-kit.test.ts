@@ -184,9 +184,10 @@ describe("a brand kit", () => {
 describe("a quiz's ending screens", () => {
   const QUIZ = "tasting-quiz";
   const ENDINGS = { low: "Keep tasting!", high: "A true sommelier" };
+  let quizId = 0;
 
   beforeAll(async () => {
-    await createdForm(call, {
+    ({ id: quizId } = await createdForm(call, {
       title: "Wine quiz",
       type: "calculation",
       formPathAlias: QUIZ,
@@ -228,7 +229,7 @@ describe("a quiz's ending screens", () => {
           },
         },
       ],
-    });
+    }));
   });
 
   async function answer(page: Page, grape: string) {
@@ -286,6 +287,23 @@ describe("a quiz's ending screens", () => {
     expect(await answer(await context.newPage(), "Nebbiolo")).toMatchObject({
       ending: "end-high",
       title: ENDINGS.high,
+    });
+    await context.close();
+  });
+
+  it("are edited in the builder's Theming tab, and the public page shows the edit", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, run.app.url, USER, PASSWORD);
+    await page.goto(`${run.app.url}/forms/${quizId}/edit`);
+    await page.getByRole("tab", { name: "Theming" }).click();
+    const low = page.locator("[data-ending-editor=end-low]");
+    await low.getByRole("textbox", { name: "Ending title" }).fill("Taste a little more");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("All changes saved").waitFor();
+    expect(await answer(await context.newPage(), "Merlot")).toMatchObject({
+      ending: "end-low",
+      title: "Taste a little more",
     });
     await context.close();
   });
