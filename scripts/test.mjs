@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PROJECTS } from "./typecheck.mjs";
+import { PROJECTS, TSC } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const output = path.join(root, ".test-output");
@@ -168,7 +168,10 @@ async function vitest(name, dir, { env = {}, beside = false, workers } = {}) {
 async function typeCheck() {
   const stage = new Stage("type-check", { beside: true });
   for (const project of PROJECTS)
-    stage.check(`type-check ${project}`, await run(stage, "npx", ["tsc", "--noEmit", "-p", project]));
+    stage.check(
+      `type-check ${project}`,
+      await run(stage, process.execPath, [TSC, "--noEmit", "-p", project]),
+    );
   stage.end();
 }
 
