@@ -28,7 +28,7 @@ export function CustomCssEditor({
       </Text>
       <Textarea
         label={t("Style sheet")}
-        placeholder={".question-title {\n  letter-spacing: 0.02em;\n}"}
+        placeholder={".fl-title {\n  letter-spacing: 0.02em;\n}"}
         autosize
         minRows={4}
         maxRows={16}

@@ -43,6 +43,9 @@ const route = getRouteApi("/layout/account/forms/$id/edit");
 
 /** Where the builder stands in one column (editor.module.css): below its first breakpoint. */
 const ONE_COLUMN = "(max-width: 47.99em)";
+/** Settings the Theming tab edits: a refusal naming only these opens that tab. */
+const THEMING_PATHS = /^(customCss|themeId|formStyling|fieldsGeneralStyling|fieldsTypesStyling)(\.|$)/;
+
 export function FormEditorPage() {
   const { id } = route.useParams();
   useEffect(preloadPreview, []);
@@ -101,8 +104,12 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         onError: (error) => {
           const found = refusalOf(error, sent);
           setRefusal(found);
-          if (Object.keys(found.errors).some((path) => path !== "fields" && !path.startsWith("fields.")))
-            setPanel("settings");
+          const settingsPaths = Object.keys(found.errors).filter(
+            (path) => path !== "fields" && !path.startsWith("fields."),
+          );
+          // A refused style (custom CSS included) is shown by its input on the Theming tab.
+          if (settingsPaths.length > 0)
+            setPanel(settingsPaths.every((path) => THEMING_PATHS.test(path)) ? "theming" : "settings");
         },
       },
     );
