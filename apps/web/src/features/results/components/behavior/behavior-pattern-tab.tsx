@@ -37,7 +37,7 @@ export function BehaviorPatternTab({ formId, answerId }: { formId: number; answe
                   data={radarRows(names, [{ key: "value", attributes: data.attributes }])}
                   dataKey="attribute"
                   withPolarRadiusAxis
-                  polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5 }}
+                  polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5, angle: 90 }}
                   series={[{ name: "value", label: t("This submission"), color: "indigo.6", opacity: 0.3 }]}
                 />
               </Paper>

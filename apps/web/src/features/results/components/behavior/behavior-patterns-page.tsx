@@ -89,7 +89,7 @@ export function BehaviorPatternsPage() {
                   dataKey="attribute"
                   withLegend
                   withPolarRadiusAxis
-                  polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5 }}
+                  polarRadiusAxisProps={{ domain: [0, 100], tickCount: 5, angle: 90 }}
                   series={series.map((item, index) => ({
                     name: item.key,
                     label: item.label,
