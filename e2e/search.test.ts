@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, createdForm, signIn, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  signIn,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 const SHOTS = "/tmp/shots";
@@ -100,6 +108,7 @@ describe("the global search", () => {
     await page.getByRole("main").getByRole("searchbox", { name: "Search" }).fill("pelican");
     await page.getByRole("main").getByRole("region", { name: "Results in Pages" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/search-results-en.png`, fullPage: true });
+    await screenshot(page, "search-results-en-1280");
 
     await page.goto(`${run.app.url}/search/form_answer/pelican`);
     await page.getByRole("heading", { name: "Results in Answers" }).waitFor();
@@ -129,6 +138,11 @@ describe("the global search", () => {
     await page.goto(`${run.app.url}/search/all?q=walrus`);
     await page.getByRole("main").getByRole("region", { name: "Результаты в ответах" }).waitFor();
     await page.screenshot({ path: `${SHOTS}/search-results-ru.png`, fullPage: true });
+    await screenshot(page, "search-results-ru-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("main").getByRole("region", { name: "Результаты в ответах" }).waitFor();
+    await screenshot(page, "search-results-ru-390");
+    await page.screenshot({ path: `${SHOTS}/search-results-ru-390.png`, fullPage: true });
     await call("PATCH", `/user/${userId}/settings`, { locale: "en" });
     await page.close();
   });
