@@ -4,14 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import type { S3Settings } from "../settings.ts";
 import { checkedKey, type FileStorage } from "./file-storage.ts";
 
@@ -21,30 +14,39 @@ import { checkedKey, type FileStorage } from "./file-storage.ts";
  * any S3-compatible service will do.
  */
 export function createS3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // Checksums only where S3 demands them: several S3-compatible services refuse the SDK's
-    // default trailing checksums (aws-chunked bodies) that Amazon S3 alone accepts everywhere.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK loads with the first file call, not with the process: it is a large library, and a
+  // process that never touches a file should not pay its start.
+  let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+        // Checksums only where S3 demands them: several S3-compatible services refuse the SDK's
+        // default trailing checksums (aws-chunked bodies) that Amazon S3 alone accepts everywhere.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    })));
   const Bucket = settings.bucket;
 
   const getObject = async (key: string) => {
+    const { sdk, client } = await s3();
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key) }));
+      return await client.send(new sdk.GetObjectCommand({ Bucket, Key: checkedKey(key) }));
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   };
 
   return {
     async put(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: bytes }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: checkedKey(key), Body: bytes }));
     },
     async get(key) {
       const object = await getObject(key);
@@ -53,18 +55,20 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async delete(key) {
       // S3 answers 204 for a key that is not there, so removing a missing key is no error here either.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
     },
     async putStream(key, source) {
       // PutObject needs the length up front: the stream goes to a temporary file first, so memory
       // stays flat for a large export. One PutObject carries up to 5 GB.
+      const { sdk, client } = await s3();
       const folder = await mkdtemp(path.join(tmpdir(), "formloom-s3-"));
       const file = path.join(folder, "body");
       try {
         await pipeline(source, createWriteStream(file));
         const { size } = await stat(file);
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: checkedKey(key),
             Body: createReadStream(file),
@@ -85,9 +89,9 @@ export function createS3Storage(settings: S3Settings): FileStorage {
   };
 }
 
-function isMissing(error: unknown): boolean {
+function isMissing(sdk: typeof S3, error: unknown): boolean {
   return (
-    error instanceof NoSuchKey ||
-    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+    error instanceof sdk.NoSuchKey ||
+    (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)
   );
 }
