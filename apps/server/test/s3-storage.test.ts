@@ -1,18 +1,12 @@
 import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { download } from "./export-readers.ts";
 import { type FakeS3, startFakeS3 } from "./fake-s3.ts";
-import {
-  ApiClient,
-  freshDatabaseTarget,
-  signUpWithAccount,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
-import { exited, freePort, type ServerProcess, spawnServer } from "./process.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { exited } from "./process.ts";
+import { PNG, upload, uploadForm } from "./s3-fixtures.ts";
 
 // STORAGE_DRIVER=s3: uploads and export files go to an S3-compatible bucket (here a local server
 // speaking the protocol), so a process other than the one that stored them reads them.
@@ -21,28 +15,6 @@ let s3: FakeS3;
 let server: TestServer;
 let api: ApiClient;
 let formId: number;
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
-const uploadForm = {
-  title: "Claims",
-  fields: [
-    { id: "name", fieldType: "text", question: "Your name" },
-    { id: "pic", fieldType: "image", question: "Picture of the damage" },
-  ],
-};
-
-async function upload(base: string, target: number) {
-  const body = new FormData();
-  body.append("formId", String(target));
-  body.append("fieldId", "pic");
-  body.append("key", randomUUID());
-  body.append("file", new Blob([PNG], { type: "image/png" }), "damage.png");
-  const response = await fetch(`${base}/api/forms/upload_file`, { method: "POST", body });
-  return { status: response.status, body: (await response.json()) as { id: string; url: string } };
-}
 
 /** Reads a key through the app's own S3 storage in a separate Node process, as another server would. */
 function readInAnotherProcess(env: Record<string, string>, key: string): Promise<string> {
@@ -124,51 +96,3 @@ describe("files kept in an S3-compatible bucket", { timeout: 60_000 }, () => {
     }
   });
 });
-
-// Two server processes on one PostgreSQL with no shared disk: what one stores, the other serves.
-// PGlite serves one process, so this part runs in the PostgreSQL pass alone.
-describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  "two server processes sharing a bucket",
-  { timeout: 180_000 },
-  () => {
-    it("serves through the second process a file uploaded through the first", async () => {
-      const target = await freshDatabaseTarget();
-      const processes: ServerProcess[] = [];
-      try {
-        const shared = {
-          JWT_SECRET: randomBytes(32).toString("hex"),
-          SECRET_KEY: randomBytes(32).toString("hex"),
-        };
-        for (let i = 0; i < 2; i++) {
-          const env = {
-            ...shared,
-            ...s3.env,
-            DATA_DIR: `${target.dataDir}/process-${i}`,
-            SEED_DEMO: "false",
-            DATABASE_URL: target.databaseUrl ?? "",
-          };
-          processes.push(await spawnServer(env, await freePort()));
-        }
-        const [first, second] = processes as [ServerProcess, ServerProcess];
-        const { api: author } = await signUpWithAccount(new ApiClient(first.url), "s3-two");
-        const form = (await author.post<{ form: { id: number } }>("/api/forms", uploadForm)).body.form.id;
-        const saved = await upload(first.url, form);
-        expect(saved.status).toBe(201);
-        const sent = await new ApiClient(first.url).post("/api/forms/answer", {
-          formId: form,
-          answers: [{ fieldId: "pic", answer: [saved.body] }],
-        });
-        expect(sent.status).toBe(201);
-        const read = await download(second, author, saved.body.url);
-        expect(read.status).toBe(200);
-        expect(read.bytes).toEqual(PNG);
-      } finally {
-        for (const process of processes) {
-          process.child.kill("SIGTERM");
-          await exited(process.child);
-        }
-        await target.drop();
-      }
-    });
-  },
-);
