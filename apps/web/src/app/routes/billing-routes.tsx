@@ -10,11 +10,12 @@ const paymentSearch = searchOf({ payment: text });
 
 type Page = ReturnType<typeof lazyRouteComponent>;
 
+/** The billing pages tell a member without the billing rights so themselves, in place of /403. */
 const inAccount = <const Path extends string>(path: Path, title: string, component: Page) =>
   createRoute({
     getParentRoute: () => accountRoute,
     path,
-    staticData: { title },
+    staticData: { title, deniedInPage: true },
     validateSearch: paymentSearch,
     component,
   });
