@@ -50,7 +50,7 @@ export function AppLayout() {
       <AppShell.Header>
         <TopBar sidebarOpened={opened} onToggleSidebar={() => setSidebarStatus(opened ? "closed" : "open")} />
       </AppShell.Header>
-      <AppShell.Navbar>
+      <AppShell.Navbar data-tour="menu">
         <Sidebar />
       </AppShell.Navbar>
       {/* The footer follows the page instead of floating over it: on a phone a fixed bar would

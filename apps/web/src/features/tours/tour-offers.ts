@@ -12,4 +12,4 @@ export function toursFor(routeId: string | undefined): TourName[] {
 
 /** The forms list's tour as the page stands when it starts: with forms or with none. */
 export const variantOf = (tour: TourName): TourName =>
-  tour === "forms-list" && !document.querySelector("main table tbody tr") ? "forms-list-empty" : tour;
+  tour === "forms-list" && !document.querySelector('[data-tour="form"]') ? "forms-list-empty" : tour;

@@ -9,7 +9,7 @@ export function PopularActions({ latestFormId }: { latestFormId: number | undefi
   const { t } = useTranslation();
   const can = useCan();
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" data-tour="popular-actions">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} mb={8} component="h3" m={0}>
         {t("Popular actions")}
       </Text>

@@ -153,7 +153,7 @@ export function SubmissionsCalendar({ today }: { today: string }) {
   const chosenEntry: Day | undefined = chosenDay ? byDate.get(chosenDay) : undefined;
 
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" data-tour="submissions-calendar">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={3} size="h4">

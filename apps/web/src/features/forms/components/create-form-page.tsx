@@ -82,6 +82,7 @@ export function CreateFormPage() {
         <Stack>
           <TextInput
             label={t("Form title")}
+            data-tour="form-title"
             autoFocus
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
@@ -123,7 +124,7 @@ export function CreateFormPage() {
               onChange={(event) => setUseKit(event.currentTarget.checked)}
             />
           )}
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={create.isPending} data-tour="create-form">
             {t("Create and open the builder")}
           </Button>
         </Stack>
@@ -138,13 +139,23 @@ export function CreateFormPage() {
       <Divider my="lg" label={t("or start from a template")} />
       <Stack gap="xs" align="center">
         <Group gap="xs" justify="center">
-          <ButtonLink to="/templates/forms" search={{ set: "marketing" }} variant="light">
+          <ButtonLink
+            to="/templates/forms"
+            search={{ set: "marketing" }}
+            variant="light"
+            data-tour="template-marketing"
+          >
             {t("Marketing")}
           </ButtonLink>
-          <ButtonLink to="/templates/forms" search={{ set: "hr" }} variant="light">
+          <ButtonLink to="/templates/forms" search={{ set: "hr" }} variant="light" data-tour="template-hr">
             {t("HR")}
           </ButtonLink>
-          <ButtonLink to="/templates/forms" search={{ set: "education" }} variant="light">
+          <ButtonLink
+            to="/templates/forms"
+            search={{ set: "education" }}
+            variant="light"
+            data-tour="template-education"
+          >
             {t("Education")}
           </ButtonLink>
         </Group>

@@ -78,131 +78,140 @@ export function FormsListPage() {
           can("forms.create") && (
             <>
               <ImportFormButton />
-              <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />}>
+              <ButtonLink to="/forms/add_new" leftSection={<IconPlus size={16} />} data-tour="new-form">
                 {t("Create form")}
               </ButtonLink>
             </>
           )
         }
       />
-      <ListTable
-        rows={forms && (view === "table" ? visible : [])}
-        isPending={isPending}
-        error={error}
-        empty={
-          view === "timeline" ? (
-            <FormsTimeline forms={visible} />
-          ) : (
-            <EmptyForms searching={search.trim().length > 0 || from !== DEFAULT_FROM || to !== today()} />
-          )
-        }
-        highlightOnHover
-        rowKey={(form) => form.id}
-        toolbar={
-          <Group p="sm" justify="space-between" wrap="wrap">
-            <TextInput
-              placeholder={t("Search forms")}
-              aria-label={t("Search forms")}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-              w={{ base: "100%", xs: 280 }}
-            />
-            <Group gap="xs" align="flex-start" wrap="wrap">
+      {/* The list's tour points at it. */}
+      <div data-tour="forms-table">
+        <ListTable
+          rows={forms && (view === "table" ? visible : [])}
+          isPending={isPending}
+          error={error}
+          empty={
+            view === "timeline" ? (
+              <FormsTimeline forms={visible} />
+            ) : (
+              <EmptyForms searching={search.trim().length > 0 || from !== DEFAULT_FROM || to !== today()} />
+            )
+          }
+          highlightOnHover
+          rowKey={(form) => form.id}
+          toolbar={
+            <Group p="sm" justify="space-between" wrap="wrap">
               <TextInput
-                type="date"
-                label={t("Created from")}
-                size="xs"
-                value={from}
+                placeholder={t("Search forms")}
+                data-tour="forms-filter"
+                aria-label={t("Search forms")}
+                leftSection={<IconSearch size={16} />}
+                value={search}
                 onChange={(e) => {
-                  setFrom(e.currentTarget.value);
+                  setSearch(e.currentTarget.value);
                   setPage(1);
                 }}
-                onBlur={() => from || setFrom(DEFAULT_FROM)}
-                error={badRange ? t("Date FROM can not be later than date TO!") : undefined}
+                w={{ base: "100%", xs: 280 }}
               />
-              <TextInput
-                type="date"
-                label={t("Created to")}
+              <Group gap="xs" align="flex-start" wrap="wrap">
+                <TextInput
+                  type="date"
+                  label={t("Created from")}
+                  size="xs"
+                  value={from}
+                  onChange={(e) => {
+                    setFrom(e.currentTarget.value);
+                    setPage(1);
+                  }}
+                  onBlur={() => from || setFrom(DEFAULT_FROM)}
+                  error={badRange ? t("Date FROM can not be later than date TO!") : undefined}
+                />
+                <TextInput
+                  type="date"
+                  label={t("Created to")}
+                  size="xs"
+                  value={to}
+                  onChange={(e) => {
+                    setTo(e.currentTarget.value);
+                    setPage(1);
+                  }}
+                  onBlur={() => to || setTo(today())}
+                />
+              </Group>
+              <SegmentedControl
+                aria-label={t("View")}
                 size="xs"
-                value={to}
-                onChange={(e) => {
-                  setTo(e.currentTarget.value);
+                value={view}
+                onChange={(value) => setView(value as "table" | "timeline")}
+                data={[
+                  { value: "table", label: t("Table") },
+                  { value: "timeline", label: t("Timeline") },
+                ]}
+              />
+              <Select
+                aria-label={t("Rows per page")}
+                w={110}
+                data={PAGE_SIZES.map((value) => ({ value, label: value === "all" ? t("All") : value }))}
+                value={pageSize}
+                onChange={(value) => {
+                  setPageSize((value as (typeof PAGE_SIZES)[number]) ?? "25");
                   setPage(1);
                 }}
-                onBlur={() => to || setTo(today())}
+                allowDeselect={false}
               />
             </Group>
-            <SegmentedControl
-              aria-label={t("View")}
-              size="xs"
-              value={view}
-              onChange={(value) => setView(value as "table" | "timeline")}
-              data={[
-                { value: "table", label: t("Table") },
-                { value: "timeline", label: t("Timeline") },
-              ]}
-            />
-            <Select
-              aria-label={t("Rows per page")}
-              w={110}
-              data={PAGE_SIZES.map((value) => ({ value, label: value === "all" ? t("All") : value }))}
-              value={pageSize}
-              onChange={(value) => {
-                setPageSize((value as (typeof PAGE_SIZES)[number]) ?? "25");
-                setPage(1);
-              }}
-              allowDeselect={false}
-            />
-          </Group>
-        }
-        footer={
-          pages > 1 && (
-            <Group justify="flex-end" p="sm">
-              <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
-            </Group>
-          )
-        }
-        columns={[
-          { title: "ID", cell: (form) => form.id, visibleFrom: "sm", width: 70 },
-          {
-            title: t("Title"),
-            wrap: "anywhere",
-            cell: (form) => (
-              <>
-                <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500}>
-                  {form.title || t("Untitled form")}
-                </AnchorLink>
-                <Text size="xs" c="dimmed">
-                  /f/{form.formPathAlias}
-                </Text>
-              </>
-            ),
-          },
-          {
-            title: t("Status"),
-            visibleFrom: "sm",
-            underFirstWhenHidden: true,
-            cell: (form) => (
-              <Badge color={form.isPublished ? "green" : "gray"} variant="light">
-                {form.isPublished ? t("Published") : t("Unpublished")}
-              </Badge>
-            ),
-          },
-          { title: t("Submissions"), cell: (form) => <Submissions form={form} /> },
-          { title: t("Created"), cell: (form) => date(form.creationDate), visibleFrom: "md", wrap: "never" },
-          {
-            title: t("Last submission"),
-            cell: (form) => date(form.lastAnsweredDate),
-            visibleFrom: "md",
-            wrap: "never",
-          },
-          { width: 50, cell: (form) => <FormActions form={form} /> },
-        ]}
-      />
+          }
+          footer={
+            pages > 1 && (
+              <Group justify="flex-end" p="sm">
+                <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+              </Group>
+            )
+          }
+          columns={[
+            { title: "ID", cell: (form) => form.id, visibleFrom: "sm", width: 70 },
+            {
+              title: t("Title"),
+              wrap: "anywhere",
+              cell: (form) => (
+                <>
+                  <AnchorLink to="/forms/$id/overview" params={{ id: form.id }} fw={500} data-tour="form">
+                    {form.title || t("Untitled form")}
+                  </AnchorLink>
+                  <Text size="xs" c="dimmed">
+                    /f/{form.formPathAlias}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              title: t("Status"),
+              visibleFrom: "sm",
+              underFirstWhenHidden: true,
+              cell: (form) => (
+                <Badge color={form.isPublished ? "green" : "gray"} variant="light">
+                  {form.isPublished ? t("Published") : t("Unpublished")}
+                </Badge>
+              ),
+            },
+            { title: t("Submissions"), cell: (form) => <Submissions form={form} /> },
+            {
+              title: t("Created"),
+              cell: (form) => date(form.creationDate),
+              visibleFrom: "md",
+              wrap: "never",
+            },
+            {
+              title: t("Last submission"),
+              cell: (form) => date(form.lastAnsweredDate),
+              visibleFrom: "md",
+              wrap: "never",
+            },
+            { width: 50, cell: (form) => <FormActions form={form} /> },
+          ]}
+        />
+      </div>
     </Stack>
   );
 }
@@ -244,7 +253,12 @@ function EmptyForms({ searching }: { searching: boolean }) {
     <Stack align="center" p="xl" gap="xs">
       <Text fw={600}>{searching ? t("No form matches your search") : t("You have no forms yet")}</Text>
       {!searching && can("forms.create") && (
-        <ButtonLink to="/forms/add_new" variant="light" leftSection={<IconPlus size={16} />}>
+        <ButtonLink
+          to="/forms/add_new"
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          data-tour="new-form"
+        >
           {t("Create your first form")}
         </ButtonLink>
       )}

@@ -1,6 +1,6 @@
 import "driver.js/dist/driver.css";
 import { driver } from "driver.js";
-import type { TourStep } from "../tours.ts";
+import { marked, type TourStep } from "../tours.ts";
 
 export interface TourTexts {
   next: string;
@@ -27,7 +27,9 @@ export function runTour(steps: readonly TourStep[], texts: TourTexts, onEnd: () 
     doneBtnText: texts.done,
     progressText: texts.progress,
     steps: steps.map((step) => ({
-      ...(step.element && document.querySelector(step.element) ? { element: step.element } : {}),
+      ...(step.element && document.querySelector(marked(step.element))
+        ? { element: marked(step.element) }
+        : {}),
       popover: { title: step.title, description: step.text },
     })),
     onPopoverRender: (popover) => {
