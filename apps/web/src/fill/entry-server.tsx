@@ -91,13 +91,13 @@ export function renderPublicPage(request: PublicPageRequest): string {
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${attribute(title)}" />`,
     `<meta property="og:url" content="${attribute(request.url)}" />`,
+    ...(form.kind === "ready" && form.data.form.hideFromSearchEngines
+      ? [`<meta name="robots" content="noindex" />`]
+      : []),
     // The fonts the form's styling chose, so its first paint is already in them.
     ...(form.kind === "ready" ? usedFonts(form.data.form, form.data.fields) : []).map(
       (font) => `<link rel="stylesheet" href="${fontStylesheet(font)}" />`,
     ),
-    ...(form.kind === "ready" && form.data.form.hideFromSearchEngines
-      ? [`<meta name="robots" content="noindex" />`]
-      : []),
   ].join("\n    ");
   return request.template
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)

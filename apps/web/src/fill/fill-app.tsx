@@ -120,13 +120,13 @@ export function FillApp({ boot }: { boot?: FillBoot | null }) {
           translate={state.translate}
           action={postPath(location)}
           posted={boot?.submitted}
+          onSent={() => go(true)}
+        />
+      )}
       {form.customCss ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the server read it with a CSS parser and put every rule under the themed root (core's custom-css.ts); it holds no "<"
         <style dangerouslySetInnerHTML={{ __html: form.customCss }} />
       ) : null}
-          onSent={() => go(true)}
-        />
-      )}
     </ThemedPage>
   );
 }
