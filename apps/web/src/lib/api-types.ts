@@ -7226,6 +7226,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -7272,6 +7274,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -7319,6 +7323,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -7384,6 +7390,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -7430,6 +7438,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -7477,6 +7487,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -7642,6 +7654,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -7688,6 +7702,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -7735,6 +7751,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -7800,6 +7818,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -7846,6 +7866,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -7893,6 +7915,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8008,6 +8032,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -8054,6 +8080,8 @@ export interface operations {
                                         fontWeight?: number;
                                         gradient?: string;
                                         margin?: number;
+                                        matrixHeadColor?: string;
+                                        matrixStripeColor?: string;
                                         oneColumnBreakpoint?: number;
                                         opacity?: number;
                                         padding?: number;
@@ -8101,6 +8129,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -8208,6 +8238,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -8254,6 +8286,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8301,6 +8335,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -8366,6 +8402,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8412,6 +8450,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -8459,6 +8499,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8572,6 +8614,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -8618,6 +8662,8 @@ export interface operations {
                                         fontWeight?: number;
                                         gradient?: string;
                                         margin?: number;
+                                        matrixHeadColor?: string;
+                                        matrixStripeColor?: string;
                                         oneColumnBreakpoint?: number;
                                         opacity?: number;
                                         padding?: number;
@@ -8665,6 +8711,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -8761,6 +8809,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -8807,6 +8857,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8854,6 +8906,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -8919,6 +8973,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -8965,6 +9021,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -9012,6 +9070,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -9560,6 +9620,8 @@ export interface operations {
                         fontWeight?: number;
                         gradient?: string;
                         margin?: number;
+                        matrixHeadColor?: string;
+                        matrixStripeColor?: string;
                         oneColumnBreakpoint?: number;
                         opacity?: number;
                         padding?: number;
@@ -9606,6 +9668,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -9674,6 +9738,8 @@ export interface operations {
                         fontWeight?: number;
                         gradient?: string;
                         margin?: number;
+                        matrixHeadColor?: string;
+                        matrixStripeColor?: string;
                         oneColumnBreakpoint?: number;
                         opacity?: number;
                         padding?: number;
@@ -10372,6 +10438,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -10418,6 +10486,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -10486,6 +10556,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -11233,6 +11305,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -11279,6 +11353,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -11347,6 +11423,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -12087,6 +12165,8 @@ export interface operations {
                         fontWeight?: number;
                         gradient?: string;
                         margin?: number;
+                        matrixHeadColor?: string;
+                        matrixStripeColor?: string;
                         oneColumnBreakpoint?: number;
                         opacity?: number;
                         padding?: number;
@@ -12132,6 +12212,8 @@ export interface operations {
                             fontWeight?: number;
                             gradient?: string;
                             margin?: number;
+                            matrixHeadColor?: string;
+                            matrixStripeColor?: string;
                             oneColumnBreakpoint?: number;
                             opacity?: number;
                             padding?: number;
@@ -12195,6 +12277,8 @@ export interface operations {
                         fontWeight?: number;
                         gradient?: string;
                         margin?: number;
+                        matrixHeadColor?: string;
+                        matrixStripeColor?: string;
                         oneColumnBreakpoint?: number;
                         opacity?: number;
                         padding?: number;
@@ -12813,6 +12897,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -12859,6 +12945,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -12927,6 +13015,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -15851,6 +15941,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -15897,6 +15989,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -15965,6 +16059,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -20963,6 +21059,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -21009,6 +21107,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -21077,6 +21177,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -21900,6 +22002,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -21946,6 +22050,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -22014,6 +22120,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -22730,6 +22838,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -22776,6 +22886,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -22844,6 +22956,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -23657,6 +23771,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
@@ -23703,6 +23819,8 @@ export interface operations {
                                     fontWeight?: number;
                                     gradient?: string;
                                     margin?: number;
+                                    matrixHeadColor?: string;
+                                    matrixStripeColor?: string;
                                     oneColumnBreakpoint?: number;
                                     opacity?: number;
                                     padding?: number;
@@ -23771,6 +23889,8 @@ export interface operations {
                                 fontWeight?: number;
                                 gradient?: string;
                                 margin?: number;
+                                matrixHeadColor?: string;
+                                matrixStripeColor?: string;
                                 oneColumnBreakpoint?: number;
                                 opacity?: number;
                                 padding?: number;
