@@ -31,21 +31,6 @@ function everyType() {
       ...(type === "formula"
         ? { formulaName: "tripcost", fieldSettings: { ...element.fieldSettings, formula: "2 * 3" } }
         : {}),
-      // What an author could try to slip into the page through a style: all of it is dropped or quoted.
-      ...(type === "website"
-        ? {
-            styleSettings: {
-              hasCustomStyling: true,
-              fieldsStyling: {
-                background: "url(javascript:alert(1))",
-                color: "red; } .fl-form { display: none",
-                fontFamily: 'Evil"; } .fl-form { display: none } /*',
-                width: "100px; position: fixed",
-              },
-              uniqFieldStyling: {},
-            },
-          }
-        : {}),
       ...(type === "text"
         ? {
             styleSettings: {
@@ -58,6 +43,18 @@ function everyType() {
     };
   });
 }
+
+/** What an author could try to slip into the page through an element's own style. */
+const HOSTILE_STYLE = {
+  hasCustomStyling: true,
+  fieldsStyling: {
+    background: "url(javascript:alert(1))",
+    color: "red; } .fl-form { display: none",
+    fontFamily: 'Evil"; } .fl-form { display: none } /*',
+    width: "100px; position: fixed",
+  },
+  uniqFieldStyling: {},
+};
 
 /** Colours, fonts and sizes at every level of the cascade. */
 const STYLING = {
@@ -177,12 +174,28 @@ describe("a styled form with every field type", () => {
     // The email field's category colours it, and the form's font reaches every field.
     expect((await style("email"))?.stripe).toContain("rgb(11, 114, 133)");
     expect((await style("phone"))?.font).toContain("Georgia");
-    // A hostile style draws nothing of its own and hides nothing.
-    expect(await style("website")).toMatchObject({
-      background: "rgba(0, 0, 0, 0)",
-      font: '"Evil  fl-form  display none", sans-serif',
-    });
-    expect(await page.locator(".fl-form").isVisible()).toBe(true);
+    // A hostile style is refused when saved, each property named, and the page stays as it was.
+    const { form: stored } = await call<{ form: { id: number } }>("GET", "/forms/path/cascade/styling");
+    const fields = everyType().map((field) =>
+      (field as { fieldType?: string }).fieldType === "website"
+        ? { ...field, styleSettings: HOSTILE_STYLE }
+        : field,
+    );
+    const refused = await call<{ code?: string; validationErrors?: { field: string }[] }>(
+      "PATCH",
+      `/forms/${stored.id}`,
+      { fields },
+    );
+    expect(refused.code).toBe("style.css.forbidden");
+    expect(refused.validationErrors?.map((error) => error.field.split(".").at(-1)).sort()).toEqual([
+      "background",
+      "color",
+      "fontFamily",
+      "width",
+    ]);
+    await page.reload();
+    await page.locator(".fl-form").waitFor();
+    expect(await style("website")).toMatchObject({ background: "rgb(248, 249, 250)" });
     const form = await page.locator(".fl-form").evaluate((node) => {
       const submit = node.querySelector(".fl-submit");
       return {
