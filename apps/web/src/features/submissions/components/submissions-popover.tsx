@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Indicator, Popover, ScrollArea, Stack, Text } from "@mantine/core";
+import { ActionIcon, Badge, Box, Group, Indicator, Popover, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconBell } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -77,7 +77,7 @@ export function SubmissionsPopover() {
                   {t("No new submissions")}
                 </Text>
               ) : (
-                <ScrollArea.Autosize mah={320}>
+                <Box mah={320} style={{ overflowY: "auto" }}>
                   <Stack gap={6}>
                     {data?.forms.map((form, index) => {
                       const since = recent[index]?.data;
@@ -110,7 +110,7 @@ export function SubmissionsPopover() {
                       );
                     })}
                   </Stack>
-                </ScrollArea.Autosize>
+                </Box>
               )}
               <ButtonLink
                 to="/forms/all"
