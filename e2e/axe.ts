@@ -18,16 +18,22 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /**
  * Runs axe-core in the page (evaluated through the browser's debugging protocol, so the app's
  * Content-Security-Policy does not stop it) and returns the WCAG 2.1 A/AA violations found in
- * `selector` (the whole document by default).
+ * `selector` (the whole document by default). Given `rules`, it runs only those rules: a test that
+ * asserts colour contrast alone need not pay for the other eighty.
  */
-export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  selector?: string,
+  rules?: readonly string[],
+): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(
-    async ({ tags, context }) => {
+    async ({ tags, context, only }) => {
       type AxeResult = { violations: AxeViolation[] };
       const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<AxeResult> } }).axe;
-      const result = await axe.run(context ?? document, { runOnly: { type: "tag", values: tags } });
+      const runOnly = only ? { type: "rule", values: only } : { type: "tag", values: tags };
+      const result = await axe.run(context ?? document, { runOnly });
       return result.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
@@ -35,7 +41,7 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
         nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
       }));
     },
-    { tags: WCAG_21_AA, context: selector },
+    { tags: WCAG_21_AA, context: selector, only: rules },
   );
 }
 
