@@ -115,13 +115,14 @@ export const router = createRouter({
  * platform.md §2, §8: a navigation the server refuses goes to /403. A page whose first load the
  * policy refuses (403 `not_allowed` on a query that has no data yet) is one; a later refetch's
  * refusal leaves the page as it is, and a page that explains a refusal itself says so in its
- * route's `deniedInPage`.
+ * route's `deniedInPage`. What a page or the layout can do without (the top bar's new submissions,
+ * the webhooks a rule may call: `meta.optional`) is no navigation: its refusal leaves the page alone.
  */
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== "updated" || event.action.type !== "error") return;
   const { error } = event.action;
   if (!(error instanceof ApiError) || error.status !== 403 || error.code !== "not_allowed") return;
-  if (event.query.state.data !== undefined) return;
+  if (event.query.state.data !== undefined || event.query.meta?.optional) return;
   if (router.state.matches.some((match) => match.staticData?.deniedInPage)) return;
   void router.navigate({ to: "/403", replace: true });
 });

@@ -19,9 +19,11 @@ export const useAllNotifications = () =>
       unwrap(client.GET("/api/email-notifications/all")).then((r): TEmailNotification[] => r.notifications),
   });
 
-export const useFormNotifications = (formId: number) =>
+/** A form's e-mail notifications; `optional` where a page can do without them (a rule's actions). */
+export const useFormNotifications = (formId: number, { optional = false } = {}) =>
   useQuery({
     queryKey: [KEY, "form", formId],
+    meta: { optional },
     queryFn: () =>
       unwrap(client.GET("/api/forms/{id}/email-notifications", { params: { path: { id: formId } } })).then(
         (r): TEmailNotification[] => r.notifications,

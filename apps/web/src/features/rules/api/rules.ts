@@ -44,13 +44,14 @@ export function useWebhooks(formId: number) {
     queryKey: ["forms", formId, "webhooks"],
     queryFn: () => api<{ webhooks: TWebhook[] }>("GET", `/forms/${formId}/webhooks`),
     retry: false,
+    meta: { optional: true },
   });
 }
 
 /** The names the rules' actions call their webhooks and e-mail notifications by. */
 export function useActionTargets(formId: number): ActionTargets {
   const webhooks = useWebhooks(formId).data?.webhooks;
-  const notifications = useFormNotifications(formId).data;
+  const notifications = useFormNotifications(formId, { optional: true }).data;
   // Kept while the lists are the same, so the diagram is not laid out again on every render.
   return useMemo(
     () => ({

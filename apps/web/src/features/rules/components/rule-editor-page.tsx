@@ -123,7 +123,7 @@ function RuleForm({
   const navigate = useNavigate();
   const save = useSaveRules(formId);
   const webhooks = useWebhooks(formId).data?.webhooks ?? [];
-  const notifications = (useFormNotifications(formId).data ?? []).filter(
+  const notifications = (useFormNotifications(formId, { optional: true }).data ?? []).filter(
     (notification) => notification.event === "rules_action",
   );
   const [rule, setRule] = useState<TRule>(initial);

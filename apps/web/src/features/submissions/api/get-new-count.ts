@@ -15,4 +15,6 @@ export const useNewAnswerCount = (intervalMs: number) =>
       }),
     refetchInterval: intervalMs,
     retry: false,
+    // The top bar's, beside every page: a refusal leaves the page shown where it is.
+    meta: { optional: true },
   });

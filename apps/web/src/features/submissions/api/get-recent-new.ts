@@ -24,6 +24,7 @@ export function useRecentNew(formIds: number[], intervalMs: number, enabled: boo
       enabled,
       refetchInterval: intervalMs,
       retry: false,
+      meta: { optional: true },
       queryFn: () =>
         api<RecentNew>("GET", `/forms/${formId}/answers/recent-new`, undefined, {
           keepSessionOnUnauthorized: true,
