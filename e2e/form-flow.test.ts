@@ -57,7 +57,8 @@ async function fillForm(page: Page, width: number) {
   await name.fill("Анна");
   await name.press("Enter");
   await heading(page, "Шаг 2 из 5").waitFor();
-  expect(await focusedText(page)).toBe("Шаг 2 из 5");
+  // The step's heading takes the focus once it is drawn, a moment after it shows.
+  await expect.poll(() => focusedText(page)).toBe("Шаг 2 из 5");
 
   // By train first: the train step comes, is answered, then left by going back twice.
   const transport = page.getByRole("group", { name: "Вопрос 2. Как вы добирались?" });
