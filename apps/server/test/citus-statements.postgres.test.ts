@@ -16,7 +16,7 @@ import { createForm, signUpWithAccount, startTestServer, submitAnswers, type Tes
  * look it up across accounts (on Citus: a reference table from form id and alias to account).
  */
 const KNOWN_CROSS_ACCOUNT: RegExp[] = [
-  /^\s*update "(export_jobs|automation_jobs|webhook_deliveries)" set .*attempts = attempts \+ 1/s,
+  /^\s*update "(export_jobs|automation_jobs|webhook_deliveries|segment_jobs)" set .*attempts = attempts \+ 1/s,
   /^select "id" from "forms" where \("forms"\."alias" = \$1 and "forms"\."account_id" <> \$2\)/,
   /^select "account_id", "id", .* from "forms" where "forms"\."id" = \$1$/s,
   /^select "account_id", "chain_id", "position" from "form_chain_items" where "form_chain_items"\."form_id" = \$1 /,

@@ -60,22 +60,26 @@ const record = Object.entries({ ...COLUMNS, form_version: "timestamptz", drop_pa
  * The same statement does what each stored submission needs next, so a submission costs no
  * statement of its own: it removes the progress kept under its key (a partial response) where the
  * row asks for that, and says whether its form is in a form chain (only then is the chain read).
+ *
+ * One statement holds one account's rows ($2), named on every tenant table it touches, so a
+ * database distributed by account (Citus) sends it to that account's node alone. A batch of
+ * several accounts' rows takes a statement per account, in the order of the accounts.
  */
-const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb) as v(${record})),
+const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb) as v(${record})
+    where v.account_id = $2),
   stored as (insert into form_answers (${names.join(", ")})
     select ${names.map((name) => `v.${name}`).join(", ")}
     from given v
-    where exists (select 1 from forms f where f.account_id = v.account_id and f.id = v.form_id
+    where exists (select 1 from forms f where f.account_id = $2 and f.id = v.form_id
       and f.is_published and f.updated_at = v.form_version)
-    order by v.account_id, v.form_id
+    order by v.form_id
     on conflict (account_id, form_id, submission_key) do nothing
     returning id, account_id, form_id, submission_key),
   dropped as (delete from form_partials p using stored s, given v
-    where v.drop_partial and v.account_id = s.account_id and v.form_id = s.form_id
-      and v.submission_key = s.submission_key and p.account_id = s.account_id
-      and p.form_id = s.form_id and p.submission_key = s.submission_key)
+    where v.drop_partial and v.form_id = s.form_id and v.submission_key = s.submission_key
+      and p.account_id = $2 and p.form_id = s.form_id and p.submission_key = s.submission_key)
   select s.id, s.form_id, s.submission_key, exists (select 1 from form_chain_items c
-    where c.account_id = s.account_id and c.form_id = s.form_id) as chained
+    where c.account_id = $2 and c.form_id = s.form_id) as chained
   from stored s`;
 
 /** A row the statement stored. */
@@ -126,11 +130,16 @@ export async function insertAnswers(
   query: Query,
   rows: AnswerToStore[],
 ): Promise<Array<StoredAnswer | null>> {
-  const stored = await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
-    INSERT,
-    [JSON.stringify(rows.map(asRecord))],
-    "form_answers_insert",
-  );
+  const accounts = [...new Set(rows.map(({ row }) => row.accountId))].sort((a, b) => a - b);
+  const stored: Array<{ id: number; form_id: number; submission_key: string; chained: boolean }> = [];
+  for (const account of accounts)
+    stored.push(
+      ...(await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
+        INSERT,
+        [JSON.stringify(rows.filter(({ row }) => row.accountId === account).map(asRecord)), account],
+        "form_answers_insert",
+      )),
+    );
   const byKey = new Map(
     stored.map((row) => [
       `${row.form_id}:${row.submission_key}`,
