@@ -198,9 +198,9 @@ async function unitsAndBuild() {
 const checks = Promise.all([typeCheck(), lint()]);
 const built = await unitsAndBuild();
 
-// The two engines' API passes share the two cores, one worker each. The PostgreSQL pass ends
-// first (its database works in a process of its own); the browser tests then take its core while
-// the PGlite pass finishes.
+// The two engines' API passes share the two cores, one worker each. The browser tests take the
+// core of whichever pass ends first (either may, as the files of each engine grow) while the other
+// finishes.
 const postgres = process.env.TEST_DATABASE_URL;
 const browserTests = () =>
   built
@@ -212,14 +212,17 @@ const pglitePass = vitest("api on PGlite", "apps/server", {
   workers: postgres ? 1 : undefined,
 });
 if (postgres) {
-  await Promise.all([
-    pglitePass,
-    vitest("api on PostgreSQL", "apps/server", {
-      env: { TEST_DATABASE_URL: postgres },
-      beside: true,
-      workers: 1,
-    }).then(browserTests),
-  ]);
+  let browserRun;
+  const startBrowserTests = () => {
+    browserRun ??= browserTests();
+  };
+  const postgresPass = vitest("api on PostgreSQL", "apps/server", {
+    env: { TEST_DATABASE_URL: postgres },
+    beside: true,
+    workers: 1,
+  });
+  await Promise.all([pglitePass.then(startBrowserTests), postgresPass.then(startBrowserTests)]);
+  await browserRun;
 } else {
   await pglitePass;
   await browserTests();
@@ -238,7 +241,9 @@ if (failedTests.length > 0)
 const failures = stages.flatMap((stage) => stage.failures);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join("; ")}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 ? 0 : 1);
+// Not process.exit(): it drops what is still on its way down a pipe, and a run whose browser
+// stage printed a long failure lost its last lines, the summary among them.
+process.exitCode = totals.failed === 0 ? 0 : 1;
 
 /** `.test-output/timings.md`: the run's wall time, each stage's start, time and counts, the slowest files. */
 function writeTimings() {
