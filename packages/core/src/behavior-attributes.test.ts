@@ -34,6 +34,14 @@ const elements = [
 ];
 
 describe("behavioural attributes", () => {
+  it("measures a filling of more events than a call can take as arguments (400,000 logged)", () => {
+    const flood: BehaviorEvent[] = Array.from({ length: 400_000 }, (_, i) => ({
+      type: "blur",
+      at: 1 + (i % 7),
+    }));
+    expect(() => behaviorAttributes(flood, [])).not.toThrow();
+  });
+
   it("measures each question's time over its visits", () => {
     expect(fieldTimes(minute)).toEqual([
       { field: "q1", ms: 15_000, visits: 2 },

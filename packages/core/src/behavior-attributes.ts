@@ -130,7 +130,8 @@ export function behaviorAttributes(
   elements: readonly TimedElement[],
 ): BehaviorAttributes | null {
   if (events.length === 0) return null;
-  const span = Math.max(...events.map((event) => event.at));
+  // A loop, not Math.max(...): a filling may log more events than a call takes as arguments.
+  const span = events.reduce((latest, event) => Math.max(latest, event.at), Number.NEGATIVE_INFINITY);
   if (span <= 0) return null;
   const hidden = Math.min(span, hiddenMs(events, span));
   const visible = span - hidden;
