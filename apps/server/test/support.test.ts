@@ -24,6 +24,7 @@ interface Ticket {
 
 const OPERATOR = "helpdesk@support.example";
 const UNCONFIRMED = "late@support.example";
+const INVITED = "desk2@support.example";
 
 let server: TestServer;
 let admin: ApiClient;
@@ -74,7 +75,7 @@ const mailTo = (address: string) =>
 
 beforeAll(async () => {
   server = await startTestServer({
-    SUPPORT_OPERATORS: `${OPERATOR}, ${UNCONFIRMED.toUpperCase()}`,
+    SUPPORT_OPERATORS: `${OPERATOR}, ${UNCONFIRMED.toUpperCase()}, ${INVITED}`,
     UPLOAD_MAX_MB: "0.01",
   });
   let accountId: number;
@@ -220,5 +221,32 @@ describe("support tickets", () => {
     const big = await upload(admin, Buffer.concat([PNG, Buffer.alloc(20_000)]), "big.png");
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ code: "ticket.attachment.too_large" });
+  });
+
+  it("gives no operator's rights to an address joined through an invitation, whose link its inviter can read", async () => {
+    await stranger.post("/api/account/invitations/send", { emails: INVITED });
+    const box = await stranger.get<{ messages: Array<{ to: string; link: string | null }> }>(
+      "/api/account/outbox",
+    );
+    const link = box.body.messages.find((message) => message.to === INVITED)?.link ?? "";
+    const inviteCode = /\/registration\/join\?code=([\w-]+)/.exec(link)?.[1];
+    expect(inviteCode).toBeDefined();
+    const joined = await server.api.post<{ token: string }>("/api/register", {
+      username: "deskjoiner",
+      email: INVITED,
+      password: "secret123",
+      passwordConfirmation: "secret123",
+      acceptTermsAndConditionsAgreement: true,
+      acceptPrivacyPolicyAgreement: true,
+      inviteCode,
+    });
+    expect(joined.status).toBe(201);
+    const joiner = server.api.as(joined.body.token);
+    const seen = await joiner.get<{ tickets: Ticket[] }>("/api/support/tickets");
+    expect(seen.body.tickets.map((listed) => listed.account)).not.toContain("Tickets");
+    expect((await joiner.get(`/api/support/tickets/${ticket.id}`)).status).toBe(404);
+    // Its own confirmation link, sent to the address itself, proves it.
+    expect((await confirmEmailByLink(server, joiner)).status).toBe(200);
+    expect((await joiner.get(`/api/support/tickets/${ticket.id}`)).status).toBe(200);
   });
 });

@@ -49,7 +49,13 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       if (!deps.settings.registrationEnabled) throw forbidden("registration.disabled");
-      const result = await register(deps.db, deps.tokens, request.body, deps.settings.linkBase);
+      const result = await register(
+        deps.db,
+        deps.tokens,
+        request.body,
+        deps.settings.linkBase,
+        deps.settings.supportOperators,
+      );
       return "checkEmail" in result ? reply.status(202).send(result) : reply.status(201).send(result);
     },
   );

@@ -51,6 +51,8 @@ export async function register(
   tokens: TokenIssuer,
   input: TRegisterBody,
   linkBase: string,
+  /** Addresses an invitation does not prove (the support operators'): their own link must. */
+  provedByOwnLinkOnly: readonly string[] = [],
 ): Promise<TTokens | TRegisterCheckEmail> {
   const body = ZRegisterBody.parse(input);
   // Hashed for a registered address too: the time of the answer does not tell them apart either.
@@ -71,10 +73,14 @@ export async function register(
         })
         .returning();
       // Joining through an invitation: the new user is the account's member from the start,
-      // and the invitation's link already proved the address.
+      // and the invitation's link already proved the address. Not an operator's address: the
+      // inviting account reads its invitations' links in its outbox, so it could join as the
+      // operator; that address is proved by the confirmation link sent to it.
       if (body.inviteCode) {
         await acceptInvitation(tx, body.inviteCode, user!);
-        await tx.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, user!.id));
+        if (provedByOwnLinkOnly.includes(body.email.trim().toLowerCase()))
+          await sendEmailConfirmation(tx, user!, linkBase);
+        else await tx.update(users).set({ emailConfirmedAt: sql`now()` }).where(eq(users.id, user!.id));
         return user!.id;
       }
       await sendEmailConfirmation(tx, user!, linkBase);
