@@ -192,10 +192,13 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
 
   async function write(batch: Waiting[]): Promise<void> {
     try {
-      const stored = await insertAnswers(
-        raw.query,
-        batch.map((item) => item.toStore),
-      );
+      const rows = batch.map((item) => item.toStore);
+      // Several accounts' rows take a statement each: one transaction holds them, so a failure
+      // stores none of the batch, and each row is then tried alone.
+      const stored =
+        new Set(rows.map(({ row }) => row.accountId)).size === 1
+          ? await insertAnswers(raw.query, rows)
+          : await raw.transaction((query) => insertAnswers(query, rows));
       for (const [i, item] of batch.entries()) item.resolve(stored[i] ?? null);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
