@@ -16,6 +16,8 @@ export const useSubmitRate = (formId: number, range: DateRange) =>
     queryKey: ["forms", formId, "answers", "submit-rate", ...rangeKey(range)],
     queryFn: () => api<TSubmitRate>("GET", `/forms/${formId}/answers/submit-rate?${snakeRangeQuery(range)}`),
     placeholderData: keepPreviousData,
+    // A card of the form's overview too, which a member who may not read results still opens.
+    meta: { optional: true },
   });
 
 export type PerformingSort = { by: (typeof PERFORMING_SORTS)[number]; order: "asc" | "desc" };
