@@ -12,9 +12,9 @@ export default defineConfig({
     // Files share a worker's loaded modules (the browser client, the helpers) instead of each
     // importing them again; each file still starts its own app and opens its own browser contexts.
     isolate: false,
-    // Three files at a time: with the headless shell a browser file leaves a seventh of the two
-    // cores idle while it waits on the page, which a third file fills.
-    maxWorkers: 3,
+    // Two files at a time: a third, tried, kept the cores busier (99 %) but made the stage no
+    // shorter, and its files waited longer on each page.
+    maxWorkers: 2,
     // Passwords hashed at a lower scrypt cost: the runs make and sign in thousands of accounts,
     // which at the production cost took two fifths of the processor time of the files that sign in most.
     env: { PASSWORD_SCRYPT_N: "1024" },
