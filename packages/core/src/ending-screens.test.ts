@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ZEndingScreen } from "./ending-screen-schema.ts";
-import { chooseEnding, reachedEnding, shownEnding } from "./ending-screens.ts";
+import { reachedEnding } from "./ending-screens.ts";
 import { ZFormSettings } from "./form-schema.ts";
 import { publicSettings } from "./public-form.ts";
 import { scoreSubmission } from "./scoring.ts";
@@ -11,6 +11,10 @@ const screens = [
   ZEndingScreen.parse({ id: "high", when: { kind: "gradation", gradationId: "g-high" }, title: "Expert" }),
   ZEndingScreen.parse({ id: "vip", when: { kind: "rule", ruleId: "r-vip" }, title: "Welcome, VIP" }),
 ];
+
+/** A quiz's scored result that fell in gradation `gradationId`. */
+const graded = (gradationId: string | null) =>
+  ({ view: "gradations", gradationId, brief: "", detailed: "", hiddenValue: "" }) as const;
 
 const quiz = ZFormSettings.parse({
   type: "calculation",
@@ -25,24 +29,17 @@ const quiz = ZFormSettings.parse({
 describe("the ending screen a sent form shows", () => {
   it("is the one of the gradation the score fell in", () => {
     const low = scoreSubmission(quiz, [], {}).result;
-    const gradationId = low.view === "gradations" ? low.gradationId : null;
-    expect(chooseEnding(quiz.endingScreens, { gradationId, matchedRules: [] })?.id).toBe("low");
-    expect(chooseEnding(screens, { gradationId: "g-high", matchedRules: [] })?.id).toBe("high");
+    expect(reachedEnding(quiz.endingScreens, low, [])?.id).toBe("low");
+    expect(reachedEnding(screens, graded("g-high"), [])?.id).toBe("high");
   });
 
   it("is the one of a rule that held, the first in the author's order winning", () => {
-    expect(chooseEnding(screens, { gradationId: null, matchedRules: ["r-vip"] })?.id).toBe("vip");
-    expect(chooseEnding(screens, { gradationId: "g-high", matchedRules: ["r-vip"] })?.id).toBe("high");
+    expect(reachedEnding(screens, null, ["r-vip"])?.id).toBe("vip");
+    expect(reachedEnding(screens, graded("g-high"), ["r-vip"])?.id).toBe("high");
   });
 
   it("is reached from the scored result and the rules that held on sending", () => {
-    const high = {
-      view: "gradations",
-      gradationId: "g-high",
-      brief: "",
-      detailed: "",
-      hiddenValue: "",
-    } as const;
+    const high = graded("g-high");
     expect(reachedEnding(screens, high, [])?.title).toBe("Expert");
     expect(reachedEnding(screens, null, ["r-vip"])?.title).toBe("Welcome, VIP");
     expect(reachedEnding(screens, null, [])).toBeNull();
@@ -50,18 +47,17 @@ describe("the ending screen a sent form shows", () => {
   });
 
   it("is none when no condition holds, leaving the form's own thank-you page", () => {
-    expect(chooseEnding(screens, { gradationId: "g-gone", matchedRules: ["r-other"] })).toBeNull();
-    expect(chooseEnding([], { gradationId: "g-low", matchedRules: [] })).toBeNull();
+    expect(reachedEnding(screens, graded("g-gone"), ["r-other"])).toBeNull();
+    expect(reachedEnding([], graded("g-low"), [])).toBeNull();
   });
 
   it("gives the respondent its words and picture, never its condition", () => {
-    expect(shownEnding(screens[2] ?? null)).toEqual({
+    expect(reachedEnding(screens, null, ["r-vip"])).toEqual({
       id: "vip",
       title: "Welcome, VIP",
       text: "",
       picture: "",
     });
-    expect(shownEnding(null)).toBeNull();
   });
 
   it("is never sent with the public form, whose endings may tell the right answers", () => {
