@@ -26,6 +26,7 @@ import { ElementView, type FieldContext, type LiveElement } from "./flow/field-v
 import { PageActions } from "./flow/page-actions.tsx";
 import { type FormPosition, PAGE_INPUT, usePageFlow } from "./flow/page-flow.ts";
 import { ProgressView } from "./flow/progress-view.tsx";
+import { holdsSelected, inRuns } from "./flow/runs.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
 import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts";
 import { authorText, englishText, type Translate } from "./flow/translate.ts";
@@ -457,50 +458,4 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCA
 function plainColumn(settings: RendererSettings): boolean {
   const shape = layoutOf(settings);
   return shape.columns === 1 && !shape.header && !shape.footer;
-}
-
-/** Whether the element is the selected one or holds it (a field group and its members). */
-function holdsSelected(
-  field: TElement,
-  selectedId: string | undefined,
-  groups: ReadonlyMap<string, readonly TElement[]>,
-): boolean {
-  return (
-    selectedId !== undefined &&
-    (field.id === selectedId || (groups.get(field.id) ?? []).some((member) => member.id === selectedId))
-  );
-}
-
-/**
- * A run starts at an element chosen by its id alone (one in 16 on average), so an element added or
- * removed changes its own run only, and the others' elements are not drawn anew in another box.
- */
-function startsRun(id: string): boolean {
-  let hash = 0;
-  for (let i = 0; i < id.length; i++) hash = (Math.imul(hash, 31) + id.charCodeAt(i)) | 0;
-  return (hash & 15) === 0;
-}
-
-/** The page's elements in runs, each run a box named by its first element. */
-function inRuns(
-  fields: readonly TElement[],
-  draw: (field: TElement) => ReactNode,
-  selected: (field: TElement) => boolean,
-): ReactNode[] {
-  const runs: { key: string; nodes: ReactNode[]; selected: boolean }[] = [];
-  for (const field of fields) {
-    const node = draw(field);
-    if (node === null) continue;
-    const last = runs.at(-1);
-    if (!last || startsRun(field.id)) runs.push({ key: field.id, nodes: [node], selected: selected(field) });
-    else {
-      last.nodes.push(node);
-      last.selected ||= selected(field);
-    }
-  }
-  return runs.map((run) => (
-    <div key={run.key} className="fl-run" data-holds-selected={run.selected || undefined}>
-      {run.nodes}
-    </div>
-  ));
 }
