@@ -4,19 +4,17 @@ import {
   type TTicketPriority,
   type TTicketTopic,
 } from "@formloom/core/api/support";
-import { Button, FileInput, Group, Paper, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconPaperclip } from "@tabler/icons-react";
+import { Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { useOpenTicket } from "../api/tickets.ts";
+import { MessageAttachments } from "./message-attachments.tsx";
 import { PRIORITY_LABELS, TOPIC_LABELS } from "./ticket-labels.ts";
 
 /** The files a message may carry, as the server takes them (pictures, PDF, plain text). */
-export const ATTACHMENT_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain";
-export const MAX_ATTACHMENTS = 5;
 
 /** support/new: a ticket's title, topic, priority, first message and files. */
 export function NewTicketPage() {
@@ -80,16 +78,7 @@ export function NewTicketPage() {
             onChange={(event) => setText(event.currentTarget.value)}
             error={errors.text}
           />
-          <FileInput
-            label={t("Attachments")}
-            description={t("Pictures, PDF or text files, five at most")}
-            multiple
-            clearable
-            accept={ATTACHMENT_ACCEPT}
-            leftSection={<IconPaperclip size={16} />}
-            value={files}
-            onChange={(value) => setFiles(value.slice(0, MAX_ATTACHMENTS))}
-          />
+          <MessageAttachments files={files} onChange={setFiles} />
           {open.error && Object.keys(errors).length === 0 && (
             <Text c="red" role="alert">
               {errorText(open.error)}

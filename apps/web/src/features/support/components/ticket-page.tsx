@@ -1,5 +1,5 @@
 import type { TTicketAttachment, TTicketDetail } from "@formloom/core/api/support";
-import { Anchor, Badge, Button, FileInput, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
@@ -11,7 +11,7 @@ import { errorText, fieldErrors } from "../../../lib/error-text.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { downloadTicketFile, useCloseTicket, useTicket, useWriteInTicket } from "../api/tickets.ts";
-import { ATTACHMENT_ACCEPT, MAX_ATTACHMENTS } from "./new-ticket-page.tsx";
+import { MessageAttachments } from "./message-attachments.tsx";
 import {
   PRIORITY_COLOURS,
   PRIORITY_LABELS,
@@ -155,16 +155,7 @@ function Reply({ ticketId }: { ticketId: number }) {
           onChange={(event) => setText(event.currentTarget.value)}
           error={errors.text}
         />
-        <FileInput
-          label={t("Attachments")}
-          description={t("Pictures, PDF or text files, five at most")}
-          multiple
-          clearable
-          accept={ATTACHMENT_ACCEPT}
-          leftSection={<IconPaperclip size={16} />}
-          value={files}
-          onChange={(value) => setFiles(value.slice(0, MAX_ATTACHMENTS))}
-        />
+        <MessageAttachments files={files} onChange={setFiles} />
         {write.error && Object.keys(errors).length === 0 && (
           <Text c="red" role="alert">
             {errorText(write.error)}
