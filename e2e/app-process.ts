@@ -15,6 +15,8 @@ export const BUNDLE_VARIABLE = "FORMLOOM_TEST_SERVER_BUNDLE";
 
 export interface RunningApp {
   url: string;
+  /** The server's process, for a teardown that must stop it without waiting (see support.ts). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       const child = await spawnApp(ownDir ?? env.DATA_DIR!, port, env);
       return {
         url: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
         close: async () => {
           child.kill("SIGTERM");
           await new Promise((resolve) =>

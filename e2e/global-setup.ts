@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
@@ -49,14 +50,31 @@ export default async function setup(project: TestProject) {
     ],
   });
   project.provide("browserWsEndpoint", server.wsEndpoint());
+  // The workers' shared servers (support.ts) keep their databases and process ids here.
+  const sharedServers = mkdtempSync(path.join(tmpdir(), "formloom-e2e-shared-"));
+  project.provide("sharedServersDir", sharedServers);
   return async () => {
+    stopSharedServers(sharedServers);
     await server.close();
     template.remove();
   };
 }
 
+/** Stops the servers the workers shared, should a worker have ended without stopping its own. */
+function stopSharedServers(directory: string): void {
+  for (const file of readdirSync(directory).filter((name) => name.endsWith(".pid"))) {
+    try {
+      process.kill(Number(readFileSync(path.join(directory, file), "utf8")));
+    } catch {
+      // Already stopped.
+    }
+  }
+  rmSync(directory, { recursive: true, force: true });
+}
+
 declare module "vitest" {
   export interface ProvidedContext {
     browserWsEndpoint: string;
+    sharedServersDir: string;
   }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
 import { freePort, type RunningApp, startApp } from "./app-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -37,18 +38,53 @@ export function watchErrors(page: Page): string[] {
 }
 
 /**
- * Starts the app and connects to the shared browser for one test file, and closes both after
+ * This worker's app for the files that start it with the default settings: started by the first
+ * such file and serving every later one the worker runs, one file at a time. A server's start costs
+ * about three seconds of processor time, and a run has dozens of such files. They share it as
+ * tenants share a deployment: each file signs up accounts of its own, under usernames no other file
+ * uses, and changes nothing outside them. A file that needs settings of its own, the demo data, or
+ * a database nobody else wrote to passes `env` (or `{ own: true }`) and gets a server of its own.
+ *
+ * The run's setup stops these servers at its end (global-setup.ts), and the worker, if it ends
+ * first, stops its own.
+ */
+let sharedApp: Promise<RunningApp> | undefined;
+
+function workerApp(): Promise<RunningApp> {
+  sharedApp ??= (async () => {
+    const servers = inject("sharedServersDir");
+    const dataDir = path.join(servers, `worker-${process.pid}`);
+    mkdirSync(dataDir, { recursive: true });
+    copyPgliteTemplate(dataDir);
+    const app = await startApp({ DATA_DIR: dataDir });
+    writeFileSync(path.join(servers, `${process.pid}.pid`), String(app.pid));
+    process.once("exit", () => {
+      try {
+        process.kill(app.pid);
+      } catch {
+        // Already stopped.
+      }
+    });
+    return app;
+  })();
+  return sharedApp;
+}
+
+/**
+ * The app and a connection to the shared browser for one test file: this worker's app (see
+ * workerApp) unless `env` sets something or `own` asks for one, then the file's own, closed after
  * it. The getters read what beforeAll set.
  */
-export function appAndBrowser(env: Record<string, string> = {}) {
+export function appAndBrowser(env: Record<string, string> = {}, { own = false } = {}) {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
+  const shared = !own && Object.keys(env).length === 0;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(env), connectBrowser()]);
+    [app, browser] = await Promise.all([shared ? workerApp() : startApp(env), connectBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await app?.close();
+    if (!shared) await app?.close();
   });
   return {
     get app(): RunningApp {
