@@ -11,7 +11,8 @@ import { ZChainPlace } from "./form-chains.ts";
  * Settings checked where the author sends them (forms.md §5): the redirect after submission must be
  * a website when the form redirects, the completion rules' link a website, mailto: or tel: link, and
  * each consent option needs a text and an id of its own. Stored forms are read without these
- * checks, so an older form still opens (and is copied or exported as it is).
+ * checks, so an older form still opens (and is exported as it is); a copy or an import is checked
+ * as a save is.
  */
 function checkSettings(
   settings: {
@@ -126,9 +127,12 @@ function checkStyles(form: AuthoredStyles, ctx: z.RefinementCtx): void {
   });
 }
 
-/** A new form's settings and fields, as the service stores them (a copy or an import included). */
+/** A new form's settings and fields, as the service stores them. */
 export const ZFormCreateInput = ZFormSettings.extend({ fields: ZElements.default([]) });
-/** What an author sends to create a form: the same, with the links and addresses checked. */
+/**
+ * What an author sends to create a form: the same, with the links, addresses and styling checked.
+ * Every new form passes it, a copy, an import and a template's included (the server's createForm).
+ */
 export const ZFormCreateBody = ZFormCreateInput.superRefine(checkSettings)
   .superRefine(checkResourceUrls)
   .superRefine(checkStyles);

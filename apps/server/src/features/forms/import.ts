@@ -1,4 +1,4 @@
-import { unsafeResourceUrls, ZFormWithFields } from "@formloom/core/api/forms";
+import { ZFormWithFields } from "@formloom/core/api/forms";
 import { IMPORT_MAX_BYTES, importForm } from "@formloom/core/form-import";
 import { isEmptyForm } from "@formloom/core/form-state";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -7,7 +7,7 @@ import { type Deps, requireTenant } from "../../http/context.ts";
 import { badRequest, invalidField } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
 import { withPublicLink } from "./public-link.ts";
-import { createForm } from "./service.ts";
+import { checkedNewForm, createForm } from "./service.ts";
 
 interface ImportFile {
   name: string;
@@ -52,7 +52,8 @@ export function formImportRoutes(app: FastifyInstance, deps: Deps): void {
         tags: ["forms"],
         description:
           "Creates a form from one exported .json file (multipart, one file under 5 MB). Refusals: import.one_file, " +
-          "import.type, import.too_large, import.empty, import.invalid.",
+          "import.type, import.too_large, import.empty, import.invalid, and what a save refuses, with its field " +
+          "errors (form.url.unsafe, form.theme.invalid, style.*).",
         response: { 201: ZFormWithFields },
       },
     },
@@ -62,11 +63,12 @@ export function formImportRoutes(app: FastifyInstance, deps: Deps): void {
       const result = importForm(file.name, file.bytes.length, file.bytes.toString("utf8"));
       if (!result.ok) throw invalidField(result.code, "file");
       const { settings, fields } = result.form;
-      if (unsafeResourceUrls({ ...settings, fields }).length > 0)
-        throw invalidField("form.url.unsafe", "file");
       // A document that parses but holds no form at all (forms.md §5's empty form) is an empty file.
       if (isEmptyForm(settings, fields)) throw invalidField("import.empty", "file");
-      const created = await createForm(ctx, { ...settings, isPublished: false, fields }).catch((error) => {
+      // Refused as a save is, with the same field errors (a script address, custom CSS, a theme,
+      // an element's own styling), before the form model's own checks below.
+      const input = checkedNewForm({ ...settings, isPublished: false, fields });
+      const created = await createForm(ctx, input).catch((error) => {
         // A file whose rules or alias the form model refuses is not a valid form either.
         if ((error as { status?: number }).status === 400) throw badRequest("import.invalid");
         throw error;

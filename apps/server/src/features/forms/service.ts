@@ -1,6 +1,7 @@
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
-import { ZFormCreateInput, ZFormPatchInput } from "@formloom/core/api/forms";
+import { ZFormCreateBody, ZFormPatchInput } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
+import { type ValidationError, validationError } from "@formloom/core/errors";
 import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
@@ -8,7 +9,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
 import { answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { resolveAlias } from "./alias.ts";
@@ -66,8 +67,26 @@ function assertRulesValid(fields: TElement[], rules: TRule[]) {
   }
 }
 
+/**
+ * A new form's settings and fields held to the checks a save makes (core's ZFormCreateBody: its
+ * links, custom CSS, theme and each element's own styling), however the form arrives: sent by the
+ * builder, imported from a file, copied or made from a template. Refused with the field errors a
+ * save answers, before anything is written.
+ */
+export function checkedNewForm(input: TFormCreateBody) {
+  const parsed = ZFormCreateBody.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors: ValidationError[] = parsed.error.issues.map((issue) =>
+    validationError(issue.path.join("."), isMessageCode(issue.message) ? issue.message : "request.invalid"),
+  );
+  throw badRequest(
+    errors.find((error) => error.code !== "request.invalid")?.code ?? "request.invalid",
+    errors,
+  );
+}
+
 export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
-  const { fields, ...settings } = ZFormCreateInput.parse(input);
+  const { fields, ...settings } = checkedNewForm(input);
   assertRulesValid(fields, settings.conditionalRules);
   const alias = await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title);
   try {
@@ -165,7 +184,8 @@ export async function deleteForm(ctx: TenantContext, formId: number) {
 
 /**
  * A copy titled "<title> (copy)" whose alias is made anew from that title. It starts unpublished:
- * a draft to change, not a second live form collecting answers the moment it exists.
+ * a draft to change, not a second live form collecting answers the moment it exists. Made by
+ * createForm, so a form stored before a check existed is refused as its save would be.
  */
 export async function cloneForm(ctx: TenantContext, formId: number) {
   const source = await loadForm(ctx, formId);
