@@ -137,6 +137,8 @@ export const MESSAGES = {
   "brand_kit.image.type": "Upload a PNG, JPEG, GIF or WebP picture",
   "brand_kit.image.too_large": "This picture is too large",
   "brand_kit.image.unknown": "This picture was not uploaded to this account",
+  "brand_kit.image.rate_limited":
+    "Too many pictures were uploaded in a short time. Please wait a few minutes and try again",
   "template.not_found": "Template not found",
   "question_bank.category.empty": "Please input the category's name",
   "question_bank.limit": "The questions database is full: delete some saved questions first",

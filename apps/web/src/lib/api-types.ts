@@ -168,7 +168,7 @@ export interface paths {
         get: operations["getBrandKit"];
         /**
          * Save the account's brand kit
-         * @description Saves the account's brand kit whole. Pictures are https addresses or the account's own uploads (400 brand_kit.image.unknown for another's), colours are CSS colours without transparency (400 style.value.invalid), the font one the app serves (400 brand_kit.font.unknown).
+         * @description Saves the account's brand kit whole. Pictures are https addresses or the account's own uploads (400 brand_kit.image.unknown for another's), colours are CSS colours without transparency (400 style.value.invalid), the font one the app serves (400 brand_kit.font.unknown). A picture the kit no longer names is removed once no form, theme or saved question shows it.
          */
         put: operations["saveBrandKit"];
         post?: never;
@@ -189,7 +189,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a picture for the brand kit
-         * @description Uploads a picture for the brand kit (multipart, one file). Its type is read from its bytes: PNG, JPEG, GIF or WebP only (400 brand_kit.image.type); at most 2 MB and the server's upload limit (413 brand_kit.image.too_large). Answers the address the kit then names.
+         * @description Uploads a picture for the brand kit (multipart, one file). Its type is read from its bytes: PNG, JPEG, GIF or WebP only (400 brand_kit.image.type); at most 2 MB and the server's upload limit (413 brand_kit.image.too_large); 20 per person and 60 per account in 10 minutes (429 brand_kit.image.rate_limited). Answers the address the kit then names.
          */
         post: operations["uploadBrandImage"];
         delete?: never;
@@ -2213,7 +2213,7 @@ export interface paths {
         put?: never;
         /**
          * Import a form from a file
-         * @description Creates a form from one exported .json file (multipart, one file under 5 MB). Refusals: import.one_file, import.type, import.too_large, import.empty, import.invalid.
+         * @description Creates a form from one exported .json file (multipart, one file under 5 MB). Refusals: import.one_file, import.type, import.too_large, import.empty, import.invalid, and what a save refuses, with its field errors (form.url.unsafe, form.theme.invalid, style.*).
          */
         post: operations["importForm"];
         delete?: never;

@@ -33,13 +33,14 @@ export function brandKitRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           "Saves the account's brand kit whole. Pictures are https addresses or the account's own uploads " +
           "(400 brand_kit.image.unknown for another's), colours are CSS colours without transparency " +
-          "(400 style.value.invalid), the font one the app serves (400 brand_kit.font.unknown).",
+          "(400 style.value.invalid), the font one the app serves (400 brand_kit.font.unknown). A picture the kit " +
+          "no longer names is removed once no form, theme or saved question shows it.",
         body: ZBrandKit,
         response: { 200: ZBrandKit },
       },
     },
     async (request) =>
-      saveBrandKit(deps.db, await requireTenant(deps, request, "account.edit"), request.body),
+      saveBrandKit(deps.db, deps.storage, await requireTenant(deps, request, "account.edit"), request.body),
   );
 
   r.post(
@@ -50,7 +51,8 @@ export function brandKitRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           "Uploads a picture for the brand kit (multipart, one file). Its type is read from its bytes: PNG, " +
           "JPEG, GIF or WebP only (400 brand_kit.image.type); at most 2 MB and the server's upload limit " +
-          "(413 brand_kit.image.too_large). Answers the address the kit then names.",
+          "(413 brand_kit.image.too_large); 20 per person and 60 per account in 10 minutes (429 " +
+          "brand_kit.image.rate_limited). Answers the address the kit then names.",
         response: { 201: ZBrandAsset },
       },
     },

@@ -15,8 +15,10 @@ import { brandAssets, brandKits } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { AppError, invalidField, notFound } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
+import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { detectType } from "../files/uploads.ts";
+import { removeUnusedPictures } from "./unused-pictures.ts";
 
 const assetUrl = (id: string) => `/api/assets/${id}`;
 
@@ -56,9 +58,18 @@ async function assertOwnPictures(db: Db, ctx: TenantContext, kit: TBrandKit): Pr
   }
 }
 
-/** Saves the account's brand kit whole, its pictures checked to be the account's own uploads. */
-export async function saveBrandKit(db: Db, ctx: TenantContext, kit: TBrandKit): Promise<TBrandKit> {
+/**
+ * Saves the account's brand kit whole, its pictures checked to be the account's own uploads; the
+ * pictures it no longer names are removed once nothing else shows them.
+ */
+export async function saveBrandKit(
+  db: Db,
+  storage: FileStorage,
+  ctx: TenantContext,
+  kit: TBrandKit,
+): Promise<TBrandKit> {
   await assertOwnPictures(db, ctx, kit);
+  const previous = await readBrandKit(db, ctx);
   const values = { accountId: ctx.accountId, kit, updatedBy: ctx.user.id, updatedAt: new Date() };
   await db
     .insert(brandKits)
@@ -67,8 +78,15 @@ export async function saveBrandKit(db: Db, ctx: TenantContext, kit: TBrandKit): 
       target: brandKits.accountId,
       set: { kit, updatedBy: ctx.user.id, updatedAt: values.updatedAt },
     });
+  await removeUnusedPictures(db, storage, ctx.accountId, previous);
   return kit;
 }
+
+/**
+ * How many pictures one person, and one account, may upload for the kit in a window: a kit holds
+ * two, so this is plenty for trying a few, while a script cannot fill the storage.
+ */
+export const BRAND_UPLOAD_LIMITS = { windowSeconds: 600, perUser: 20, perAccount: 60 } as const;
 
 const isBrandImage = (mime: string) => (BRAND_IMAGE_TYPES as readonly string[]).includes(mime);
 
@@ -84,6 +102,15 @@ export async function uploadBrandImage(
   serverMaxBytes: number,
 ): Promise<TBrandAsset> {
   if (!request.isMultipart()) throw invalidField("brand_kit.image.type", "file");
+  const { windowSeconds } = BRAND_UPLOAD_LIMITS;
+  await countRequest(
+    db,
+    [
+      { key: `brand-image:user:${ctx.user.id}`, max: BRAND_UPLOAD_LIMITS.perUser, windowSeconds },
+      { key: `brand-image:account:${ctx.accountId}`, max: BRAND_UPLOAD_LIMITS.perAccount, windowSeconds },
+    ],
+    "brand_kit.image.rate_limited",
+  );
   const limit = Math.min(BRAND_IMAGE_MAX_BYTES, serverMaxBytes);
   // One byte over the limit is read, so a picture cut at the limit is told from one that fits.
   const file = await readingMultipart(() =>
