@@ -59,7 +59,7 @@ export interface TConditionGroup {
 export type TCondition = TFieldCondition | TDateCondition | TConditionGroup;
 
 // Recursive, so each carries an id: API documents refer to it by name instead of repeating it.
-export const ZConditionGroup: z.ZodType<TConditionGroup> = z
+export const ZConditionGroup: z.ZodType<TConditionGroup, TConditionGroup> = z
   .lazy(() =>
     z.object({
       kind: z.literal("group"),
@@ -68,7 +68,7 @@ export const ZConditionGroup: z.ZodType<TConditionGroup> = z
     }),
   )
   .meta({ id: "RuleConditionGroup" });
-export const ZCondition: z.ZodType<TCondition> = z
+export const ZCondition: z.ZodType<TCondition, TCondition> = z
   .lazy(() => z.union([ZFieldCondition, ZDateCondition, ZConditionGroup]))
   .meta({ id: "RuleCondition" });
 

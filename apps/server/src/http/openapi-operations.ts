@@ -142,3 +142,12 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   "post /api/support/attachments": ["uploadTicketFile", "Upload a file for a ticket's message"],
   "get /api/support/tickets/{id}/attachments/{fileId}": ["downloadTicketFile", "Download a file of a ticket"],
 };
+
+/**
+ * The uploads: routes that read their one file themselves (request.file(), request.parts()) and so
+ * declare no body Fastify would validate. Per operation, what its multipart field `file` holds.
+ */
+export const FILE_UPLOADS: Record<string, string> = {
+  "post /api/forms/import": "The exported form: one .json file.",
+  "post /api/user/upload_file": "The picture: one PNG, JPEG, GIF or WebP image.",
+};

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Settings } from "../settings.ts";
 import { EXAMPLES } from "./openapi-examples.ts";
-import { OPERATIONS, TAGS } from "./openapi-operations.ts";
+import { FILE_UPLOADS, OPERATIONS, TAGS } from "./openapi-operations.ts";
 
 /**
  * The served OpenAPI document (/api/docs/json), held to Redocly's recommended rules
@@ -24,7 +24,7 @@ interface Operation {
   tags?: string[];
   security?: unknown[];
   parameters?: Array<{ in: string }>;
-  requestBody?: { content?: Record<string, { example?: unknown }> };
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown; example?: unknown }> };
   responses?: Record<string, unknown>;
 }
 
@@ -184,6 +184,7 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
       operation.operationId ??= listed?.[0] ?? operationIdOf(method, path);
       operation.summary ??= listed?.[1] ?? summaryOf(method, path);
       operation.tags = operation.tags?.length ? operation.tags : [tagOf(path)];
+      if (key in FILE_UPLOADS) operation.requestBody ??= fileUpload(FILE_UPLOADS[key]!);
       const json = operation.requestBody?.content?.["application/json"];
       if (json && key in EXAMPLES) json.example ??= EXAMPLES[key];
       for (const tag of operation.tags) used.add(tag);
@@ -227,6 +228,17 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
     .sort()
     .map((name) => ({ name, description: TAGS[name] ?? `Operations on ${name}.` }));
   return document;
+}
+
+/** A multipart body of one file, in the field `file`. */
+function fileUpload(description: string): Operation["requestBody"] {
+  const file = { type: "string", format: "binary", description };
+  return {
+    required: true,
+    content: {
+      "multipart/form-data": { schema: { type: "object", required: ["file"], properties: { file } } },
+    },
+  };
 }
 
 /** The webhook payload's JSON Schema (GET /api/webhooks/payload-schema) as a component of the document. */

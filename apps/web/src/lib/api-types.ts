@@ -20583,7 +20583,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The exported form: one .json file.
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -27994,7 +28004,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The picture: one PNG, JPEG, GIF or WebP image.
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {

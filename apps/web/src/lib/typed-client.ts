@@ -9,3 +9,10 @@ import type { paths } from "./api-types.ts";
  * its own so the pages that use it load it, not the first page.
  */
 export const client = createClient<paths>({ baseUrl: "", fetch: (request) => send(request) });
+
+/** A multipart body from an upload's fields (`bodySerializer`): a file goes with its own name. */
+export function formData(fields: Record<string, string | Blob>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}

@@ -1,5 +1,6 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** What the server adds to a form and an import must not carry back: identity, dates, people. */
 const NOT_EXPORTED = [
@@ -31,7 +32,9 @@ export function exportFileName(title: string, id: number): string {
 
 /** Downloads the form as JSON (forms.md §2, form level: export). */
 export async function downloadFormJson(formId: number): Promise<void> {
-  const saved = await api<TFormWithFields>("GET", `/forms/${formId}`);
+  const saved: TFormWithFields = await unwrap(
+    client.GET("/api/forms/{id}", { params: { path: { id: formId } } }),
+  );
   const url = URL.createObjectURL(new Blob([exportDocument(saved)], { type: "application/json" }));
   const link = document.createElement("a");
   link.href = url;

@@ -1,11 +1,13 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const formQueryOptions = (formId: number) =>
   queryOptions({
     queryKey: ["forms", formId],
-    queryFn: () => api<TFormWithFields>("GET", `/forms/${formId}`),
+    queryFn: (): Promise<TFormWithFields> =>
+      unwrap(client.GET("/api/forms/{id}", { params: { path: { id: formId } } })),
   });
 
 export const useForm = (formId: number) => useQuery(formQueryOptions(formId));

@@ -1,10 +1,11 @@
 import type { TFormListItem } from "@formloom/core/api/forms";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const formsQueryOptions = queryOptions({
   queryKey: ["forms"],
-  queryFn: () => api<{ forms: TFormListItem[] }>("GET", "/forms/account").then((r) => r.forms),
+  queryFn: () => unwrap(client.GET("/api/forms/account")).then((r): TFormListItem[] => r.forms),
 });
 
 /** The account's forms; pass false where the user may not view forms, so nothing is asked. */

@@ -1,6 +1,7 @@
 import type { TElementCategories, TSavedElement, TSavedElementBody } from "@formloom/core/api/question-bank";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 const key = ["elements-categories"] as const;
 
@@ -9,7 +10,9 @@ export const useQuestionBank = () =>
   useQuery({
     queryKey: key,
     queryFn: () =>
-      api<TElementCategories>("GET", "/forms/elements-categories/account").then((r) => r.categories),
+      unwrap(client.GET("/api/forms/elements-categories/account")).then(
+        (r): TElementCategories["categories"] => r.categories,
+      ),
   });
 
 export function useQuestionBankMutations() {
@@ -17,13 +20,17 @@ export function useQuestionBankMutations() {
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     save: useMutation({
-      mutationFn: (body: TSavedElementBody) =>
-        api<TSavedElement>("POST", "/forms/elements-categories/account", body),
+      mutationFn: (body: TSavedElementBody): Promise<TSavedElement> =>
+        unwrap(client.POST("/api/forms/elements-categories/account", { body })),
       onSuccess: reload,
     }),
     remove: useMutation({
       mutationFn: (id: number) =>
-        api<{ deleted: true }>("DELETE", `/forms/elements-categories/account/${id}`),
+        unwrap(
+          client.DELETE("/api/forms/elements-categories/account/{elementId}", {
+            params: { path: { elementId: id } },
+          }),
+        ),
       onSuccess: reload,
     }),
   };

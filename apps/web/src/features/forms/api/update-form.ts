@@ -1,6 +1,7 @@
 import type { TFormPatchBody, TFormWithFields } from "@formloom/core/api/forms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /**
  * Saves the form. With the lastChangeDate of the copy the change was made from, sent as If-Match,
@@ -9,12 +10,13 @@ import { api } from "../../../lib/api-client.ts";
 export const useUpdateForm = (formId: number, lastChangeDate?: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TFormPatchBody) =>
-      api<TFormWithFields>(
-        "PATCH",
-        `/forms/${formId}`,
-        body,
-        lastChangeDate ? { headers: { "if-match": lastChangeDate } } : undefined,
+    mutationFn: (body: TFormPatchBody): Promise<TFormWithFields> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}", {
+          params: { path: { id: formId } },
+          body,
+          headers: lastChangeDate ? { "if-match": lastChangeDate } : undefined,
+        }),
       ),
     onSuccess: (saved) => {
       queryClient.setQueryData(["forms", formId], saved);
