@@ -4,14 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
-import { freePort } from "../apps/server/test/process.ts";
+import { freePort, serverArguments } from "../apps/server/test/process.ts";
 
 export { freePort };
 
 const root = path.resolve(import.meta.dirname, "..");
-
-/** Set by the browser tests' setup: the compiled server, started without compiling TypeScript. */
-export const BUNDLE_VARIABLE = "FORMLOOM_TEST_SERVER_BUNDLE";
 
 export interface RunningApp {
   url: string;
@@ -54,25 +51,20 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 }
 
 function spawnApp(dataDir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const bundle = process.env[BUNDLE_VARIABLE];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    bundle ? [bundle] : ["--import", "tsx", "src/main.ts"],
-    {
-      cwd: path.join(root, "apps/server"),
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        SEED_DEMO: "false",
-        DATABASE_URL: "",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, serverArguments(), {
+    cwd: path.join(root, "apps/server"),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "false",
+      DATABASE_URL: "",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   return new Promise<ChildProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { createPgliteTemplate, TEMPLATE_VARIABLE } from "../apps/server/test/database-template.ts";
-import { BUNDLE_VARIABLE } from "./app-process.ts";
+import { useServerBundle } from "../apps/server/test/process.ts";
 
 /** Debian's Chromium, the whole browser: for a tool that drives a browser of its own (Lighthouse). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -30,10 +29,7 @@ export default async function setup(project: TestProject) {
     );
   const webDist = path.resolve(import.meta.dirname, "../apps/web/dist/index.html");
   if (!existsSync(webDist)) throw new Error("The web app is not built: run `npm run build` first");
-  const root = path.resolve(import.meta.dirname, "..");
-  const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) throw new Error("The server did not build");
-  process.env[BUNDLE_VARIABLE] = path.join(root, "apps/server/dist/main.js");
+  useServerBundle();
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
   const server = await chromium.launchServer({

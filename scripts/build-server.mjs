@@ -2,6 +2,7 @@
 // so production starts on plain Node without compiling TypeScript first. Our workspace packages
 // (@formloom/*, shipped as TypeScript) go into the bundle; every other package stays an import
 // that Node resolves from node_modules as usual.
+import { renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -21,7 +22,7 @@ const nodeModulesStayExternal = {
 export async function buildServer() {
   // Loaded here, not at the top: a start whose bundle is up to date needs no esbuild.
   const { build } = await import("esbuild");
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [path.join(root, "apps/server/src/main.ts")],
     outfile: SERVER_BUNDLE,
     bundle: true,
@@ -33,7 +34,15 @@ export async function buildServer() {
     banner: { js: "process.setSourceMapsEnabled(true);" },
     plugins: [nodeModulesStayExternal],
     logLevel: "warning",
+    write: false,
   });
+  // Each file replaced in one step: the browser tests and the API tests build the bundle at their
+  // start while the other may be starting servers from it, which must never read half a file.
+  for (const file of outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServer();

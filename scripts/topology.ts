@@ -10,6 +10,7 @@ import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverArguments } from "../apps/server/test/process.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "../apps/server");
 
@@ -282,11 +283,11 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       ...options.env,
     };
     mkdirSync(shared.STORAGE_DIR, { recursive: true });
-    const tsx = ["--import", "tsx", "src/main.ts"];
+    const server = serverArguments();
     const api = async (i: number, port: number) => {
       const env = { ...shared, RUN_WORKERS: "false", PORT: String(port), HOST: "127.0.0.1" };
       const dataDir = path.join(dir, `api-${i}`);
-      const proc = await launch(`api-${i}`, process.execPath, tsx, {
+      const proc = await launch(`api-${i}`, process.execPath, server, {
         cwd: serverDir,
         env: { ...env, DATA_DIR: dataDir },
         ready: "Formloom is running",
@@ -302,7 +303,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const workerCount = options.workers ?? 2;
     // The same program `npm run worker` runs, without npm between: a signal reaches the worker itself.
     const workersStarting = Array.from({ length: workerCount }, (_, i) =>
-      launch(`worker-${i}`, process.execPath, [...tsx, "--worker"], {
+      launch(`worker-${i}`, process.execPath, [...server, "--worker"], {
         cwd: serverDir,
         env: { ...shared, DATA_DIR: path.join(dir, `worker-${i}`) },
         ready: "Formloom worker is running",

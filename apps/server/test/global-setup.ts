@@ -4,9 +4,14 @@ import {
   POSTGRES_TEMPLATE_VARIABLE,
   TEMPLATE_VARIABLE,
 } from "./database-template.ts";
+import { useServerBundle } from "./process.ts";
 
-/** One migrated database per engine for the whole run to copy. */
+/**
+ * One migrated database per engine for the whole run to copy, and the compiled server for the
+ * files that start it as a process of its own.
+ */
 export default async function setup() {
+  useServerBundle();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await createPostgresTemplate(adminUrl);
