@@ -1,13 +1,42 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { preferMemoryTmpdir } from "../apps/server/test/memory-tmpdir.ts";
 
 preferMemoryTmpdir();
+
+/**
+ * The files that take a minute or more of a quiet two-core machine, slowest first (docs/test-timings.md).
+ * Vitest starts the largest files first when it has no timings of its own, as on a fresh clone;
+ * some of the slowest are small files, and one of them left to the end ran alone on one core.
+ */
+const SLOWEST = [
+  "results-every-type",
+  "styling-a11y",
+  "design-presets",
+  "builder-every-type",
+  "all-field-types",
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = SLOWEST.findIndex((name) => file.moduleId.endsWith(`/${name}.test.ts`));
+      return at === -1 ? SLOWEST.length : at;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
     exclude: ["**/node_modules/**"],
     globalSetup: ["./global-setup.ts"],
+    sequence: { sequencer: SlowestFirst },
     pool: "forks",
     // Files share a worker's loaded modules (the browser client, the helpers) instead of each
     // importing them again; each file still starts its own app and opens its own browser contexts.
