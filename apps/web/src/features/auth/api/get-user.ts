@@ -1,11 +1,12 @@
 import type { TUserInfo } from "@formloom/core/api/auth";
 import type { Permission } from "@formloom/core/permissions";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const userQueryOptions = queryOptions({
   queryKey: ["user"],
-  queryFn: () => api<TUserInfo>("GET", "/user"),
+  queryFn: (): Promise<TUserInfo> => unwrap(client.GET("/api/user")),
   staleTime: 60_000,
 });
 

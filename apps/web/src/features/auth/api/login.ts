@@ -1,10 +1,11 @@
 import type { TLoginBody, TTokens } from "@formloom/core/api/auth";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const useLogin = () =>
   useMutation({
-    mutationFn: (body: TLoginBody) => api<TTokens>("POST", "/login", body),
+    mutationFn: (body: TLoginBody): Promise<TTokens> => unwrap(client.POST("/api/login", { body })),
     onSuccess: (tokens) => session.store(tokens),
   });

@@ -1,8 +1,9 @@
 import type { TRegisterBody, TRegisterCheckEmail, TTokens } from "@formloom/core/api/auth";
 import { useMutation } from "@tanstack/react-query";
 import i18n from "../../../i18n/i18n.ts";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** A new user starts in the language they signed up in, and in this browser's time zone. */
 function preferences() {
@@ -16,11 +17,12 @@ function preferences() {
  */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: TRegisterBody) =>
-      api<TTokens | TRegisterCheckEmail>("POST", "/register", {
-        ...body,
-        registerParams: { ...body.registerParams, ...preferences() },
-      }),
+    mutationFn: (body: TRegisterBody): Promise<TTokens | TRegisterCheckEmail> =>
+      unwrap(
+        client.POST("/api/register", {
+          body: { ...body, registerParams: { ...body.registerParams, ...preferences() } },
+        }),
+      ),
     onSuccess: (result) => {
       if ("token" in result) session.store(result);
     },

@@ -4,10 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api-client.ts";
+import { send, unwrap } from "../../../lib/api-client.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { safePath } from "../../../lib/safe-path.ts";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { userQueryOptions } from "../api/get-user.ts";
 import { AuthCard } from "./auth-card.tsx";
 
@@ -56,7 +57,8 @@ export function AutologinPage() {
 function useHandoverUser(token: string) {
   return useQuery({
     queryKey: ["autologin-user", token],
-    queryFn: () => api<TUserInfo>("GET", "/user", undefined, { token }),
+    queryFn: (): Promise<TUserInfo> =>
+      unwrap(client.GET("/api/user", { fetch: (request) => send(request, { token }) })),
     retry: false,
   });
 }

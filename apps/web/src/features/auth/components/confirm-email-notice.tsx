@@ -3,8 +3,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { useUser } from "../api/get-user.ts";
 
 /** Closing the banner hides it until the browser is closed; the user menu keeps the reminder. */
@@ -14,7 +15,7 @@ const DISMISSED = "formloom.confirmEmailDismissed";
 export function useResendConfirmation() {
   const { data: user } = useUser();
   return useMutation({
-    mutationFn: () => api("POST", "/email-confirm/resend"),
+    mutationFn: () => unwrap(client.POST("/api/email-confirm/resend")),
     onSuccess: () => notifySuccess(msg("The link is on its way to {{email}}."), { email: user?.email }),
     onError: notifyError,
   });

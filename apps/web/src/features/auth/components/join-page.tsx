@@ -2,10 +2,11 @@ import { Alert, Button, Center, Loader, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { api, logout } from "../../../lib/api-client.ts";
+import { logout, unwrap } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { AnchorLink } from "../../../lib/router-links.tsx";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { useInvitationPreview } from "../../invitations/api/invitations.ts";
 import { useUser } from "../api/get-user.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -57,7 +58,7 @@ function AcceptInvitation({
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const accept = useMutation({
-    mutationFn: () => api("POST", "/invitations/accept", { code }),
+    mutationFn: () => unwrap(client.POST("/api/invitations/accept", { body: { code } })),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ["user"] });
       void navigate({ to: "/" });

@@ -4,11 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { api, logout } from "../../../lib/api-client.ts";
+import { logout, unwrap } from "../../../lib/api-client.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { safePath } from "../../../lib/safe-path.ts";
 import { session } from "../../../lib/session.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { AuthCard } from "./auth-card.tsx";
 
 const confirmRoute = getRouteApi("/confirm_email");
@@ -22,7 +23,8 @@ export function ConfirmEmailPage() {
   const { t } = useTranslation();
   const { code } = confirmRoute.useSearch();
   const confirm = useMutation({
-    mutationFn: (value: string) => api<TTokens>("POST", "/email-confirm", { code: value }),
+    mutationFn: (value: string): Promise<TTokens> =>
+      unwrap(client.POST("/api/email-confirm", { body: { code: value } })),
     onSuccess: (tokens) => {
       if (!session.token()) session.store(tokens);
     },
