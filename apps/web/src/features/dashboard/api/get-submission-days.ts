@@ -1,6 +1,7 @@
 import type { TGroupedDates } from "@formloom/core/api/statistics";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** Today in the reader's zone, as YYYY-MM-DD: the days the server counts are that zone's. */
 export const todayIn = (zone: string | undefined) =>
@@ -20,12 +21,18 @@ export const addDays = (day: string, days: number) =>
 export const useMonthSubmissions = (month: string) =>
   useQuery({
     queryKey: ["forms", "answers", "month-grouped", month],
-    queryFn: () => api<TGroupedDates>("GET", `/forms/answers/month/grouped?month=${month}`),
+    queryFn: (): Promise<TGroupedDates> =>
+      unwrap(client.GET("/api/forms/answers/month/grouped", { params: { query: { month } } })),
   });
 
 /** The submissions per day from one day to another, over the account's forms, each form's count. */
 export const useSubmissionDays = (from: string, to: string) =>
   useQuery({
     queryKey: ["forms", "answers", "date-grouped", from, to],
-    queryFn: () => api<TGroupedDates>("GET", `/forms/answers/date/grouped?date_from=${from}&date_to=${to}`),
+    queryFn: (): Promise<TGroupedDates> =>
+      unwrap(
+        client.GET("/api/forms/answers/date/grouped", {
+          params: { query: { date_from: from, date_to: to } },
+        }),
+      ),
   });
