@@ -1,20 +1,26 @@
 import type { TEmbedding, TEmbeddingBody } from "@formloom/core/api/embeddings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 const key = (formId: number) => ["forms", formId, "embeddings"] as const;
-const base = (formId: number) => `/forms/${formId}/embeddings`;
+const inForm = (formId: number) => ({ params: { path: { id: formId } } });
+const one = (formId: number, embeddingId: number) => ({ params: { path: { id: formId, embeddingId } } });
 
 export const useEmbeddings = (formId: number) =>
   useQuery({
     queryKey: key(formId),
-    queryFn: () => api<{ embeddings: TEmbedding[] }>("GET", base(formId)).then((r) => r.embeddings),
+    queryFn: () =>
+      unwrap(client.GET("/api/forms/{id}/embeddings", inForm(formId))).then(
+        (r): TEmbedding[] => r.embeddings,
+      ),
   });
 
 export const useEmbedding = (formId: number, embeddingId: number) =>
   useQuery({
     queryKey: [...key(formId), embeddingId],
-    queryFn: () => api<TEmbedding>("GET", `${base(formId)}/${embeddingId}`),
+    queryFn: (): Promise<TEmbedding> =>
+      unwrap(client.GET("/api/forms/{id}/embeddings/{embeddingId}", one(formId, embeddingId))),
   });
 
 function useEmbeddingMutation<Input, Output>(formId: number, call: (input: Input) => Promise<Output>) {
@@ -26,14 +32,20 @@ function useEmbeddingMutation<Input, Output>(formId: number, call: (input: Input
 }
 
 export const useCreateEmbedding = (formId: number) =>
-  useEmbeddingMutation(formId, (body: TEmbeddingBody) => api<TEmbedding>("POST", base(formId), body));
+  useEmbeddingMutation(
+    formId,
+    (body: TEmbeddingBody): Promise<TEmbedding> =>
+      unwrap(client.POST("/api/forms/{id}/embeddings", { ...inForm(formId), body })),
+  );
 
 export const useEditEmbedding = (formId: number, embeddingId: number) =>
-  useEmbeddingMutation(formId, (body: TEmbeddingBody) =>
-    api<TEmbedding>("PUT", `${base(formId)}/${embeddingId}`, body),
+  useEmbeddingMutation(
+    formId,
+    (body: TEmbeddingBody): Promise<TEmbedding> =>
+      unwrap(client.PUT("/api/forms/{id}/embeddings/{embeddingId}", { ...one(formId, embeddingId), body })),
   );
 
 export const useDeleteEmbedding = (formId: number) =>
   useEmbeddingMutation(formId, (embeddingId: number) =>
-    api<null>("DELETE", `${base(formId)}/${embeddingId}`),
+    unwrap(client.DELETE("/api/forms/{id}/embeddings/{embeddingId}", one(formId, embeddingId))),
   );
