@@ -130,6 +130,17 @@ describe("a brand kit", () => {
     await screenshot(page, "brand-kit-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, "brand-kit-390");
+    // On a phone each picture keeps its buttons on its own row, beside it, not wrapped under it.
+    for (const [at, name] of ["Logo", "Cover picture"].entries()) {
+      const picture = await page.getByRole("img", { name, exact: true }).boundingBox();
+      for (const action of ["Upload", "Remove"]) {
+        const button = await page.getByRole("button", { name: action }).nth(at).boundingBox();
+        const middle = (button?.y ?? 0) + (button?.height ?? 0) / 2;
+        expect(middle, `${action}: ${name}`).toBeGreaterThan(picture?.y ?? 0);
+        expect(middle, `${action}: ${name}`).toBeLessThan((picture?.y ?? 0) + (picture?.height ?? 0));
+        expect((button?.x ?? 0) + (button?.width ?? 0), `${action}: ${name}`).toBeLessThanOrEqual(390);
+      }
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // A new form takes the kit in the same click that creates it.

@@ -151,34 +151,52 @@ function PictureInput(props: {
       <Text size="sm" fw={500}>
         {props.label}
       </Text>
-      <Group>
+      {/* The buttons stay beside the picture on a phone: a wide cover gives way, not the row. */}
+      <Group gap="sm" wrap="nowrap">
         {props.url ? (
-          <Image src={props.url} alt={props.label} h={48} w="auto" fit="contain" radius="sm" />
+          <Image
+            src={props.url}
+            alt={props.label}
+            h={48}
+            w="auto"
+            miw={0}
+            fit="contain"
+            radius="sm"
+            style={{ flex: "0 1 auto" }}
+          />
         ) : (
           <Text size="sm" c="dimmed">
             {t("None")}
           </Text>
         )}
-        <FileButton accept="image/png,image/jpeg,image/gif,image/webp" onChange={props.onFile}>
-          {(button) => (
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <FileButton accept="image/png,image/jpeg,image/gif,image/webp" onChange={props.onFile}>
+            {(button) => (
+              <Button
+                {...button}
+                variant="default"
+                size="xs"
+                leftSection={<IconUpload size={14} />}
+                loading={props.loading}
+                disabled={props.disabled}
+                aria-label={`${t("Upload")}: ${props.label}`}
+              >
+                {t("Upload")}
+              </Button>
+            )}
+          </FileButton>
+          {props.url && !props.disabled && (
             <Button
-              {...button}
-              variant="default"
+              variant="subtle"
               size="xs"
-              leftSection={<IconUpload size={14} />}
-              loading={props.loading}
-              disabled={props.disabled}
-              aria-label={`${t("Upload")}: ${props.label}`}
+              color="gray"
+              onClick={props.onClear}
+              aria-label={`${t("Remove")}: ${props.label}`}
             >
-              {t("Upload")}
+              {t("Remove")}
             </Button>
           )}
-        </FileButton>
-        {props.url && !props.disabled && (
-          <Button variant="subtle" size="xs" color="gray" onClick={props.onClear}>
-            {t("Remove")}
-          </Button>
-        )}
+        </Group>
       </Group>
       {props.error && (
         <Text size="xs" c="red" role="alert">
