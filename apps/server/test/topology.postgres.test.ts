@@ -296,7 +296,17 @@ describe.each([
     } finally {
       other.child.kill("SIGCONT");
     }
-    // The claim's lease (30 s ± 25 %) runs out and the other worker sends it again, to a 200 now.
+    // The claim holds the delivery for its lease, 30 s ± 25 %: no one sends it meanwhile.
+    const lease = await database.query<{ seconds: number }>(
+      "select extract(epoch from next_attempt_at - now())::float8 as seconds from webhook_deliveries where webhook_id = $1",
+      [hook.body.id],
+    );
+    expect(lease.rows[0]!.seconds).toBeGreaterThan(15);
+    // The lease runs out (moved to now rather than waited for) and the other worker sends it
+    // again, to a 200 now.
+    await database.query("update webhook_deliveries set next_attempt_at = now() where webhook_id = $1", [
+      hook.body.id,
+    ]);
     const delivery = () =>
       database.query<{ state: string; attempts: number }>(
         "select state, attempts from webhook_deliveries where webhook_id = $1",
