@@ -118,6 +118,17 @@ describe("what the search finds", () => {
     expect(prefix.body.results.map((hit) => hit.id)).toEqual([formId]);
   });
 
+  it("finds an answer by the beginning of an e-mail address in it, and not by words that merely begin alike", async () => {
+    const withEmail = await submitAnswers(server.api, formId, [
+      { fieldId: "story", answer: "Marguerite ran the webinar. Write to marguerite.oyelaran@example.com" },
+    ]);
+    const found = await search(admin, { request: "marguerite.oye", types: "form_answer" });
+    expect(found.body.results.map((hit) => hit.id)).toEqual([withEmail]);
+    expect(found.body.results[0]?.excerpt).toContain("<mark>");
+    // "marguerite.web" begins no address of it: "Marguerite" and "webinar" apart are not that.
+    expect((await search(admin, { request: "marguerite.web", types: "form_answer" })).body.count).toBe(0);
+  });
+
   it("finds a submission stored after later ones were indexed", async () => {
     // Every account's submissions take their ids from one sequence, and a submission can commit
     // after one with a higher id: far below the highest indexed id, it must still be indexed.

@@ -2819,13 +2819,13 @@ export interface paths {
         };
         /**
          * Search forms, submissions and users
-         * @description Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. Each excerpt marks its matches with <mark> and </mark> around plain text.
+         * @description Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. A text without spaces (a name or an e-mail address being typed) also matches words beginning with it; the words of a longer text match whole, in each language's forms. Each excerpt marks its matches with <mark> and </mark> around plain text.
          */
         get: operations["search"];
         put?: never;
         /**
          * Send search
-         * @description The variant that sends a body (searchWord, startDate, endDate, types, page, pageSize). Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. Each excerpt marks its matches with <mark> and </mark> around plain text.
+         * @description The variant that sends a body (searchWord, startDate, endDate, types, page, pageSize). Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. A text without spaces (a name or an e-mail address being typed) also matches words beginning with it; the words of a longer text match whole, in each language's forms. Each excerpt marks its matches with <mark> and </mark> around plain text.
          */
         post: operations["postSearch"];
         delete?: never;
@@ -2843,7 +2843,7 @@ export interface paths {
         };
         /**
          * Read search categorized
-         * @description Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. Each excerpt marks its matches with <mark> and </mark> around plain text. Grouped by type: each group's count and its first five.
+         * @description Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; no type means all. A text without spaces (a name or an e-mail address being typed) also matches words beginning with it; the words of a longer text match whole, in each language's forms. Each excerpt marks its matches with <mark> and </mark> around plain text. Grouped by type: each group's count and its first five.
          */
         get: operations["getSearchCategorized"];
         put?: never;

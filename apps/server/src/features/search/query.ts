@@ -8,19 +8,30 @@ const CONFIGS = ["english", "russian", "spanish", "italian", "simple"] as const;
 
 /**
  * The search text as one tsquery: `websearch_to_tsquery` in every configuration (a document is
- * stemmed in its own language, the text's language is unknown), or the words' beginnings, so
- * "ali" finds alice@example.com. A text with search syntax (quotes, -, or) is taken as written.
+ * stemmed in its own language, the text's language is unknown), and for a text of one word (no
+ * space: a name or an address being typed) that word's beginning as the parser reads it, so "ali"
+ * finds alice@example.com and "hugo.web" finds hugo.weber@example.com. An address stays one word:
+ * split at its dots, "hugo.web" would also be "hugo" and any word beginning with "web" (webinar,
+ * Weber). Words of a longer text are matched whole: a beginning of a common word ("refund:*") or
+ * of a first name (the beginning of every address of an Alice) makes the index gather every
+ * answer holding any word that begins so, 100,000 of a million, before the other words narrow
+ * them (bench/results/search.md). A text with search syntax (quotes, -, or) is taken as written.
  */
 export async function toTsquery(db: Db, text: string): Promise<string> {
   const parts = CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${text})`);
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   const syntax = /["-]|\bor\b/i.test(text);
-  if (!syntax && words.length > 0) {
-    const prefix = words.map((word) => `${word.toLowerCase()}:*`).join(" & ");
-    parts.push(sql`to_tsquery('simple', ${prefix})`);
+  if (!syntax && !/\s/.test(text) && /[\p{L}\p{N}]/u.test(text)) {
+    const beginnings = sql`(select to_tsquery('simple', string_agg(quote_literal(w.lexeme) || ':*', ' & '))
+      from unnest(to_tsvector('simple', ${text})) w)`;
+    parts.push(sql`coalesce(${beginnings}, websearch_to_tsquery('simple', ${text}))`);
   }
-  const [row] = rowsOf<{ query: string }>(
-    await db.execute(sql`select (${sql.join(parts, sql` || `)})::text as query`),
+  // Languages without a stemmed form of the words read them alike: each distinct reading once, or
+  // the index, the ranking and the excerpts weigh the same words five times over.
+  const [row] = rowsOf<{ query: string | null }>(
+    await db.execute(sql`
+      select string_agg(distinct '(' || p.part::text || ')', ' | ')::tsquery::text as query
+      from unnest(array[${sql.join(parts, sql`, `)}]) p(part)
+      where p.part::text <> ''`),
   );
   return row?.query ?? "";
 }

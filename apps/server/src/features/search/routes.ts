@@ -21,7 +21,9 @@ async function searcher(deps: Deps, request: FastifyRequest) {
 const FOUND =
   "Forms, answers (only of the fields the caller may read), users, custom pages and marketplace services " +
   "matching the text, best first. Text longer than 2 characters; dates default to 2018-01-01 and now; " +
-  "no type means all. Each excerpt marks its matches with <mark> and </mark> around plain text.";
+  "no type means all. A text without spaces (a name or an e-mail address being typed) also matches words " +
+  "beginning with it; the words of a longer text match whole, in each language's forms. Each excerpt marks " +
+  "its matches with <mark> and </mark> around plain text.";
 
 /** The calls of forms.md §7 and platform.md §7 "Search". */
 export function searchRoutes(app: FastifyInstance, deps: Deps): void {
