@@ -2,7 +2,7 @@
 // so production starts on plain Node without compiling TypeScript first. Our workspace packages
 // (@formloom/*, shipped as TypeScript) go into the bundle; every other package stays an import
 // that Node resolves from node_modules as usual.
-import { renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -38,6 +38,7 @@ export async function buildServer() {
   });
   // Each file replaced in one step: the browser tests and the API tests build the bundle at their
   // start while the other may be starting servers from it, which must never read half a file.
+  mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
   for (const file of outputFiles) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
