@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -7,6 +7,8 @@ import { freePort, type RunningApp, startApp } from "./app-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SCREENSHOTS = path.join(root, ".test-output", "screenshots");
+const SCREENSHOT_TIMES = path.join(root, ".test-output", "screenshot-times.tsv");
+
 export { freePort, type RunningApp, startApp };
 
 /** The run's shared Chromium (see global-setup.ts). */
@@ -20,11 +22,14 @@ export function connectBrowser(): Promise<Browser> {
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const started = performance.now();
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}.png`),
     fullPage: true,
     animations: "disabled",
   });
+  // What the pictures cost, for the run's timing report (scripts/test.mjs).
+  appendFileSync(SCREENSHOT_TIMES, `${name}\t${Math.round(performance.now() - started)}\n`);
 }
 
 /** Reports what the browser's console and network say went wrong, so a failure explains itself. */

@@ -194,6 +194,9 @@ async function unitsAndBuild() {
   return built;
 }
 
+// The browser tests' screenshots note what each cost (e2e/support.ts): this run's alone.
+rmSync(path.join(output, "screenshot-times.tsv"), { force: true });
+
 // Type-check and lint need no build: they run beside everything up to the browser tests.
 const checks = Promise.all([typeCheck(), lint()]);
 const built = await unitsAndBuild();
@@ -245,6 +248,18 @@ console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 // stage printed a long failure lost its last lines, the summary among them.
 process.exitCode = totals.failed === 0 ? 0 : 1;
 
+/** How many screenshots the browser tests took and how long they waited for them, when they took any. */
+function screenshotCost() {
+  let lines;
+  try {
+    lines = readFileSync(path.join(output, "screenshot-times.tsv"), "utf8").trim().split("\n");
+  } catch {
+    return [];
+  }
+  const seconds = lines.reduce((sum, line) => sum + Number(line.split("\t")[1] ?? 0), 0) / 1000;
+  return [`Screenshots: ${lines.length}, taken in ${Math.round(seconds)} s of the browser tests' time.`, ""];
+}
+
 /** `.test-output/timings.md`: the run's wall time, each stage's start, time and counts, the slowest files. */
 function writeTimings() {
   const total = (Date.now() - runStart) / 1000;
@@ -262,6 +277,7 @@ function writeTimings() {
         `| ${s.name} | ${Math.round((s.startedAt - runStart) / 1000)} | ${Math.round(s.seconds ?? 0)} | ${s.busy ?? ""} | ${s.passed} | ${s.failed} |`,
     ),
     "",
+    ...screenshotCost(),
     "## The 20 slowest test files",
     "",
     "| Stage | File | Seconds | Tests |",
