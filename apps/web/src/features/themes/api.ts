@@ -1,21 +1,40 @@
 import type { TTheme, TThemeCreateBody, TThemePatchBody } from "@formloom/core/api/themes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api-client.ts";
+import { unwrap } from "../../lib/api-client.ts";
+import { client } from "../../lib/typed-client.ts";
 
 /** Whose list a theme belongs to: the user's own, or the account's common ones. */
 export type ThemeKind = TTheme["kind"];
 
-const base = (kind: ThemeKind, userId: number) =>
-  kind === "own" ? `/form-themes/account/${userId}` : "/form-themes/common";
-const one = (kind: ThemeKind, userId: number, themeId: number) =>
-  kind === "own" ? `/form-themes/${themeId}/account/${userId}` : `/form-themes/${themeId}/common`;
+const list = (kind: ThemeKind, userId: number) =>
+  kind === "own"
+    ? client.GET("/api/form-themes/account/{userId}", { params: { path: { userId } } })
+    : client.GET("/api/form-themes/common");
+
+const create = (kind: ThemeKind, userId: number, body: TThemeCreateBody) =>
+  kind === "own"
+    ? client.POST("/api/form-themes/account/{userId}", { params: { path: { userId } }, body })
+    : client.POST("/api/form-themes/common", { body });
+
+const change = (kind: ThemeKind, userId: number, themeId: number, body: TThemePatchBody) =>
+  kind === "own"
+    ? client.PATCH("/api/form-themes/{themeId}/account/{userId}", {
+        params: { path: { themeId, userId } },
+        body,
+      })
+    : client.PATCH("/api/form-themes/{themeId}/common", { params: { path: { themeId } }, body });
+
+const remove = (kind: ThemeKind, userId: number, themeId: number) =>
+  kind === "own"
+    ? client.DELETE("/api/form-themes/{themeId}/account/{userId}", { params: { path: { themeId, userId } } })
+    : client.DELETE("/api/form-themes/{themeId}/common", { params: { path: { themeId } } });
 
 export const themesKey = (kind: ThemeKind, userId: number) => ["form-themes", kind, userId] as const;
 
 export const useThemes = (kind: ThemeKind, userId: number | undefined) =>
   useQuery({
     queryKey: themesKey(kind, userId ?? 0),
-    queryFn: () => api<{ themes: TTheme[] }>("GET", base(kind, userId ?? 0)).then((r) => r.themes),
+    queryFn: () => unwrap(list(kind, userId ?? 0)).then((r): TTheme[] => r.themes),
     enabled: userId !== undefined,
   });
 
@@ -25,16 +44,16 @@ export function useThemeMutations(kind: ThemeKind, userId: number) {
   const reload = () => queryClient.invalidateQueries({ queryKey: themesKey(kind, userId) });
   return {
     create: useMutation({
-      mutationFn: (body: TThemeCreateBody) => api<TTheme>("POST", base(kind, userId), body),
+      mutationFn: (body: TThemeCreateBody): Promise<TTheme> => unwrap(create(kind, userId, body)),
       onSuccess: reload,
     }),
     update: useMutation({
-      mutationFn: ({ id, body }: { id: number; body: TThemePatchBody }) =>
-        api<TTheme>("PATCH", one(kind, userId, id), body),
+      mutationFn: ({ id, body }: { id: number; body: TThemePatchBody }): Promise<TTheme> =>
+        unwrap(change(kind, userId, id, body)),
       onSuccess: reload,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api<{ deleted: true }>("DELETE", one(kind, userId, id)),
+      mutationFn: (id: number) => unwrap(remove(kind, userId, id)),
       onSuccess: reload,
     }),
   };
