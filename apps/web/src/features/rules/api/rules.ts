@@ -4,13 +4,14 @@ import type { TWebhook } from "@formloom/core/api/webhooks";
 import type { TRule } from "@formloom/core/rule-schema";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { useFormNotifications } from "../../notifications/api/notifications.ts";
 import type { ActionTargets } from "../rule-text.ts";
 
 export const accountRulesQuery = queryOptions({
   queryKey: ["form-rules", "all"],
-  queryFn: () => api<TAccountRules>("GET", "/form-rules/all"),
+  queryFn: (): Promise<TAccountRules> => unwrap(client.GET("/api/form-rules/all")),
 });
 
 export const useAccountRules = () => useQuery(accountRulesQuery);
@@ -23,12 +24,19 @@ export const useAccountRules = () => useQuery(accountRulesQuery);
 export function useSaveRules(formId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ rules, lastChangeDate }: { rules: TRule[]; lastChangeDate: string }) =>
-      api<TFormWithFields>(
-        "PATCH",
-        `/forms/${formId}`,
-        { conditionalRules: rules },
-        { headers: { "if-match": lastChangeDate } },
+    mutationFn: ({
+      rules,
+      lastChangeDate,
+    }: {
+      rules: TRule[];
+      lastChangeDate: string;
+    }): Promise<TFormWithFields> =>
+      unwrap(
+        client.PATCH("/api/forms/{id}", {
+          params: { path: { id: formId } },
+          body: { conditionalRules: rules },
+          headers: { "if-match": lastChangeDate },
+        }),
       ),
     onSuccess: (saved) => {
       queryClient.setQueryData(["forms", formId], saved);
@@ -42,7 +50,8 @@ export function useSaveRules(formId: number) {
 export function useWebhooks(formId: number) {
   return useQuery({
     queryKey: ["forms", formId, "webhooks"],
-    queryFn: () => api<{ webhooks: TWebhook[] }>("GET", `/forms/${formId}/webhooks`),
+    queryFn: (): Promise<{ webhooks: TWebhook[] }> =>
+      unwrap(client.GET("/api/forms/{id}/webhooks", { params: { path: { id: formId } } })),
     retry: false,
     meta: { optional: true },
   });
