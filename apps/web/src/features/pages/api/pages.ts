@@ -1,18 +1,26 @@
 import type { THelpLink, THelpMenuBody, TPage, TPageBody, TPublicPage } from "@formloom/core/api/pages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client as api } from "../../../lib/typed-client.ts";
 
 export const usePages = () =>
-  useQuery({ queryKey: ["pages"], queryFn: () => api<{ pages: TPage[] }>("GET", "/pages") });
+  useQuery({
+    queryKey: ["pages"],
+    queryFn: (): Promise<{ pages: TPage[] }> => unwrap(api.GET("/api/pages")),
+  });
 
 export const usePage = (id: number) =>
-  useQuery({ queryKey: ["pages", id], queryFn: () => api<TPage>("GET", `/pages/${id}`) });
+  useQuery({
+    queryKey: ["pages", id],
+    queryFn: (): Promise<TPage> => unwrap(api.GET("/api/pages/{id}", { params: { path: { id } } })),
+  });
 
 /** A page of the user's account by alias (/page/{alias}). */
 export const usePageByAlias = (alias: string) =>
   useQuery({
     queryKey: ["pages", "alias", alias],
-    queryFn: () => api<TPage>("GET", `/pages/alias/${encodeURIComponent(alias)}`),
+    queryFn: (): Promise<TPage> =>
+      unwrap(api.GET("/api/pages/alias/{alias}", { params: { path: { alias } } })),
     retry: false,
   });
 
@@ -20,15 +28,20 @@ export const usePageByAlias = (alias: string) =>
 export const usePublicPage = (alias: string) =>
   useQuery({
     queryKey: ["public-pages", alias],
-    queryFn: () => api<TPublicPage>("GET", `/public-pages/${encodeURIComponent(alias)}`),
+    queryFn: (): Promise<TPublicPage> =>
+      unwrap(api.GET("/api/public-pages/{alias}", { params: { path: { alias } } })),
     retry: false,
   });
 
 export function useSavePage(id?: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TPageBody) =>
-      id === undefined ? api<TPage>("POST", "/pages", body) : api<TPage>("PATCH", `/pages/${id}`, body),
+    mutationFn: (body: TPageBody): Promise<TPage> =>
+      unwrap(
+        id === undefined
+          ? api.POST("/api/pages", { body })
+          : api.PATCH("/api/pages/{id}", { params: { path: { id } }, body }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: ["pages"] }),
   });
 }
@@ -36,7 +49,7 @@ export function useSavePage(id?: number) {
 export function useDeletePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api("DELETE", `/pages/${id}`),
+    mutationFn: (id: number) => unwrap(api.DELETE("/api/pages/{id}", { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: ["pages"] }),
   });
 }
@@ -45,8 +58,8 @@ export function useDeletePage() {
 export const useHelpMenu = (enabled: boolean) =>
   useQuery({
     queryKey: ["pages-menu"],
-    queryFn: () =>
-      api<{ pageMenuLinks: THelpLink[] }>("GET", "/pages-menu").catch((error: unknown) => {
+    queryFn: (): Promise<{ pageMenuLinks: THelpLink[] }> =>
+      unwrap(api.GET("/api/pages-menu")).catch((error: unknown) => {
         console.error("The help menu could not be loaded", error);
         return { pageMenuLinks: [] };
       }),
@@ -57,7 +70,8 @@ export const useHelpMenu = (enabled: boolean) =>
 export function useSaveHelpMenu() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: THelpMenuBody) => api<{ pageMenuLinks: THelpLink[] }>("PUT", "/pages-menu", body),
+    mutationFn: (body: THelpMenuBody): Promise<{ pageMenuLinks: THelpLink[] }> =>
+      unwrap(api.PUT("/api/pages-menu", { body })),
     onSuccess: (data) => client.setQueryData(["pages-menu"], data),
   });
 }
