@@ -1,7 +1,8 @@
 import type { TCategorizedSearchResponse, TSearchResponse } from "@formloom/core/api/search";
 import { SEARCH_MIN_LENGTH, type SearchType } from "@formloom/core/search";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** What a search asks: the text, an optional day range (YYYY-MM-DD) and the types ticked (none means all). */
 export interface SearchAsk {
@@ -11,13 +12,12 @@ export interface SearchAsk {
   types?: readonly SearchType[] | undefined;
 }
 
-function params(ask: SearchAsk, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ request: ask.text.trim(), ...extra });
-  if (ask.dateFrom) query.set("dateFrom", ask.dateFrom);
-  if (ask.dateTo) query.set("dateTo", ask.dateTo);
-  if (ask.types && ask.types.length > 0) query.set("types", ask.types.join(","));
-  return query.toString();
-}
+const query = (ask: SearchAsk) => ({
+  request: ask.text.trim(),
+  dateFrom: ask.dateFrom || undefined,
+  dateTo: ask.dateTo || undefined,
+  types: ask.types && ask.types.length > 0 ? [...ask.types] : undefined,
+});
 
 /** A search runs only for text longer than 2 characters and a FROM day not after the TO day. */
 export const searchable = (ask: SearchAsk) =>
@@ -27,7 +27,8 @@ export const searchable = (ask: SearchAsk) =>
 export const useCategorizedSearch = (ask: SearchAsk, enabled = true) =>
   useQuery({
     queryKey: ["search", "categorized", ask],
-    queryFn: () => api<TCategorizedSearchResponse>("GET", `/search/categorized?${params(ask)}`),
+    queryFn: (): Promise<TCategorizedSearchResponse> =>
+      unwrap(client.GET("/api/search/categorized", { params: { query: query(ask) } })),
     enabled: enabled && searchable(ask),
     placeholderData: keepPreviousData,
   });
@@ -36,11 +37,8 @@ export const useCategorizedSearch = (ask: SearchAsk, enabled = true) =>
 export const useSearchPage = (ask: SearchAsk, page: number, pageSize: number) =>
   useQuery({
     queryKey: ["search", "page", ask, page, pageSize],
-    queryFn: () =>
-      api<TSearchResponse>(
-        "GET",
-        `/search?${params(ask, { page: String(page), pageSize: String(pageSize) })}`,
-      ),
+    queryFn: (): Promise<TSearchResponse> =>
+      unwrap(client.GET("/api/search", { params: { query: { ...query(ask), page, pageSize } } })),
     enabled: searchable(ask),
     placeholderData: keepPreviousData,
   });
