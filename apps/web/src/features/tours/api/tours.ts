@@ -1,15 +1,21 @@
 import type { TourName, TToursSeen } from "@formloom/core/api/tours";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client as api } from "../../../lib/typed-client.ts";
 
 export const useToursSeen = () =>
-  useQuery({ queryKey: ["tours"], queryFn: () => api<TToursSeen>("GET", "/tours"), staleTime: 300_000 });
+  useQuery({
+    queryKey: ["tours"],
+    queryFn: (): Promise<TToursSeen> => unwrap(api.GET("/api/tours")),
+    staleTime: 300_000,
+  });
 
 /** Remembers a finished or skipped tour for the user, on every device. */
 export function useTourSeen() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (tour: TourName) => api<TToursSeen>("POST", `/tours/${tour}/seen`),
+    mutationFn: (tour: TourName): Promise<TToursSeen> =>
+      unwrap(api.POST("/api/tours/{tour}/seen", { params: { path: { tour } } })),
     onSuccess: (data) => client.setQueryData(["tours"], data),
   });
 }
