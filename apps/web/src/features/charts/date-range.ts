@@ -52,20 +52,20 @@ export function presetRange(
 export const defaultRange = (zone: string | null | undefined) => presetRange("last30", zone);
 
 /** The range as the chart calls ask it. */
-export const rangeQuery = (range: DateRange) =>
-  new URLSearchParams({
-    dateFrom: range.dateFrom,
-    dateTo: range.dateTo,
-    timezone: range.timezone,
-  }).toString();
+export const rangeParams = (range: DateRange) => ({
+  dateFrom: range.dateFrom,
+  dateTo: range.dateTo,
+  timezone: range.timezone,
+});
 
 /** The same range in the older calls' snake case (answers/summary, answer/nps, submit-rate). */
-export const snakeRangeQuery = (range: DateRange) =>
-  new URLSearchParams({
-    date_from: range.dateFrom,
-    date_to: range.dateTo,
-    timezone: range.timezone,
-  }).toString();
+export const snakeRange = (range: DateRange) => ({
+  date_from: range.dateFrom,
+  date_to: range.dateTo,
+  timezone: range.timezone,
+});
+
+export const snakeRangeQuery = (range: DateRange) => new URLSearchParams(snakeRange(range)).toString();
 
 /** Every day of the range, oldest first. */
 export function daysOf(range: { dateFrom: string; dateTo: string }): string[] {

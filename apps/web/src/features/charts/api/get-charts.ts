@@ -13,8 +13,9 @@ import type {
   TSubmitRate,
 } from "@formloom/core/api/statistics";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client.ts";
-import { type DateRange, rangeQuery, snakeRangeQuery } from "../date-range.ts";
+import { ApiError, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
+import { type DateRange, rangeParams, snakeRange } from "../date-range.ts";
 
 /** What every chart reads; undefined while it is coming, null where the server has no figures. */
 export interface ChartsData {
@@ -43,11 +44,11 @@ async function orNoData<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
-function useChart<T>(formId: number, name: string, range: DateRange, path: string, enabled = true) {
+function useChart<T>(formId: number, name: string, range: DateRange, call: () => Promise<T>, enabled = true) {
   return useQuery({
     enabled,
     queryKey: ["forms", formId, "charts", name, range.dateFrom, range.dateTo, range.timezone],
-    queryFn: () => orNoData(api<T>("GET", `/forms/${formId}/${path}`)),
+    queryFn: () => orNoData(call()),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -59,52 +60,70 @@ export function useFormCharts(
   range: DateRange,
   parts: { general?: boolean; questions?: boolean; nps?: boolean },
 ): ChartsData {
-  const camel = rangeQuery(range);
-  const snake = snakeRangeQuery(range);
+  const path = { id: formId };
+  const camel = { params: { path, query: rangeParams(range) } };
+  const snake = snakeRange(range);
   const general = parts.general ?? false;
   const period = npsPeriodFor(range.dateFrom, range.dateTo);
-  const daily = useChart<TDailySubmissions>(formId, "daily", range, `daily-submissions?${camel}`, general);
-  const time = useChart<TSubmissionsTime>(formId, "time", range, `submissions-time?${camel}`, general);
-  const devices = useChart<TSubmissionsDevices>(
+  const daily = useChart(
+    formId,
+    "daily",
+    range,
+    (): Promise<TDailySubmissions> => unwrap(client.GET("/api/forms/{id}/daily-submissions", camel)),
+    general,
+  );
+  const time = useChart(
+    formId,
+    "time",
+    range,
+    (): Promise<TSubmissionsTime> => unwrap(client.GET("/api/forms/{id}/submissions-time", camel)),
+    general,
+  );
+  const devices = useChart(
     formId,
     "devices",
     range,
-    `charts/submissions-devices?${camel}`,
+    (): Promise<TSubmissionsDevices> =>
+      unwrap(client.GET("/api/forms/{id}/charts/submissions-devices", camel)),
     general,
   );
-  const countries = useChart<TSubmissionsCountries>(
+  const countries = useChart(
     formId,
     "countries",
     range,
-    `charts/submissions-countries?${camel}`,
+    (): Promise<TSubmissionsCountries> =>
+      unwrap(client.GET("/api/forms/{id}/charts/submissions-countries", camel)),
     general,
   );
-  const submitRate = useChart<TSubmitRate>(
+  const submitRate = useChart(
     formId,
     "submit-rate",
     range,
-    `answers/submit-rate?${snake}`,
+    (): Promise<TSubmitRate> =>
+      unwrap(client.GET("/api/forms/{id}/answers/submit-rate", { params: { path, query: snake } })),
     general,
   );
-  const submitRateDays = useChart<TSubmitRateDays>(
+  const submitRateDays = useChart(
     formId,
     "submit-rate-days",
     range,
-    `charts/submit-rate-days?${camel}`,
+    (): Promise<TSubmitRateDays> => unwrap(client.GET("/api/forms/{id}/charts/submit-rate-days", camel)),
     general,
   );
-  const nps = useChart<TNpsResult>(
+  const nps = useChart(
     formId,
     `nps-${period}`,
     range,
-    `answer/nps?${snake}&period=${period}`,
+    (): Promise<TNpsResult> =>
+      unwrap(client.GET("/api/forms/{id}/answer/nps", { params: { path, query: { ...snake, period } } })),
     parts.nps ?? false,
   );
-  const summary = useChart<TAnswersSummary>(
+  const summary = useChart(
     formId,
     "summary",
     range,
-    `answers/summary?${snake}`,
+    (): Promise<TAnswersSummary> =>
+      unwrap(client.GET("/api/forms/{id}/answers/summary", { params: { path, query: snake } })),
     parts.questions ?? false,
   );
   return {
@@ -123,7 +142,10 @@ export function useFormCharts(
 export const useSharedReport = (token: string, range: DateRange) =>
   useQuery({
     queryKey: ["shared-report", token, range.dateFrom, range.dateTo, range.timezone],
-    queryFn: () => api<TSharedReportData>("GET", `/shared-reports/${token}?${rangeQuery(range)}`),
+    queryFn: (): Promise<TSharedReportData> =>
+      unwrap(
+        client.GET("/api/shared-reports/{token}", { params: { path: { token }, query: rangeParams(range) } }),
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });

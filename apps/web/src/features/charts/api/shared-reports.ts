@@ -1,6 +1,7 @@
 import type { TSharedReport, TSharedReportCreated } from "@formloom/core/api/shared-reports";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client as api } from "../../../lib/typed-client.ts";
 
 const key = (formId: number) => ["forms", formId, "shared-reports"];
 
@@ -8,14 +9,16 @@ const key = (formId: number) => ["forms", formId, "shared-reports"];
 export const useSharedReports = (formId: number) =>
   useQuery({
     queryKey: key(formId),
-    queryFn: () => api<{ reports: TSharedReport[] }>("GET", `/forms/${formId}/shared-reports`),
+    queryFn: (): Promise<{ reports: TSharedReport[] }> =>
+      unwrap(api.GET("/api/forms/{id}/shared-reports", { params: { path: { id: formId } } })),
   });
 
 /** A new shared report; its link is in this answer only. */
 export function useCreateSharedReport(formId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TSharedReportCreated>("POST", `/forms/${formId}/shared-reports`),
+    mutationFn: (): Promise<TSharedReportCreated> =>
+      unwrap(api.POST("/api/forms/{id}/shared-reports", { params: { path: { id: formId } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: key(formId) }),
   });
 }
@@ -23,7 +26,12 @@ export function useCreateSharedReport(formId: number) {
 export function useRevokeSharedReport(formId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reportId: number) => api<void>("DELETE", `/forms/${formId}/shared-reports/${reportId}`),
+    mutationFn: (reportId: number) =>
+      unwrap(
+        api.DELETE("/api/forms/{id}/shared-reports/{reportId}", {
+          params: { path: { id: formId, reportId } },
+        }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: key(formId) }),
   });
 }
