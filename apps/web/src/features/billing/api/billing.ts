@@ -1,5 +1,6 @@
 import type {
   Currency,
+  DONATION_PROJECTS,
   PaymentProviderId,
   TBillingStatus,
   TCurrentService,
@@ -8,38 +9,44 @@ import type {
   TService,
 } from "@formloom/core/api/billing";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export const useBillingStatus = () =>
   useQuery({
     queryKey: ["billing", "status"],
-    queryFn: () => api<TBillingStatus>("GET", "/account/billing/status"),
+    queryFn: (): Promise<TBillingStatus> => unwrap(client.GET("/api/account/billing/status")),
   });
 
 export const useBillingHistory = (range: { date_from?: string; date_to?: string }) =>
   useQuery({
     queryKey: ["billing", "history", range],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(range).filter(([, value]) => value) as [string, string][],
-      );
-      return api<{ history: THistoryEntry[] }>("GET", `/account/billing/history?${params}`);
-    },
+    queryFn: (): Promise<{ history: THistoryEntry[] }> =>
+      unwrap(
+        client.GET("/api/account/billing/history", {
+          params: { query: { date_from: range.date_from || undefined, date_to: range.date_to || undefined } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const useAccountServices = () =>
   useQuery({
     queryKey: ["billing", "services"],
-    queryFn: () =>
-      api<{ allServices: TService[]; currentServices: TCurrentService[] }>("GET", "/account/service"),
+    queryFn: (): Promise<{ allServices: TService[]; currentServices: TCurrentService[] }> =>
+      unwrap(client.GET("/api/account/service")),
   });
 
 /** Adds or removes a service; the balance and status change with it. */
 export function useServiceChange(action: "add" | "remove") {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (serviceId: string) => api("POST", `/account/service/${action}`, { service_id: serviceId }),
+    mutationFn: (serviceId: string) =>
+      unwrap(
+        action === "add"
+          ? client.POST("/api/account/service/add", { body: { service_id: serviceId } })
+          : client.POST("/api/account/service/remove", { body: { service_id: serviceId } }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["billing"] }),
   });
 }
@@ -47,8 +54,11 @@ export function useServiceChange(action: "add" | "remove") {
 export const usePaymentProviders = () =>
   useQuery({
     queryKey: ["payment-providers"],
-    queryFn: () => api<{ providers: PaymentProviderId[] }>("GET", "/payments/providers"),
+    queryFn: (): Promise<{ providers: PaymentProviderId[] }> => unwrap(client.GET("/api/payments/providers")),
   });
+
+/** A project a donation can go to. */
+export type DonationProject = (typeof DONATION_PROJECTS)[number];
 
 export interface PaymentInput {
   amount: number;
@@ -56,10 +66,18 @@ export interface PaymentInput {
   provider: PaymentProviderId;
 }
 
-/** Starts a payment (to the balance, or a donation to a project) and goes where the provider says. */
-export function useStartPayment(path: string) {
+/**
+ * Starts a payment (to the balance, or a donation to `project` when one is named) and goes where
+ * the provider says.
+ */
+export function useStartPayment(project?: DonationProject) {
   return useMutation({
-    mutationFn: (input: PaymentInput) => api<{ publicId: string; redirectUrl: string }>("POST", path, input),
+    mutationFn: (input: PaymentInput): Promise<{ publicId: string; redirectUrl: string }> =>
+      unwrap(
+        project
+          ? client.POST("/api/projects/{project}/payment", { params: { path: { project } }, body: input })
+          : client.POST("/api/account/billing/payment", { body: input }),
+      ),
     onSuccess: (started) => {
       window.location.assign(started.redirectUrl);
     },
@@ -69,7 +87,8 @@ export function useStartPayment(path: string) {
 export const usePayment = (publicId: string | undefined) =>
   useQuery({
     queryKey: ["payment", publicId],
-    queryFn: () => api<TPaymentView>("GET", `/payments/${publicId}`),
+    queryFn: (): Promise<TPaymentView> =>
+      unwrap(client.GET("/api/payments/{publicId}", { params: { path: { publicId: publicId ?? "" } } })),
     enabled: Boolean(publicId),
     // A provider's webhook may settle it a moment after the payer is back.
     refetchInterval: (query) => (query.state.data?.status === "pending" ? 1000 : false),
@@ -78,8 +97,14 @@ export const usePayment = (publicId: string | undefined) =>
 export function useSettleOffline(publicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: "confirm" | "decline") =>
-      api<TPaymentView>("POST", `/payments/${publicId}/offline/${outcome}`),
+    mutationFn: (outcome: "confirm" | "decline"): Promise<TPaymentView> => {
+      const params = { path: { publicId } };
+      return unwrap(
+        outcome === "confirm"
+          ? client.POST("/api/payments/{publicId}/offline/confirm", { params })
+          : client.POST("/api/payments/{publicId}/offline/decline", { params }),
+      );
+    },
     onSuccess: (payment) => queryClient.setQueryData(["payment", publicId], payment),
   });
 }

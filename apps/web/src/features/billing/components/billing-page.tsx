@@ -222,5 +222,5 @@ function PaymentPanel() {
     );
   }
   if (!status.data) return null;
-  return <PaymentForm path="/account/billing/payment" currencies={[status.data.currency as "USD"]} />;
+  return <PaymentForm currencies={[status.data.currency as "USD"]} />;
 }

@@ -13,11 +13,11 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText, fieldErrors } from "../../../lib/error-text.ts";
-import { usePaymentProviders, useStartPayment } from "../api/billing.ts";
+import { type DonationProject, usePaymentProviders, useStartPayment } from "../api/billing.ts";
 
 interface Props {
-  /** The call that starts the payment. */
-  path: string;
+  /** The project a donation goes to; absent: the account's balance. */
+  project?: DonationProject;
   /** Amounts offered to pick with one click (the donation page); a custom amount is always possible. */
   presets?: readonly number[];
   /** Currencies offered; the balance is kept in one. */
@@ -25,10 +25,10 @@ interface Props {
 }
 
 /** Amount, currency and method, then the provider's page (platform.md §5: amount and currency required). */
-export function PaymentForm({ path, presets = [], currencies = CURRENCIES }: Props) {
+export function PaymentForm({ project, presets = [], currencies = CURRENCIES }: Props) {
   const { t } = useTranslation();
   const providers = usePaymentProviders();
-  const start = useStartPayment(path);
+  const start = useStartPayment(project);
   const [amount, setAmount] = useState<number | "">(presets[1] ?? "");
   const [currency, setCurrency] = useState<Currency | null>(
     currencies.length === 1 ? (currencies[0] ?? null) : null,

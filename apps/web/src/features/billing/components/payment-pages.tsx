@@ -87,7 +87,7 @@ export function DonationPage() {
               ? t("Your donation helps people ask questions and be heard where that is hard.")
               : t("Your donation keeps Formloom free and open for everyone.")}
           </Text>
-          <PaymentForm path={`/projects/${project}/payment`} presets={DONATION_AMOUNTS} />
+          <PaymentForm project={project} presets={DONATION_AMOUNTS} />
         </Stack>
       </Card>
     </Center>
