@@ -1,6 +1,7 @@
 // A form's own style sheet (advanced): written in the builder's Theming tab, refused there with the
-// reason when it reaches outside the form, and on the public page, drawn by the server and kept by
-// the browser's script, styling what is inside the form's root and nothing outside it.
+// reason when it reaches outside the form, drawn in the builder's live preview as it is typed, and on
+// the public page, drawn by the server and kept by the browser's script, styling what is inside the
+// form's root and nothing outside it.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,6 +10,7 @@ import {
   appAndBrowser,
   createdForm,
   screenshot,
+  signIn,
   watchErrors,
 } from "./support.ts";
 
@@ -36,6 +38,25 @@ beforeAll(async () => {
     })
   ).id;
 });
+
+/** Where the builder's own controls are drawn: none of it may take the form's style sheet. */
+function builderUi(page: Page) {
+  return page.evaluate(() => {
+    const of = (node: Element | null) => {
+      if (!node) return null;
+      const style = getComputedStyle(node);
+      return { outline: style.outlineStyle, background: style.backgroundColor, colour: style.color };
+    };
+    const sheet = document.querySelector("textarea");
+    return {
+      sheet: of(sheet),
+      saveButton: of(document.querySelector("button")),
+      heading: of(document.querySelector("header") ?? document.querySelector("h1, h2")),
+      previewPane: of(document.querySelector('[aria-label="Live preview"]')),
+      frame: of(document.querySelector('[data-testid="preview-frame"]')),
+    };
+  });
+}
 
 /**
  * Computed styles inside the form's root and outside it: the page's html and body, and a heading
@@ -72,15 +93,21 @@ function inAndOut(page: Page) {
 }
 
 async function expectConfined(page: Page) {
+  const seen = await expectNothingOutside(page);
+  expect(seen.firstChild?.background).toBe("rgb(250, 240, 200)");
+}
+
+/** The form's title took the sheet, and nothing outside the form's root took any of it. */
+async function expectNothingOutside(page: Page) {
   const seen = await inAndOut(page);
   expect(seen.inside).toMatchObject({ colour: "rgb(160, 20, 40)", outline: "solid" });
-  expect(seen.firstChild?.background).toBe("rgb(250, 240, 200)");
   // Nothing outside the root took any of it.
   expect(seen.outside?.colour).not.toBe("rgb(160, 20, 40)");
   for (const node of [seen.outside, seen.body, seen.html, seen.root]) {
     expect(node?.outline).toBe("none");
     expect(node?.background).not.toBe("rgb(250, 240, 200)");
   }
+  return seen;
 }
 
 describe("a form's custom CSS", () => {
@@ -139,6 +166,44 @@ describe("a form's custom CSS", () => {
     await page.getByLabel("Your name").fill("Ada");
     await expectConfined(page);
     await screenshot(page, "custom-css-public-1280");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is drawn in the builder's live preview as it is typed, inside the preview's form root only", async () => {
+    const previewed = await createdForm(call, {
+      title: "Previewed by hand",
+      formPathAlias: "previewed-by-hand",
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page, run.app.url, OWNER.username, OWNER.password);
+    await page.goto(`${run.app.url}/forms/${previewed.id}/edit`);
+    await page.getByRole("tab", { name: "Theming" }).click();
+    const title = page.getByTestId("preview-frame").locator(".fl-title");
+    await title.waitFor();
+    const titleColour = () => title.evaluate((node) => getComputedStyle(node).color);
+    const before = await titleColour();
+
+    // Typed, not saved: the preview follows the text.
+    await page.getByRole("textbox", { name: "Style sheet" }).fill(SHEET);
+    await expect.poll(titleColour).toBe("rgb(160, 20, 40)");
+    await expectNothingOutside(page);
+    for (const part of Object.values(await builderUi(page))) {
+      expect(part).not.toBeNull();
+      expect(part?.outline).not.toBe("solid");
+      expect(part?.background).not.toBe("rgb(250, 240, 200)");
+      expect(part?.colour).not.toBe("rgb(160, 20, 40)");
+    }
+    await screenshot(page, "custom-css-preview-1280");
+
+    // A sheet the server would refuse is drawn by neither: the preview shows the form unstyled.
+    await page.getByRole("textbox", { name: "Style sheet" }).fill(`${SHEET}\nbody { background: red }`);
+    await expect.poll(titleColour).toBe(before);
+    await page.getByRole("textbox", { name: "Style sheet" }).fill("");
+    await expect.poll(titleColour).toBe(before);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 /**
  * The form's own style sheet (advanced). The server reads it with a CSS parser when the form is
  * saved, refuses what could hide the form or reach outside it, and puts every rule under the form's
- * root; the refusal comes back as this input's error.
+ * root; the refusal comes back as this input's error. The preview draws it as it is typed.
  */
 export function CustomCssEditor({
   value,
@@ -23,7 +23,7 @@ export function CustomCssEditor({
       </Title>
       <Text size="xs" c="dimmed">
         {t(
-          "Applies to this form's public page only: each rule is kept inside the form. Imports, scripts, other sites' files and rules that hide or move fields are refused when the form is saved.",
+          "Applies to this form's public page and to the preview here: each rule is kept inside the form. Imports, scripts, other sites' files and rules that hide or move fields are refused when the form is saved.",
         )}
       </Text>
       <Textarea

@@ -6,6 +6,7 @@ import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet } from "@tabler/i
 import { lazy, memo, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./device-preview.module.css";
+import { PREVIEW_ROOT_CLASS, PreviewCustomCss } from "./preview-custom-css.tsx";
 
 const loadPreviewForm = () => import("./preview-form.tsx");
 const PreviewForm = lazy(() => loadPreviewForm().then((m) => ({ default: m.PreviewForm })));
@@ -35,6 +36,8 @@ interface Props {
   onValuesChange(values: Readonly<Record<string, unknown>>): void;
   /** Shown above the form: the try-it score of a calculation form. */
   banner?: ReactNode;
+  /** The form's own style sheet (advanced), drawn as the public page draws it. */
+  customCss: string;
 }
 
 /**
@@ -105,18 +108,21 @@ export const DevicePreview = memo(function DevicePreview(props: Props) {
           data-mode={props.mode}
           data-testid="preview-frame"
         >
-          <Suspense fallback={<PreviewLoading />}>
-            <PreviewForm
-              key={startKey}
-              settings={props.settings}
-              fields={props.fields}
-              catalog={props.catalog}
-              selected={props.selected}
-              selectedFieldId={trying ? undefined : props.selectedFieldId}
-              {...(trying ? {} : { onSelectField: props.onSelectField, inRuns: true })}
-              onValuesChange={props.onValuesChange}
-            />
-          </Suspense>
+          <div className={PREVIEW_ROOT_CLASS}>
+            <Suspense fallback={<PreviewLoading />}>
+              <PreviewForm
+                key={startKey}
+                settings={props.settings}
+                fields={props.fields}
+                catalog={props.catalog}
+                selected={props.selected}
+                selectedFieldId={trying ? undefined : props.selectedFieldId}
+                {...(trying ? {} : { onSelectField: props.onSelectField, inRuns: true })}
+                onValuesChange={props.onValuesChange}
+              />
+            </Suspense>
+            <PreviewCustomCss text={props.customCss} />
+          </div>
         </div>
       </div>
     </Paper>

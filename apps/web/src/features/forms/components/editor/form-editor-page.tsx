@@ -247,6 +247,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         <DevicePreview
           className={classes.preview}
           settings={draft.draft.settings}
+          customCss={draft.draft.settings.customCss ?? ""}
           fields={previewFields}
           selected={selected}
           catalog={locale === "en" ? undefined : catalog}
