@@ -65,8 +65,6 @@ export const snakeRange = (range: DateRange) => ({
   timezone: range.timezone,
 });
 
-export const snakeRangeQuery = (range: DateRange) => new URLSearchParams(snakeRange(range)).toString();
-
 /** Every day of the range, oldest first. */
 export function daysOf(range: { dateFrom: string; dateTo: string }): string[] {
   const days: string[] = [];

@@ -1,8 +1,16 @@
-import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import {
+  type ExportDataType,
+  type ExportDestination,
+  type ExportFormat,
+  type TExportJob,
+  ZExportJob,
+} from "@formloom/core/api/exports";
 import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { useQuery } from "@tanstack/react-query";
-import { ApiError, api, apiResponse } from "../../../lib/api-client.ts";
+import { z } from "zod";
+import { ApiError, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** What the results table shows: its filters, read state, order and the questions it shows. */
 export interface TableView {
@@ -28,24 +36,26 @@ export interface ExportRequest {
 /** A small export comes back as the file; a large one as a job to follow. */
 export type ExportOutcome = { kind: "file"; blob: Blob; fileName: string } | { kind: "job"; job: TExportJob };
 
-function exportQuery(request: ExportRequest): string {
-  const query = new URLSearchParams({
-    settings: request.types.join(","),
-    plain_text: String(request.plainText),
-  });
-  if (request.tableName.trim()) query.set("table_name", request.tableName.trim());
-  if (request.destination === "google_sheets") query.set("google_spreadsheet", "true");
+function exportQuery(request: ExportRequest) {
   const view = request.view;
-  if (view) {
-    if (view.filters && Object.keys(view.filters).length > 0)
-      query.set("filters", JSON.stringify(view.filters));
-    if (view.isViewed) query.set("isViewed", view.isViewed);
-    query.set("sortBy", view.sortBy);
-    query.set("order", view.order);
-    query.set("columns", view.columns.join(","));
-  }
-  return query.toString();
+  return {
+    settings: request.types.join(","),
+    plain_text: request.plainText ? "true" : "false",
+    table_name: request.tableName.trim() || undefined,
+    google_spreadsheet: request.destination === "google_sheets" ? "true" : undefined,
+    ...(view && {
+      filters:
+        view.filters && Object.keys(view.filters).length > 0 ? JSON.stringify(view.filters) : undefined,
+      isViewed: view.isViewed,
+      sortBy: view.sortBy,
+      order: view.order,
+      columns: view.columns.join(","),
+    }),
+  } as const;
 }
+
+/** The 202 answer: the export goes on as a job. */
+const ZExportStarted = z.object({ job: ZExportJob });
 
 const fileNameOf = (header: string | null, fallback: string) =>
   /filename="([^"]+)"/.exec(header ?? "")?.[1] ?? fallback;
@@ -55,23 +65,22 @@ const fileNameOf = (header: string | null, fallback: string) =>
  * reads the response itself; the client renews an expired sign-in and asks again.
  */
 export async function requestExport(formId: number, request: ExportRequest): Promise<ExportOutcome> {
-  const response = await apiResponse(
-    `/forms/${formId}/answers/export/${request.format}?${exportQuery(request)}`,
-  );
+  const { data, error, response } = await client.GET("/api/forms/{id}/answers/export/{format}", {
+    params: { path: { id: formId, format: request.format }, query: exportQuery(request) },
+    parseAs: "blob",
+  });
+  if (!response.ok || !data)
+    throw new ApiError(
+      response.status,
+      (error as ApiErrorBody | undefined) ?? { code: "export.failed", message: "" },
+    );
   if (response.status === 202)
-    return { kind: "job", job: ((await response.json()) as { job: TExportJob }).job };
-  if (response.ok) {
-    return {
-      kind: "file",
-      blob: await response.blob(),
-      fileName: fileNameOf(response.headers.get("content-disposition"), `results.${request.format}`),
-    };
-  }
-  const body = ((await response.json().catch(() => null)) as ApiErrorBody | null) ?? {
-    code: "export.failed",
-    message: "",
+    return { kind: "job", job: ZExportStarted.parse(JSON.parse(await data.text())).job };
+  return {
+    kind: "file",
+    blob: data,
+    fileName: fileNameOf(response.headers.get("content-disposition"), `results.${request.format}`),
   };
-  throw new ApiError(response.status, body);
 }
 
 /** Hands a downloaded file to the browser to save. */
@@ -90,7 +99,12 @@ export function saveFile(blob: Blob, fileName: string): void {
 export const useExportJob = (formId: number, jobId: number | null) =>
   useQuery({
     queryKey: ["forms", formId, "export-jobs", jobId],
-    queryFn: () => api<TExportJob>("GET", `/forms/${formId}/answers/export-jobs/${jobId}`),
+    queryFn: (): Promise<TExportJob> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answers/export-jobs/{jobId}", {
+          params: { path: { id: formId, jobId: jobId ?? 0 } },
+        }),
+      ),
     enabled: jobId !== null,
     refetchInterval: (query) => {
       const state = query.state.data?.state;

@@ -1,7 +1,8 @@
 import type { TAnswerDetail, TAnswerPage } from "@formloom/core/api/answers";
 import type { TAnswerFilters } from "@formloom/core/api/results-table";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export interface AnswerPageParams {
   page: number;
@@ -20,21 +21,23 @@ export interface AnswerPageParams {
 export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
   queryOptions({
     queryKey: ["forms", formId, "answers", params],
-    queryFn: () => {
-      const query = new URLSearchParams({ sortBy: params.sortBy, order: params.order });
-      if (params.isViewed) query.set("isViewed", params.isViewed);
-      if (params.after) query.set("after", params.after);
-      if (params.status) query.set("status", params.status);
-      if (filtered(params)) {
-        query.set("filters", JSON.stringify(params.filters));
-        // The total comes from useAnswerCount, once per filter, not again with every page or sort.
-        query.set("withTotal", "false");
-      }
-      return api<TAnswerPage & { nextCursor?: string | null }>(
-        "GET",
-        `/forms/${formId}/answer/paginated/${params.page}/${params.size}?${query}`,
-      );
-    },
+    queryFn: (): Promise<TAnswerPage & { nextCursor?: string | null }> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answer/paginated/{page}/{size}", {
+          params: {
+            path: { id: formId, page: params.page, size: params.size },
+            query: {
+              sortBy: params.sortBy,
+              order: params.order,
+              isViewed: params.isViewed,
+              after: params.after,
+              status: params.status,
+              // The total comes from useAnswerCount, once per filter, not again with every page or sort.
+              ...(filtered(params) ? { filters: JSON.stringify(params.filters), withTotal: "false" } : {}),
+            },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -61,12 +64,19 @@ export const useAnswerCount = (
       "count",
       { isViewed: params.isViewed, filters: params.filters, status: params.status },
     ],
-    queryFn: () => {
-      const query = new URLSearchParams({ filters: JSON.stringify(params.filters) });
-      if (params.isViewed) query.set("isViewed", params.isViewed);
-      if (params.status) query.set("status", params.status);
-      return api<{ total: number }>("GET", `/forms/${formId}/answer/count?${query}`);
-    },
+    queryFn: () =>
+      unwrap(
+        client.GET("/api/forms/{id}/answer/count", {
+          params: {
+            path: { id: formId },
+            query: {
+              filters: JSON.stringify(params.filters),
+              isViewed: params.isViewed,
+              status: params.status,
+            },
+          },
+        }),
+      ),
     enabled: filtered(params),
     placeholderData: keepPreviousData,
   });
@@ -75,13 +85,19 @@ export const useAnswerCount = (
 export const useAnswerByNumber = (formId: number, number: number) =>
   useQuery({
     queryKey: ["forms", formId, "answer", "number", number],
-    queryFn: () => api<TAnswerDetail>("GET", `/forms/${formId}/results/${number}`),
+    queryFn: (): Promise<TAnswerDetail> =>
+      unwrap(client.GET("/api/forms/{id}/results/{number}", { params: { path: { id: formId, number } } })),
   });
 
 /** One submission, read on its own so the server applies the reader's access to it again. */
 export const useAnswer = (formId: number, answerId: number | null) =>
   useQuery({
     queryKey: ["forms", formId, "answer", answerId],
-    queryFn: () => api<TAnswerDetail>("GET", `/forms/${formId}/answer/${answerId}`),
+    queryFn: (): Promise<TAnswerDetail> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answer/{answerId}", {
+          params: { path: { id: formId, answerId: answerId ?? 0 } },
+        }),
+      ),
     enabled: answerId !== null,
   });

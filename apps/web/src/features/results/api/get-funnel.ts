@@ -5,8 +5,9 @@ import type {
   TSubmitRate,
 } from "@formloom/core/api/statistics";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
-import { type DateRange, snakeRangeQuery } from "../../charts/date-range.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
+import { type DateRange, snakeRange } from "../../charts/date-range.ts";
 
 const rangeKey = (range: DateRange) => [range.dateFrom, range.dateTo, range.timezone];
 
@@ -14,7 +15,12 @@ const rangeKey = (range: DateRange) => [range.dateFrom, range.dateTo, range.time
 export const useSubmitRate = (formId: number, range: DateRange) =>
   useQuery({
     queryKey: ["forms", formId, "answers", "submit-rate", ...rangeKey(range)],
-    queryFn: () => api<TSubmitRate>("GET", `/forms/${formId}/answers/submit-rate?${snakeRangeQuery(range)}`),
+    queryFn: (): Promise<TSubmitRate> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answers/submit-rate", {
+          params: { path: { id: formId }, query: snakeRange(range) },
+        }),
+      ),
     placeholderData: keepPreviousData,
     // A card of the form's overview too, which a member who may not read results still opens.
     meta: { optional: true },
@@ -26,10 +32,14 @@ export type PerformingSort = { by: (typeof PERFORMING_SORTS)[number]; order: "as
 export const usePerformingQuestions = (formId: number, range: DateRange, sort: PerformingSort) =>
   useQuery({
     queryKey: ["forms", formId, "answers", "performing-questions", ...rangeKey(range), sort],
-    queryFn: () =>
-      api<TPerformingQuestions>(
-        "GET",
-        `/forms/${formId}/performing-questions?${snakeRangeQuery(range)}&sort_by=${sort.by}&sort_order=${sort.order}`,
+    queryFn: (): Promise<TPerformingQuestions> =>
+      unwrap(
+        client.GET("/api/forms/{id}/performing-questions", {
+          params: {
+            path: { id: formId },
+            query: { ...snakeRange(range), sort_by: sort.by, sort_order: sort.order },
+          },
+        }),
       ),
     placeholderData: keepPreviousData,
   });
@@ -38,5 +48,6 @@ export const usePerformingQuestions = (formId: number, range: DateRange, sort: P
 export const useFieldsAnalysis = (formId: number) =>
   useQuery({
     queryKey: ["forms", formId, "answers", "fields-analysis"],
-    queryFn: () => api<TFieldsAnalysis>("GET", `/forms/${formId}/fields-analysis`),
+    queryFn: (): Promise<TFieldsAnalysis> =>
+      unwrap(client.GET("/api/forms/{id}/fields-analysis", { params: { path: { id: formId } } })),
   });

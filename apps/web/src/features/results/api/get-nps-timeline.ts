@@ -1,6 +1,7 @@
 import type { TNpsTimeline } from "@formloom/core/api/statistics";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client.ts";
+import { ApiError, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export interface NpsTimelineParams {
   npsId?: string | undefined;
@@ -16,22 +17,26 @@ export const isNoData = (error: unknown) =>
 export const useNpsFields = (formId: number) =>
   useQuery({
     queryKey: ["forms", formId, "nps-fields"],
-    queryFn: () =>
-      api<{ fields: Array<{ id: string; title: string }> }>("GET", `/forms/${formId}/nps-fields`),
+    queryFn: () => unwrap(client.GET("/api/forms/{id}/nps-fields", { params: { path: { id: formId } } })),
   });
 
 /** The NPS answers one by one, newest first, a page of itemsPerPage at a time. */
 export const useNpsTimeline = (formId: number, params: NpsTimelineParams) =>
   useQuery({
     queryKey: ["forms", formId, "answers", "nps-timeline", params],
-    queryFn: () => {
-      const query = new URLSearchParams({
-        itemsPerPage: String(params.itemsPerPage),
-        page: String(params.page),
-        ...(params.npsId ? { nps_id: params.npsId } : {}),
-      });
-      return api<TNpsTimeline>("GET", `/forms/${formId}/answer/nps/timeline?${query}`);
-    },
+    queryFn: (): Promise<TNpsTimeline> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answer/nps/timeline", {
+          params: {
+            path: { id: formId },
+            query: {
+              itemsPerPage: params.itemsPerPage,
+              page: params.page,
+              nps_id: params.npsId || undefined,
+            },
+          },
+        }),
+      ),
     // The page being read stays while the next one comes, unless the next one has no data.
     placeholderData: keepPreviousData,
     retry: false,

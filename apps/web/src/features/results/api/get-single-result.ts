@@ -1,23 +1,40 @@
 import type { TEventLog } from "@formloom/core/api/behavior";
 import type { TAnswerAdditional, TAnswerCalc, TPrevNext } from "@formloom/core/api/single-result";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
-const part = <T>(formId: number, answerId: number | undefined, name: string, enabled = true) => ({
-  queryKey: ["forms", formId, "answer", answerId, name],
-  queryFn: () => api<T>("GET", `/forms/${formId}/answer/${answerId}/${name}`),
-  enabled: enabled && answerId !== undefined,
-});
+const params = (formId: number, answerId: number) => ({ params: { path: { id: formId, answerId } } });
 
 /** The submissions before and after this one in the results' default order. */
 export const usePrevNext = (formId: number, answerId: number | undefined) =>
-  useQuery(part<TPrevNext>(formId, answerId, "prev-next"));
+  useQuery({
+    queryKey: ["forms", formId, "answer", answerId, "prev-next"],
+    queryFn: (): Promise<TPrevNext> =>
+      unwrap(client.GET("/api/forms/{id}/answer/{answerId}/prev-next", params(formId, answerId ?? 0))),
+    enabled: answerId !== undefined,
+  });
 
 export const useAnswerCalc = (formId: number, answerId: number, enabled: boolean) =>
-  useQuery(part<TAnswerCalc>(formId, answerId, "calc", enabled));
+  useQuery({
+    queryKey: ["forms", formId, "answer", answerId, "calc"],
+    queryFn: (): Promise<TAnswerCalc> =>
+      unwrap(client.GET("/api/forms/{id}/answer/{answerId}/calc", params(formId, answerId))),
+    enabled,
+  });
 
 export const useAnswerAdditional = (formId: number, answerId: number, enabled: boolean) =>
-  useQuery(part<TAnswerAdditional>(formId, answerId, "additional", enabled));
+  useQuery({
+    queryKey: ["forms", formId, "answer", answerId, "additional"],
+    queryFn: (): Promise<TAnswerAdditional> =>
+      unwrap(client.GET("/api/forms/{id}/answer/{answerId}/additional", params(formId, answerId))),
+    enabled,
+  });
 
 export const useEventLog = (formId: number, answerId: number, enabled: boolean) =>
-  useQuery(part<TEventLog>(formId, answerId, "event-logs", enabled));
+  useQuery({
+    queryKey: ["forms", formId, "answer", answerId, "event-logs"],
+    queryFn: (): Promise<TEventLog> =>
+      unwrap(client.GET("/api/forms/{id}/answer/{answerId}/event-logs", params(formId, answerId))),
+    enabled,
+  });

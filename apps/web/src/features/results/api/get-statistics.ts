@@ -1,6 +1,7 @@
 import type { TAnswersSummary, TNpsResult } from "@formloom/core/api/statistics";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /**
  * Each question's summary over all the form's submissions, as the reader may see them; not asked
@@ -10,7 +11,8 @@ export const useAnswersSummary = (formId: number, enabled = true) =>
   useQuery({
     enabled,
     queryKey: ["forms", formId, "answers", "summary"],
-    queryFn: () => api<TAnswersSummary>("GET", `/forms/${formId}/answers/summary`),
+    queryFn: (): Promise<TAnswersSummary> =>
+      unwrap(client.GET("/api/forms/{id}/answers/summary", { params: { path: { id: formId } } })),
   });
 
 /**
@@ -20,5 +22,10 @@ export const useAnswersSummary = (formId: number, enabled = true) =>
 export const useNps = (formId: number) =>
   useQuery({
     queryKey: ["forms", formId, "answers", "nps"],
-    queryFn: () => api<TNpsResult>("GET", `/forms/${formId}/answer/nps?period=month`).catch(() => null),
+    queryFn: (): Promise<TNpsResult | null> =>
+      unwrap(
+        client.GET("/api/forms/{id}/answer/nps", {
+          params: { path: { id: formId }, query: { period: "month" } },
+        }),
+      ).catch(() => null),
   });

@@ -1,12 +1,17 @@
 import type { TGoogleAccount } from "@formloom/core/api/exports";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client as api } from "../../../lib/typed-client.ts";
 
 const KEY = ["user", "google-account"];
 
 /** Whether the server can connect Google accounts and whether the user connected theirs. */
 export const useGoogleAccount = (enabled: boolean) =>
-  useQuery({ queryKey: KEY, queryFn: () => api<TGoogleAccount>("GET", "/user/google-account"), enabled });
+  useQuery({
+    queryKey: KEY,
+    queryFn: (): Promise<TGoogleAccount> => unwrap(api.GET("/api/user/google-account")),
+    enabled,
+  });
 
 /**
  * Goes to Google's consent page; Google returns to the server, which returns here with
@@ -16,9 +21,10 @@ export async function connectGoogle(): Promise<void> {
   const back = new URL(window.location.href);
   back.searchParams.delete("google");
   back.searchParams.set("export", "google_sheets");
-  const { url } = await api<{ url: string }>(
-    "GET",
-    `/user/google-api-login?return_to=${encodeURIComponent(`${back.pathname}${back.search}`)}`,
+  const { url } = await unwrap(
+    api.GET("/api/user/google-api-login", {
+      params: { query: { return_to: `${back.pathname}${back.search}` } },
+    }),
   );
   window.location.assign(url);
 }
@@ -26,7 +32,7 @@ export async function connectGoogle(): Promise<void> {
 export function useDisconnectGoogle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<TGoogleAccount>("GET", "/user/google-account-logout"),
+    mutationFn: (): Promise<TGoogleAccount> => unwrap(api.GET("/api/user/google-account-logout")),
     onSuccess: (status) => client.setQueryData(KEY, status),
   });
 }

@@ -1,6 +1,7 @@
 import type { TPageInteractionPage } from "@formloom/core/api/page-interactions";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 export interface InteractionParams {
   show: "all" | "answered" | "unanswered";
@@ -13,12 +14,20 @@ export interface InteractionParams {
 export const usePageInteractions = (formId: number, page: number, size: number, params: InteractionParams) =>
   useQuery({
     queryKey: ["forms", formId, "page-interactions", page, size, params],
-    queryFn: () => {
-      const query = new URLSearchParams({ show: params.show, order: params.order });
-      if (params.dateFrom) query.set("date_from", params.dateFrom);
-      if (params.dateTo) query.set("date_to", params.dateTo);
-      return api<TPageInteractionPage>("GET", `/forms/${formId}/page-interactions/${page}/${size}?${query}`);
-    },
+    queryFn: (): Promise<TPageInteractionPage> =>
+      unwrap(
+        client.GET("/api/forms/{id}/page-interactions/{page}/{size}", {
+          params: {
+            path: { id: formId, page, size },
+            query: {
+              show: params.show,
+              order: params.order,
+              date_from: params.dateFrom || undefined,
+              date_to: params.dateTo || undefined,
+            },
+          },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -26,7 +35,9 @@ export const useDeletePageInteraction = (formId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pid: string) =>
-      api<null>("DELETE", `/forms/${formId}/page-interactions/${encodeURIComponent(pid)}`),
+      unwrap(
+        client.DELETE("/api/forms/{id}/page-interactions/{pid}", { params: { path: { id: formId, pid } } }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["forms", formId, "page-interactions"] }),
   });
 };

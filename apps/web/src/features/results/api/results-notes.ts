@@ -1,12 +1,13 @@
 import type { TAnswerNotes, TResultsColumns } from "@formloom/core/api/results-table";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** The tags used on the submissions this reader may read, offered when tagging and filtering. */
 export const useAnswerTags = () =>
   useQuery({
     queryKey: ["answer-tags"],
-    queryFn: () => api<{ tags: string[] }>("GET", "/forms/answer-tags/account"),
+    queryFn: () => unwrap(client.GET("/api/forms/answer-tags/account")),
     select: (data) => data.tags,
   });
 
@@ -14,15 +15,21 @@ export const useAnswerTags = () =>
 export const useResultsColumns = (formId: number) =>
   useQuery({
     queryKey: ["forms", formId, "results-columns"],
-    queryFn: () => api<TResultsColumns>("GET", `/forms/${formId}/results-columns`),
+    queryFn: (): Promise<TResultsColumns> =>
+      unwrap(client.GET("/api/forms/{id}/results-columns", { params: { path: { id: formId } } })),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const useSaveResultsColumns = (formId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (columns: TResultsColumns["columns"]) =>
-      api<TResultsColumns>("PUT", `/forms/${formId}/results-columns`, { columns }),
+    mutationFn: (columns: TResultsColumns["columns"]): Promise<TResultsColumns> =>
+      unwrap(
+        client.PUT("/api/forms/{id}/results-columns", {
+          params: { path: { id: formId } },
+          body: { columns },
+        }),
+      ),
     onSuccess: (saved) => queryClient.setQueryData(["forms", formId, "results-columns"], saved),
   });
 };
@@ -33,12 +40,46 @@ export type NoteChange =
   | { kind: "update-field-score"; field: string; score: number }
   | { kind: "update-comment"; field: string; comment: string };
 
+/** Sends one change to its own call: each kind of note has its path and body. */
+function sendNote(formId: number, answerId: number, change: NoteChange): Promise<TAnswerNotes> {
+  const params = { path: { id: formId, answerId } };
+  switch (change.kind) {
+    case "update-tags":
+      return unwrap(
+        client.POST("/api/forms/{id}/answers/{answerId}/update-tags", {
+          params,
+          body: { tags: change.tags },
+        }),
+      );
+    case "update-score":
+      return unwrap(
+        client.POST("/api/forms/{id}/answers/{answerId}/update-score", {
+          params,
+          body: { score: change.score },
+        }),
+      );
+    case "update-field-score":
+      return unwrap(
+        client.POST("/api/forms/{id}/answers/{answerId}/update-field-score", {
+          params,
+          body: { field: change.field, score: change.score },
+        }),
+      );
+    case "update-comment":
+      return unwrap(
+        client.POST("/api/forms/{id}/answers/{answerId}/update-comment", {
+          params,
+          body: { field: change.field, comment: change.comment },
+        }),
+      );
+  }
+}
+
 /** Tags, a score by hand, a field's points or a field's comment on one submission. */
 export const useUpdateNotes = (formId: number, answerId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, ...body }: NoteChange) =>
-      api<TAnswerNotes>("POST", `/forms/${formId}/answers/${answerId}/${kind}`, body),
+    mutationFn: (change: NoteChange) => sendNote(formId, answerId, change),
     onSuccess: (_notes, change) => {
       // The submission as the drawer reads it by id and as its page reads it by number.
       void queryClient.invalidateQueries({ queryKey: ["forms", formId, "answer"] });

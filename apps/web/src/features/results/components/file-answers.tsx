@@ -5,14 +5,24 @@ import { IconDownload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
+import { client } from "../../../lib/typed-client.ts";
 import { saveFile } from "../api/export-answers.ts";
 
-/** A stored upload's address under the API (`/api/forms/…/files/…`), as the API client takes it. */
-const apiPath = (url: string) => (url.startsWith("/api/forms/") ? url.slice("/api".length) : null);
+interface StoredFile {
+  id: number;
+  fileId: string;
+}
 
-const fetchFile = (path: string) => api<Blob>("GET", path, undefined, { blob: true });
+/** A stored upload's address under the API (`/api/forms/{id}/files/{fileId}`), read as its path's parts. */
+function storedFile(url: string): StoredFile | null {
+  const parts = /^\/api\/forms\/(\d+)\/files\/([^/?#]+)$/.exec(url);
+  return parts ? { id: Number(parts[1]), fileId: decodeURIComponent(parts[2]!) } : null;
+}
+
+const fetchFile = (path: StoredFile) =>
+  unwrap(client.GET("/api/forms/{id}/files/{fileId}", { params: { path }, parseAs: "blob" }));
 
 /**
  * The files of an upload answer: pictures drawn (core's list of image extensions decides), every
@@ -32,10 +42,10 @@ export function FileAnswers({ files }: { files: TFileRef[] }) {
 function FileAnswer({ file }: { file: TFileRef }) {
   const { t } = useTranslation();
   const name = file.name || file.url;
-  const path = apiPath(file.url);
+  const path = storedFile(file.url);
   const picture = useQuery({
     queryKey: ["answer-file", path],
-    queryFn: () => fetchFile(path ?? ""),
+    queryFn: () => (path ? fetchFile(path) : Promise.reject(new Error("Not a stored file"))),
     enabled: path !== null && isImageFile(name),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -8,12 +8,13 @@ import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../../components/access-denied.tsx";
 import { confirmDanger } from "../../../../components/confirm-danger.tsx";
 import { QueryState } from "../../../../components/query-state.tsx";
-import { ApiError, api } from "../../../../lib/api-client.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
 import { errorText } from "../../../../lib/error-text.ts";
 import { notifyError } from "../../../../lib/notify.ts";
 import { BackLink } from "../../../../lib/router-links.tsx";
 import { useCan } from "../../../auth/api/get-user.ts";
 import { useForm } from "../../../forms/api/get-form.ts";
+import { deleteAnswers } from "../../api/delete-answers.ts";
 import { useAnswer, useAnswerByNumber } from "../../api/get-answers.ts";
 import { usePrevNext } from "../../api/get-single-result.ts";
 import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
@@ -101,8 +102,7 @@ export function ResultPage() {
   }, [answer.data, can, setViewed]);
 
   const remove = useMutation({
-    mutationFn: (target: number) =>
-      api<{ deleted: number }>("DELETE", `/forms/${id}/answer`, { answerIds: [target] }),
+    mutationFn: (target: number) => deleteAnswers(id, [target]),
     onSuccess: async () => {
       // On to the next older submission; after the oldest, back to the list.
       const target = around?.nextNumber ?? null;
