@@ -1,7 +1,7 @@
 import type { TUserEditBody, TUserProfile } from "@formloom/core/api/users";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api-client.ts";
-import { client } from "../../../lib/typed-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client, formData } from "../../../lib/typed-client.ts";
 
 export const useUserProfile = (userId: number | undefined) =>
   useQuery({
@@ -32,12 +32,10 @@ export const useEditUser = (userId: number) =>
   );
 
 export const useUploadAvatar = () =>
-  useProfileMutation((file: File) => {
-    const body = new FormData();
-    body.append("file", file);
-    // A multipart upload: the typed client sends JSON bodies, so this one call stays on `api`.
-    return api<TUserProfile>("POST", "/user/upload_file", body);
-  });
+  useProfileMutation(
+    (file: File): Promise<TUserProfile> =>
+      unwrap(client.POST("/api/user/upload_file", { body: { file }, bodySerializer: formData })),
+  );
 
 /** Takes a user out of the account; the lists that showed them reload. */
 export function useRemoveFromAccount() {
