@@ -1,5 +1,6 @@
 import { useQueries } from "@tanstack/react-query";
-import { ApiError, api } from "../../../lib/api-client.ts";
+import { ApiError, send, unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** GET /forms/{id}/answers/recent-new: what came in since this user last opened the form's results. */
 export interface RecentNew {
@@ -25,10 +26,13 @@ export function useRecentNew(formIds: number[], intervalMs: number, enabled: boo
       refetchInterval: intervalMs,
       retry: false,
       meta: { optional: true },
-      queryFn: () =>
-        api<RecentNew>("GET", `/forms/${formId}/answers/recent-new`, undefined, {
-          keepSessionOnUnauthorized: true,
-        }).catch((error: unknown) => {
+      queryFn: (): Promise<RecentNew | null> =>
+        unwrap(
+          client.GET("/api/forms/{id}/answers/recent-new", {
+            params: { path: { id: formId } },
+            fetch: (request) => send(request, { keepSessionOnUnauthorized: true }),
+          }),
+        ).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 401) throw error;
           return null;
         }),
