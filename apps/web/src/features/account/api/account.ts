@@ -1,19 +1,25 @@
 import type { TAccount } from "@formloom/core/api/auth";
-import type { TAccountResources, TAccountResourcesQuery } from "@formloom/core/api/users";
+import type { TAccountResources } from "@formloom/core/api/users";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import type { paths } from "../../../lib/api-types.ts";
+import { client } from "../../../lib/typed-client.ts";
 
-export const useAccountResources = (query: TAccountResourcesQuery, enabled: boolean) =>
+/** What the resources count is narrowed by: a period, a form, a group or a user. */
+export type ResourcesQuery = NonNullable<paths["/api/account/resources"]["get"]["parameters"]["query"]>;
+
+export const useAccountResources = (query: ResourcesQuery, enabled: boolean) =>
   useQuery({
     queryKey: ["account-resources", query],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, value]) => value !== undefined && value !== "")
-          .map(([key, value]) => [key, String(value)]),
-      );
-      return api<TAccountResources>("GET", `/account/resources?${params}`);
-    },
+    queryFn: (): Promise<TAccountResources> =>
+      unwrap(
+        client.GET("/api/account/resources", {
+          // An empty day is no bound at all.
+          params: {
+            query: { ...query, date_from: query.date_from || undefined, date_to: query.date_to || undefined },
+          },
+        }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -21,8 +27,8 @@ export const useAccountResources = (query: TAccountResourcesQuery, enabled: bool
 export function useEditAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name?: string; type?: TAccount["type"] }) =>
-      api<TAccount>("PATCH", "/account/edit", body),
+    mutationFn: (body: { name?: string; type?: TAccount["type"] }): Promise<TAccount> =>
+      unwrap(client.PATCH("/api/account/edit", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["user"] }),
   });
 }

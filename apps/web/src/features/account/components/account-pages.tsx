@@ -1,5 +1,4 @@
 import { ACCOUNT_TYPES, type TAccount } from "@formloom/core/api/auth";
-import type { TAccountResourcesQuery } from "@formloom/core/api/users";
 import {
   Alert,
   Badge,
@@ -27,7 +26,7 @@ import { BackLink, ButtonLink } from "../../../lib/router-links.tsx";
 import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { useForms } from "../../forms/api/get-forms.ts";
 import { useAccountUsers, useGroups } from "../../groups/api/groups.ts";
-import { useAccountResources, useEditAccount } from "../api/account.ts";
+import { type ResourcesQuery, useAccountResources, useEditAccount } from "../api/account.ts";
 
 export const ACCOUNT_TYPE_LABELS: Record<TAccount["type"], string> = {
   individual: msg("Individual"),
@@ -92,13 +91,13 @@ export function AccountPage() {
 
 function Resources() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<TAccountResourcesQuery>({});
+  const [query, setQuery] = useState<ResourcesQuery>({});
   const { data: forms } = useForms();
   const { data: groups } = useGroups();
   const { data: people } = useAccountUsers();
   const backwards = Boolean(query.date_from && query.date_to && query.date_from > query.date_to);
   const { data, error, isFetching } = useAccountResources(query, !backwards);
-  const set = (patch: Partial<TAccountResourcesQuery>) => setQuery((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<ResourcesQuery>) => setQuery((current) => ({ ...current, ...patch }));
   const pick = (value: string | null) => (value ? Number(value) : undefined);
   const format = useFormat();
   const figures: Array<[string, number | undefined]> = [
