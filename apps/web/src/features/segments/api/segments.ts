@@ -1,6 +1,7 @@
 import type { TSegment, TSegmentInput, TSegmentJob, TSegmentMembers } from "@formloom/core/api/segments";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client } from "../../../lib/typed-client.ts";
 
 /** Every segment query starts with "segments", so a change refreshes the list and the segment's pages. */
 const KEY = "segments";
@@ -8,16 +9,24 @@ const KEY = "segments";
 export const useSegments = () =>
   useQuery({
     queryKey: [KEY, "all"],
-    queryFn: () => api<{ segments: TSegment[] }>("GET", "/segments/all").then((r) => r.segments),
+    queryFn: () => unwrap(client.GET("/api/segments/all")).then((r): TSegment[] => r.segments),
   });
 
 export const useSegment = (id: number) =>
-  useQuery({ queryKey: [KEY, id], queryFn: () => api<TSegment>("GET", `/segments/${id}`) });
+  useQuery({
+    queryKey: [KEY, id],
+    queryFn: (): Promise<TSegment> => unwrap(client.GET("/api/segments/{id}", { params: { path: { id } } })),
+  });
 
 export const useSegmentMembers = (id: number, formId: number | null) =>
   useQuery({
     queryKey: [KEY, id, "members", formId],
-    queryFn: () => api<TSegmentMembers>("GET", `/segments/${id}/members?formId=${formId}`),
+    queryFn: (): Promise<TSegmentMembers> =>
+      unwrap(
+        client.GET("/api/segments/{id}/members", {
+          params: { path: { id }, query: { formId: formId ?? 0 } },
+        }),
+      ),
     enabled: formId !== null,
   });
 
@@ -25,7 +34,8 @@ export const useSegmentMembers = (id: number, formId: number | null) =>
 export const useSegmentJob = (jobId: number | null) =>
   useQuery({
     queryKey: [KEY, "jobs", jobId],
-    queryFn: () => api<TSegmentJob>("GET", `/segments/jobs/${jobId}`),
+    queryFn: (): Promise<TSegmentJob> =>
+      unwrap(client.GET("/api/segments/jobs/{jobId}", { params: { path: { jobId: jobId ?? 0 } } })),
     enabled: jobId !== null,
     refetchInterval: (query) =>
       query.state.data?.state === "done" || query.state.data?.state === "failed" ? false : 1000,
@@ -40,16 +50,28 @@ function useSegmentMutation<Input, Output>(call: (input: Input) => Promise<Outpu
 }
 
 export const useCreateSegment = () =>
-  useSegmentMutation((body: TSegmentInput) => api<TSegment>("POST", "/segments", body));
+  useSegmentMutation(
+    (body: TSegmentInput): Promise<TSegment> => unwrap(client.POST("/api/segments", { body })),
+  );
 
 export const useEditSegment = (id: number) =>
-  useSegmentMutation((body: TSegmentInput) => api<TSegment>("PUT", `/segments/${id}`, body));
+  useSegmentMutation(
+    (body: TSegmentInput): Promise<TSegment> =>
+      unwrap(client.PUT("/api/segments/{id}", { params: { path: { id } }, body })),
+  );
 
 export const useDeleteSegment = () =>
-  useSegmentMutation((segment: TSegment) => api<null>("DELETE", `/segments/${segment.id}`));
+  useSegmentMutation((segment: TSegment) =>
+    unwrap(client.DELETE("/api/segments/{id}", { params: { path: { id: segment.id } } })),
+  );
 
 export const useRecalculateSegment = (id: number) =>
   useMutation({
-    mutationFn: (formIds: number[]) =>
-      api<TSegmentJob>("PATCH", `/forms/answers/recalculate-segments/${id}`, { formIds }),
+    mutationFn: (formIds: number[]): Promise<TSegmentJob> =>
+      unwrap(
+        client.PATCH("/api/forms/answers/recalculate-segments/{segmentId}", {
+          params: { path: { segmentId: id } },
+          body: { formIds },
+        }),
+      ),
   });
