@@ -150,4 +150,6 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
 export const FILE_UPLOADS: Record<string, string> = {
   "post /api/forms/import": "The exported form: one .json file.",
   "post /api/user/upload_file": "The picture: one PNG, JPEG, GIF or WebP image.",
+  "post /api/account/brand-kit/images":
+    "The logo or cover: one PNG, JPEG, GIF or WebP image of at most 2 MB.",
 };

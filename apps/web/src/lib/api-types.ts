@@ -4344,7 +4344,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The logo or cover: one PNG, JPEG, GIF or WebP image of at most 2 MB.
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
