@@ -152,4 +152,5 @@ export const FILE_UPLOADS: Record<string, string> = {
   "post /api/user/upload_file": "The picture: one PNG, JPEG, GIF or WebP image.",
   "post /api/account/brand-kit/images":
     "The logo or cover: one PNG, JPEG, GIF or WebP image of at most 2 MB.",
+  "post /api/support/attachments": "The file for a ticket's message: a picture, a PDF or plain text.",
 };

@@ -26580,7 +26580,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file for a ticket's message: a picture, a PDF or plain text.
+                     */
+                    file: Blob;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {

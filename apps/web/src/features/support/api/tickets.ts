@@ -7,28 +7,37 @@ import type {
   TTicketStatus,
 } from "@formloom/core/api/support";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, apiResponse } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
+import { client, formData } from "../../../lib/typed-client.ts";
+
+const ticket = (id: number) => ({ params: { path: { id } } });
 
 /** The tickets the user sees (all accounts' for an operator), the latest message first. */
 export const useTickets = (status?: TTicketStatus) =>
   useQuery({
     queryKey: ["support", "tickets", status ?? "all"],
-    queryFn: () => api<TTicketList>("GET", `/support/tickets${status ? `?status=${status}` : ""}`),
+    queryFn: (): Promise<TTicketList> =>
+      unwrap(client.GET("/api/support/tickets", { params: { query: status ? { status } : {} } })),
   });
 
 export const useTicket = (id: number) =>
   useQuery({
     queryKey: ["support", "ticket", id],
-    queryFn: () => api<TTicketDetail>("GET", `/support/tickets/${id}`),
+    queryFn: (): Promise<TTicketDetail> => unwrap(client.GET("/api/support/tickets/{id}", ticket(id))),
     retry: false,
   });
 
 /** Uploads one file for a message to come; its id goes into the message's attachmentIds. */
 export function uploadTicketFile(file: File, ticketId?: number): Promise<TTicketAttachment> {
-  const body = new FormData();
-  if (ticketId !== undefined) body.append("ticketId", String(ticketId));
-  body.append("file", file);
-  return api<TTicketAttachment>("POST", "/support/attachments", body);
+  // A file for an existing ticket is stored under that ticket's account (an operator's answer).
+  const query = ticketId === undefined ? {} : { ticketId: String(ticketId) };
+  return unwrap(
+    client.POST("/api/support/attachments", {
+      params: { query },
+      body: { file },
+      bodySerializer: formData,
+    }),
+  );
 }
 
 /** Uploads the files, then sends the message naming them. */
@@ -39,40 +48,53 @@ async function withFiles<Body extends TTicketMessageBody>(body: Body, files: Fil
 }
 
 export function useOpenTicket() {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ body, files }: { body: TTicketBody; files: File[] }) =>
-      api<TTicketDetail>("POST", "/support/tickets", await withFiles(body, files)),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["support", "tickets"] }),
+    mutationFn: async ({ body, files }: { body: TTicketBody; files: File[] }): Promise<TTicketDetail> =>
+      unwrap(client.POST("/api/support/tickets", { body: await withFiles(body, files) })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["support", "tickets"] }),
   });
 }
 
 function useTicketChange<Input>(id: number, change: (input: Input) => Promise<TTicketDetail>) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSuccess: (ticket) => {
-      client.setQueryData(["support", "ticket", id], ticket);
-      void client.invalidateQueries({ queryKey: ["support", "tickets"] });
+    onSuccess: (detail) => {
+      queryClient.setQueryData(["support", "ticket", id], detail);
+      void queryClient.invalidateQueries({ queryKey: ["support", "tickets"] });
     },
   });
 }
 
 export const useWriteInTicket = (id: number) =>
   useTicketChange(id, async ({ body, files }: { body: TTicketMessageBody; files: File[] }) =>
-    api<TTicketDetail>("POST", `/support/tickets/${id}/messages`, await withFiles(body, files, id)),
+    unwrap(
+      client.POST("/api/support/tickets/{id}/messages", {
+        ...ticket(id),
+        body: await withFiles(body, files, id),
+      }),
+    ),
   );
 
 export const useCloseTicket = (id: number) =>
   useTicketChange(id, (action: "close" | "reopen") =>
-    api<TTicketDetail>("POST", `/support/tickets/${id}/${action}`),
+    unwrap(
+      action === "close"
+        ? client.POST("/api/support/tickets/{id}/close", ticket(id))
+        : client.POST("/api/support/tickets/{id}/reopen", ticket(id)),
+    ),
   );
 
 /** A ticket's file, read through the signed-in client and handed to the browser to save. */
 export async function downloadTicketFile(ticketId: number, file: TTicketAttachment): Promise<void> {
-  const response = await apiResponse(`/support/tickets/${ticketId}/attachments/${file.id}`);
-  if (!response.ok) throw new Error(`download failed: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
+  const blob = await unwrap(
+    client.GET("/api/support/tickets/{id}/attachments/{fileId}", {
+      params: { path: { id: ticketId, fileId: file.id } },
+      parseAs: "blob",
+    }),
+  );
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = file.name;
