@@ -4828,7 +4828,8 @@ export interface operations {
                         categories: {
                             id: string;
                             permissions: {
-                                id: string;
+                                /** @enum {string} */
+                                id: "forms.view" | "forms.create" | "forms.edit" | "forms.delete" | "results.view" | "results.mark" | "results.delete" | "users.view" | "users.edit" | "groups.view" | "invitations.view" | "invitations.send" | "account.resources" | "external_apps.manage" | "billing.view" | "billing.pay";
                                 title: string;
                             }[];
                             title: string;
@@ -4898,7 +4899,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        permissions: string[];
+                        permissions: ("forms.view" | "forms.create" | "forms.edit" | "forms.delete" | "results.view" | "results.mark" | "results.delete" | "users.view" | "users.edit" | "groups.view" | "invitations.view" | "invitations.send" | "account.resources" | "external_apps.manage" | "billing.view" | "billing.pay")[];
                     };
                 };
             };
@@ -4958,7 +4959,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        permissions: string[];
+                        permissions: ("forms.view" | "forms.create" | "forms.edit" | "forms.delete" | "results.view" | "results.mark" | "results.delete" | "users.view" | "users.edit" | "groups.view" | "invitations.view" | "invitations.send" | "account.resources" | "external_apps.manage" | "billing.view" | "billing.pay")[];
                     };
                 };
             };

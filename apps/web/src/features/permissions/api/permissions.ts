@@ -4,8 +4,9 @@ import type {
   TPermissionCatalogue,
   TPermissionStatus,
 } from "@formloom/core/api/permissions";
+import type { GrantablePermission } from "@formloom/core/permissions";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api-client.ts";
+import { unwrap } from "../../../lib/api-client.ts";
 import { client } from "../../../lib/typed-client.ts";
 
 const group = (id: number) => ({ params: { path: { id } } });
@@ -29,10 +30,12 @@ export const usePermissionStatus = (groupId: number) =>
 export function useSetPermissions(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The catalogue's ids are plain strings to the page; the server refuses one it does not grant
-    // (permissions.unknown), so this call keeps `api` rather than narrowing them here.
-    mutationFn: (permissions: string[]) =>
-      api<TPermissionStatus>("POST", `/account/group/${groupId}/permissions/set`, { permissions }),
+    // The page sends back the catalogue's and the status's ids, which the API document names as
+    // the grantable permissions; the server still refuses any other (permissions.unknown).
+    mutationFn: (permissions: GrantablePermission[]): Promise<TPermissionStatus> =>
+      unwrap(
+        client.POST("/api/account/group/{id}/permissions/set", { ...group(groupId), body: { permissions } }),
+      ),
     onSuccess: (status) => {
       queryClient.setQueryData(["permissions", "status", groupId], status);
       // The signed-in user's own rights may have changed with it.

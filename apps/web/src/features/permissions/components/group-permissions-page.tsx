@@ -1,3 +1,4 @@
+import type { GrantablePermission } from "@formloom/core/permissions";
 import {
   Alert,
   Button,
@@ -33,7 +34,7 @@ export function GroupPermissionsPage() {
   const catalogue = usePermissionCatalogue(id);
   const status = usePermissionStatus(id);
   const save = useSetPermissions(id);
-  const [draft, setDraft] = useState<Set<string> | null>(null);
+  const [draft, setDraft] = useState<Set<GrantablePermission> | null>(null);
   const editable = can("permissions.manage");
 
   if (group.isPending || catalogue.isPending || status.isPending) return <Loader m="xl" />;
@@ -43,7 +44,7 @@ export function GroupPermissionsPage() {
   const saved = new Set(status.data?.permissions ?? []);
   const chosen = draft ?? saved;
   const changed = draft !== null && (draft.size !== saved.size || [...draft].some((p) => !saved.has(p)));
-  const toggle = (ids: readonly string[], on: boolean) =>
+  const toggle = (ids: readonly GrantablePermission[], on: boolean) =>
     setDraft(() => {
       const next = new Set(chosen);
       for (const permission of ids) {
