@@ -28,6 +28,16 @@ describe("the API client", () => {
       .filter((file) => /\bfetch\s*\(/.test(readFileSync(path.join(SRC, file), "utf8")));
     expect(callers).toEqual([]);
   });
+
+  it("offers no hand-written request of the signed-in app's own: its calls are the typed client's", async () => {
+    const offered = Object.keys(await import("./api-client.ts")).sort();
+    expect(offered).toEqual(["ApiError", "logout", "logoutEverywhere", "send", "sendAsRespondent", "unwrap"]);
+    const builders = sources(SRC)
+      .map((file) => path.relative(SRC, file))
+      .filter((file) => file !== CLIENT)
+      .filter((file) => /\bnew Request\s*\(/.test(readFileSync(path.join(SRC, file), "utf8")));
+    expect(builders).toEqual([]);
+  });
 });
 
 describe("a respondent's call", () => {

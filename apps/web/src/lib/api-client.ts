@@ -80,10 +80,6 @@ export interface CallOptions {
   /** A 401 is thrown to the caller instead of logging out (the submissions poll decides itself). */
   keepSessionOnUnauthorized?: boolean;
   retried?: boolean;
-  /** Extra request headers, such as If-Match for a save that must not undo another. */
-  headers?: Record<string, string>;
-  /** The answer is a file, read as a Blob instead of JSON (errors still come as JSON). */
-  blob?: boolean;
   /** Sent instead of the stored token (a sign-in link's own); a 401 then neither refreshes nor logs out. */
   token?: string;
 }
@@ -147,36 +143,7 @@ export async function sendAsRespondent(url: string, init: RequestInit = {}): Pro
   }
 }
 
-/** A GET of the API whose answer the caller reads itself (a file, a 202), through `send`. */
-export function apiResponse(url: string, options: CallOptions = {}): Promise<Response> {
-  return send(new Request(`/api${url}`), options);
-}
-
-/** The same as a JSON call by method and path, for the feature wrappers that do not use `client` yet. */
-export async function api<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<T> {
-  const request = new Request(`/api${url}`, {
-    method,
-    headers: {
-      ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
-      ...options.headers,
-    },
-    // A file upload goes as multipart; everything else as JSON.
-    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-  });
-  const response = await send(request, options);
-  if (response.status === 204) return undefined as T;
-  if (response.ok && options.blob) return (await response.blob()) as T;
-  const data: unknown = await response.json().catch(() => null);
-  if (response.ok) return data as T;
-  throw new ApiError(response.status, (data as ApiErrorBody | null) ?? { code: "server.error", message: "" });
-}
-
-/** A typed call's answer, or its error thrown as an ApiError like `api` throws it. */
+/** A typed call's answer, or its error thrown as the ApiError the pages read. */
 export async function unwrap<T>(
   call: Promise<{ data?: T; error?: unknown; response: Response }>,
 ): Promise<T> {
