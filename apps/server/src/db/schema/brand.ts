@@ -29,6 +29,11 @@ export const brandAssets = pgTable(
     storageKey: text("storage_key").notNull(),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /**
+     * When a kit save or housekeeping last saw the picture named anywhere; null while it never was
+     * (an upload not saved yet). See unused-pictures.ts for when it is removed.
+     */
+    lastReferencedAt: timestamp("last_referenced_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.id] }), index("brand_assets_id_idx").on(t.id)],
 );
