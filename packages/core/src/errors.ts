@@ -139,6 +139,8 @@ export const MESSAGES = {
   "brand_kit.image.unknown": "This picture was not uploaded to this account",
   "brand_kit.image.rate_limited":
     "Too many pictures were uploaded in a short time. Please wait a few minutes and try again",
+  "brand_kit.image.unsaved_limit":
+    "Too many uploaded pictures are not saved in the brand kit yet. Save the kit, or try again tomorrow when unsaved pictures are removed",
   "template.not_found": "Template not found",
   "question_bank.category.empty": "Please input the category's name",
   "question_bank.limit": "The questions database is full: delete some saved questions first",

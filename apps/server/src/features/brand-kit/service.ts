@@ -8,7 +8,7 @@ import {
 } from "@formloom/core/api/brand-kit";
 import { validationError } from "@formloom/core/errors";
 import { OWN_FILE_PATH, unwrapUrl } from "@formloom/core/style-guard";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/connect.ts";
 import { brandAssets, brandKits } from "../../db/schema.ts";
@@ -18,7 +18,7 @@ import { readingMultipart } from "../../http/multipart.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { detectType } from "../files/uploads.ts";
-import { removeUnusedPictures } from "./unused-pictures.ts";
+import { ownPictureIds, removeUnusedPictures, UNSAVED_PICTURES_MAX } from "./unused-pictures.ts";
 
 const assetUrl = (id: string) => `/api/assets/${id}`;
 
@@ -60,7 +60,7 @@ async function assertOwnPictures(db: Db, ctx: TenantContext, kit: TBrandKit): Pr
 
 /**
  * Saves the account's brand kit whole, its pictures checked to be the account's own uploads; the
- * pictures it no longer names are removed once nothing else shows them.
+ * pictures it no longer names are removed a month after nothing else shows them.
  */
 export async function saveBrandKit(
   db: Db,
@@ -78,7 +78,7 @@ export async function saveBrandKit(
       target: brandKits.accountId,
       set: { kit, updatedBy: ctx.user.id, updatedAt: values.updatedAt },
     });
-  await removeUnusedPictures(db, storage, ctx.accountId, previous);
+  await removeUnusedPictures(db, storage, { accountId: ctx.accountId, justUnnamed: ownPictureIds(previous) });
   return kit;
 }
 
@@ -93,6 +93,8 @@ const isBrandImage = (mime: string) => (BRAND_IMAGE_TYPES as readonly string[]).
 /**
  * Takes one picture for the brand kit: within the size limit, a raster picture by its bytes (never
  * its name or declared type), stored through the app's file storage, answered with its address.
+ * Refused while the account holds UNSAVED_PICTURES_MAX pictures nothing names yet, since those stay
+ * a day: the rate limit alone would let a script keep filling the storage.
  */
 export async function uploadBrandImage(
   db: Db,
@@ -136,13 +138,26 @@ export async function uploadBrandImage(
   const storageKey = `brand/${ctx.accountId}/${id}`;
   await storage.put(storageKey, bytes);
   try {
-    await db.insert(brandAssets).values({
-      accountId: ctx.accountId,
-      id,
-      mimeType: type.mime,
-      size: bytes.length,
-      storageKey,
-      uploadedBy: ctx.user.id,
+    await db.transaction(async (tx) => {
+      // One upload of the account at a time here, so parallel uploads cannot pass the cap together.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('brand-assets'), ${ctx.accountId}::int4)`);
+      const [held] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(brandAssets)
+        .where(and(eq(brandAssets.accountId, ctx.accountId), isNull(brandAssets.lastReferencedAt)));
+      if ((held?.n ?? 0) >= UNSAVED_PICTURES_MAX) {
+        throw new AppError(409, "brand_kit.image.unsaved_limit", [
+          validationError("file", "brand_kit.image.unsaved_limit"),
+        ]);
+      }
+      await tx.insert(brandAssets).values({
+        accountId: ctx.accountId,
+        id,
+        mimeType: type.mime,
+        size: bytes.length,
+        storageKey,
+        uploadedBy: ctx.user.id,
+      });
     });
   } catch (error) {
     await storage.delete(storageKey).catch(() => {});
