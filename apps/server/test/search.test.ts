@@ -205,6 +205,22 @@ describe("a reader of selected fields", () => {
     expect((await search(reader, { request: "aquamarine" })).body.count).toBe(0);
   });
 
+  it("are not shown a word they may not read by its absence: a NOT on it hides nothing from them", async () => {
+    // The answer says "flamingo" where the reader may read, "xylophone" where not. Were the NOT
+    // checked on the whole answer, its hit would vanish, and tell them what the hidden field says.
+    const found = await search(reader, { request: "flamingo -xylophone", types: "form_answer" });
+    expect(found.body.results.map((hit) => hit.id)).toEqual([answerId]);
+    const categorized = await reader.request<{ count: number }>(
+      "GET",
+      `/api/search/categorized?${new URLSearchParams({ request: "flamingo -xylophone", types: "form_answer" })}`,
+    );
+    expect(categorized.body.count).toBe(1);
+    // A NOT on a word they may read still works for them.
+    expect((await search(reader, { request: "flamingo -flamingo", types: "form_answer" })).body.count).toBe(
+      0,
+    );
+  });
+
   it("orders their hits by what they may read, so the order tells nothing of the rest", async () => {
     // Both answers say "pelican" where the reader may read; the earlier also says "quokka" where not.
     const earlier = await submitAnswers(server.api, formId, [

@@ -54,7 +54,7 @@ const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id))
 const iso = (column: SQL) => sql`to_json(${column}) #>> '{}'`;
 
 /** One SELECT per type the scope allows, each row a hit with what its excerpt is drawn from. */
-function hitSelects(scope: SearchScope, query: string): SQL[] {
+function hitSelects(scope: SearchScope, query: string, indexable: string): SQL[] {
   const q = sql`${query}::tsquery`;
   const inRange = (column: SQL) =>
     sql`${column} between ${scope.from.toISOString()} and ${scope.to.toISOString()}`;
@@ -70,8 +70,12 @@ function hitSelects(scope: SearchScope, query: string): SQL[] {
   const limited = Object.keys(scope.someFields).map(Number);
   if (scope.types.has("form_answer") && scope.wholeForms.length + limited.length > 0) {
     // A reader of selected fields is matched and ranked on those fields' text only, never on the
-    // whole answer: an order set by a field they may not read would tell them what it says.
+    // whole answer: an order set by a field they may not read would tell them what it says. The
+    // whole answer's index narrows their rows by the query's indexable part alone (`querytree`:
+    // without its NOTs), never by the query itself: "alice -bonus" would drop an answer for a
+    // "bonus" in a field they may not read, and so tell them it is there.
     const fields = JSON.stringify(scope.someFields);
+    const narrowed = indexable === "T" ? sql`true` : sql`s.document @@ ${indexable}::tsquery`;
     const readable = sql`(select coalesce(string_agg(t.value, ' '), '') from jsonb_each_text(s.texts) t
       where (${fields}::jsonb -> (s.form_id::text)) ? t.key)`;
     // The submission's number is looked up for the page of hits only (findHits): joined here, every
@@ -84,9 +88,10 @@ function hitSelects(scope: SearchScope, query: string): SQL[] {
         case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
       from answer_search s
       join forms f on f.account_id = s.account_id and f.id = s.form_id
-      where s.account_id = ${scope.accountId} and s.document @@ ${q} and ${inRange(sql`s.submit_time`)}
-        and (s.form_id = any(${intArray(scope.wholeForms)}::int[])
-          or (s.form_id = any(${intArray(limited)}::int[]) and to_tsvector(s.language, ${readable}) @@ ${q}))`);
+      where s.account_id = ${scope.accountId} and ${inRange(sql`s.submit_time`)}
+        and ((s.form_id = any(${intArray(scope.wholeForms)}::int[]) and s.document @@ ${q})
+          or (s.form_id = any(${intArray(limited)}::int[]) and ${narrowed}
+            and to_tsvector(s.language, ${readable}) @@ ${q}))`);
   }
   if (scope.types.has("user")) {
     selects.push(sql`
@@ -141,8 +146,12 @@ export async function findHits(
   query: string,
   page: { limit: number; offset: number } | { perType: number },
 ): Promise<HitRow[]> {
-  const selects = hitSelects(scope, query);
-  if (selects.length === 0 || query === "") return [];
+  if (query === "") return [];
+  const [tree] = rowsOf<{ indexable: string }>(
+    await db.execute(sql`select querytree(${query}::tsquery) as indexable`),
+  );
+  const selects = hitSelects(scope, query, tree?.indexable ?? "T");
+  if (selects.length === 0) return [];
   const hits = sql.join(selects, sql` union all `);
   const q = sql`${query}::tsquery`;
   const chosen =
