@@ -129,6 +129,13 @@ describe("what the search finds", () => {
     expect((await search(admin, { request: "marguerite.web", types: "form_answer" })).body.count).toBe(0);
   });
 
+  it("matches words joined by punctuation whole, as it matches a phrase", async () => {
+    const whole = await search(admin, { request: "flamingo,named", types: "form_answer" });
+    expect(whole.body.results.map((hit) => hit.id)).toContain(answerId);
+    // Not each one's beginning: that gathers every answer with a word beginning so.
+    expect((await search(admin, { request: "flamin,nam", types: "form_answer" })).body.count).toBe(0);
+  });
+
   it("finds a submission stored after later ones were indexed", async () => {
     // Every account's submissions take their ids from one sequence, and a submission can commit
     // after one with a higher id: far below the highest indexed id, it must still be indexed.

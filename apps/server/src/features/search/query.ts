@@ -9,7 +9,7 @@ const CONFIGS = ["english", "russian", "spanish", "italian", "simple"] as const;
 /**
  * The search text as one tsquery: `websearch_to_tsquery` in every configuration (a document is
  * stemmed in its own language, the text's language is unknown), and for a text of one word (no
- * space: a name or an address being typed) that word's beginning as the parser reads it, so "ali"
+ * space, and one word to the parser: a name or an address being typed) that word's beginning, so "ali"
  * finds alice@example.com and "hugo.web" finds hugo.weber@example.com. An address stays one word:
  * split at its dots, "hugo.web" would also be "hugo" and any word beginning with "web" (webinar,
  * Weber). Words of a longer text are matched whole: a beginning of a common word ("refund:*") or
@@ -21,8 +21,10 @@ export async function toTsquery(db: Db, text: string): Promise<string> {
   const parts = CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${text})`);
   const syntax = /["-]|\bor\b/i.test(text);
   if (!syntax && !/\s/.test(text) && /[\p{L}\p{N}]/u.test(text)) {
-    const beginnings = sql`(select to_tsquery('simple', string_agg(quote_literal(w.lexeme) || ':*', ' & '))
-      from unnest(to_tsvector('simple', ${text})) w)`;
+    // One word as the parser reads it: "refund,alice" has no space but two words, each of whose
+    // beginnings would gather thousands of answers.
+    const beginnings = sql`(select to_tsquery('simple', min(quote_literal(w.lexeme)) || ':*')
+      from unnest(to_tsvector('simple', ${text})) w having count(*) = 1)`;
     parts.push(sql`coalesce(${beginnings}, websearch_to_tsquery('simple', ${text}))`);
   }
   // Languages without a stemmed form of the words read them alike: each distinct reading once, or
