@@ -299,6 +299,7 @@ export interface DocumentedRoute {
   key: string;
   method: string;
   path: string;
+  /** Whether the route takes a JSON body (a file upload's multipart body is not one). */
   hasBody: boolean;
   /** The JSON body's schema, when the route takes one. */
   body?: Record<string, unknown>;
@@ -318,7 +319,7 @@ export async function documentedRoutes(api: ApiClient): Promise<DocumentedRoute[
       key: `${method} ${path}`,
       method: method.toUpperCase(),
       path,
-      hasBody: operation.requestBody !== undefined,
+      hasBody: operation.requestBody?.content?.["application/json"] !== undefined,
       body: operation.requestBody?.content?.["application/json"]?.schema,
       query: (operation.parameters ?? [])
         .filter((parameter) => parameter.in === "query")
