@@ -68,27 +68,22 @@ interface FormAddresses {
 }
 
 /**
- * Where a form holds an address an author put in for respondents to open or see, and it is not
- * a safe one (links.ts): its files and the pictures of image options. A script address there
- * would run in the respondent's page. Asked of a form sent to be saved and of an imported one.
+ * Refuses an address an author put in for respondents to open or see that is not a safe one
+ * (links.ts): a form's files and the pictures of image options. A script address there would run
+ * in the respondent's page. Part of the save's schema, which imports and copies go through too.
  */
-export function unsafeResourceUrls(form: FormAddresses): Array<Array<string | number>> {
-  const found: Array<Array<string | number>> = [];
+function checkResourceUrls(form: FormAddresses, ctx: z.RefinementCtx): void {
+  const unsafe = (path: Array<string | number>) =>
+    ctx.addIssue({ code: "custom", message: "form.url.unsafe", path });
   form.formFiles?.forEach((entry, index) => {
-    if (!isSafeResourceUrl(entry.file.url)) found.push(["formFiles", index, "file", "url"]);
+    if (!isSafeResourceUrl(entry.file.url)) unsafe(["formFiles", index, "file", "url"]);
   });
   form.fields?.forEach((field, index) => {
     field.fieldSettings?.answerVariants?.forEach((variant, at) => {
       if (variant.image !== undefined && !isSafePictureUrl(variant.image))
-        found.push(["fields", index, "fieldSettings", "answerVariants", at, "image"]);
+        unsafe(["fields", index, "fieldSettings", "answerVariants", at, "image"]);
     });
   });
-  return found;
-}
-
-function checkResourceUrls(form: FormAddresses, ctx: z.RefinementCtx): void {
-  for (const path of unsafeResourceUrls(form))
-    ctx.addIssue({ code: "custom", message: "form.url.unsafe", path });
 }
 
 /** A theme's random 9-character id (forms.md §9), as the theme lists show it. */
