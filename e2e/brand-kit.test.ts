@@ -1,9 +1,9 @@
 // The brand kit end to end: saved once on the account's page, applied when a new form is created,
 // and carried by the public page (welcome screen, questions and thank-you page); a quiz whose
 // ending screen is chosen by the gradation the score falls in, with and without JavaScript.
-import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { png } from "./png.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -21,41 +21,6 @@ let call: ApiCall;
 
 const BRAND = { primary: "#7b2cbf", background: "#fdf6ec", text: "#2b2d42" };
 const RGB = { primary: "rgb(123, 44, 191)", background: "rgb(253, 246, 236)", text: "rgb(43, 45, 66)" };
-
-/** A solid picture of the brand's colour, as a real PNG (the server reads the type from the bytes). */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 beforeAll(async () => {
   call = await accountOwner(run.app.url, USER, PASSWORD);
@@ -102,11 +67,15 @@ describe("a brand kit", () => {
     const files = page.locator("input[type=file]");
     await files
       .nth(0)
-      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(160, 48, [123, 44, 191]) });
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(160, 48, () => [123, 44, 191]) });
     await page.getByRole("img", { name: "Logo" }).waitFor();
     await files
       .nth(1)
-      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png(640, 200, [253, 200, 150]) });
+      .setInputFiles({
+        name: "cover.png",
+        mimeType: "image/png",
+        buffer: png(640, 200, () => [253, 200, 150]),
+      });
     await page.getByRole("img", { name: "Cover picture" }).waitFor();
     for (const [label, value] of [
       ["Brand colour (buttons)", BRAND.primary],

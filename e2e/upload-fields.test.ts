@@ -1,55 +1,17 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { png } from "./png.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
 let token: string;
 
-/** A small real picture (a sky-and-grass gradient), written as PNG with Node's zlib. */
-function picture(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      const grass = y > height * 0.65;
-      rows.set(grass ? [64, 160 - y, 72] : [116 + x / 4, 192, 252 - y], at);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-const PNG = picture(240, 160);
+/** A small real picture: a sky-and-grass gradient. */
+const PNG = png(240, 160, (x, y) => (y > 160 * 0.65 ? [64, 160 - y, 72] : [116 + x / 4, 192, 252 - y]));
 const RECEIPT = Buffer.from("date;amount\n2026-11-20;42.50\n");
 const PAGE_AS_PNG = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
