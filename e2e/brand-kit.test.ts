@@ -69,13 +69,11 @@ describe("a brand kit", () => {
       .nth(0)
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(160, 48, () => [123, 44, 191]) });
     await page.getByRole("img", { name: "Logo" }).waitFor();
-    await files
-      .nth(1)
-      .setInputFiles({
-        name: "cover.png",
-        mimeType: "image/png",
-        buffer: png(640, 200, () => [253, 200, 150]),
-      });
+    await files.nth(1).setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: png(640, 200, () => [253, 200, 150]),
+    });
     await page.getByRole("img", { name: "Cover picture" }).waitFor();
     for (const [label, value] of [
       ["Brand colour (buttons)", BRAND.primary],
