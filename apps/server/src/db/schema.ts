@@ -7,6 +7,7 @@ export * from "./schema/form-chains.ts";
 export * from "./schema/forms.ts";
 export * from "./schema/google.ts";
 export * from "./schema/identity.ts";
+export * from "./schema/interviewer-areas.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/question-bank.ts";
 export * from "./schema/search.ts";
