@@ -1,6 +1,7 @@
 import { inSegment, type SegmentCondition } from "@formloom/core/behavior-attributes";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECALCULATION_LIMITS } from "../src/features/segments/service.ts";
 import {
   type ApiClient,
   addMember,
@@ -197,6 +198,86 @@ describe("behavioural segments", () => {
       [theirs.body.id],
     );
     expect(jobs[0]!.n).toBe(0);
+  });
+
+  it("takes up again a recalculation whose process died mid-run once its lease ran out, and fails it after three tries", async () => {
+    const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Orphaned" });
+    const segmentId = created.body.id;
+    // As a process that died after claiming the job leaves it: running, its lease over.
+    const orphan = async (attempts: number) => {
+      const [row] = await server.database.raw.query<{ id: number }>(
+        `insert into segment_jobs (account_id, segment_id, form_ids, state, attempts, next_attempt_at, done, total)
+         values ($1, $2, $3, 'running', $4, now() - interval '1 second', 1, 2) returning id`,
+        [accountId, segmentId, JSON.stringify([formId]), attempts],
+      );
+      return row!.id;
+    };
+    const resumed = await finished(await orphan(1));
+    expect(resumed).toMatchObject({ state: "done", done: 2, total: 2 });
+    const members = await api.get<{ members: Array<{ answerId: number }> }>(
+      `/api/segments/${segmentId}/members?formId=${formId}`,
+    );
+    expect(members.body.members.map((member) => member.answerId)).toEqual([raged]);
+
+    expect((await finished(await orphan(3))).state).toBe("failed");
+  });
+
+  it("skips a submission deleted while the recalculation runs and finishes", async () => {
+    const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Shrinking" });
+    const segmentId = created.body.id;
+    const doomed = await fill("segment-doomed", raging);
+    // The respondent's submission goes while the job counts its progress, after it was measured.
+    await server.database.raw.query(`
+      create function delete_doomed() returns trigger language plpgsql as $$
+      begin
+        delete from form_answers where id = ${doomed};
+        return new;
+      end $$`);
+    await server.database.raw.query(`
+      create trigger delete_doomed after update of done on segment_jobs
+        for each row when (new.done > 0 and new.segment_id = ${segmentId}) execute function delete_doomed()`);
+    try {
+      const queued = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+        formIds: [formId],
+      });
+      const job = await finished(queued.body.id);
+      expect(job.state).toBe("done");
+      const members = await api.get<{ members: Array<{ answerId: number }> }>(
+        `/api/segments/${segmentId}/members?formId=${formId}`,
+      );
+      expect(members.body.members.map((member) => member.answerId)).toEqual([raged]);
+    } finally {
+      await server.database.raw.query("drop trigger delete_doomed on segment_jobs");
+      await server.database.raw.query("drop function delete_doomed()");
+    }
+  });
+
+  it("limits recalculations per account, also under a parallel burst", async () => {
+    const burst = await signUpWithAccount(server.api, "segburst");
+    const form = await burst.api.post<{ form: { id: number } }>("/api/forms", sampleForm);
+    const segment = await burst.api.post<{ id: number }>("/api/segments", valid);
+    const answers = await Promise.all(
+      Array.from({ length: RECALCULATION_LIMITS.perAccount + 10 }, () =>
+        burst.api.request<{ code: string }>(
+          "PATCH",
+          `/api/forms/answers/recalculate-segments/${segment.body.id}`,
+          {
+            formIds: [form.body.form.id],
+          },
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(RECALCULATION_LIMITS.perAccount);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(answers.find((answer) => answer.status === 429)?.body.code).toBe(
+      "segment.recalculation.rate_limited",
+    );
+    const jobs = await server.database.raw.query<{ n: number }>(
+      "select count(*)::int as n from segment_jobs where segment_id = $1",
+      [segment.body.id],
+    );
+    expect(jobs[0]!.n).toBe(RECALCULATION_LIMITS.perAccount);
   });
 
   it("lets a reader of results see segments but only a form editor change them", async () => {

@@ -176,6 +176,8 @@ export const MESSAGES = {
   "segment.attributes.empty": "Add at least one behavioural attribute",
   "segment.attributes.duplicate": "Each behavioural attribute can be used only once",
   "segment.range.invalid": 'Values run from 0 to 100, and "from" may not be greater than "to"',
+  "segment.recalculation.rate_limited":
+    "Too many recalculations were begun in a short time. Please wait a few minutes and try again",
   "page_interaction.not_found": "This page interaction was not found",
   "page_interaction.delete_failed": "Page interaction delete failed",
   "form.changed": "Someone else changed this form since you opened it. Reload it and make your change again.",

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms, segmentJobs, segmentMembers, segments } from "../../db/schema.ts";
-import { claimDue } from "../../jobs/claim-due.ts";
+import { nextAttemptByBackoff } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import { eventsByKey } from "../answers/behavior-patterns.ts";
 import { readForm } from "../forms/presenter.ts";
@@ -11,8 +11,44 @@ import { readForm } from "../forms/presenter.ts";
 /** Submissions measured between two progress updates. */
 const BATCH = 200;
 const MAX_ATTEMPTS = 3;
+/**
+ * How long a claimed job is its process's: renewed at every batch, so only a process that died (or
+ * stalled this long) loses the job, which another then takes up again.
+ */
+const LEASE_SECONDS = 60;
+const lease = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
 
 type Job = { account_id: number; id: number; attempts: number };
+
+/**
+ * Claims the next due job: a queued one, or a running one whose lease ran out because its process
+ * died. The claim counts the attempt, which then fences the job: a stalled process that wakes up
+ * after another took over finds its attempt gone and writes nothing.
+ */
+async function claimNext(db: Db): Promise<Job | undefined> {
+  const claimed = (await db.execute(sql`
+    update ${segmentJobs} set attempts = attempts + 1, next_attempt_at = ${lease}
+    where (account_id, id) in (
+      select account_id, id from ${segmentJobs}
+      where state in ('queued', 'running') and next_attempt_at <= now()
+      order by next_attempt_at limit 1 for update skip locked)
+    returning account_id, id, attempts`)) as unknown as { rows: Job[] };
+  return claimed.rows[0];
+}
+
+/** The job as this attempt holds it: a later claim moved the attempts on. */
+const held = (job: Job) =>
+  and(
+    eq(segmentJobs.accountId, job.account_id),
+    eq(segmentJobs.id, job.id),
+    eq(segmentJobs.attempts, job.attempts),
+  );
+
+class LeaseLost extends Error {
+  constructor(job: Job) {
+    super(`segment job ${job.id} was taken up by another process`);
+  }
+}
 
 /**
  * Measures every submission of the job's forms with core's formulas (all their events: membership
@@ -35,10 +71,12 @@ async function recalculate(db: Db, job: Job): Promise<void> {
   const ofForms = and(eq(formAnswers.accountId, row.accountId), inArray(formAnswers.formId, formIds));
   const [counted] = await db.select({ total: count() }).from(formAnswers).where(ofForms);
   const total = counted?.total ?? 0;
-  await db
+  const started = await db
     .update(segmentJobs)
-    .set({ state: "running", done: 0, total })
-    .where(and(eq(segmentJobs.accountId, row.accountId), eq(segmentJobs.id, row.id)));
+    .set({ state: "running", done: 0, total, nextAttemptAt: lease })
+    .where(held(job))
+    .returning({ id: segmentJobs.id });
+  if (started.length === 0) throw new LeaseLost(job);
 
   const formRows = await db
     .select()
@@ -70,10 +108,12 @@ async function recalculate(db: Db, job: Job): Promise<void> {
     }
     after = answers.at(-1)?.id ?? after;
     done += answers.length;
-    await db
+    const renewed = await db
       .update(segmentJobs)
-      .set({ done: Math.min(done, total) })
-      .where(and(eq(segmentJobs.accountId, row.accountId), eq(segmentJobs.id, row.id)));
+      .set({ done: Math.min(done, total), nextAttemptAt: lease })
+      .where(held(job))
+      .returning({ id: segmentJobs.id });
+    if (renewed.length === 0) throw new LeaseLost(job);
   }
 
   await db.transaction(async (tx) => {
@@ -87,39 +127,64 @@ async function recalculate(db: Db, job: Job): Promise<void> {
         ),
       );
     for (let start = 0; start < found.length; start += 1000) {
-      await tx
-        .insert(segmentMembers)
-        .values(
-          found
-            .slice(start, start + 1000)
-            .map((member) => ({ accountId: row.accountId, segmentId: row.segmentId, ...member })),
-        )
-        // A submission deleted meanwhile takes its membership with it; one added is found next time.
-        .onConflictDoNothing();
+      const ids = found.slice(start, start + 1000).map((member) => member.answerId);
+      // Only submissions still there, locked so none is deleted before the insert's key check: one
+      // deleted meanwhile is skipped (its memberships went with it); one added is found next time.
+      await tx.execute(sql`
+        insert into ${segmentMembers} (account_id, segment_id, form_id, answer_id)
+        select ${formAnswers.accountId}, ${row.segmentId}::int, ${formAnswers.formId}, ${formAnswers.id}
+        from ${formAnswers}
+        where ${formAnswers.accountId} = ${row.accountId}
+          and ${inArray(formAnswers.formId, formIds)}
+          and ${inArray(formAnswers.id, ids)}
+        for key share
+        on conflict do nothing`);
     }
-    await tx
+    const finishedJob = await tx
       .update(segmentJobs)
       .set({ state: "done", done: sql`greatest(${segmentJobs.total}, ${done})`, finishedAt: new Date() })
-      .where(and(eq(segmentJobs.accountId, row.accountId), eq(segmentJobs.id, row.id)));
+      .where(held(job))
+      .returning({ id: segmentJobs.id });
+    // Rolls the members back: the process that took the job over writes its own.
+    if (finishedJob.length === 0) throw new LeaseLost(job);
   });
 }
 
-/** Runs the due recalculations, one at a time; a job that failed three times is marked failed. */
+/**
+ * Runs the due recalculations, one at a time. A job that failed, or whose process died, three
+ * times is marked failed; before that it is queued again with a backoff.
+ */
 export async function drainSegmentJobs(db: Db, log: FastifyBaseLogger): Promise<number> {
   let ran = 0;
   for (;;) {
-    const [job] = await claimDue<Job>(db, segmentJobs, sql`account_id, id, attempts`, 1);
+    const job = await claimNext(db);
     if (!job) return ran;
     ran++;
+    if (job.attempts > MAX_ATTEMPTS) {
+      await db
+        .update(segmentJobs)
+        .set({ state: "failed", error: "the recalculation stopped three times", finishedAt: new Date() })
+        .where(held(job));
+      continue;
+    }
     try {
       await recalculate(db, job);
     } catch (error) {
+      if (error instanceof LeaseLost) {
+        log.warn({ job: job.id }, "segment recalculation taken over");
+        continue;
+      }
       log.error({ err: error, job: job.id }, "segment recalculation failed");
       const failed = job.attempts >= MAX_ATTEMPTS;
       await db
         .update(segmentJobs)
-        .set({ state: failed ? "failed" : "queued", error: String(error).slice(0, 500) })
-        .where(and(eq(segmentJobs.accountId, job.account_id), eq(segmentJobs.id, job.id)));
+        .set({
+          state: failed ? "failed" : "queued",
+          error: String(error).slice(0, 500),
+          nextAttemptAt: nextAttemptByBackoff,
+          ...(failed ? { finishedAt: new Date() } : {}),
+        })
+        .where(held(job));
     }
   }
 }

@@ -120,7 +120,8 @@ export function segmentRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "Finds again which submissions of these forms fall in the segment, as a job: answered at once with the " +
-          "queued job, whose progress (done of total submissions) GET /api/segments/jobs/{jobId} tells.",
+          "queued job, whose progress (done of total submissions) GET /api/segments/jobs/{jobId} tells. At most " +
+          "20 per account in 10 minutes (429 segment.recalculation.rate_limited, with Retry-After).",
         params: z.object({ segmentId: ZRowId }),
         body: ZRecalculateSegment,
         response: { 202: ZSegmentJob },

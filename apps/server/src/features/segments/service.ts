@@ -5,10 +5,14 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { formAnswers, segmentJobs, segmentMembers, segments } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { countRequest } from "../../http/rate-limits.ts";
 import { eventsByKey } from "../answers/behavior-patterns.ts";
 import { readableForm } from "../statistics/scope.ts";
 
 type SegmentRow = typeof segments.$inferSelect;
+
+/** Recalculations one account may queue in a window: each reads every submission of its forms. */
+export const RECALCULATION_LIMITS = { windowSeconds: 600, perAccount: 20 } as const;
 
 function present(row: SegmentRow, members: number) {
   return {
@@ -101,6 +105,17 @@ export async function deleteSegment(ctx: TenantContext, id: number): Promise<voi
  * to read (else 404, and nothing is queued).
  */
 export async function queueRecalculation(ctx: TenantContext, segmentId: number, formIds: number[]) {
+  await countRequest(
+    ctx.db,
+    [
+      {
+        key: `segment-recalculation:account:${ctx.accountId}`,
+        max: RECALCULATION_LIMITS.perAccount,
+        windowSeconds: RECALCULATION_LIMITS.windowSeconds,
+      },
+    ],
+    "segment.recalculation.rate_limited",
+  );
   await segmentRow(ctx, segmentId);
   const unique = [...new Set(formIds)];
   for (const formId of unique) await readableForm(ctx, formId);
