@@ -1,4 +1,9 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TICKET_LIMITS } from "../src/features/support/limits.ts";
+import { cleanUp } from "../src/jobs/housekeeping.ts";
+import { createDiskStorage } from "../src/storage/file-storage.ts";
 import {
   type ApiClient,
   addMember,
@@ -248,5 +253,80 @@ describe("support tickets", () => {
     // Its own confirmation link, sent to the address itself, proves it.
     expect((await confirmEmailByLink(server, joiner)).status).toBe(200);
     expect((await joiner.get(`/api/support/tickets/${ticket.id}`)).status).toBe(200);
+  });
+});
+
+describe("limits and unsent files", () => {
+  it("holds a parallel burst of new tickets, then of messages, to the limits with 429 ticket.rate_limited", async () => {
+    const { api: writer } = await signUpWithAccount(server.api, "ticketburst");
+    const opened = await Promise.all(
+      Array.from({ length: TICKET_LIMITS.ticketsPerUser + 6 }, (_, i) =>
+        writer.post<Ticket & { code?: string }>("/api/support/tickets", {
+          title: `Burst ${i}`,
+          topic: "general",
+          text: "Hi",
+        }),
+      ),
+    );
+    const made = opened.filter((answer) => answer.status === 201);
+    expect(made).toHaveLength(TICKET_LIMITS.ticketsPerUser);
+    expect(opened.filter((answer) => answer.status === 429).map((answer) => answer.body.code)).toEqual(
+      Array(6).fill("ticket.rate_limited"),
+    );
+    const listed = await writer.get<{ tickets: Ticket[] }>("/api/support/tickets");
+    expect(listed.body.tickets).toHaveLength(TICKET_LIMITS.ticketsPerUser);
+
+    const target = made[0]!.body.id;
+    const written = await Promise.all(
+      Array.from({ length: TICKET_LIMITS.messagesPerUser + 5 }, (_, i) =>
+        writer.post(`/api/support/tickets/${target}/messages`, { text: `Message ${i}` }),
+      ),
+    );
+    expect(written.filter((answer) => answer.status === 201)).toHaveLength(TICKET_LIMITS.messagesPerUser);
+    expect(written.filter((answer) => answer.status === 429)).toHaveLength(5);
+    const detail = await writer.get<Ticket>(`/api/support/tickets/${target}`);
+    expect(detail.body.messages).toHaveLength(1 + TICKET_LIMITS.messagesPerUser);
+  }, 60_000);
+
+  it("removes files uploaded for a message never sent within a day, and keeps sent ones", async () => {
+    const { api: writer } = await signUpWithAccount(server.api, "unsentfiles");
+    const unsent = await upload(writer, PNG, "forgotten.png");
+    const fresh = await upload(writer, PNG, "still-writing.png");
+    const sent = await upload(writer, PNG, "sent.png");
+    const ticket = await writer.post<Ticket>("/api/support/tickets", {
+      title: "With a file",
+      topic: "general",
+      text: "See the picture",
+      attachmentIds: [sent.body.id],
+    });
+    expect(ticket.status).toBe(201);
+    await server.database.raw.query(
+      `update support_attachments set created_at = now() - interval '25 hours' where id = any($1)`,
+      [[unsent.body.id, sent.body.id]],
+    );
+    const stored = async (id: string) => {
+      const [row] = await server.database.raw.query<{ key: string }>(
+        "select storage_key as key from support_attachments where id = $1",
+        [id],
+      );
+      return row?.key;
+    };
+    const unsentKey = (await stored(unsent.body.id))!;
+    expect(existsSync(path.join(server.settings.storageDir, unsentKey))).toBe(true);
+
+    await cleanUp(server.database.db, createDiskStorage(server.settings.storageDir));
+
+    expect(await stored(unsent.body.id)).toBeUndefined();
+    expect(existsSync(path.join(server.settings.storageDir, unsentKey))).toBe(false);
+    expect(await stored(fresh.body.id)).toBeDefined();
+    const fileId = ticket.body.messages[0]!.attachments[0]!.id;
+    const download = await writer.get(`/api/support/tickets/${ticket.body.id}/attachments/${fileId}`);
+    expect(download.status).toBe(200);
+    // The forgotten file can no longer be sent either.
+    const late = await writer.post(`/api/support/tickets/${ticket.body.id}/messages`, {
+      text: "Here it is",
+      attachmentIds: [unsent.body.id],
+    });
+    expect(late.body).toMatchObject({ code: "ticket.attachment.invalid" });
   });
 });

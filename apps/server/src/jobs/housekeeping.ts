@@ -13,6 +13,7 @@ import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
 import { removeUnusedPictures } from "../features/brand-kit/unused-pictures.ts";
 import { removeExpiredExports } from "../features/exports/jobs.ts";
 import { removeOrphanFiles } from "../features/files/uploads.ts";
+import { removeUnsentAttachments } from "../features/support/limits.ts";
 import { forgetOldCounts } from "../http/rate-limits.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { refreshPlannerStatistics } from "./planner-statistics.ts";
@@ -48,6 +49,8 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   ]);
   // Uploads no submission took within a day, and files whose submission or form is gone.
   const files = storage ? await removeOrphanFiles(db, storage) : 0;
+  // Files uploaded for a support message that was never sent within a day.
+  const attachments = storage ? await removeUnsentAttachments(db, storage) : 0;
   // Brand pictures never saved within a day, or named nowhere for a month, in every account.
   const pictures = storage ? await removeUnusedPictures(db, storage) : 0;
   // Exported files past their two days, with their jobs.
@@ -64,7 +67,10 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const unsent = (fillings as { rows?: unknown[] }).rows?.length ?? 0;
   // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
   await refreshPlannerStatistics(db);
-  return results.reduce((sum, rows) => sum + rows.length, files + pictures + solutions + counts + unsent);
+  return results.reduce(
+    (sum, rows) => sum + rows.length,
+    files + attachments + pictures + solutions + counts + unsent,
+  );
 }
 
 /** Runs the clean-up soon after start and then every hour. */

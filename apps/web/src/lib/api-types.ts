@@ -3034,7 +3034,7 @@ export interface paths {
         put?: never;
         /**
          * Open a support ticket
-         * @description Opens a ticket of the caller's account with its first message and the files uploaded for it (400 ticket.attachment.invalid for a file that is not the caller's or already sent). The operators are told by e-mail.
+         * @description Opens a ticket of the caller's account with its first message and the files uploaded for it (400 ticket.attachment.invalid for a file that is not the caller's or already sent). The operators are told by e-mail. 10 per person and 30 per account in ten minutes (429 ticket.rate_limited).
          */
         post: operations["openTicket"];
         delete?: never;
@@ -3114,7 +3114,7 @@ export interface paths {
         put?: never;
         /**
          * Write in a support ticket
-         * @description Writes in an open ticket (409 ticket.closed once closed). An operator's answer moves a new or reopened ticket to in progress and is mailed to its author; the account's messages go to the operators.
+         * @description Writes in an open ticket (409 ticket.closed once closed). An operator's answer moves a new or reopened ticket to in progress and is mailed to its author; the account's messages go to the operators. 60 per person in ten minutes (429 ticket.rate_limited).
          */
         post: operations["writeInTicket"];
         delete?: never;

@@ -14,6 +14,7 @@ import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
 import { isSupportOperator } from "../../http/policy.ts";
 import { contentDisposition } from "../files/uploads.ts";
 import { uploadAttachment } from "./attachments.ts";
+import { countMessage, countTicket } from "./limits.ts";
 import {
   addMessage,
   getTicket,
@@ -68,13 +69,14 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           "Opens a ticket of the caller's account with its first message and the files uploaded for it " +
           "(400 ticket.attachment.invalid for a file that is not the caller's or already sent). " +
-          "The operators are told by e-mail.",
+          "The operators are told by e-mail. 10 per person and 30 per account in ten minutes (429 ticket.rate_limited).",
         body: ZTicketBody,
         response: { 201: ZTicketDetail },
       },
     },
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "account.view");
+      await countTicket({ ...ctx, operator: false });
       const id = await openTicket(ctx, settings, request.body);
       return reply.status(201).send(await getTicket({ ...ctx, operator: false }, id));
     },
@@ -101,7 +103,8 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "Writes in an open ticket (409 ticket.closed once closed). An operator's answer moves a new or " +
-          "reopened ticket to in progress and is mailed to its author; the account's messages go to the operators.",
+          "reopened ticket to in progress and is mailed to its author; the account's messages go to the operators. " +
+          "60 per person in ten minutes (429 ticket.rate_limited).",
         params: ZIdParams,
         body: ZTicketMessageBody,
         response: { 201: ZTicketDetail },
@@ -109,6 +112,7 @@ export function supportRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const viewer = await viewerOf(deps, request);
+      await countMessage(viewer);
       await addMessage(viewer, settings, request.params.id, request.body);
       return reply.status(201).send(await getTicket(viewer, request.params.id));
     },
