@@ -12,6 +12,7 @@ export * from "./schema/jobs.ts";
 export * from "./schema/question-bank.ts";
 export * from "./schema/search.ts";
 export * from "./schema/segments.ts";
+export * from "./schema/session-recordings.ts";
 export * from "./schema/shared-reports.ts";
 export * from "./schema/support.ts";
 export * from "./schema/teams.ts";
