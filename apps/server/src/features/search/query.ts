@@ -17,7 +17,14 @@ const CONFIGS = ["english", "russian", "spanish", "italian", "simple"] as const;
  * answer holding any word that begins so, 100,000 of a million, before the other words narrow
  * them (bench/results/search.md). A text with search syntax (quotes, -, or) is taken as written.
  */
-export async function toTsquery(db: Db, text: string): Promise<string> {
+export interface SearchQuery {
+  /** The tsquery as text; empty when the text has no word to search. */
+  query: string;
+  /** Its part an index can use (`querytree`: without its NOTs), "T" when none. */
+  indexable: string;
+}
+
+export async function toTsquery(db: Db, text: string): Promise<SearchQuery> {
   const parts = CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${text})`);
   const syntax = /["-]|\bor\b/i.test(text);
   if (!syntax && !/\s/.test(text) && /[\p{L}\p{N}]/u.test(text)) {
@@ -29,13 +36,14 @@ export async function toTsquery(db: Db, text: string): Promise<string> {
   }
   // Languages without a stemmed form of the words read them alike: each distinct reading once, or
   // the index, the ranking and the excerpts weigh the same words five times over.
-  const [row] = rowsOf<{ query: string | null }>(
+  const [row] = rowsOf<{ query: string | null; indexable: string | null }>(
     await db.execute(sql`
-      select string_agg(distinct '(' || p.part::text || ')', ' | ')::tsquery::text as query
-      from unnest(array[${sql.join(parts, sql`, `)}]) p(part)
-      where p.part::text <> ''`),
+      select r.query::text as query, querytree(r.query) as indexable
+      from (select string_agg(distinct '(' || p.part::text || ')', ' | ')::tsquery as query
+        from unnest(array[${sql.join(parts, sql`, `)}]) p(part)
+        where p.part::text <> '') r`),
   );
-  return row?.query ?? "";
+  return { query: row?.query ?? "", indexable: row?.indexable ?? "T" };
 }
 
 /** What a reader may find: forms, answers (by form, and by field where only some are readable), users, pages. */
@@ -44,8 +52,8 @@ export interface SearchScope {
   types: ReadonlySet<SearchType>;
   from: Date;
   to: Date;
-  /** Forms whose answers are all readable. */
-  wholeForms: readonly number[];
+  /** Forms whose answers are all readable: "all" for every form of the account. */
+  wholeForms: readonly number[] | "all";
   /** Forms of which only these fields' answers are readable. */
   someFields: Readonly<Record<number, readonly string[]>>;
   /** Whether unpublished custom pages are found too (their editors). */
@@ -70,7 +78,12 @@ function hitSelects(scope: SearchScope, query: string, indexable: string): SQL[]
       where f.account_id = ${scope.accountId} and f.search_document @@ ${q} and ${inRange(sql`f.created_at`)}`);
   }
   const limited = Object.keys(scope.someFields).map(Number);
-  if (scope.types.has("form_answer") && scope.wholeForms.length + limited.length > 0) {
+  const whole =
+    scope.wholeForms === "all" ? sql`true` : sql`s.form_id = any(${intArray(scope.wholeForms)}::int[])`;
+  if (
+    scope.types.has("form_answer") &&
+    (scope.wholeForms === "all" || scope.wholeForms.length + limited.length > 0)
+  ) {
     // A reader of selected fields is matched and ranked on those fields' text only, never on the
     // whole answer: an order set by a field they may not read would tell them what it says. The
     // whole answer's index narrows their rows by the query's indexable part alone (`querytree`:
@@ -84,14 +97,14 @@ function hitSelects(scope: SearchScope, query: string, indexable: string): SQL[]
     // search read the account's whole answers index to find a few thousand hits' numbers.
     selects.push(sql`
       select 'form_answer', s.answer_id::text, f.title, s.submit_time,
-        ts_rank(case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.document
+        ts_rank(case when ${whole} then s.document
           else to_tsvector(s.language, ${readable}) end, ${q}),
         s.form_id, null::text, s.language,
-        case when s.form_id = any(${intArray(scope.wholeForms)}::int[]) then s.body else ${readable} end
+        case when ${whole} then s.body else ${readable} end
       from answer_search s
       join forms f on f.account_id = s.account_id and f.id = s.form_id
       where s.account_id = ${scope.accountId} and ${inRange(sql`s.submit_time`)}
-        and ((s.form_id = any(${intArray(scope.wholeForms)}::int[]) and s.document @@ ${q})
+        and ((${whole} and s.document @@ ${q})
           or (s.form_id = any(${intArray(limited)}::int[]) and ${narrowed}
             and to_tsvector(s.language, ${readable}) @@ ${q}))`);
   }
@@ -145,14 +158,11 @@ const HEADLINE = `StartSel="${OPEN}", StopSel="${CLOSE}", MaxWords=30, MinWords=
 export async function findHits(
   db: Db,
   scope: SearchScope,
-  query: string,
+  { query, indexable }: SearchQuery,
   page: { limit: number; offset: number } | { perType: number },
 ): Promise<HitRow[]> {
   if (query === "") return [];
-  const [tree] = rowsOf<{ indexable: string }>(
-    await db.execute(sql`select querytree(${query}::tsquery) as indexable`),
-  );
-  const selects = hitSelects(scope, query, tree?.indexable ?? "T");
+  const selects = hitSelects(scope, query, indexable);
   if (selects.length === 0) return [];
   const hits = sql.join(selects, sql` union all `);
   const q = sql`${query}::tsquery`;

@@ -59,16 +59,21 @@ async function scopeOf(ctx: TenantContext, input: SearchInput): Promise<SearchSc
   ]);
   if (!viewForms) types.delete("form");
   if (!viewUsers) types.delete("user");
-  const wholeForms: number[] = [];
+  let wholeForms: number[] | "all" = [];
   const someFields: Record<number, string[]> = {};
   if (viewResults && types.has("form_answer")) {
-    const accountForms = await ctx.db
-      .select({ id: forms.id, creatorId: forms.creatorId })
-      .from(forms)
-      .where(eq(forms.accountId, ctx.accountId));
-    for (const [formId, access] of await answerAccessByForm(ctx, accountForms)) {
-      if (access.level === "all") wholeForms.push(formId);
-      else if (access.level === "fields") someFields[formId] = [...access.fieldIds];
+    // An account admin reads every form's answers (answerAccessByForm): the account's forms need
+    // not be listed, and read, on each search.
+    if (ctx.user.isAccountAdmin) wholeForms = "all";
+    else {
+      const accountForms = await ctx.db
+        .select({ id: forms.id, creatorId: forms.creatorId })
+        .from(forms)
+        .where(eq(forms.accountId, ctx.accountId));
+      for (const [formId, access] of await answerAccessByForm(ctx, accountForms)) {
+        if (access.level === "all") wholeForms.push(formId);
+        else if (access.level === "fields") someFields[formId] = [...access.fieldIds];
+      }
     }
     await indexNewAnswers(ctx.db, ctx.accountId);
   }
