@@ -60,7 +60,14 @@ async function revokeFamily(tx: Tx, family: string): Promise<void> {
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 export function createTokenIssuer(secret: string, accessTtlSeconds: number): TokenIssuer {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the secret's bytes, the library would import a key on every signed-in call.
+  const key = crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
 
   async function issue(db: Db | Tx, userId: number, family: string = randomUUID()) {
     const [user] = await db
@@ -73,7 +80,7 @@ export function createTokenIssuer(secret: string, accessTtlSeconds: number): Tok
       .setSubject(String(userId))
       .setIssuedAt()
       .setExpirationTime(`${accessTtlSeconds}s`)
-      .sign(key);
+      .sign(await key);
     const refresh = randomBytes(32).toString("base64url");
     await db.insert(refreshTokens).values({
       userId,
@@ -87,7 +94,7 @@ export function createTokenIssuer(secret: string, accessTtlSeconds: number): Tok
   async function verifyAccess(token: string): Promise<AccessClaims> {
     try {
       // A token without an expiry would be valid forever: refuse it even with our signature.
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: ["HS256"],
         requiredClaims: ["exp", "sub"],
       });
