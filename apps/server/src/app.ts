@@ -34,6 +34,7 @@ import { formRoutes } from "./features/forms/routes.ts";
 import { groupRoutes } from "./features/groups/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { hookRoutes } from "./features/hooks/routes.ts";
+import { interviewerMapRoutes } from "./features/interviewer-maps/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { pageRoutes } from "./features/pages/routes.ts";
@@ -160,6 +161,7 @@ export async function buildApp(
       billingRoutes(api, deps, providers);
       paymentRoutes(api, deps, providers);
       supportRoutes(api, deps);
+      interviewerMapRoutes(api, deps);
     },
     { prefix: "/api" },
   );

@@ -95,6 +95,12 @@ const ZEnv = z.object({
   BILLING_POLL_MS: z.coerce.number().int().min(50).default(60_000),
   /** The instance's support operators, by their accounts' e-mails separated by commas. */
   SUPPORT_OPERATORS: z.string().default(""),
+  /** The interviewer maps' tiles: an https address with {z}, {x} and {y}; unset, the maps draw a plain grid. */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https:\/\/\S+$/)
+    .refine((url) => ["{z}", "{x}", "{y}"].every((place) => url.includes(place)))
+    .optional(),
 });
 
 export interface Settings {
@@ -164,6 +170,8 @@ export interface Settings {
    * one once that address of theirs is confirmed.
    */
   supportOperators: string[];
+  /** Where the interviewer maps take their tiles from; null draws them without tiles. */
+  mapTileUrl: string | null;
 }
 
 export interface S3Settings {
@@ -274,6 +282,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     supportOperators: values.SUPPORT_OPERATORS.split(",")
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
+    mapTileUrl: values.MAP_TILE_URL ?? null,
   };
 }
 

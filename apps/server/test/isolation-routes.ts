@@ -150,6 +150,24 @@ export const BODIES: Record<string, unknown> = {
     attributes: [{ attribute: "rage", from: 0, to: 100 }],
   },
   "patch /api/forms/answers/recalculate-segments/{segmentId}": { formIds: ["form"] },
+  "post /api/account/users/{id}/areas": {
+    name: "Planted area",
+    color: "orange",
+    points: [
+      { lat: 1, lng: 1 },
+      { lat: 1, lng: 2 },
+      { lat: 2, lng: 2 },
+    ],
+  },
+  "put /api/areas/{id}": {
+    name: "Hijacked area",
+    color: "purple",
+    points: [
+      { lat: 1, lng: 1 },
+      { lat: 1, lng: 2 },
+      { lat: 2, lng: 2 },
+    ],
+  },
   "post /api/update-password": {
     currentPassword: "not-their-password-1",
     password: "planted123",

@@ -598,6 +598,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/users/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where and when an interviewer collected submissions
+         * @description The interviewer's submissions of the days `from`…`to` (YYYY-MM-DD, both included, at most 31 days, in the caller's time zone; today when not given) on forms whose answers the caller may read, each placed by its location (or map) answer, else by where the submitter's address is, with `outside: true` when it lies outside all of the interviewer's areas.
+         */
+        get: operations["getInterviewerActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/users/{id}/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an interviewer's areas
+         * @description The polygons assigned to a member of the caller's account, with the map's tile address (null: no tile server, the map is a plain grid). Any member sees their own; seeing another's needs `users.view`.
+         */
+        get: operations["listInterviewerAreas"];
+        put?: never;
+        /**
+         * Draw an area for an interviewer
+         * @description A polygon of at least three different corners (latitude -90…90, longitude -180…180) in one of the nine polygon colours. Needs `users.edit`.
+         */
+        post: operations["createInterviewerArea"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/users/{id}/remove": {
         parameters: {
             query?: never;
@@ -613,6 +657,30 @@ export interface paths {
          */
         post: operations["removeAccountUser"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/areas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an interviewer's area
+         * @description Replaces the area's name, colour and corners. Needs `users.edit`.
+         */
+        put: operations["updateInterviewerArea"];
+        post?: never;
+        /**
+         * Delete an interviewer's area
+         * @description Needs `users.edit`.
+         */
+        delete: operations["deleteInterviewerArea"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5887,6 +5955,261 @@ export interface operations {
             };
         };
     };
+    getInterviewerActivity: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        areas: {
+                            /** @enum {string} */
+                            color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                            id: number;
+                            interviewerId: number;
+                            name: string;
+                            points: {
+                                lat: number;
+                                lng: number;
+                            }[];
+                            updatedAt: string;
+                        }[];
+                        from: string;
+                        interviewer: {
+                            id: number;
+                            name: string;
+                            username: string;
+                        };
+                        points: {
+                            answerId: number;
+                            formId: number;
+                            formTitle: string;
+                            lat: number;
+                            lng: number;
+                            number: number | null;
+                            outside: boolean;
+                            /** @enum {string} */
+                            source: "answer" | "geo";
+                            submittedAt: string;
+                        }[];
+                        tileUrl: string | null;
+                        timezone: string;
+                        to: string;
+                        unplaced: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listInterviewerAreas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        areas: {
+                            /** @enum {string} */
+                            color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                            id: number;
+                            interviewerId: number;
+                            name: string;
+                            points: {
+                                lat: number;
+                                lng: number;
+                            }[];
+                            updatedAt: string;
+                        }[];
+                        canEdit: boolean;
+                        interviewer: {
+                            id: number;
+                            name: string;
+                            username: string;
+                        };
+                        tileUrl: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createInterviewerArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                    name: string;
+                    points: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                        id: number;
+                        interviewerId: number;
+                        name: string;
+                        points: {
+                            lat: number;
+                            lng: number;
+                        }[];
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     removeAccountUser: {
         parameters: {
             query?: never;
@@ -5907,6 +6230,148 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         removed: true;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateInterviewerArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                    name: string;
+                    points: {
+                        lat: number;
+                        lng: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        color: "orange" | "lemon" | "lime" | "green" | "pink" | "blue" | "yellow" | "ocean" | "purple";
+                        id: number;
+                        interviewerId: number;
+                        name: string;
+                        points: {
+                            lat: number;
+                            lng: number;
+                        }[];
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteInterviewerArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
                     };
                 };
             };
