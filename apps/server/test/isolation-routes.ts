@@ -53,6 +53,8 @@ export const PUBLIC = new Set([
   "post /api/forms/upload_file",
   // A filling's behaviour, only for forms that collect it (behavior-logger.test.ts).
   "post /api/forms/logger",
+  // A filling's session recording, only for forms that record sessions and with consent (session-recordings.test.ts).
+  "post /api/forms/answer/session-recording",
   // A filling's answers so far, only for forms that save partial responses (partial-responses.test.ts).
   "put /api/forms/partial",
   // The link of a finished export: the token in it is the permission (exports.test.ts).

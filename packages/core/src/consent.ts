@@ -5,7 +5,7 @@ import type { TFormSettings } from "./form-schema.ts";
  * The consent pop-ups a public form opens with (forms.md §3, §5, §9): one for video and audio
  * capturing, one for behavioural data. A pop-up is offered when the form shows it with options of
  * the author's and collects that kind of data, and always when the form collects what nobody may
- * record unasked: typed and erased characters, video, audio, recognition. Where the author gave no
+ * record unasked: typed and erased characters, video, audio, recognition, a session recording. Where the author gave no
  * options then, the pop-up comes with one of ours. The respondent ticks at least one option or
  * cancels; cancelling is an empty choice, and that kind of data is then not collected.
  */
@@ -25,6 +25,7 @@ export type ConsentSettings = Pick<
   | "hasFaceRecognition"
   | "hasEmotionsRecognition"
   | "hasAgeGenderRecognition"
+  | "hasSessionRecording"
 >;
 
 export type ConsentPopup = TFormSettings["capturingConfirmPopup"];
@@ -44,7 +45,8 @@ function collects(settings: ConsentSettings, kind: ConsentKind): boolean {
     settings.isCaptureAudio ||
     settings.hasFaceRecognition ||
     settings.hasEmotionsRecognition ||
-    settings.hasAgeGenderRecognition
+    settings.hasAgeGenderRecognition ||
+    settings.hasSessionRecording
   );
 }
 

@@ -167,6 +167,8 @@ export const ZFormSettings = z.object({
   hasVideoAudioQuestions: z.boolean().default(false),
   isCaptureVideo: z.boolean().default(false),
   isCaptureAudio: z.boolean().default(false),
+  /** The filling is recorded for replay (rrweb) once the respondent agreed to capturing. */
+  hasSessionRecording: z.boolean().default(false),
   capturingConfirmPopup: ZConsentPopup(CONSENT_HEADERS.capturing).default(
     ZConsentPopup(CONSENT_HEADERS.capturing).parse({}),
   ),

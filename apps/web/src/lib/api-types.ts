@@ -1161,6 +1161,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/answer/{answerId}/session-recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} session recording
+         * @description The session recording of this submission's filling, to replay: rrweb events in order (empty when nothing was recorded). It shows every field, so a reader limited to some fields is refused (403).
+         */
+        get: operations["getFormsIdAnswerAnswerIdSessionRecording"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete forms {id} answer {answerId} session recording
+         * @description Deletes the session recording of this submission's filling; the submission stays.
+         */
+        delete: operations["deleteFormsIdAnswerAnswerIdSessionRecording"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/answer/{answerId}/spider": {
         parameters: {
             query?: never;
@@ -2149,6 +2173,26 @@ export interface paths {
         get: operations["getFormsAnswerTagsAccount"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/answer/session-recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send forms answer session recording
+         * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at most 4 MB (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After).
+         */
+        post: operations["postFormsAnswerSessionRecording"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10272,6 +10316,8 @@ export interface operations {
                     /** @default false */
                     hasFaceRecognition?: boolean;
                     /** @default false */
+                    hasSessionRecording?: boolean;
+                    /** @default false */
                     hasTimer?: boolean;
                     /** @default false */
                     hasVideoAudioQuestions?: boolean;
@@ -11089,6 +11135,8 @@ export interface operations {
                             hasEmotionsRecognition: boolean;
                             /** @default false */
                             hasFaceRecognition: boolean;
+                            /** @default false */
+                            hasSessionRecording: boolean;
                             /** @default false */
                             hasTimer: boolean;
                             /** @default false */
@@ -11957,6 +12005,8 @@ export interface operations {
                             /** @default false */
                             hasFaceRecognition: boolean;
                             /** @default false */
+                            hasSessionRecording: boolean;
+                            /** @default false */
                             hasTimer: boolean;
                             /** @default false */
                             hasVideoAudioQuestions: boolean;
@@ -12794,6 +12844,7 @@ export interface operations {
                     hasCaptcha?: boolean;
                     hasEmotionsRecognition?: boolean;
                     hasFaceRecognition?: boolean;
+                    hasSessionRecording?: boolean;
                     hasTimer?: boolean;
                     hasVideoAudioQuestions?: boolean;
                     hasVideoCapturing?: boolean;
@@ -13549,6 +13600,8 @@ export interface operations {
                             /** @default false */
                             hasFaceRecognition: boolean;
                             /** @default false */
+                            hasSessionRecording: boolean;
+                            /** @default false */
                             hasTimer: boolean;
                             /** @default false */
                             hasVideoAudioQuestions: boolean;
@@ -14194,6 +14247,130 @@ export interface operations {
                         prevNumber: number | null;
                     };
                 };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdAnswerAnswerIdSessionRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bytes: number;
+                        events: ({
+                            timestamp: number;
+                            type: number;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteFormsIdAnswerAnswerIdSessionRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
@@ -16592,6 +16769,8 @@ export interface operations {
                             hasEmotionsRecognition: boolean;
                             /** @default false */
                             hasFaceRecognition: boolean;
+                            /** @default false */
+                            hasSessionRecording: boolean;
                             /** @default false */
                             hasTimer: boolean;
                             /** @default false */
@@ -20102,6 +20281,48 @@ export interface operations {
             };
         };
     };
+    postFormsAnswerSessionRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    capturingConfirmOptions: string[];
+                    events: ({
+                        timestamp: number;
+                        type: number;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    formId: number;
+                    key: string;
+                    seq: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getFormsAnswersDateGrouped: {
         parameters: {
             query?: {
@@ -21721,6 +21942,8 @@ export interface operations {
                             /** @default false */
                             hasFaceRecognition: boolean;
                             /** @default false */
+                            hasSessionRecording: boolean;
+                            /** @default false */
                             hasTimer: boolean;
                             /** @default false */
                             hasVideoAudioQuestions: boolean;
@@ -22664,6 +22887,8 @@ export interface operations {
                             /** @default false */
                             hasFaceRecognition: boolean;
                             /** @default false */
+                            hasSessionRecording: boolean;
+                            /** @default false */
                             hasTimer: boolean;
                             /** @default false */
                             hasVideoAudioQuestions: boolean;
@@ -23499,6 +23724,8 @@ export interface operations {
                             hasEmotionsRecognition: boolean;
                             /** @default false */
                             hasFaceRecognition: boolean;
+                            /** @default false */
+                            hasSessionRecording: boolean;
                             /** @default false */
                             hasTimer: boolean;
                             /** @default false */
@@ -24432,6 +24659,8 @@ export interface operations {
                             hasEmotionsRecognition: boolean;
                             /** @default false */
                             hasFaceRecognition: boolean;
+                            /** @default false */
+                            hasSessionRecording: boolean;
                             /** @default false */
                             hasTimer: boolean;
                             /** @default false */

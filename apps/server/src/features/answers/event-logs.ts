@@ -10,6 +10,7 @@ import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
 import { behaviorPatternRoutes } from "./behavior-patterns.ts";
 import { pageInteractionRoutes } from "./page-interactions.ts";
+import { sessionRecordingRoutes } from "./session-recordings.ts";
 import { answerRow } from "./single-result.ts";
 
 /**
@@ -40,10 +41,14 @@ export async function eventLog(ctx: TenantContext, formId: number, answerId: num
   };
 }
 
-/** The routes that read what was recorded: the event log, the behaviour patterns drawn from it, the visits. */
+/**
+ * The routes of what was recorded: the event log, the behaviour patterns drawn from it, the visits,
+ * and the session recording.
+ */
 export function eventLogRoutes(app: FastifyInstance, deps: Deps): void {
   behaviorPatternRoutes(app, deps);
   pageInteractionRoutes(app, deps);
+  sessionRecordingRoutes(app, deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     "/forms/:id/answer/:answerId/event-logs",
     {

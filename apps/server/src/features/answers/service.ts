@@ -14,6 +14,7 @@ import { loadForm } from "../forms/service.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
+import { deleteRecordingsOf } from "./session-recordings.ts";
 
 export const SORT_COLUMNS = {
   id: formAnswers.id,
@@ -184,10 +185,19 @@ export async function setViewed(ctx: TenantContext, formId: number, answerIds: n
 export async function deleteAnswers(ctx: TenantContext, formId: number, answerIds: number[]) {
   // Deleting answers one cannot wholly see would destroy what one was not shown.
   if ((await answerAccess(ctx, await loadForm(ctx, formId))).level !== "all") throw forbidden("not_allowed");
-  const deleted = await ctx.db
-    .delete(formAnswers)
-    .where(and(ofForm(ctx, formId), inArray(formAnswers.id, answerIds)))
-    .returning({ id: formAnswers.id });
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(formAnswers)
+      .where(and(ofForm(ctx, formId), inArray(formAnswers.id, answerIds)))
+      .returning({ id: formAnswers.id, key: formAnswers.submissionKey });
+    await deleteRecordingsOf(
+      tx,
+      ctx.accountId,
+      formId,
+      rows.map((answer) => answer.key),
+    );
+    return rows;
+  });
   return { deleted: deleted.length };
 }
 

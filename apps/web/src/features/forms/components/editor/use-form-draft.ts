@@ -49,6 +49,7 @@ const DRAFT_KEYS = [
   // Set through the API only, but they decide whether respondents are asked for consent.
   "isCaptureVideo",
   "isCaptureAudio",
+  "hasSessionRecording",
   "hasFaceRecognition",
   "hasEmotionsRecognition",
   "hasAgeGenderRecognition",

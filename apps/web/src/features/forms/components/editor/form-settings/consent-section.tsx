@@ -15,7 +15,7 @@ const newOptionId = () => `c_${crypto.randomUUID().replaceAll("-", "").slice(0, 
 /** What the form collects about respondents, and the consent pop-ups that ask them first. */
 export function ConsentSection({ settings, errors, onChange }: SectionProps) {
   const { t } = useTranslation();
-  const capturing = settings.hasVideoCapturing || settings.hasAudioCapturing;
+  const capturing = settings.hasVideoCapturing || settings.hasAudioCapturing || settings.hasSessionRecording;
   return (
     <Stack gap="sm">
       <Switch
@@ -48,6 +48,14 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         checked={settings.hasAudioCapturing}
         onChange={(e) => onChange({ hasAudioCapturing: e.currentTarget.checked })}
       />
+      <Switch
+        label={t("Record the session for replay")}
+        description={t(
+          "Records the page as the respondent fills it, once they agree, to be replayed with the submission; what is typed is hidden unless every character is collected and they agreed to that too",
+        )}
+        checked={settings.hasSessionRecording}
+        onChange={(e) => onChange({ hasSessionRecording: e.currentTarget.checked })}
+      />
       <PopupEditor
         legend={t("Behaviour data consent pop-up")}
         popup={settings.behavioralConfirmPopup}
@@ -66,10 +74,10 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         popup={settings.capturingConfirmPopup}
         defaultHeader={CONSENT_HEADERS.capturing}
         active={capturing}
-        inactiveText={t("Shown only while video or audio is captured")}
+        inactiveText={t("Shown only while video, audio or the session is recorded")}
         kind="capturing"
         required={consentRequired(settings, "capturing")}
-        requiredText={t("Always asked while video, audio or faces are captured")}
+        requiredText={t("Always asked while video, audio, faces or the session are recorded")}
         error={firstError(errors, "capturingConfirmPopup")}
         onChange={(popup) => onChange({ capturingConfirmPopup: popup })}
         name="capturingConfirmPopup"

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
+import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let api: ApiClient;
+let accountId: number;
+let formId: number;
+let plainFormId: number;
+
+const agreed = [DEFAULT_CONSENT_OPTIONS.capturing.id];
+
+/** rrweb's events as a page sends them: a snapshot, then an input whose text was masked. */
+const snapshot = (at: number) => ({ type: 2, timestamp: at, data: { node: { type: 0, childNodes: [] } } });
+const input = (at: number) => ({
+  type: 3,
+  timestamp: at,
+  data: { source: 5, text: "***", isChecked: false },
+});
+
+async function upload(
+  body: Partial<{
+    formId: number;
+    key: string;
+    seq: number;
+    capturingConfirmOptions: string[];
+    events: unknown[];
+  }>,
+) {
+  return server.api.post<{ code: string; message: string }>("/api/forms/answer/session-recording", {
+    formId,
+    seq: 0,
+    capturingConfirmOptions: agreed,
+    events: [snapshot(1000)],
+    ...body,
+  });
+}
+
+async function submit(key: string, form = formId): Promise<number> {
+  const sent = await server.api.post<{ id: number }>(
+    "/api/forms/answer",
+    { formId: form, answers: [{ fieldId: "name", answer: key }], capturingConfirmOptions: agreed },
+    { "idempotency-key": key },
+  );
+  expect(sent.status).toBe(201);
+  return sent.body.id;
+}
+
+const stored = async (key: string) =>
+  server.database.raw.query<{ seq: number; data: Uint8Array; bytes: number }>(
+    "select seq, data, bytes from session_recordings where submission_key = $1 order by seq",
+    [key],
+  );
+
+type Recording = { events: Array<{ type: number; timestamp: number }>; bytes: number };
+
+beforeAll(async () => {
+  server = await startTestServer({ TRUST_PROXY: "true" });
+  ({ api, accountId } = await signUpWithAccount(server.api, "replay"));
+  const created = await api.post<{ form: { id: number } }>("/api/forms", {
+    ...sampleForm,
+    hasSessionRecording: true,
+  });
+  expect(created.status).toBe(201);
+  formId = created.body.form.id;
+  plainFormId = (await api.post<{ form: { id: number } }>("/api/forms", sampleForm)).body.form.id;
+});
+afterAll(() => server.close());
+
+describe("session recordings", () => {
+  it("stores a consented filling's batches gzipped under its key and replays them in order on the submission", async () => {
+    expect((await upload({ key: "replay-one", seq: 1, events: [input(2000), input(3000)] })).status).toBe(
+      204,
+    );
+    expect((await upload({ key: "replay-one", seq: 0, events: [snapshot(1000)] })).status).toBe(204);
+    // A batch sent again is kept once.
+    expect((await upload({ key: "replay-one", seq: 0, events: [snapshot(1000)] })).status).toBe(204);
+    const rows = await stored("replay-one");
+    expect(rows.map((row) => row.seq)).toEqual([0, 1]);
+    const data = Buffer.from(rows[1]!.data);
+    expect([...data.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(JSON.parse(gunzipSync(data).toString())).toEqual([input(2000), input(3000)]);
+
+    const answerId = await submit("replay-one");
+    const replay = await api.get<Recording>(`/api/forms/${formId}/answer/${answerId}/session-recording`);
+    expect(replay.status).toBe(200);
+    expect(replay.body.events).toEqual([snapshot(1000), input(2000), input(3000)]);
+    expect(replay.body.bytes).toBe(rows.reduce((sum, row) => sum + row.bytes, 0));
+
+    // A submission filled without a recording has nothing to replay.
+    const bare = await submit("replay-bare");
+    const nothing = await api.get<Recording>(`/api/forms/${formId}/answer/${bare}/session-recording`);
+    expect(nothing.body).toEqual({ events: [], bytes: 0 });
+  });
+
+  it("stores nothing without the respondent's capturing consent or for a form that records no sessions", async () => {
+    const cases: Array<[Parameters<typeof upload>[0], number, string]> = [
+      [{ capturingConfirmOptions: [] }, 403, "session_recording.consent_required"],
+      [{ capturingConfirmOptions: ["not-offered"] }, 403, "session_recording.consent_required"],
+      [{ formId: plainFormId }, 403, "session_recording.not_collected"],
+      [{ events: [] }, 400, "request.invalid"],
+    ];
+    for (const [body, status, code] of cases) {
+      const refused = await upload({ key: "replay-refused", ...body });
+      expect(refused.status, code).toBe(status);
+      if (status === 403) expect(refused.body.code).toBe(code);
+      expect(refused.body.message).not.toBe(code);
+    }
+    const missing = await server.api.post("/api/forms/answer/session-recording", {
+      formId,
+      key: "replay-refused",
+      seq: 0,
+      events: [snapshot(1)],
+    });
+    expect(missing.status).toBe(400);
+    expect(await stored("replay-refused")).toEqual([]);
+  });
+
+  it("holds a filling to its size limit with a clear error, also under batches sent in parallel", async () => {
+    // Random text gzips to about three quarters of its size: two such batches fit, a third does not.
+    const batchChars = Math.floor(SESSION_RECORDING_LIMITS.batchBytes * 0.9);
+    const big = (seq: number) => ({
+      type: 3,
+      timestamp: 1000 + seq,
+      data: { source: 0, noise: randomBytes(Math.floor(batchChars * 0.75)).toString("base64") },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, seq) => upload({ key: "replay-large", seq, events: [big(seq)] })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    const kept = await stored("replay-large");
+    expect(kept.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(kept.length);
+    expect(statuses.filter((status) => status === 413)).toHaveLength(6 - kept.length);
+    expect(kept.reduce((sum, row) => sum + row.bytes, 0)).toBeLessThanOrEqual(
+      SESSION_RECORDING_LIMITS.fillingBytes,
+    );
+    const refused = answers.find((answer) => answer.status === 413)!;
+    expect(refused.body.code).toBe("session_recording.too_large");
+    expect(refused.body.message).toMatch(/too large/);
+  });
+
+  it("shows a recording to no other account nor to a member without results, and removes it with the submission", async () => {
+    await upload({ key: "replay-private" });
+    const answerId = await submit("replay-private");
+    const path = `/api/forms/${formId}/answer/${answerId}/session-recording`;
+
+    const other = await signUpWithAccount(server.api, "replayother");
+    expect((await other.api.get(path)).status).toBe(404);
+    expect((await other.api.request("DELETE", path)).status).toBe(404);
+    const stranger = await addMember(server, accountId, "replaystranger");
+    await groupWith(api, "Form viewers", [stranger.id], ["forms.view"]);
+    expect((await stranger.api.get(path)).status).toBe(403);
+    const reader = await addMember(server, accountId, "replayreader");
+    const readers = await groupWith(api, "Result readers", [reader.id], ["forms.view", "results.view"]);
+    const grant = (access: Record<string, unknown>) =>
+      api.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, access);
+    // A reader of some fields only would see the others on the replayed page.
+    expect((await grant({ level: "fields", fieldIds: ["name"] })).status).toBeLessThan(300);
+    expect((await reader.api.get(path)).status).toBe(403);
+    expect((await grant({ level: "all" })).status).toBeLessThan(300);
+    expect((await reader.api.get<Recording>(path)).body.events).toHaveLength(1);
+    expect((await reader.api.request("DELETE", path)).status).toBe(403);
+    expect(await stored("replay-private")).toHaveLength(1);
+
+    // Deleting the recording leaves the submission; deleting the submission takes its recording.
+    expect((await api.request("DELETE", path)).status).toBe(204);
+    expect((await api.get<Recording>(path)).body.events).toEqual([]);
+    await upload({ key: "replay-gone" });
+    const gone = await submit("replay-gone");
+    expect(await stored("replay-gone")).toHaveLength(1);
+    expect((await api.request("DELETE", `/api/forms/${formId}/answer`, { answerIds: [gone] })).status).toBe(
+      200,
+    );
+    expect(await stored("replay-gone")).toEqual([]);
+  });
+});
