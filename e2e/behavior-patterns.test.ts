@@ -43,6 +43,24 @@ async function log(baseUrl: string, formId: number, key: string, events: unknown
   expect(sent.status).toBe(204);
 }
 
+/** The spider chart's axis labels that reach past the chart's edges, where the picture cuts them. */
+async function cutLabels(page: Page): Promise<string[]> {
+  return page
+    .locator(".recharts-surface")
+    .first()
+    .evaluate((surface) => {
+      const edge = surface.getBoundingClientRect();
+      return [...surface.querySelectorAll(".recharts-polar-angle-axis-tick text")]
+        .filter((label) => {
+          const box = label.getBoundingClientRect();
+          return (
+            box.left < edge.left || box.right > edge.right || box.top < edge.top || box.bottom > edge.bottom
+          );
+        })
+        .map((label) => label.textContent ?? "");
+    });
+}
+
 const rowText = (page: Page, table: string, attribute: RegExp) =>
   page.getByRole("table", { name: table }).getByRole("row", { name: attribute }).textContent();
 
@@ -75,7 +93,8 @@ describe("behaviour patterns", () => {
       await expect.poll(() => rowText(page, "Behavioural attributes", /^Rage/)).toMatch(/75$/);
       expect(await rowText(page, "Behavioural attributes", /^Distraction/)).toMatch(/25$/);
       expect(await rowText(page, "Time per question", /^Your name/)).toMatch(/15s.*2.*Shorter/);
-      await page.locator(".recharts-surface").first().waitFor();
+      await page.locator(".recharts-polar-angle-axis-tick").first().waitFor();
+      expect(await cutLabels(page)).toEqual([]);
       await screenshot(page, `behavior-pattern-${width}`);
 
       await page.goto(`${run.app.url}/forms/${form.id}/results/behavior-patterns`);
@@ -88,6 +107,7 @@ describe("behaviour patterns", () => {
       await page.getByRole("checkbox", { name: "Compare #1" }).check();
       await page.getByRole("checkbox", { name: "Compare #2" }).check();
       await expect.poll(() => page.locator(".recharts-radar").count()).toBe(3);
+      expect(await cutLabels(page)).toEqual([]);
       await screenshot(page, `behavior-spider-${width}`);
       expect(problems).toEqual([]);
       await context.close();
