@@ -40,8 +40,10 @@ export function runTour(steps: readonly TourStep[], texts: TourTexts, onEnd: () 
       popover.wrapper.setAttribute("aria-labelledby", "tour-step-title");
       popover.wrapper.setAttribute("aria-describedby", "tour-step-text");
       popover.closeButton.setAttribute("aria-label", texts.close);
-      // Once the dialog is on the page, its Next button takes the focus from the tour icon.
-      requestAnimationFrame(() => popover.nextButton.focus());
+      // Its Next button takes the focus, so Enter moves on. The tour focuses the dialog's first
+      // button (the close button) right after this, in the same turn: a microtask runs after it,
+      // where a frame's callback could come late enough on a busy machine for Enter to close the tour.
+      queueMicrotask(() => popover.nextButton.focus());
     },
     // Done, the close button and Escape all end here: the tour is remembered, then taken down.
     onDestroyStarted: (_element, _step, { driver: tour }) => {
