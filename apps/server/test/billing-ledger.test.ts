@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { rowsOf } from "../src/db/rows.ts";
 import { chargeDue, periodOf } from "../src/features/billing/charges.ts";
 import { post } from "../src/features/billing/ledger.ts";
+import { takeBack } from "../src/features/payments/reversals.ts";
 import { settlePaid } from "../src/features/payments/settle.ts";
 import { signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
@@ -18,6 +19,7 @@ type Step =
   | { op: "pay"; cents: number }
   | { op: "charge"; cents: number }
   | { op: "refund"; cents: number }
+  | { op: "reverse"; cents: number; times: number }
   | { op: "burst"; steps: Array<{ op: "pay" | "charge"; cents: number; key: number }> };
 
 const cents = fc.integer({ min: 1, max: 50_000 });
@@ -25,6 +27,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant("pay" as const), cents }),
   fc.record({ op: fc.constant("charge" as const), cents }),
   fc.record({ op: fc.constant("refund" as const), cents }),
+  // A provider's refund or dispute, delivered up to five times at once: it may exceed the balance.
+  fc.record({ op: fc.constant("reverse" as const), cents, times: fc.integer({ min: 1, max: 5 }) }),
   fc.record({
     op: fc.constant("burst" as const),
     // Keys repeat inside a burst: the same movement sent twice at once must post once.
@@ -71,7 +75,7 @@ async function books(accountId: number) {
   };
 }
 
-it("keeps balance = sum of entries through random payments, charges, refunds and parallel bursts, never below zero", async () => {
+it("keeps balance = sum of entries through random payments, charges, refunds, provider reversals and parallel bursts, never below zero", async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
       const { accountId } = await signUpWithAccount(server.api, `l${++run}`);
@@ -89,6 +93,19 @@ it("keeps balance = sum of entries through random payments, charges, refunds and
         return false;
       };
       for (const s of steps) {
+        if (s.op === "reverse") {
+          const key = `r${n++}`;
+          await Promise.all(
+            Array.from({ length: s.times }, () =>
+              db.transaction((tx) => takeBack(tx, accountId, "refund", s.cents, key, "reverse")),
+            ),
+          );
+          // What the balance holds leaves it; the rest is the instance's loss, a movement of its own.
+          const covered = Math.min(s.cents, expected);
+          expected -= covered;
+          posted += (covered > 0 ? 1 : 0) + (covered < s.cents ? 1 : 0);
+          continue;
+        }
         if (s.op !== "burst") {
           const before = expected;
           const delta = s.op === "pay" ? s.cents : -s.cents;

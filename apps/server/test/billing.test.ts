@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATION_LIMITS } from "../src/features/payments/routes.ts";
-import { type FakeStripe, startFakeStripe } from "./fake-stripe.ts";
+import { type Delivery, type FakeStripe, startFakeStripe } from "./fake-stripe.ts";
 import {
   type ApiClient,
   addMember,
@@ -308,5 +308,157 @@ describe("payments", () => {
       provider: "offline",
     });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe("refunds and disputes", () => {
+  /** Delivers a signed event `times` times at once, as Stripe's retries and replays may. */
+  const deliver = (delivery: Delivery, times = 5) =>
+    Promise.all(
+      Array.from({ length: times }, () =>
+        server.api.request("POST", "/api/payments/stripe/webhook", delivery.body, {
+          "stripe-signature": delivery.signature,
+          "content-type": "application/json",
+        }),
+      ),
+    );
+
+  /** A Stripe Checkout payment of `amount` to `client`'s balance, completed; its session id. */
+  async function payStripe(client: ApiClient, amount: number, complete = true): Promise<string> {
+    const started = await client.post<{ publicId: string; redirectUrl: string }>(
+      "/api/account/billing/payment",
+      { amount, currency: "USD", provider: "stripe" },
+    );
+    expect(started.status).toBe(201);
+    const sessionId = started.body.redirectUrl.split("/pay/")[1] ?? "";
+    if (complete) await deliver(stripe.event("checkout.session.completed", sessionId), 1);
+    return sessionId;
+  }
+
+  /** The account's ledger read straight from the database, by movement kind. */
+  async function books(id: number) {
+    const [row] = await server.database.raw.query<{ kept: number; balance: string; total: string }>(
+      `select (select balance_cents from billing_balances where account_id = $1) as kept,
+              (select coalesce(sum(amount_cents), 0) from ledger_entries where account_id = $1 and book = 'balance') as balance,
+              (select coalesce(sum(amount_cents), 0) from ledger_entries where account_id = $1) as total`,
+      [id],
+    );
+    const kinds = await server.database.raw.query<{ kind: string; amount: string; entries: string }>(
+      `select m.kind, m.amount_cents as amount,
+              (select count(*) from ledger_entries e where e.account_id = m.account_id and e.movement_id = m.id) as entries
+         from ledger_movements m where m.account_id = $1 order by m.id`,
+      [id],
+    );
+    expect(Number(row?.kept)).toBe(Number(row?.balance));
+    expect(Number(row?.total)).toBe(0);
+    expect(kinds.every((k) => Number(k.entries) === 2)).toBe(true);
+    return kinds.map((k) => [k.kind, Number(k.amount)]);
+  }
+
+  it("takes a Stripe refund back once however often it is delivered, a part and then the rest", async () => {
+    const { api, accountId: id } = await signUpWithAccount(server.api, "refunded");
+    const sessionId = await payStripe(api, 20);
+    expect((await status(api)).balanceCents).toBe(2000);
+
+    const forged = stripe.refunded(sessionId, 2000);
+    const bad = await deliver({ ...forged, body: forged.body.replace("2000", "200") }, 1);
+    expect([bad[0]?.status, bad[0]?.body.code]).toEqual([400, "payment.signature.invalid"]);
+
+    const part = stripe.refunded(sessionId, 500);
+    expect((await deliver(part)).map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect((await status(api)).balanceCents).toBe(1500);
+    // The rest, each delivery twice, and the first one again after it: 2000 refunded in all.
+    await Promise.all([deliver(stripe.refunded(sessionId, 2000)), deliver(stripe.refunded(sessionId, 2000))]);
+    await deliver(part);
+    expect((await status(api)).balanceCents).toBe(0);
+    const history = await api.get<History>("/api/account/billing/history");
+    expect(history.body.history.map((h) => [h.type, h.amountCents])).toEqual([
+      ["withdrawal", 1500],
+      ["withdrawal", 500],
+      ["charging", 2000],
+    ]);
+    expect(history.body.history[0]?.comment).toMatch(/^Refund of payment .+ \(stripe\)$/);
+    expect(await books(id)).toEqual([
+      ["payment", 2000],
+      ["refund", 500],
+      ["refund", 1500],
+    ]);
+  });
+
+  it("takes what the balance holds and books the rest as the instance's loss, never going below zero", async () => {
+    const { api, accountId: id } = await signUpWithAccount(server.api, "spent");
+    const sessionId = await payStripe(api, 10);
+    await api.post("/api/account/service/add", { service_id: "responses-plus" });
+    expect((await status(api)).balanceCents).toBe(100);
+    await deliver(stripe.refunded(sessionId, 1000));
+    expect((await status(api)).balanceCents).toBe(0);
+    expect(await books(id)).toEqual([
+      ["payment", 1000],
+      ["charge", 900],
+      ["refund", 100],
+      ["loss", 900],
+    ]);
+    // The loss is the instance's: the account's history shows only what left its balance.
+    const history = await api.get<History>("/api/account/billing/history");
+    expect(history.body.history.map((h) => [h.type, h.amountCents])).toEqual([
+      ["withdrawal", 100],
+      ["withdrawal", 900],
+      ["charging", 1000],
+    ]);
+  });
+
+  it("withdraws a disputed amount once, keeps it when the dispute is lost, and gives it back once when won", async () => {
+    const { api, accountId: id } = await signUpWithAccount(server.api, "disputed");
+    const lostSession = await payStripe(api, 30);
+    const wonSession = await payStripe(api, 12);
+    const lost = { id: "dp_lost", amount: 3000, status: "needs_response" };
+    await deliver(stripe.dispute("charge.dispute.created", lostSession, lost));
+    expect((await status(api)).balanceCents).toBe(1200);
+    await deliver(stripe.dispute("charge.dispute.closed", lostSession, { ...lost, status: "lost" }));
+    expect((await status(api)).balanceCents).toBe(1200);
+
+    const won = { id: "dp_won", amount: 1200, status: "needs_response" };
+    await deliver(stripe.dispute("charge.dispute.created", wonSession, won));
+    expect((await status(api)).balanceCents).toBe(0);
+    await Promise.all([
+      deliver(stripe.dispute("charge.dispute.closed", wonSession, { ...won, status: "won" })),
+      deliver(stripe.dispute("charge.dispute.funds_reinstated", wonSession, { ...won, status: "won" })),
+    ]);
+    expect((await status(api)).balanceCents).toBe(1200);
+    // A dispute still under review moves nothing more.
+    await deliver(stripe.dispute("charge.dispute.closed", wonSession, { ...won, status: "warning_closed" }));
+    expect(await books(id)).toEqual([
+      ["payment", 3000],
+      ["payment", 1200],
+      ["dispute", 3000],
+      ["dispute", 1200],
+      ["reinstatement", 1200],
+    ]);
+  });
+
+  it("answers 409 to a refund of a payment not settled yet, so Stripe sends it again, and takes it back then", async () => {
+    const { api } = await signUpWithAccount(server.api, "early");
+    const sessionId = await payStripe(api, 8, false);
+    const early = stripe.refunded(sessionId, 800);
+    const refused = await deliver(early, 1);
+    expect([refused[0]?.status, refused[0]?.body.code]).toEqual([409, "payment.not_settled"]);
+    await deliver(stripe.event("checkout.session.completed", sessionId), 1);
+    expect((await status(api)).balanceCents).toBe(800);
+    await deliver(early);
+    expect((await status(api)).balanceCents).toBe(0);
+  });
+
+  it("leaves donations and charges it does not know alone", async () => {
+    // The donation test before spent this address's window.
+    await server.database.raw.query("delete from rate_counters where key like 'donation:%'");
+    const donation = await server.api.post<{ redirectUrl: string }>("/api/projects/freedom/payment", {
+      amount: 5,
+      currency: "USD",
+      provider: "stripe",
+    });
+    const sessionId = donation.body.redirectUrl.split("/pay/")[1] ?? "";
+    await deliver(stripe.event("checkout.session.completed", sessionId), 1);
+    expect((await deliver(stripe.refunded(sessionId, 500), 1))[0]?.status).toBe(200);
+    expect((await deliver(stripe.refunded("cs_unknown", 500), 1))[0]?.status).toBe(200);
   });
 });

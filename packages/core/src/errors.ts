@@ -231,6 +231,7 @@ export const MESSAGES = {
   "payment.signature.invalid": "The webhook's signature is not valid",
   "payment.failed": "There were problems with your payment!",
   "payment.settled": "This payment is already settled",
+  "payment.not_settled": "This payment is not settled yet",
   "payment.rate_limited":
     "Too many payments were begun in a short time. Please wait a few minutes and try again",
   not_allowed: "Permissions denied",
@@ -291,11 +292,6 @@ export const MESSAGES = {
   "api_key.service.required": "Name the service the key is for",
   "api_key.key.too_short": "The key must have at least 8 characters",
   "api_key.not_found": "API key not found",
-  "email_confirm.already_confirmed": "Your e-mail address is already confirmed",
-  "email_confirm.already_sent":
-    "The link was sent a moment ago. Please check your mail or try again in a few minutes.",
-  "email_confirm.invalid": "This confirmation link is not valid any more",
-  not_found: "Not found",
   "area.not_found": "Area not found",
   "area.name.empty": "Please name the area",
   "area.color.invalid": "Choose one of the nine polygon colours",
@@ -305,6 +301,11 @@ export const MESSAGES = {
   "area.points.too_many": "An area may have at most 500 corners",
   "activity.date.invalid": "Enter dates as YYYY-MM-DD",
   "activity.range.invalid": "The first day must come before the last, at most 31 days apart",
+  "email_confirm.already_confirmed": "Your e-mail address is already confirmed",
+  "email_confirm.already_sent":
+    "The link was sent a moment ago. Please check your mail or try again in a few minutes.",
+  "email_confirm.invalid": "This confirmation link is not valid any more",
+  not_found: "Not found",
   unauthorized: "Please sign in",
   "server.error": "Something went wrong",
   "network.offline": "No internet connection. Check your connection and try again.",

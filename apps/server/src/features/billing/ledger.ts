@@ -5,13 +5,20 @@ import { AppError } from "../../http/errors.ts";
 
 /**
  * What a movement does: money from outside onto the balance (payment), from the balance to what
- * services earned (charge), or from the balance back out (refund). `into` gains the amount and
- * `from` loses it, so each movement's two entries sum to zero.
+ * services earned (charge), or from the balance back out (refund, and a card holder's dispute).
+ * A refund or dispute the balance cannot cover is the instance's loss: its uncovered part moves
+ * out of "losses", not the balance, whose floor holds. A dispute won moves it all back
+ * (reinstatement onto the balance, recovery into losses). `into` gains the amount and `from`
+ * loses it, so each movement's two entries sum to zero.
  */
 const MOVES = {
   payment: { from: "payments", into: "balance" },
   charge: { from: "balance", into: "revenue" },
   refund: { from: "balance", into: "payments" },
+  dispute: { from: "balance", into: "payments" },
+  loss: { from: "losses", into: "payments" },
+  reinstatement: { from: "payments", into: "balance" },
+  recovery: { from: "payments", into: "losses" },
 } as const;
 export type MovementKind = keyof typeof MOVES;
 
@@ -25,7 +32,7 @@ export interface Movement {
 }
 
 /** What the movement does to the account's balance. */
-function balanceDelta(kind: MovementKind, amountCents: number): number {
+export function balanceDelta(kind: MovementKind, amountCents: number): number {
   const move = MOVES[kind];
   if (move.into === "balance") return amountCents;
   return move.from === "balance" ? -amountCents : 0;

@@ -6,7 +6,7 @@ import { accountServices, ledgerMovements, services } from "../../db/schema.ts";
 import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
 import { AppError, forbidden } from "../../http/errors.ts";
 import { nextPeriodStart, periodOf } from "./charges.ts";
-import { balanceOf } from "./ledger.ts";
+import { balanceDelta, balanceOf, type MovementKind } from "./ledger.ts";
 
 /**
  * The caller as a member allowed to do `permission` with the account's money. The policy
@@ -97,11 +97,19 @@ export async function billingHistory(
     )
     .orderBy(desc(ledgerMovements.createdAt), desc(ledgerMovements.id))
     .limit(1000);
-  return rows.map((row) => ({
-    id: row.id,
-    date: row.createdAt.toISOString(),
-    amountCents: row.amountCents,
-    type: row.kind === "payment" ? "charging" : "withdrawal",
-    comment: row.comment,
-  }));
+  // A loss or its recovery is the instance's: it never touched the account's balance.
+  return rows.flatMap((row) => {
+    const delta = balanceDelta(row.kind as MovementKind, row.amountCents);
+    if (delta === 0) return [];
+    const type = delta > 0 ? ("charging" as const) : ("withdrawal" as const);
+    return [
+      {
+        id: row.id,
+        date: row.createdAt.toISOString(),
+        amountCents: row.amountCents,
+        type,
+        comment: row.comment,
+      },
+    ];
+  });
 }

@@ -9,6 +9,7 @@ import type { Deps } from "../../http/context.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { type PaymentProviders, stripeClient } from "./providers.ts";
+import { disputeCharge, refundCharge } from "./reversals.ts";
 import { type PaymentRow, settleFailed, settlePaid } from "./settle.ts";
 import { startPayment } from "./start.ts";
 
@@ -134,15 +135,33 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, providers: Payme
         } catch {
           throw badRequest("payment.signature.invalid");
         }
-        await handleStripeEvent(deps, event);
+        await handleStripeEvent(deps, stripe, event);
         return { received: true };
       },
     );
   });
 }
 
-/** Settles the payment a Checkout event names; any number of deliveries settle it once. */
-async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promise<void> {
+/**
+ * Settles the payment a Checkout event names, and takes back what a refund or a dispute takes out
+ * of a paid one; any number of deliveries, in parallel or again later, move money once.
+ */
+async function handleStripeEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "charge.refunded":
+      return refundCharge(deps.db, stripe, event.data.object);
+    case "charge.dispute.created":
+    case "charge.dispute.funds_withdrawn":
+      return disputeCharge(deps.db, stripe, event.data.object, "withdrawn");
+    case "charge.dispute.funds_reinstated":
+      return disputeCharge(deps.db, stripe, event.data.object, "won");
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      if (dispute.status === "won") return disputeCharge(deps.db, stripe, dispute, "won");
+      if (dispute.status === "lost") return disputeCharge(deps.db, stripe, dispute, "lost");
+      return;
+    }
+  }
   if (!event.type.startsWith("checkout.session.")) return;
   const session = event.data.object as Stripe.Checkout.Session;
   const where = { providerRef: session.id };
