@@ -129,6 +129,15 @@ describe("what the search finds", () => {
     expect((await search(admin, { request: "marguerite.web", types: "form_answer" })).body.count).toBe(0);
   });
 
+  it("leaves out an answer holding a word the search excludes, in whichever language the word is read", async () => {
+    // "flamingo" is read alike in every language; "xylophone" is stemmed in English ("xylophon") and
+    // not in the others. The answer holds both: "-xylophone" must leave it out for every reading.
+    expect((await search(admin, { request: "flamingo", types: "form_answer" })).body.count).toBe(1);
+    expect((await search(admin, { request: "flamingo -xylophone", types: "form_answer" })).body.count).toBe(0);
+    expect((await search(admin, { request: "flamingo -xylophones", types: "form_answer" })).body.count).toBe(0);
+    expect((await search(admin, { request: "flamingo -trombone", types: "form_answer" })).body.count).toBe(1);
+  });
+
   it("matches words joined by punctuation whole, as it matches a phrase", async () => {
     const whole = await search(admin, { request: "flamingo,named", types: "form_answer" });
     expect(whole.body.results.map((hit) => hit.id)).toContain(answerId);

@@ -36,12 +36,29 @@ export async function toTsquery(db: Db, text: string): Promise<SearchQuery> {
   }
   // Languages without a stemmed form of the words read them alike: each distinct reading once, or
   // the index, the ranking and the excerpts weigh the same words five times over.
+  // A word left out ("-xylophone") is read in every configuration too, and each reading is left
+  // out of every reading of the rest: joined by "or" alone, the English "flamingo & !xylophon"
+  // would be met by an answer that the simple "flamingo & !xylophone" lets through.
+  const excluded = syntax ? [...text.matchAll(/(?:^|\s)-("[^"]*"|[^\s"]+)/g)].map((match) => match[1]!) : [];
+  const negations =
+    excluded.length === 0
+      ? sql`null::tsquery`
+      : sql`(select string_agg(distinct '!(' || n.part::text || ')', ' & ')::tsquery
+          from unnest(array[${sql.join(
+            excluded.flatMap((word) =>
+              CONFIGS.map((config) => sql`websearch_to_tsquery(${config}::regconfig, ${word})`),
+            ),
+            sql`, `,
+          )}]) n(part)
+          where n.part::text <> '')`;
   const [row] = rowsOf<{ query: string | null; indexable: string | null }>(
     await db.execute(sql`
       select r.query::text as query, querytree(r.query) as indexable
-      from (select string_agg(distinct '(' || p.part::text || ')', ' | ')::tsquery as query
-        from unnest(array[${sql.join(parts, sql`, `)}]) p(part)
-        where p.part::text <> '') r`),
+      from (select case when n.part is null then q.part else q.part && n.part end as query
+        from (select string_agg(distinct '(' || p.part::text || ')', ' | ')::tsquery as part
+          from unnest(array[${sql.join(parts, sql`, `)}]) p(part)
+          where p.part::text <> '') q,
+        (select ${negations} as part) n) r`),
   );
   return { query: row?.query ?? "", indexable: row?.indexable ?? "T" };
 }
