@@ -22,6 +22,14 @@ import { type Db, openDatabase } from "../apps/server/src/db/connect.ts";
 import { loadSettings } from "../apps/server/src/settings.ts";
 import { dropDatabase, freshDatabase, seedTwentyFieldForm, twentyAnswersSql } from "./twenty-fields.ts";
 
+/**
+ * The calls the 1.5 target is set for: every chart's call, the answers summaries, the NPS, the daily
+ * submissions and the filtered count (and the calendar's 200 ms). The results pages and "new since
+ * last looked" are timed beside their queries too, for what the signed-in call adds to a query of a
+ * few milliseconds, without a target.
+ */
+const TARGETED = (name: string) => !/^(results page|new since)/.test(name);
+
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 5);
 const OTHER_ROWS = Number(process.env.BENCH_OTHER_ROWS ?? 2_000);
@@ -441,8 +449,9 @@ async function main() {
       const ours = median(oursTimes);
       const hand = median(handTimes);
       const ratio = ours / hand;
+      const verdict = !TARGETED(c.name) ? "  (no target)" : ratio > 1.5 ? "  over 1.5" : "";
       console.log(
-        `${c.name.padEnd(42)}${ours.toFixed(1).padStart(10)}${hand.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}${String(statements.length).padStart(7)}${ratio > 1.5 ? "  over 1.5" : ""}${differs ? "  DIFFERENT ROWS" : ""}`,
+        `${c.name.padEnd(42)}${ours.toFixed(1).padStart(10)}${hand.toFixed(1).padStart(10)}${ratio.toFixed(2).padStart(8)}${String(statements.length).padStart(7)}${verdict}${differs ? "  DIFFERENT ROWS" : ""}`,
       );
       if (EXPLAIN) await explain(raw, c.name, statements, c.hand);
     }
