@@ -7,6 +7,7 @@ import { queryClient } from "./query-client.ts";
 import { billingRoutes, publicPaymentRoutes } from "./routes/billing-routes.tsx";
 import { formChainRoutes } from "./routes/form-chain-routes.tsx";
 import { formRoutes } from "./routes/form-routes.tsx";
+import { interviewerMapRoutes } from "./routes/interviewer-map-routes.tsx";
 import { accountPageRoutes, publicPageRoutes } from "./routes/page-routes.tsx";
 import { publicRoutes } from "./routes/public-routes.tsx";
 import { accountRoute, layoutRoute, rootRoute } from "./routes/root.tsx";
@@ -100,6 +101,7 @@ const routeTree = rootRoute.addChildren([
       ...searchRoutes,
       ...accountPageRoutes,
       ...billingRoutes,
+      ...interviewerMapRoutes,
     ]),
   ]),
 ]);

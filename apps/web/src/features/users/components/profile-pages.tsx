@@ -153,6 +153,16 @@ function ProfileView({ userId }: { userId: number }) {
                   {t("Edit profile")}
                 </ButtonLink>
               ))}
+            {(self ? can("account.view") : can("users.view")) && (
+              <>
+                <ButtonLink to="/interviewer/$id/activity-map" params={{ id: userId }} variant="default">
+                  {t("Activity map")}
+                </ButtonLink>
+                <ButtonLink to="/interviewer/$id/map-workplace" params={{ id: userId }} variant="default">
+                  {t("Workplace map")}
+                </ButtonLink>
+              </>
+            )}
             {!self && can("users.remove") && <RemoveFromAccount profile={profile} />}
           </Group>
         </Group>
