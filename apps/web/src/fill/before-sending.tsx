@@ -113,6 +113,10 @@ export function useBeforeSending(data: TPublicForm, translate: Translate, option
       if (!offered.includes("behavioral")) return undefined;
       return chosen.current.behavioral ?? null;
     },
+    /** The capturing consent: the ticked options, undefined until the respondent chose or where none is asked. */
+    capturingConsent: choices.capturing,
+    /** The behavioural consent: undefined where the form asks none, null until the respondent chose. */
+    behaviouralChoice: offered.includes("behavioral") ? (choices.behavioral ?? null) : undefined,
     /** What the submission says besides the answers. */
     fields: () => ({
       ...Object.fromEntries(offered.map((kind) => [`${kind}ConfirmOptions`, choices[kind] ?? []] as const)),

@@ -24,6 +24,7 @@ import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { jsonBody, publicApi } from "./public-api.ts";
 import { respondentSeed } from "./respondent-language.ts";
+import { useSessionReplay } from "./session-replay-hook.ts";
 import { useStartReport } from "./start-report.ts";
 import { uploaderFor } from "./upload-file.ts";
 
@@ -91,6 +92,13 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   );
   // Behaviour and answering times where the form collects them: focus and timing unasked, more once agreed.
   const withAnsweringTimes = useBehavior(data.form, submissionKey, before.behaviouralConsent);
+  // The filling recorded for replay where the form records sessions, from the capturing consent on.
+  const flushReplay = useSessionReplay(
+    data.form,
+    submissionKey,
+    before.capturingConsent,
+    before.behaviouralChoice,
+  );
   // The first touch of a question tells the server this filling began (the submit rate's starts).
   useStartReport(data.form.id, submissionKey);
   // A solved captcha travels beside the answers; each solution is taken once by the server.
@@ -138,6 +146,8 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       setCaptchaError("answer.captcha_required");
       return;
     }
+    // The recording's last moments reach the server before the submission that it replays.
+    await flushReplay();
     const submitTime = new Date();
     let response: Response;
     try {

@@ -16,6 +16,9 @@ export function RecordedLine({ answer }: { answer: Choices }) {
   const { collectBehaviorData, collectRealCharacters } = form.form;
   const behaviour = answer.behavioralConfirmOptions;
   const typingAgreed = (behaviour?.length ?? 0) > 0;
+  const capturingAgreed = (answer.capturingConfirmOptions?.length ?? 0) > 0;
+  const { hasVideoCapturing, hasAudioCapturing, isCaptureVideo, isCaptureAudio } = form.form;
+  const mediaCaptured = hasVideoCapturing || hasAudioCapturing || isCaptureVideo || isCaptureAudio;
   const agreed = [
     ...(typingAgreed
       ? [
@@ -24,7 +27,8 @@ export function RecordedLine({ answer }: { answer: Choices }) {
             : t("typing, clicks and pointer moves"),
         ]
       : []),
-    ...((answer.capturingConfirmOptions?.length ?? 0) > 0 ? [t("video and audio")] : []),
+    ...(capturingAgreed && (!form.form.hasSessionRecording || mediaCaptured) ? [t("video and audio")] : []),
+    ...(capturingAgreed && form.form.hasSessionRecording ? [t("the session for replay")] : []),
   ];
   // An empty choice is a cancelled pop-up, after which the page records nothing at all.
   const declined = behaviour?.length === 0;

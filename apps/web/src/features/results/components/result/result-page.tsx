@@ -20,6 +20,7 @@ import { usePrevNext } from "../../api/get-single-result.ts";
 import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
 import { AnswerView } from "../answer-view.tsx";
 import { BehaviorPatternTab } from "../behavior/behavior-pattern-tab.tsx";
+import { ActivityRecordingTab } from "../replay/activity-recording-tab.tsx";
 import { RESULT_TABS, type ResultTab } from "./result-tab-names.ts";
 import {
   ActivityTab,
@@ -154,6 +155,8 @@ export function ResultPage() {
         return <VisualizationsTab {...props} scored={scored} />;
       case "behavior-pattern":
         return <BehaviorPatternTab {...props} />;
+      case "user-activity-recording":
+        return <ActivityRecordingTab {...props} mayDelete={mayDelete} />;
       default:
         return <NothingCollected what={label[name]} />;
     }

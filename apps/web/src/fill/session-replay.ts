@@ -1,0 +1,115 @@
+import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
+import { record } from "rrweb";
+import { jsonBody, publicApi } from "./public-api.ts";
+
+/**
+ * Records the filling for replay with rrweb (issue 30 "Session replay"), started only once the
+ * respondent agreed to capturing: nothing before that moment is kept. Every field's value is masked
+ * unless `realCharacters`, and a password field's always is. Sent in batches to
+ * POST /api/forms/answer/session-recording under the filling's key, every few seconds, as the page
+ * is hidden, and before the answers are sent. Loaded only on forms that record sessions.
+ */
+export interface SessionRecorderOptions {
+  formId: number;
+  /** The filling's submission key, which joins the recording to its submission. */
+  key(): string;
+  /** The capturing consent options the respondent ticked. */
+  consent: string[];
+  realCharacters: boolean;
+}
+
+export interface SessionRecorder {
+  /** Sends what is recorded so far; resolves when it is stored (or failed). */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+const SEND_EVERY_MS = 5000;
+/** A batch's JSON stays well under the server's limit; a bigger one is sent in parts. */
+const BATCH_CHARS = Math.floor(SESSION_RECORDING_LIMITS.batchBytes * 0.8);
+
+type RecordedEvent = { type: number; timestamp: number };
+
+export function startSessionRecording(options: SessionRecorderOptions): SessionRecorder {
+  let events: RecordedEvent[] = [];
+  let seq = 0;
+  let key = options.key();
+  let sending: Promise<void> = Promise.resolve();
+  let full = false;
+
+  const send = (batch: RecordedEvent[], keepalive: boolean) => {
+    if (seq > SESSION_RECORDING_LIMITS.maxBatchesPerFilling || full) return Promise.resolve();
+    const body = {
+      formId: options.formId,
+      key,
+      seq: seq++,
+      capturingConfirmOptions: options.consent,
+      events: batch,
+    };
+    return publicApi("/forms/answer/session-recording", jsonBody("POST", body, { keepalive }))
+      .then((response) => {
+        // The filling's recording reached its size: the rest is not sent.
+        if (response.status === 413) full = true;
+      })
+      .catch(() => {});
+  };
+
+  const flush = (keepalive = false): Promise<void> => {
+    if (options.key() !== key) {
+      // A new filling (the form shown again): its recording starts under its own key.
+      key = options.key();
+      seq = 0;
+      full = false;
+    }
+    const taken = events;
+    events = [];
+    if (taken.length === 0) return sending;
+    const batches: RecordedEvent[][] = [];
+    let batch: RecordedEvent[] = [];
+    let chars = 0;
+    for (const event of taken) {
+      const size = JSON.stringify(event).length;
+      if (
+        batch.length > 0 &&
+        (chars + size > BATCH_CHARS || batch.length >= SESSION_RECORDING_LIMITS.eventsPerBatch)
+      ) {
+        batches.push(batch);
+        batch = [];
+        chars = 0;
+      }
+      batch.push(event);
+      chars += size;
+    }
+    batches.push(batch);
+    // In order, one after another: the first holds the page's snapshot.
+    sending = batches.reduce((previous, next) => previous.then(() => send(next, keepalive)), sending);
+    return sending;
+  };
+
+  const stopRecording = record<RecordedEvent>({
+    emit: (event) => {
+      events.push(event);
+    },
+    maskAllInputs: !options.realCharacters,
+    maskInputOptions: { password: true },
+    // No timing of the respondent's own canvas drawings or fonts: only what the form shows.
+    recordCanvas: false,
+    collectFonts: false,
+    sampling: { mousemove: 100, scroll: 150, input: "last" },
+  });
+  const timer = window.setInterval(() => void flush(), SEND_EVERY_MS);
+  const hidden = () => {
+    if (document.visibilityState === "hidden") void flush(true);
+  };
+  document.addEventListener("visibilitychange", hidden);
+
+  return {
+    flush: () => flush(),
+    stop() {
+      stopRecording?.();
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", hidden);
+      void flush(true);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  createdForm,
+  screenshot,
+  signIn,
+  watchErrors,
+} from "./support.ts";
+
+// A form that records sessions asks the capturing consent first; only after a yes is the filling
+// recorded (rrweb), with what is typed masked, and replayed on the submission's activity recording.
+
+const run = appAndBrowser();
+let call: ApiCall;
+const OWNER = "replayowner";
+const PASSWORD = "replayowner123";
+const CONSENT = "Video data collection confirmation";
+const OPTION = "I agree to video and audio recording";
+const TYPED = "Zebra42";
+
+beforeAll(async () => {
+  call = await accountOwner(run.app.url, OWNER, PASSWORD);
+});
+
+async function createForm(alias: string): Promise<number> {
+  const form = await createdForm(call, {
+    title: "Replayed",
+    formPathAlias: alias,
+    hasSessionRecording: true,
+    collectBehaviorData: false,
+    collectRealCharacters: false,
+    fields: [{ id: "name", fieldType: "text", question: "Your name", isRequired: true, fieldOrder: 0 }],
+  });
+  return form.id;
+}
+
+/** The bodies of the recording batches the page posts, each with the moment it went. */
+function recordingBodies(page: Page): Array<{ body: string; at: number }> {
+  const sent: Array<{ body: string; at: number }> = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/forms/answer/session-recording"))
+      sent.push({ body: request.postData() ?? "", at: Date.now() });
+  });
+  return sent;
+}
+
+async function fill(alias: string, option: string | null): Promise<Array<{ body: string; at: number }>> {
+  const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  const batches = recordingBodies(page);
+  // The page's clock, to move it past the recorder's wait between batches without waiting.
+  await context.clock.install();
+  await page.goto(`${run.app.url}/f/${alias}?a=${OWNER}`);
+  const dialog = page.getByRole("dialog", { name: CONSENT });
+  await dialog.getByRole("checkbox", { name: OPTION }).waitFor();
+  // Typed while the pop-up is still open: the recording starts only with the yes.
+  await page.getByRole("textbox", { name: "Your name" }).evaluate((input: HTMLInputElement) => {
+    input.value = "Early";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  // Longer than the recorder waits between batches: still nothing may leave before the choice.
+  await page.clock.runFor(6000);
+  expect(batches).toEqual([]);
+  if (option) await dialog.getByRole("checkbox", { name: option }).check();
+  await dialog.getByRole("button", { name: option ? "Confirm" : "Cancel" }).click();
+  await dialog.waitFor({ state: "detached" });
+  const name = page.getByRole("textbox", { name: "Your name" });
+  await name.fill("");
+  await name.click();
+  await page.keyboard.type(TYPED, { delay: 40 });
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.waitForURL(/thankyou/);
+  expect(problems).toEqual([]);
+  await context.close();
+  return batches;
+}
+
+const firstAnswer = async (formId: number) =>
+  (await call<{ answerList: Array<{ id: number }> }>("GET", `/forms/${formId}/answer/paginated/1/50`))
+    .answerList[0]!.id;
+
+describe("session replay", () => {
+  it("records a consented filling with the text field masked and replays it on the activity recording", async () => {
+    const formId = await createForm("replay-masked");
+    const batches = await fill("replay-masked", OPTION);
+    expect(batches.length).toBeGreaterThan(0);
+    const answerId = await firstAnswer(formId);
+    const recording = await call<{ events: Array<{ type: number }> }>(
+      "GET",
+      `/forms/${formId}/answer/${answerId}/session-recording`,
+    );
+    // A full snapshot of the page (type 2), and what the respondent typed never in the clear.
+    expect(recording.events.some((event) => event.type === 2)).toBe(true);
+    const stored = JSON.stringify(recording.events);
+    expect(stored).toContain("*".repeat(TYPED.length));
+    for (const text of [TYPED, "Zebra", "Early"]) {
+      expect(stored).not.toContain(text);
+      for (const batch of batches) expect(batch.body).not.toContain(text);
+    }
+
+    for (const width of [1280, 390]) {
+      const context = await run.browser.newContext({
+        viewport: { width, height: 900 },
+        reducedMotion: "reduce",
+      });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await signIn(page, run.app.url, OWNER, PASSWORD);
+      await page.goto(`${run.app.url}/forms/${formId}/results/1?tab=user-activity-recording`);
+      const replay = page.getByRole("region", { name: "Replay of the filling" });
+      await replay.locator(".rr-player").waitFor();
+      // The replay opens on the page as it was at the yes: the field there, its text masked.
+      const field = page.frameLocator(".replayer-wrapper iframe").getByRole("textbox").first();
+      await expect.poll(() => field.inputValue(), { timeout: 20_000 }).toMatch(/^\*+$/);
+      await screenshot(page, `session-replay-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("records nothing when the respondent refuses, and the activity recording says so", async () => {
+    const formId = await createForm("replay-refused");
+    expect(await fill("replay-refused", null)).toEqual([]);
+    const answerId = await firstAnswer(formId);
+    const recording = await call<{ events: unknown[] }>(
+      "GET",
+      `/forms/${formId}/answer/${answerId}/session-recording`,
+    );
+    expect(recording.events).toEqual([]);
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, run.app.url, OWNER, PASSWORD);
+    await page.goto(`${run.app.url}/forms/${formId}/results/1?tab=user-activity-recording`);
+    await page.getByText("Nothing of this kind was collected for this submission.").waitFor();
+    await context.close();
+  });
+});
