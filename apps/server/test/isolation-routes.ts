@@ -250,6 +250,7 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     "post /api/segments",
     // The marketplace, and the caller's own account's services, balance and payments.
     "get /api/services",
+    "get /api/marketplace/datasets",
     "get /api/account/service",
     "post /api/account/service/add",
     "post /api/account/service/remove",
@@ -327,6 +328,7 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
   "member without the permission": new Set([
     // The marketplace, and which services the caller's account has (no billing rights).
     "get /api/services",
+    "get /api/marketplace/datasets",
     "get /api/account/service",
     "get /api/user",
     // The caller's own Google account: its state, connecting it, disconnecting it.
@@ -362,6 +364,7 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
   'member with "selected fields"': new Set([
     // The marketplace, and which services the caller's account has (no billing rights).
     "get /api/services",
+    "get /api/marketplace/datasets",
     "get /api/account/service",
     "get /api/user",
     // The caller's own Google account: its state, connecting it, disconnecting it.

@@ -232,6 +232,9 @@ export const MESSAGES = {
   "payment.failed": "There were problems with your payment!",
   "payment.settled": "This payment is already settled",
   "payment.not_settled": "This payment is not settled yet",
+  "dataset.not_found": "This data set is not offered here",
+  "service.required": "This needs a service your account has not added: add it in the marketplace",
+  "service.unpaid": "The service that unlocks this waits for a payment of its month",
   "payment.rate_limited":
     "Too many payments were begun in a short time. Please wait a few minutes and try again",
   not_allowed: "Permissions denied",

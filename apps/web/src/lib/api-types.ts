@@ -1453,7 +1453,7 @@ export interface paths {
         };
         /**
          * Export a form's submissions as a file (or start an export job)
-         * @description The form's submissions as a file: CSV, XLS, XLSX or SPSS (.sav). The rows, their order and the questions follow the results table's filters, isViewed, sortBy, order and columns when given; the file carries tags, comments, the score and each question's points as the caller may read them. Up to the job threshold the file is the answer; beyond it the export runs as a job (202) whose progress and download link are read from export-jobs. With google_spreadsheet=true the same table goes to a new spreadsheet of the caller's connected Google account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one).
+         * @description The form's submissions as a file: CSV, XLS, XLSX or SPSS (.sav). The rows, their order and the questions follow the results table's filters, isViewed, sortBy, order and columns when given; the file carries tags, comments, the score and each question's points as the caller may read them. Up to the job threshold the file is the answer; beyond it the export runs as a job (202) whose progress and download link are read from export-jobs. With google_spreadsheet=true the same table goes to a new spreadsheet of the caller's connected Google account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one). More than 5,000 rows need the More responses service (402 service.required, or service.unpaid while its month is due).
          */
         get: operations["exportAnswers"];
         put?: never;
@@ -2636,6 +2636,46 @@ export interface paths {
          * @description Log out: ends the sign-in the refresh token belongs to, so none of its refresh tokens works again. Other sign-ins of the user stay, unless everywhere is true: then, for a refresh token still valid, every sign-in of its user ends, and the access tokens given out so far are refused from now on, not only when they expire. Answers 204 for any token, known or not.
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read marketplace datasets
+         * @description The sample data sets the instance offers, each downloadable as CSV.
+         */
+        get: operations["getMarketplaceDatasets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/datasets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read marketplace datasets {id}
+         * @description A data set as a CSV download (404 dataset.not_found for one the instance does not offer).
+         */
+        get: operations["getMarketplaceDatasetsId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -25285,6 +25325,117 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMarketplaceDatasets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        datasets: {
+                            columns: string[];
+                            description: string;
+                            id: string;
+                            rows: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getMarketplaceDatasetsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

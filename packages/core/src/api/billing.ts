@@ -24,6 +24,16 @@ export type TService = z.infer<typeof ZService>;
 export const ZCurrentService = ZService.extend({ addedAt: z.string() });
 export type TCurrentService = z.infer<typeof ZCurrentService>;
 
+/** A sample data set the instance offers in its marketplace, downloadable as CSV. */
+export const ZDataset = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  columns: z.array(z.string()),
+  rows: z.number(),
+});
+export type TDataset = z.infer<typeof ZDataset>;
+
 export const ZServiceBody = z.object({ service_id: z.string().trim().min(1, "service.not_found").max(64) });
 
 /** platform.md §3 "Billing operation types": money in is charging, money out a withdrawal. */

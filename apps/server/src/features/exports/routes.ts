@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound, unauthorized } from "../../http/errors.
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { wallClock } from "../../zone-clock.ts";
 import { loadForm } from "../forms/service.ts";
+import { FREE_EXPORT_ROWS, requireFeature } from "../services/entitlements.ts";
 import { connectionOf, googleConfigured } from "./google-account.ts";
 import { googleAccountRoutes } from "./google-routes.ts";
 import { downloadToken, type ExportJobOptions, enqueueExport, hashToken, presentJob } from "./jobs.ts";
@@ -66,7 +67,8 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
           "comments, the score and each question's points as the caller may read them. Up to the job threshold the file is the answer; " +
           "beyond it the export runs as a job (202) whose progress and download link are read from export-jobs. " +
           "With google_spreadsheet=true the same table goes to a new spreadsheet of the caller's connected Google " +
-          "account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one).",
+          "account, always as a job whose sheetUrl is the result (400 export.google.not_connected without one). " +
+          "More than 5,000 rows need the More responses service (402 service.required, or service.unpaid while its month is due).",
         params: ZIdParams.extend({ format: z.enum(EXPORT_FORMATS) }),
         querystring: ZExportQuery,
         response: { 202: ZExportAccepted },
@@ -99,6 +101,7 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
           ? tableName
           : `${shortenTitle(stripHtml(form.title).trim(), 80) || "Results"} ${today}`;
         const total = await countSubmissions(ctx.db, exportForm);
+        if (total > FREE_EXPORT_ROWS) await requireFeature(ctx, "exports.any_size");
         const job = await enqueueExport(
           ctx,
           id,
@@ -112,6 +115,7 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         return reply.status(202).send({ job: presentJob(job, null) });
       }
       const total = await countSubmissions(ctx.db, exportForm);
+      if (total > FREE_EXPORT_ROWS) await requireFeature(ctx, "exports.any_size");
       if (format === "xls" && total > XLS_MAX_ROWS) throw badRequest("export.xls_too_many");
       const fileName = exportFileName(query.table_name?.trim() || form.title, format);
       if (total > deps.settings.exportJobThreshold) {

@@ -1,4 +1,10 @@
-import { ZCurrentService, ZPricingPackage, ZService, ZServiceBody } from "@formloom/core/api/billing";
+import {
+  ZCurrentService,
+  ZDataset,
+  ZPricingPackage,
+  ZService,
+  ZServiceBody,
+} from "@formloom/core/api/billing";
 import { ZIdParams } from "@formloom/core/api/ids";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -7,6 +13,8 @@ import { type Deps, requireTenant, requireUser } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { balanceOf } from "../billing/ledger.ts";
 import { PRICING_PACKAGES, requireBilling } from "../billing/service.ts";
+import { contentDisposition } from "../files/uploads.ts";
+import { datasetCsv, listDatasets } from "./datasets.ts";
 import { addService, catalogue, currentServices, presentService, removeService } from "./service.ts";
 
 const ZDone = z.object({ done: z.literal(true) });
@@ -23,6 +31,43 @@ export function serviceRoutes(app: FastifyInstance, deps: Deps): void {
     async (request) => {
       await requireUser(deps, request);
       return { services: (await catalogue(deps.db)).map((row) => presentService(row, currency)) };
+    },
+  );
+
+  r.get(
+    "/marketplace/datasets",
+    {
+      schema: {
+        tags,
+        description: "The sample data sets the instance offers, each downloadable as CSV.",
+        response: { 200: z.object({ datasets: z.array(ZDataset) }) },
+      },
+    },
+    async (request) => {
+      await requireUser(deps, request);
+      return { datasets: listDatasets() };
+    },
+  );
+
+  r.get(
+    "/marketplace/datasets/:id",
+    {
+      schema: {
+        tags,
+        description:
+          "A data set as a CSV download (404 dataset.not_found for one the instance does not offer).",
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      await requireUser(deps, request);
+      const dataset = datasetCsv(request.params.id);
+      if (!dataset) throw notFound("dataset.not_found");
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", contentDisposition(`${request.params.id}.csv`))
+        .header("x-content-type-options", "nosniff")
+        .send(dataset.csv);
     },
   );
 

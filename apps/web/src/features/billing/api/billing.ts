@@ -30,17 +30,26 @@ export const useBillingHistory = (range: { date_from?: string; date_to?: string 
     placeholderData: keepPreviousData,
   });
 
+/** The marketplace's services and the account's; a failure to load is only logged (platform.md §8). */
 export const useAccountServices = () =>
   useQuery({
     queryKey: ["billing", "services"],
     queryFn: (): Promise<{ allServices: TService[]; currentServices: TCurrentService[] }> =>
-      unwrap(client.GET("/api/account/service")),
+      unwrap(client.GET("/api/account/service")).catch((error: unknown) => {
+        console.error("The marketplace's services could not be loaded", error);
+        return { allServices: [], currentServices: [] };
+      }),
   });
 
-/** Adds or removes a service; the balance and status change with it. */
+/**
+ * Adds or removes a service; the balance and status change with it. A refusal is only logged, as
+ * every marketplace call's failure is (platform.md §8).
+ */
 export function useServiceChange(action: "add" | "remove") {
   const queryClient = useQueryClient();
   return useMutation({
+    onError: (error: unknown) =>
+      console.error(`The service could not be ${action === "add" ? "added" : "removed"}`, error),
     mutationFn: (serviceId: string) =>
       unwrap(
         action === "add"

