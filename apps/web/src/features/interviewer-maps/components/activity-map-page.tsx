@@ -10,8 +10,8 @@ import { QueryState } from "../../../components/query-state.tsx";
 import { type Formatters, useFormat } from "../../../i18n/format.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useInterviewerActivity } from "../api/interviewer-activity.ts";
-import { keepFitted, POLYGON_HEX, useLeafletMap } from "./leaflet-map.ts";
-import { COLOR_NAMES } from "./map-workplace-page.tsx";
+import { keepFitted, useLeafletMap } from "./leaflet-map.ts";
+import { COLOR_NAMES, POLYGON_HEX } from "./polygon-colors.ts";
 import "./maps.css";
 
 const route = getRouteApi("/layout/account/interviewer/$id/activity-map");

@@ -1,20 +1,6 @@
-import type { PolygonColor } from "@formloom/core/interviewer-areas";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { type RefObject, useEffect, useState } from "react";
-
-/** forms.md §9's nine polygon colours as the map paints them. */
-export const POLYGON_HEX: Record<PolygonColor, string> = {
-  orange: "#f76707",
-  lemon: "#c9cf1d",
-  lime: "#74b816",
-  green: "#2f9e44",
-  pink: "#e64980",
-  blue: "#1c7ed6",
-  yellow: "#f59f00",
-  ocean: "#0b7285",
-  purple: "#7048e8",
-};
 
 const STEPS = [30, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 0.0005, 0.0002];
 
