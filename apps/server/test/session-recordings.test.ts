@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanUp } from "../src/jobs/housekeeping.ts";
 import {
   type ApiClient,
   addMember,
@@ -184,5 +185,19 @@ describe("session recordings", () => {
       200,
     );
     expect(await stored("replay-gone")).toEqual([]);
+  });
+
+  it("forgets, after two days, the recordings of fillings that were never sent", async () => {
+    for (const key of ["replay-sent-long-ago", "replay-never-sent", "replay-just-begun"]) {
+      expect((await upload({ key })).status).toBe(204);
+    }
+    await submit("replay-sent-long-ago");
+    await server.database.raw.query(
+      "update session_recordings set created_at = now() - interval '3 days' where submission_key <> 'replay-just-begun'",
+    );
+    await cleanUp(server.database.db);
+    expect(await stored("replay-sent-long-ago")).toHaveLength(1);
+    expect(await stored("replay-never-sent")).toEqual([]);
+    expect(await stored("replay-just-begun")).toHaveLength(1);
   });
 });

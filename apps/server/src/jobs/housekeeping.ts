@@ -10,6 +10,7 @@ import {
   signInCounters,
 } from "../db/schema.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
+import { forgetUnsentRecordings } from "../features/answers/session-recordings.ts";
 import { removeUnusedPictures } from "../features/brand-kit/unused-pictures.ts";
 import { removeExpiredExports } from "../features/exports/jobs.ts";
 import { removeOrphanFiles } from "../features/files/uploads.ts";
@@ -65,11 +66,13 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
                          and a.form_id = l.form_id and a.submission_key = l.submission_key)
      returning 1`);
   const unsent = (fillings as { rows?: unknown[] }).rows?.length ?? 0;
+  // The session recordings of the same fillings.
+  const recordings = await forgetUnsentRecordings(db);
   // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
   await refreshPlannerStatistics(db);
   return results.reduce(
     (sum, rows) => sum + rows.length,
-    files + attachments + pictures + solutions + counts + unsent,
+    files + attachments + pictures + solutions + counts + unsent + recordings,
   );
 }
 

@@ -254,3 +254,17 @@ export function sessionRecordingRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 }
+
+/**
+ * Forgets the recordings of fillings no submission took within two days, as their behaviour is
+ * forgotten: a respondent who agreed and then left sent nothing the author may read.
+ */
+export async function forgetUnsentRecordings(db: Db): Promise<number> {
+  const removed = await db.execute(sql`
+    delete from ${sessionRecordings} r
+     where r.created_at < now() - interval '2 days'
+       and not exists (select 1 from form_answers a where a.account_id = r.account_id
+                         and a.form_id = r.form_id and a.submission_key = r.submission_key)
+     returning 1`);
+  return (removed as { rows?: unknown[] }).rows?.length ?? 0;
+}
