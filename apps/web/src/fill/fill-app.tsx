@@ -22,7 +22,17 @@ type State =
  * The public page: shows the published form, or its thank-you page. The server renders it with
  * `boot` (the form it found) and the browser takes that over; without it, the form is loaded here.
  */
-export function FillApp({ boot }: { boot?: FillBoot | null }) {
+export function FillApp({
+  boot,
+  onTakenOver,
+}: {
+  boot?: FillBoot | null;
+  /** Called once the server's page has been taken over (hydrated). */
+  onTakenOver?: () => void;
+}) {
+  // Effects run once the whole page is taken over: answers given before then go in from here.
+  const takenOver = useRef(onTakenOver);
+  useEffect(() => takenOver.current?.(), []);
   const [location, setLocation] = useState<FillLocation | null>(() =>
     boot ? boot.location : readLocation(new URL(window.location.href)),
   );

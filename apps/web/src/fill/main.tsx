@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { type FillBoot, readBoot } from "./boot.ts";
 import { FillApp } from "./fill-app.tsx";
 import { keptSeed, setDrawnSeed } from "./respondent-language.ts";
-import { keepAnswersGivenEarly } from "./typed-before.ts";
+import { answersGivenEarly } from "./typed-before.ts";
 import "./fill.css";
 import "./frame-height.ts";
 
@@ -22,8 +22,7 @@ const root = document.getElementById("root")!;
 const boot = readBoot();
 setDrawnSeed(boot?.seed);
 if (boot && !reordered(boot)) {
-  hydrateRoot(root, <FillApp boot={boot} />);
-  keepAnswersGivenEarly(root);
+  hydrateRoot(root, <FillApp boot={boot} onTakenOver={answersGivenEarly(root)} />);
   // From here the page answers the respondent: the time to interactive that performance tools
   // (and the public-form bench) read.
   performance.mark("fill-interactive");
