@@ -25,7 +25,7 @@ beforeAll(async () => {
   call = await accountOwner(run.app.url, OWNER, PASSWORD);
 });
 
-async function createForm(alias: string): Promise<number> {
+async function createForm(alias: string, settings: Record<string, unknown> = {}): Promise<number> {
   const form = await createdForm(call, {
     title: "Replayed",
     formPathAlias: alias,
@@ -33,6 +33,7 @@ async function createForm(alias: string): Promise<number> {
     collectBehaviorData: false,
     collectRealCharacters: false,
     fields: [{ id: "name", fieldType: "text", question: "Your name", isRequired: true, fieldOrder: 0 }],
+    ...settings,
   });
   return form.id;
 }
@@ -137,5 +138,52 @@ describe("session replay", () => {
     await page.goto(`${run.app.url}/forms/${formId}/results/1?tab=user-activity-recording`);
     await page.getByText("Nothing of this kind was collected for this submission.").waitFor();
     await context.close();
+  });
+
+  it("shows typing where the form keeps every character and the respondent agreed, but never a password", async () => {
+    const formId = await createForm("replay-typing", {
+      collectBehaviorData: true,
+      collectRealCharacters: true,
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name", isRequired: true, fieldOrder: 0 },
+        { id: "secret", fieldType: "password", question: "Your password", fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const batches = recordingBodies(page);
+    await page.goto(`${run.app.url}/f/replay-typing?a=${OWNER}`);
+    for (const [name, option] of [
+      [CONSENT, OPTION],
+      [
+        "Behavioral data collection confirmation",
+        "I agree that what I type, including erased text, is recorded",
+      ],
+    ] as const) {
+      const dialog = page.getByRole("dialog", { name });
+      await dialog.getByRole("checkbox", { name: option }).check();
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+    await page.getByRole("textbox", { name: "Your name" }).click();
+    await page.keyboard.type(TYPED, { delay: 40 });
+    await page.getByLabel("Your password").click();
+    await page.keyboard.type("hunter22", { delay: 40 });
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const answerId = await firstAnswer(formId);
+    const recording = await call<{ events: unknown[] }>(
+      "GET",
+      `/forms/${formId}/answer/${answerId}/session-recording`,
+    );
+    const stored = JSON.stringify(recording.events);
+    expect(stored).toContain(TYPED);
+    expect(stored).toContain("*".repeat("hunter22".length));
+    expect(stored).not.toContain("hunter");
+    for (const batch of batches) expect(batch.body).not.toContain("hunter");
   });
 });
