@@ -87,6 +87,8 @@ describe("interviewer maps", () => {
     const mapper = await asMapper<{ id: number }>("GET", "/user");
     const form = await createdForm(owner, {
       title: "Door to door",
+      // No pop-up asking to record how it is filled in: this is about where.
+      collectBehaviorData: false,
       fields: [
         { id: "household", fieldType: "text", question: "Household" },
         { id: "where", fieldType: "location", question: "Where are you?" },
@@ -137,10 +139,22 @@ describe("interviewer maps", () => {
     await screenshot(page, "interviewer-map-drawing-1280");
     await page.getByRole("button", { name: "Save area" }).click();
     await page.getByRole("listitem").filter({ hasText: "Mistake" }).waitFor();
-    await page.getByRole("button", { name: "Delete Mistake" }).click();
+    // Changed: renamed and painted pink.
+    await page.getByRole("button", { name: "Edit Mistake" }).click();
+    await page.getByRole("textbox", { name: "Area name" }).fill("Wrong place");
+    await page.getByRole("radio", { name: "Pink" }).check();
+    await page.getByRole("button", { name: "Undo last corner" }).click();
+    await page.getByText("Corners: 2").first().waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Save area" }).isDisabled()).toBe(true);
+    await page.getByRole("spinbutton", { name: "Latitude" }).fill("-45");
+    await page.getByRole("spinbutton", { name: "Longitude" }).fill("108");
+    await page.getByRole("button", { name: "Add corner" }).click();
+    await page.getByRole("button", { name: "Save area" }).click();
+    await page.getByRole("listitem").filter({ hasText: "Wrong place" }).getByText("Pink").waitFor();
+    await page.getByRole("button", { name: "Delete Wrong place" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("Area deleted").waitFor();
-    await expect.poll(() => page.getByRole("listitem").filter({ hasText: "Mistake" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole("listitem").filter({ hasText: "Wrong place" }).count()).toBe(0);
     await expect.poll(() => page.locator("path.fl-area-orange").count()).toBe(1);
     await expect.poll(() => page.locator("path.fl-area-ocean").count()).toBe(1);
     expect(await page.locator("[data-tiles]").count()).toBe(0);
@@ -160,19 +174,24 @@ describe("interviewer maps", () => {
       lat: centre.lat > 0 ? centre.lat - 60 : centre.lat + 60,
       lng: centre.lng > 0 ? centre.lng - 120 : centre.lng + 120,
     };
+    // The interviewer fills the form in the field, typing where they are.
+    const field = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await field.newPage();
+    const phoneProblems = watchErrors(phone);
+    await signIn(phone, run.app.url, "mapper", "member123");
     for (const [household, where] of [
       ["Inside household", centre],
       ["Outside household", far],
     ] as const) {
-      const sent = await asMapper<{ id?: number }>("POST", "/forms/answer", {
-        formId: form.id,
-        answers: [
-          { fieldId: "household", answer: household },
-          { fieldId: "where", answer: where },
-        ],
-      });
-      expect(sent.id).toBeGreaterThan(0);
+      await phone.goto(`${run.app.url}/f/${form.formPathAlias}?a=mapowner`);
+      await phone.getByRole("textbox", { name: "Household" }).fill(household);
+      await phone.getByLabel("Latitude").fill(String(where.lat));
+      await phone.getByLabel("Longitude").fill(String(where.lng));
+      await phone.getByRole("button", { name: "Send" }).click();
+      await phone.waitForURL(/\/thankyou/);
     }
+    expect(phoneProblems).toEqual([]);
+    await field.close();
 
     await page.getByRole("link", { name: "Activity map" }).click();
     await page.waitForURL(`**/interviewer/${mapper.id}/activity-map`);
