@@ -133,8 +133,12 @@ describe("what the search finds", () => {
     // "flamingo" is read alike in every language; "xylophone" is stemmed in English ("xylophon") and
     // not in the others. The answer holds both: "-xylophone" must leave it out for every reading.
     expect((await search(admin, { request: "flamingo", types: "form_answer" })).body.count).toBe(1);
-    expect((await search(admin, { request: "flamingo -xylophone", types: "form_answer" })).body.count).toBe(0);
-    expect((await search(admin, { request: "flamingo -xylophones", types: "form_answer" })).body.count).toBe(0);
+    expect((await search(admin, { request: "flamingo -xylophone", types: "form_answer" })).body.count).toBe(
+      0,
+    );
+    expect((await search(admin, { request: "flamingo -xylophones", types: "form_answer" })).body.count).toBe(
+      0,
+    );
     expect((await search(admin, { request: "flamingo -trombone", types: "form_answer" })).body.count).toBe(1);
   });
 
