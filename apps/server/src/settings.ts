@@ -93,6 +93,8 @@ const ZEnv = z.object({
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
   BILLING_CURRENCY: z.enum(["USD", "EUR", "GBP", "UAH"]).default("USD"),
   BILLING_POLL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** An HTTP endpoint taking POST {to, text} JSON: the SMS notifications service sends through it. */
+  SMS_GATEWAY_URL: z.url().optional(),
   /** The instance's support operators, by their accounts' e-mails separated by commas. */
   SUPPORT_OPERATORS: z.string().default(""),
   /** The interviewer maps' tiles: an https address with {z}, {x} and {y}; unset, the maps draw a plain grid. */
@@ -165,6 +167,8 @@ export interface Settings {
   billingCurrency: string;
   /** How often the server looks for services' monthly charges that are due. */
   billingPollMs: number;
+  /** Where texts of the SMS notifications service go; null: none are sent. */
+  smsGatewayUrl: string | null;
   /**
    * E-mails of the people who answer support tickets of every account (lower case); a user is
    * one once that address of theirs is confirmed.
@@ -279,6 +283,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     billingCurrency: values.BILLING_CURRENCY,
     billingPollMs: values.BILLING_POLL_MS,
+    smsGatewayUrl: values.SMS_GATEWAY_URL ?? null,
     supportOperators: values.SUPPORT_OPERATORS.split(",")
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),

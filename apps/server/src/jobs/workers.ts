@@ -59,6 +59,7 @@ export function startWorkers(
     intervalMs: settings.automationPollMs,
     linkBase: settings.linkBase,
     outsideMail: outsideMailLimits(settings),
+    smsGatewayUrl: settings.smsGatewayUrl,
   });
   const housekeeping = startHousekeeping(database.db, log, undefined, storage);
   const charges = startChargeWorker(database.db, log, settings.billingPollMs);

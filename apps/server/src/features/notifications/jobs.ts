@@ -24,6 +24,7 @@ import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 import { setFormPublished } from "../publishing/form-state.ts";
 import { authorNotice } from "./author-notice.ts";
+import { textAuthor } from "./author-text.ts";
 import { composeMail } from "./compose.ts";
 import {
   addressMails,
@@ -143,6 +144,8 @@ export function startAutomationWorker(options: {
   linkBase: string;
   /** How much mail may go to respondents' addresses (OUTSIDE_MAIL_PER_DAY). */
   outsideMail: OutsideMailLimits;
+  /** Where the SMS notifications service's texts go (SMS_GATEWAY_URL); null sends none. */
+  smsGatewayUrl?: string | null;
 }): PeriodicWorker {
   const { db, log } = options;
 
@@ -233,6 +236,12 @@ export function startAutomationWorker(options: {
     }
     const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
     if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "", sender: null });
+    await textAuthor(db, options.smsGatewayUrl ?? null, {
+      form,
+      settings,
+      answer,
+      linkBase: options.linkBase,
+    });
     // A rule's webhook action calls the form's webhooks meant for rules; one called on every
     // submission already has its delivery.
     const hooks =

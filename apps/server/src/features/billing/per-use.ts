@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/connect.ts";
+import { accountServices, services } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { postMovement } from "./ledger.ts";
+
+export interface Use {
+  accountId: number;
+  /** A service priced per use ("sms"). */
+  serviceId: string;
+  /** Names the use (a submission and its reader): the same use is charged once, however often asked. */
+  key: string;
+  comment: string;
+}
+
+/**
+ * Charges one use of a service priced per use, once per key: the charge is a movement whose key
+ * names the use, so a retried job or parallel callers charge it once. Answers whether the use is
+ * paid for (by this call or an earlier one); false when the account has not added the service, or
+ * when its balance, with what its plan lets it owe, does not cover the price: nothing is charged
+ * and the use should not happen.
+ */
+export async function chargeUse(db: Db, use: Use): Promise<boolean> {
+  const [service] = await db
+    .select({ pricing: services.pricing, priceCents: services.priceCents })
+    .from(accountServices)
+    .innerJoin(services, eq(services.id, accountServices.serviceId))
+    .where(and(eq(accountServices.accountId, use.accountId), eq(accountServices.serviceId, use.serviceId)));
+  if (service?.pricing !== "use") return false;
+  if (service.priceCents === 0) return true;
+  try {
+    await db.transaction((tx) =>
+      postMovement(tx, {
+        accountId: use.accountId,
+        kind: "charge",
+        amountCents: service.priceCents,
+        comment: use.comment,
+        key: `use:${use.serviceId}:${use.key}`,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "billing.balance.insufficient") return false;
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chargeUse } from "../src/features/billing/per-use.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { HttpReceiver, until } from "./http-receiver.ts";
+
+let server: TestServer;
+let gateway: HttpReceiver;
+
+beforeAll(async () => {
+  gateway = new HttpReceiver("127.0.0.1");
+  await gateway.up();
+  server = await startTestServer({
+    OFFLINE_PAYMENTS: "true",
+    SMS_GATEWAY_URL: `${gateway.base}/sms`,
+    AUTOMATION_POLL_MS: "50",
+    WEBHOOK_POLL_MS: "600000",
+    PUBLIC_URL: "https://forms.example.test",
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await gateway?.down();
+});
+
+const balance = async (client: ApiClient) =>
+  (await client.get<{ balanceCents: number }>("/api/account/billing/status")).body.balanceCents;
+
+async function pay(client: ApiClient, amount: number) {
+  const started = await client.post<{ publicId: string }>("/api/account/billing/payment", {
+    amount,
+    currency: "USD",
+    provider: "offline",
+  });
+  expect((await server.api.post(`/api/payments/${started.body.publicId}/offline/confirm`)).status).toBe(200);
+}
+
+/** The account's per-use charges and its books, read straight from the database. */
+async function uses(accountId: number) {
+  const [row] = await server.database.raw.query<{ n: string; total: string; kept: number }>(
+    `select (select count(*) from ledger_movements where account_id = $1 and key like 'use:%') as n,
+            (select coalesce(sum(amount_cents), 0) from ledger_entries where account_id = $1) as total,
+            (select balance_cents from billing_balances where account_id = $1) as kept`,
+    [accountId],
+  );
+  expect(Number(row?.total)).toBe(0);
+  return Number(row?.n);
+}
+
+describe("services priced per use", () => {
+  it("charges a use once however many callers ask at once, and never below zero on the free plan", async () => {
+    const { api, accountId } = await signUpWithAccount(server.api, "peruse");
+    const use = (key: string) =>
+      chargeUse(server.database.db, { accountId, serviceId: "sms", key, comment: `use ${key}` });
+    // Not added: nothing is charged and the use is refused.
+    expect(await use("before")).toBe(false);
+    expect(await uses(accountId)).toBe(0);
+
+    await api.post("/api/account/service/add", { service_id: "sms" });
+    await pay(api, 0.12);
+    expect(await Promise.all(Array.from({ length: 5 }, () => use("same")))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(await uses(accountId)).toBe(1);
+    expect(await balance(api)).toBe(7);
+
+    // Seven cents pay one more use of five; of three at once, one goes through.
+    const burst = await Promise.all(["a", "b", "c"].map(use));
+    expect(burst.filter(Boolean)).toHaveLength(1);
+    expect(await uses(accountId)).toBe(2);
+    expect(await balance(api)).toBe(2);
+  });
+
+  it("texts the author of a submitted form through the gateway, charged once per text, and none when the balance is empty", async () => {
+    const { api, accountId } = await signUpWithAccount(server.api, "texter");
+    const me = (await api.get<{ id: number }>("/api/user")).body;
+    expect((await api.post(`/api/user/${me.id}/edit`, { phone: "+380501234567" })).status).toBe(200);
+    await api.post("/api/account/service/add", { service_id: "sms" });
+    await pay(api, 0.07);
+    const created = await api.post<{ form: { id: number } }>("/api/forms", {
+      title: "Field visit",
+      hasAnswerNotifications: true,
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const formId = created.body.form.id;
+    const submit = () =>
+      server.api.post("/api/forms/answer", { formId, answers: [{ fieldId: "name", answer: "Rosa" }] });
+
+    expect((await submit()).status).toBe(201);
+    const [text] = await until(
+      () => gateway.at("/sms"),
+      (hits) => hits.length >= 1,
+      "the first text",
+    );
+    expect(JSON.parse(text!.body)).toEqual({
+      to: "+380501234567",
+      text: expect.stringMatching(/^New submission #1 to "Field visit": https:\/\/forms\.example\.test\//),
+    });
+    expect(text!.headers["idempotency-key"]).toMatch(
+      new RegExp(`^${accountId}:answer:\\d+:author:${me.id}$`),
+    );
+    expect(await balance(api)).toBe(2);
+
+    // Two cents do not pay the next text: the letter still goes, no text, nothing charged.
+    expect((await submit()).status).toBe(201);
+    await until(
+      async () =>
+        (await server.database.db.execute(
+          sql`select count(*)::int as n from automation_jobs where account_id = ${accountId} and state = 'queued'`,
+        )) as unknown as { rows: Array<{ n: number }> },
+      (result) => result.rows[0]?.n === 0,
+      "the second submission's job",
+    );
+    expect(gateway.at("/sms")).toHaveLength(1);
+    expect(await balance(api)).toBe(2);
+    expect(await uses(accountId)).toBe(1);
+    const history = await api.get<{ history: Array<{ type: string; amountCents: number; comment: string }> }>(
+      "/api/account/billing/history",
+    );
+    expect(history.body.history[0]).toMatchObject({
+      type: "withdrawal",
+      amountCents: 5,
+      comment: 'SMS: submission #1 to "Field visit"',
+    });
+  });
+});
