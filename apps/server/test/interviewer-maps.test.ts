@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSettings, SettingsError } from "../src/settings.ts";
 import {
   type ApiClient,
   addMember,
@@ -208,6 +209,16 @@ describe("an interviewer's areas", () => {
   });
 });
 
+describe("the maps' tile server", () => {
+  it("is an https address with {z}, {x} and {y}, or none, and then the map is drawn without tiles", async () => {
+    const secrets = { JWT_SECRET: "j".repeat(32), SECRET_KEY: "s".repeat(32) };
+    expect(loadSettings(secrets).mapTileUrl).toBeNull();
+    expect(loadSettings({ ...secrets, MAP_TILE_URL: TILES }).mapTileUrl).toBe(TILES);
+    for (const wrong of ["http://tiles.example.com/{z}/{x}/{y}.png", "https://tiles.example.com/tile.png"])
+      expect(() => loadSettings({ ...secrets, MAP_TILE_URL: wrong })).toThrow(SettingsError);
+  });
+});
+
 describe("an interviewer's activity", () => {
   let inside: number;
   let outside: number;
@@ -256,6 +267,37 @@ describe("an interviewer's activity", () => {
     expect(both.body.points.map((point) => point.answerId)).toEqual([yesterday, inside, outside]);
     const past = await admin.get<Activity>(activityPath(interviewer.id, "?from=2020-01-01&to=2020-01-31"));
     expect(past.body.points).toEqual([]);
+  });
+
+  it("counts days in the caller's time zone", async () => {
+    const late = await submitAnswers(interviewer.api, formId, [
+      { fieldId: "where", answer: { lat: 10.25, lng: 10.25 } },
+    ]);
+    // 20:30 in London on 1 March is 05:30 on 2 March in Tokyo.
+    await server.database.raw.query(
+      "update form_answers set submit_time = '2026-03-01T20:30:00Z' where account_id = $1 and id = $2",
+      [accountId, late],
+    );
+    const ids = async (query: string) =>
+      (await admin.get<Activity>(activityPath(interviewer.id, query))).body.points.map(
+        (point) => point.answerId,
+      );
+    expect(await ids("?from=2026-03-01")).toEqual([late]);
+    const me = (await admin.get<{ id: number }>("/api/user")).body;
+    expect((await admin.patch(`/api/user/${me.id}/settings`, { timezone: "Asia/Tokyo" })).status).toBe(200);
+    try {
+      expect(await ids("?from=2026-03-01")).toEqual([]);
+      expect(await ids("?from=2026-03-02&to=2026-03-02")).toEqual([late]);
+      expect(
+        (await admin.get<Activity>(activityPath(interviewer.id, "?from=2026-03-02"))).body,
+      ).toMatchObject({
+        timezone: "Asia/Tokyo",
+        from: "2026-03-02",
+        to: "2026-03-02",
+      });
+    } finally {
+      await admin.patch(`/api/user/${me.id}/settings`, { timezone: "UTC" });
+    }
   });
 
   it("refuses days that are not dates or a range that is backwards or too long", async () => {
