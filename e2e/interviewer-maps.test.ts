@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { startSmtpReceiver } from "../apps/server/test/smtp-receiver.ts";
+import { axeViolations } from "./axe.ts";
 import {
   accountOwner,
   appAndBrowser,
@@ -159,6 +160,7 @@ describe("interviewer maps", () => {
     await expect.poll(() => page.locator("path.fl-area-ocean").count()).toBe(1);
     expect(await page.locator("[data-tiles]").count()).toBe(0);
     await screenshot(page, "interviewer-map-workplace-1280");
+    expect(await axeViolations(page, "main")).toEqual([]);
 
     const areas = await owner<{ areas: Area[] }>("GET", `/account/users/${mapper.id}/areas`);
     expect(areas.areas.map((area) => [area.name, area.color])).toEqual([
@@ -206,6 +208,7 @@ describe("interviewer maps", () => {
     await page.locator("path.fl-maps-point-outside").hover({ force: true });
     await page.locator(".leaflet-tooltip").filter({ hasText: "Outside" }).waitFor();
     await screenshot(page, "interviewer-activity-map-1280");
+    expect(await axeViolations(page, "main")).toEqual([]);
 
     // Another day shows none of them.
     await page.getByRole("button", { name: "Yesterday" }).click();
