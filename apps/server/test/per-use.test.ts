@@ -6,9 +6,13 @@ import { HttpReceiver, until } from "./http-receiver.ts";
 
 let server: TestServer;
 let gateway: HttpReceiver;
+/** Whether the SMS gateway answers every text with an error, as one that is down does. */
+let gatewayDown = false;
 
 beforeAll(async () => {
-  gateway = new HttpReceiver("127.0.0.1");
+  gateway = new HttpReceiver("127.0.0.1", (_req, res) =>
+    res.writeHead(gatewayDown ? 503 : 200, { "content-type": "text/plain" }).end(gatewayDown ? "down" : "ok"),
+  );
   await gateway.up();
   server = await startTestServer({
     OFFLINE_PAYMENTS: "true",
@@ -126,5 +130,54 @@ describe("services priced per use", () => {
       amountCents: 5,
       comment: 'SMS: submission #1 to "Field visit"',
     });
+  });
+
+  it("lets the letter go at once and charges nothing when the SMS gateway refuses the text", async () => {
+    const { api, accountId } = await signUpWithAccount(server.api, "gatewaydown");
+    const me = (await api.get<{ id: number }>("/api/user")).body;
+    await api.post(`/api/user/${me.id}/edit`, { phone: "+380501234568" });
+    await api.post("/api/account/service/add", { service_id: "sms" });
+    await pay(api, 0.07);
+    const created = await api.post<{ form: { id: number } }>("/api/forms", {
+      title: "Gateway down",
+      hasAnswerNotifications: true,
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const sentBefore = gateway.at("/sms").length;
+    gatewayDown = true;
+    try {
+      const answered = await server.api.post("/api/forms/answer", {
+        formId: created.body.form.id,
+        answers: [{ fieldId: "name", answer: "Rosa" }],
+      });
+      expect(answered.status).toBe(201);
+      // The submission's job (its letter, its webhooks) is done on its first run, not held back
+      // by a gateway that may stay down for an hour.
+      const job = await until(
+        async () =>
+          (
+            await server.database.raw.query<{ state: string; attempts: number }>(
+              "select state, attempts from automation_jobs where account_id = $1",
+              [accountId],
+            )
+          )[0],
+        (row) => row?.state === "done",
+        "the submission's job done",
+      );
+      expect(job?.attempts).toBe(1);
+      expect(gateway.at("/sms").length).toBe(sentBefore + 1);
+    } finally {
+      gatewayDown = false;
+    }
+    // The text did not go out: its charge is given back, the books balanced.
+    expect(await balance(api)).toBe(7);
+    expect(await uses(accountId)).toBe(2);
+    const history = await api.get<{ history: Array<{ type: string; amountCents: number }> }>(
+      "/api/account/billing/history",
+    );
+    expect(history.body.history.slice(0, 2).map(({ type, amountCents }) => [type, amountCents])).toEqual([
+      ["charging", 5],
+      ["withdrawal", 5],
+    ]);
   });
 });

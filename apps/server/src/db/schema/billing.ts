@@ -73,7 +73,7 @@ export const ledgerMovements = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     id: integer("id").generatedAlwaysAsIdentity(),
-    /** "payment", "charge", "refund", "dispute", "loss", "reinstatement" or "recovery" (ledger.ts). */
+    /** "payment", "charge", "refund", "dispute", "loss", "reinstatement", "recovery" or "returned" (ledger.ts). */
     kind: text("kind").notNull(),
     amountCents: integer("amount_cents").notNull(),
     comment: text("comment").notNull(),

@@ -8,7 +8,8 @@ import { AppError } from "../../http/errors.ts";
  * services earned (charge), or from the balance back out (refund, and a card holder's dispute).
  * A refund or dispute the balance cannot cover is the instance's loss: its uncovered part moves
  * out of "losses", not the balance, whose floor holds. A dispute won moves it all back
- * (reinstatement onto the balance, recovery into losses). `into` gains the amount and `from`
+ * (reinstatement onto the balance, recovery into losses). A use charged but not delivered (a text
+ * the gateway refused) is returned from what services earned. `into` gains the amount and `from`
  * loses it, so each movement's two entries sum to zero.
  */
 const MOVES = {
@@ -19,6 +20,7 @@ const MOVES = {
   loss: { from: "losses", into: "payments" },
   reinstatement: { from: "payments", into: "balance" },
   recovery: { from: "payments", into: "losses" },
+  returned: { from: "revenue", into: "balance" },
 } as const;
 export type MovementKind = keyof typeof MOVES;
 

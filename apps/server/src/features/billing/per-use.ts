@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
-import { accountServices, services } from "../../db/schema.ts";
+import { accountServices, ledgerMovements, services } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { postMovement } from "./ledger.ts";
+import { post, postMovement } from "./ledger.ts";
 
 export interface Use {
   accountId: number;
@@ -43,4 +43,24 @@ export async function chargeUse(db: Db, use: Use): Promise<boolean> {
     if (error instanceof AppError && error.code === "billing.balance.insufficient") return false;
     throw error;
   }
+}
+
+/**
+ * Gives back what a use was charged when it did not happen after all (the gateway refused the
+ * text), once however often asked; nothing when the use was not charged.
+ */
+export async function returnUse(db: Db, use: Use): Promise<void> {
+  const charged = `use:${use.serviceId}:${use.key}`;
+  const [charge] = await db
+    .select({ amountCents: ledgerMovements.amountCents })
+    .from(ledgerMovements)
+    .where(and(eq(ledgerMovements.accountId, use.accountId), eq(ledgerMovements.key, charged)));
+  if (!charge) return;
+  await post(db, {
+    accountId: use.accountId,
+    kind: "returned",
+    amountCents: charge.amountCents,
+    comment: use.comment,
+    key: `${charged}:returned`,
+  });
 }

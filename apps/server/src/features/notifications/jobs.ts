@@ -236,12 +236,20 @@ export function startAutomationWorker(options: {
     }
     const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
     if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "", sender: null });
-    await textAuthor(db, options.smsGatewayUrl ?? null, {
-      form,
-      settings,
-      answer,
-      linkBase: options.linkBase,
-    });
+    try {
+      await textAuthor(db, options.smsGatewayUrl ?? null, {
+        form,
+        settings,
+        answer,
+        linkBase: options.linkBase,
+      });
+    } catch (error) {
+      // A text is not worth holding the letters and webhooks back for: logged, not retried.
+      log.warn(
+        { jobId: job.id, answerId: answer.id },
+        `author's text not sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     // A rule's webhook action calls the form's webhooks meant for rules; one called on every
     // submission already has its delivery.
     const hooks =
