@@ -135,7 +135,7 @@ describe("a form with a time limit", () => {
       title: "Quick poll",
       formPathAlias: "flow-timed",
       hasTimer: true,
-      formTimer: { showTimer: "show", formTimer: 3, stepTimer: 0 },
+      formTimer: { showTimer: "show", formTimer: 6, stepTimer: 0 },
       fields: [{ id: "word", fieldType: "text", question: "One word", fieldOrder: 0 }],
     });
     const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
@@ -143,10 +143,11 @@ describe("a form with a time limit", () => {
     const problems = watchErrors(page);
     await page.goto(`${run.app.url}/f/flow-timed?a=flowowner`);
     const timer = page.getByRole("timer", { name: "Time left for the form" });
-    expect(await timer.textContent()).toMatch(/^00:0[23]$/);
+    // Counting down once the page's script runs; a busy machine may take a second or two to get there.
+    await expect.poll(() => timer.textContent()).toMatch(/^00:0[1-5]$/);
     await page.getByRole("textbox", { name: "One word" }).fill("swift");
     await screenshot(page, "form-flow-390-form-timer");
-    await page.waitForURL(/thankyou/, { timeout: 6000 });
+    await page.waitForURL(/thankyou/, { timeout: 20_000 });
 
     const results = await call<{
       answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
