@@ -62,6 +62,8 @@ const ZEnv = z.object({
   /** bucket in the path (`endpoint/bucket/key`) rather than in the host name; default: with S3_ENDPOINT. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  /** The most a filling's video or audio capture may weigh in all, in MB. */
+  CAPTURE_MAX_MB: z.coerce.number().positive().max(4096).default(100),
   TERMS_URL: ZPageAddress("TERMS_URL").default("/pages/terms"),
   PRIVACY_URL: ZPageAddress("PRIVACY_URL").default("/pages/privacy"),
   EXPORT_JOB_THRESHOLD: z.coerce.number().int().min(0).default(10_000),
@@ -142,6 +144,8 @@ export interface Settings {
   s3: S3Settings | undefined;
   /** The most one uploaded file may weigh; a field may set less. */
   uploadMaxBytes: number;
+  /** The most one filling's video or audio capture may weigh, its chunks together. */
+  captureMaxBytes: number;
   /** The terms and the privacy policy that registration asks to accept. */
   termsUrl: string;
   privacyUrl: string;
@@ -254,6 +258,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     storageDir: values.STORAGE_DIR ? path.resolve(base, values.STORAGE_DIR) : path.join(dataDir, "files"),
     s3: s3Settings(values),
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1024 * 1024),
+    captureMaxBytes: Math.round(values.CAPTURE_MAX_MB * 1024 * 1024),
     termsUrl: values.TERMS_URL,
     privacyUrl: values.PRIVACY_URL,
     exportJobThreshold: values.EXPORT_JOB_THRESHOLD,

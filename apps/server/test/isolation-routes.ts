@@ -55,6 +55,8 @@ export const PUBLIC = new Set([
   "post /api/forms/logger",
   // A filling's session recording, only for forms that record sessions and with consent (session-recordings.test.ts).
   "post /api/forms/answer/session-recording",
+  // A chunk of a filling's video or audio capture, only for forms that capture and with consent (captures.test.ts).
+  "post /api/forms/answer/upload_capture",
   // A filling's answers so far, only for forms that save partial responses (partial-responses.test.ts).
   "put /api/forms/partial",
   // The link of a finished export: the token in it is the permission (exports.test.ts).

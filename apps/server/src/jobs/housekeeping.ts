@@ -10,6 +10,7 @@ import {
   signInCounters,
 } from "../db/schema.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
+import { forgetUnsentCaptures } from "../features/answers/captures.ts";
 import { forgetUnsentRecordings } from "../features/answers/session-recordings.ts";
 import { removeUnusedPictures } from "../features/brand-kit/unused-pictures.ts";
 import { removeExpiredExports } from "../features/exports/jobs.ts";
@@ -52,6 +53,8 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const files = storage ? await removeOrphanFiles(db, storage) : 0;
   // Files uploaded for a support message that was never sent within a day.
   const attachments = storage ? await removeUnsentAttachments(db, storage) : 0;
+  // Video and audio captures of fillings never sent within a day, and of forms that are gone.
+  const captures = storage ? await forgetUnsentCaptures(db, storage) : 0;
   // Brand pictures never saved within a day, or named nowhere for a month, in every account.
   const pictures = storage ? await removeUnusedPictures(db, storage) : 0;
   // Exported files past their two days, with their jobs.
@@ -72,7 +75,7 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   await refreshPlannerStatistics(db);
   return results.reduce(
     (sum, rows) => sum + rows.length,
-    files + attachments + pictures + solutions + counts + unsent + recordings,
+    files + attachments + captures + pictures + solutions + counts + unsent + recordings,
   );
 }
 

@@ -1121,6 +1121,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/answer/{answerId}/capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} capture
+         * @description What was captured of this submission's filling with the respondent's consent: the type, chunks and size (capture: null when nothing was). It shows the respondent at every question, so a reader limited to some fields is refused (403).
+         */
+        get: operations["getFormsIdAnswerAnswerIdCapture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{id}/answer/{answerId}/capture/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} capture media
+         * @description The captured video or audio itself, its chunks in order, to play (404 when nothing was captured); for readers of the whole submission (403 otherwise).
+         */
+        get: operations["getFormsIdAnswerAnswerIdCaptureMedia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/answer/{answerId}/event-logs": {
         parameters: {
             query?: never;
@@ -2193,6 +2233,26 @@ export interface paths {
          * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at most 4 MB (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After).
          */
         post: operations["postFormsAnswerSessionRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/answer/upload_capture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send forms answer upload capture
+         * @description One chunk of the video or audio a respondent's page records (MediaRecorder) while the form is filled (multipart: fields formId, key, seq and capturingConfirmOptions, a JSON array of the consent options ticked, then the chunk as a file). `key` is the Idempotency-Key the submission is sent with, which joins the two; `seq` is the chunk's place, from 0: chunks may arrive in any order and are played in theirs, and a chunk sent again is kept once (answered with stored: false), so a page resumes by sending again what it is not sure of. The first chunk must be a recorder's container (400 capture.invalid_chunk). Only for forms that capture video or audio (403 capture.not_collected) and with the respondent's capturing consent (403 capture.consent_required). A chunk takes at most 4 MB and a filling's chunks together at most the server's CAPTURE_MAX_MB (413 capture.too_large); limited per respondent and address (429 capture.rate_limited with Retry-After).
+         */
+        post: operations["postFormsAnswerUploadCapture"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14191,6 +14251,129 @@ export interface operations {
             };
         };
     };
+    getFormsIdAnswerAnswerIdCapture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capture: {
+                            bytes: number;
+                            chunks: number;
+                            /** @enum {string} */
+                            mimeType: "video/webm" | "audio/webm" | "video/mp4" | "audio/mp4" | "audio/ogg";
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdAnswerAnswerIdCaptureMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getFormsIdAnswerAnswerIdEventLogs: {
         parameters: {
             query?: never;
@@ -20351,6 +20534,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postFormsAnswerUploadCapture: {
+        parameters: {
+            query?: {
+                formId?: string;
+                key?: string;
+                seq?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seq: number;
+                        stored: boolean;
+                    };
+                };
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {

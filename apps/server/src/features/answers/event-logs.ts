@@ -9,6 +9,7 @@ import { type Deps, requireTenant, type TenantContext } from "../../http/context
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { loadForm } from "../forms/service.ts";
 import { behaviorPatternRoutes } from "./behavior-patterns.ts";
+import { captureRoutes } from "./captures-routes.ts";
 import { pageInteractionRoutes } from "./page-interactions.ts";
 import { sessionRecordingRoutes } from "./session-recordings.ts";
 import { answerRow } from "./single-result.ts";
@@ -43,12 +44,13 @@ export async function eventLog(ctx: TenantContext, formId: number, answerId: num
 
 /**
  * The routes of what was recorded: the event log, the behaviour patterns drawn from it, the visits,
- * and the session recording.
+ * the session recording and the video or audio capture.
  */
 export function eventLogRoutes(app: FastifyInstance, deps: Deps): void {
   behaviorPatternRoutes(app, deps);
   pageInteractionRoutes(app, deps);
   sessionRecordingRoutes(app, deps);
+  captureRoutes(app, deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     "/forms/:id/answer/:answerId/event-logs",
     {

@@ -173,8 +173,8 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
     { schema: { tags, params, body: ZAnswerIdsBody, response: { 200: z.object({ deleted: z.number() }) } } },
     async (request) => {
       const ctx = await requireTenant(deps, request, "results.delete");
-      const deleted = await deleteAnswers(ctx, request.params.id, request.body.answerIds);
-      // The deleted submissions' files go with them.
+      const deleted = await deleteAnswers(ctx, deps.storage, request.params.id, request.body.answerIds);
+      // The deleted submissions' files go with them (their captures went in deleteAnswers).
       await removeOrphanFiles(deps.db, deps.storage, request.params.id);
       return deleted;
     },

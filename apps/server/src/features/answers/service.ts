@@ -10,7 +10,9 @@ import { formAnswerCounts, formAnswers, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
+import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
@@ -182,22 +184,25 @@ export async function setViewed(ctx: TenantContext, formId: number, answerIds: n
   return { updated: updated.length };
 }
 
-export async function deleteAnswers(ctx: TenantContext, formId: number, answerIds: number[]) {
+export async function deleteAnswers(
+  ctx: TenantContext,
+  storage: FileStorage,
+  formId: number,
+  answerIds: number[],
+) {
   // Deleting answers one cannot wholly see would destroy what one was not shown.
   if ((await answerAccess(ctx, await loadForm(ctx, formId))).level !== "all") throw forbidden("not_allowed");
-  const deleted = await ctx.db.transaction(async (tx) => {
+  const { deleted, captured } = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .delete(formAnswers)
       .where(and(ofForm(ctx, formId), inArray(formAnswers.id, answerIds)))
       .returning({ id: formAnswers.id, key: formAnswers.submissionKey });
-    await deleteRecordingsOf(
-      tx,
-      ctx.accountId,
-      formId,
-      rows.map((answer) => answer.key),
-    );
-    return rows;
+    const keys = rows.map((answer) => answer.key);
+    await deleteRecordingsOf(tx, ctx.accountId, formId, keys);
+    return { deleted: rows, captured: await deleteCapturesOf(tx, ctx.accountId, formId, keys) };
   });
+  // The captures' bytes once their rows are gone for good.
+  await removeCaptureBytes(storage, captured);
   return { deleted: deleted.length };
 }
 

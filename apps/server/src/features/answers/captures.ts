@@ -1,0 +1,302 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import type { TAnswerCapture } from "@formloom/core/api/captures";
+import { CAPTURE_LIMITS, CAPTURE_TYPES, type CaptureType, captureKind } from "@formloom/core/capture";
+import { consentProblems, offeredConsent } from "@formloom/core/consent";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/connect.ts";
+import { answerCaptures, forms } from "../../db/schema.ts";
+import type { TenantContext, UserRow } from "../../http/context.ts";
+import { AppError, badRequest, forbidden, invalidField, notFound } from "../../http/errors.ts";
+import { readingMultipart } from "../../http/multipart.ts";
+import { answerAccess } from "../../http/policy.ts";
+import { addressKey, countRequest } from "../../http/rate-limits.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { detectType } from "../files/uploads.ts";
+import { readForm } from "../forms/presenter.ts";
+import { assertFillable } from "../forms/public.ts";
+import { loadForm } from "../forms/service.ts";
+import { answerRow } from "./single-result.ts";
+
+/**
+ * Chunks one respondent may send: the page sends one every few seconds while the form is filled,
+ * so a long filling stays well inside; an address is shared by an office's people.
+ */
+export const CAPTURE_RATE = { windowSeconds: 600, perRespondent: 400, perAddress: 2000 } as const;
+
+export interface Capturer {
+  ip: string;
+  respondent: string | undefined;
+  visitor: UserRow | undefined;
+}
+
+const ZFillingKey = /^[\x21-\x7e]{1,200}$/;
+
+/** The multipart fields that come before the chunk, in the body or the query. */
+function chunkTarget(request: FastifyRequest, fields: Record<string, unknown>) {
+  const query = request.query as Record<string, unknown>;
+  const value = (name: string) => {
+    const field = fields[name] as { value?: unknown } | undefined;
+    const given = typeof field?.value === "string" ? field.value : query[name];
+    return typeof given === "string" ? given : "";
+  };
+  const formId = Number(value("formId"));
+  if (!Number.isInteger(formId) || formId <= 0 || formId > 2_147_483_647)
+    throw invalidField("form.not_found", "formId");
+  const key = value("key");
+  if (!ZFillingKey.test(key)) throw invalidField("upload.filling_required", "key");
+  const seq = Number(value("seq"));
+  if (!/^\d{1,6}$/.test(value("seq")) || seq > CAPTURE_LIMITS.maxChunksPerFilling)
+    throw invalidField("request.invalid", "seq");
+  let consent: unknown;
+  try {
+    consent = JSON.parse(value("capturingConfirmOptions") || "[]");
+  } catch {
+    throw invalidField("request.invalid", "capturingConfirmOptions");
+  }
+  if (
+    !Array.isArray(consent) ||
+    consent.length > 20 ||
+    consent.some((option) => typeof option !== "string" || option.length > 64)
+  )
+    throw invalidField("request.invalid", "capturingConfirmOptions");
+  return { formId, key, seq, consent: consent as string[] };
+}
+
+/**
+ * The type a chunk is kept as. The first chunk carries the container's header, so its bytes must
+ * show a recorder's container; later chunks are the container's continuation and show nothing of
+ * their own, so they keep the declared type when it is one of ours. Camera or microphone follows
+ * the form's setting.
+ */
+async function chunkType(bytes: Buffer, seq: number, declared: string, video: boolean): Promise<CaptureType> {
+  const kind = video ? "video" : "audio";
+  if (seq === 0) {
+    const found = await detectType(bytes);
+    const container = found.ext === "webm" || found.ext === "mkv" ? "webm" : found.ext;
+    const type = `${kind}/${container}`;
+    if (!(CAPTURE_TYPES as readonly string[]).includes(type))
+      throw invalidField("capture.invalid_chunk", "chunk");
+    return type as CaptureType;
+  }
+  const base = declared.split(";")[0]!.trim().toLowerCase();
+  const type = `${kind}/${base.split("/")[1] ?? "webm"}`;
+  return (CAPTURE_TYPES as readonly string[]).includes(type) ? (type as CaptureType) : `${kind}/webm`;
+}
+
+const tooLarge = () => new AppError(413, "capture.too_large");
+
+/**
+ * Stores one chunk of a filling's capture, for a form the caller may fill that captures video or
+ * audio, and only with the respondent's capturing consent. A filling's chunks together stay under
+ * `maxBytes`, counted and reserved under a lock per filling so parallel chunks cannot pass it; a
+ * chunk sent again (a retry after a lost answer) is kept once. The row comes first, so a refused
+ * chunk writes no byte; the bytes follow, and the row goes again when they cannot be written.
+ */
+export async function storeCaptureChunk(
+  db: Db,
+  storage: FileStorage,
+  request: FastifyRequest,
+  caller: Capturer,
+  maxBytes: number,
+): Promise<{ seq: number; stored: boolean }> {
+  if (!request.isMultipart()) throw badRequest("request.invalid");
+  const file = await readingMultipart(() =>
+    request.file({ limits: { fileSize: CAPTURE_LIMITS.chunkBytes + 1, files: 1, fields: 6 } }),
+  );
+  if (!file) throw invalidField("answer.required", "chunk");
+  const person = caller.visitor
+    ? `user:${caller.visitor.id}`
+    : caller.respondent
+      ? `respondent:${caller.respondent}`
+      : null;
+  const { windowSeconds } = CAPTURE_RATE;
+  await countRequest(
+    db,
+    [
+      ...(person ? [{ key: `capture:${person}`, max: CAPTURE_RATE.perRespondent, windowSeconds }] : []),
+      { key: `capture:ip:${addressKey(caller.ip)}`, max: CAPTURE_RATE.perAddress, windowSeconds },
+    ],
+    "capture.rate_limited",
+  );
+  const target = chunkTarget(request, file.fields as Record<string, unknown>);
+  let bytes: Buffer;
+  try {
+    bytes = await readingMultipart(() => file.toBuffer());
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+    throw error;
+  }
+  if (bytes.length > CAPTURE_LIMITS.chunkBytes) throw tooLarge();
+  if (bytes.length === 0) throw invalidField("answer.required", "chunk");
+  const [row] = await db.select().from(forms).where(eq(forms.id, target.formId));
+  if (!row) throw notFound("form.not_found");
+  const { settings } = readForm(row);
+  assertFillable(row, settings, caller.visitor);
+  const kind = captureKind(settings);
+  if (!kind || !offeredConsent(settings, "capturing")) throw forbidden("capture.not_collected");
+  const choice = { capturingConfirmOptions: target.consent };
+  if (target.consent.length === 0 || consentProblems(settings, choice).length > 0) {
+    throw forbidden("capture.consent_required");
+  }
+  const mimeType = await chunkType(bytes, target.seq, file.mimetype, kind.video);
+  const storageKey = `captures/${row.accountId}/${row.id}/${randomBytes(16).toString("hex")}`;
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${row.accountId}::int4, hashtext(${`capture:${row.id}:${target.key}`}))`,
+    );
+    const inserted = (await tx.execute(sql`
+      insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes)
+      select ${row.accountId}::int, ${row.id}::int, ${target.key}, ${target.seq}::int, ${mimeType},
+             ${storageKey}, ${bytes.length}::int
+      where (select coalesce(sum(bytes), 0) from ${answerCaptures}
+              where account_id = ${row.accountId} and form_id = ${row.id} and submission_key = ${target.key})
+            + ${bytes.length} <= ${maxBytes}
+      on conflict do nothing
+      returning 1 as kept`)) as unknown as { rows: unknown[] };
+    if (inserted.rows.length > 0) return "stored" as const;
+    // Not stored: over the limit, or this chunk came before (its retry is no error).
+    const [again] = await tx
+      .select({ id: answerCaptures.id })
+      .from(answerCaptures)
+      .where(
+        and(
+          eq(answerCaptures.accountId, row.accountId),
+          eq(answerCaptures.formId, row.id),
+          eq(answerCaptures.submissionKey, target.key),
+          eq(answerCaptures.seq, target.seq),
+        ),
+      );
+    return again ? ("again" as const) : ("full" as const);
+  });
+  if (outcome === "full") throw tooLarge();
+  if (outcome === "again") return { seq: target.seq, stored: false };
+  try {
+    await storage.put(storageKey, bytes);
+  } catch (error) {
+    await db
+      .delete(answerCaptures)
+      .where(and(eq(answerCaptures.accountId, row.accountId), eq(answerCaptures.storageKey, storageKey)));
+    throw error;
+  }
+  return { seq: target.seq, stored: true };
+}
+
+/**
+ * The submission and the whole of its form that the caller may see: the camera shows the
+ * respondent at every question, so a reader limited to some fields is refused it.
+ */
+async function wholeSubmission(ctx: TenantContext, formId: number, answerId: number) {
+  const access = await answerAccess(ctx, await loadForm(ctx, formId));
+  if (access.level !== "all") throw forbidden("not_allowed");
+  return answerRow(ctx, formId, answerId);
+}
+
+async function chunksOf(ctx: TenantContext, formId: number, answerId: number) {
+  const answer = await wholeSubmission(ctx, formId, answerId);
+  return ctx.db
+    .select({
+      mimeType: answerCaptures.mimeType,
+      storageKey: answerCaptures.storageKey,
+      bytes: answerCaptures.bytes,
+    })
+    .from(answerCaptures)
+    .where(
+      and(
+        eq(answerCaptures.accountId, ctx.accountId),
+        eq(answerCaptures.formId, formId),
+        eq(answerCaptures.submissionKey, answer.submissionKey),
+      ),
+    )
+    .orderBy(asc(answerCaptures.seq));
+}
+
+/** What was captured of one submission's filling; none: null. */
+export async function readCapture(
+  ctx: TenantContext,
+  formId: number,
+  answerId: number,
+): Promise<TAnswerCapture> {
+  const chunks = await chunksOf(ctx, formId, answerId);
+  if (chunks.length === 0) return { capture: null };
+  return {
+    capture: {
+      mimeType: chunks[0]!.mimeType as CaptureType,
+      chunks: chunks.length,
+      bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    },
+  };
+}
+
+/** The capture's bytes, its chunks one after another in their order, read one at a time. */
+export async function captureMedia(
+  ctx: TenantContext,
+  storage: FileStorage,
+  formId: number,
+  answerId: number,
+): Promise<{ mimeType: string; size: number; stream: Readable }> {
+  const chunks = await chunksOf(ctx, formId, answerId);
+  if (chunks.length === 0) throw notFound();
+  async function* bytes() {
+    for (const chunk of chunks) {
+      const part = await storage.get(chunk.storageKey);
+      if (part) yield part;
+    }
+  }
+  return {
+    mimeType: chunks[0]!.mimeType,
+    size: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    stream: Readable.from(bytes()),
+  };
+}
+
+/**
+ * Removes the capture rows of submissions deleted in the same transaction, by their keys; answers
+ * their storage keys, whose bytes go once the transaction is done (removeCaptureBytes).
+ */
+export async function deleteCapturesOf(
+  db: Pick<Db, "delete">,
+  accountId: number,
+  formId: number,
+  keys: string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const removed = await db
+    .delete(answerCaptures)
+    .where(
+      and(
+        eq(answerCaptures.accountId, accountId),
+        eq(answerCaptures.formId, formId),
+        inArray(answerCaptures.submissionKey, keys),
+      ),
+    )
+    .returning({ storageKey: answerCaptures.storageKey });
+  return removed.map((row) => row.storageKey);
+}
+
+export async function removeCaptureBytes(
+  storage: FileStorage,
+  storageKeys: readonly string[],
+): Promise<void> {
+  await Promise.all(storageKeys.map((key) => storage.delete(key)));
+}
+
+/**
+ * Removes the captures of fillings no submission took within a day, as unclaimed uploads are, and
+ * of forms that are gone: their rows, then their bytes. Safe to run from several processes at once.
+ */
+export async function forgetUnsentCaptures(db: Db, storage: FileStorage): Promise<number> {
+  const removed = (await db.execute(sql`
+    delete from ${answerCaptures} c
+     where not exists (select 1 from forms f where f.account_id = c.account_id and f.id = c.form_id)
+        or (c.created_at < now() - interval '1 day'
+            and not exists (select 1 from form_answers a where a.account_id = c.account_id
+                              and a.form_id = c.form_id and a.submission_key = c.submission_key))
+     returning c.storage_key`)) as unknown as { rows: Array<{ storage_key: string }> };
+  await removeCaptureBytes(
+    storage,
+    removed.rows.map((row) => row.storage_key),
+  );
+  return removed.rows.length;
+}
