@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./axe.ts";
 import { connectBrowser, type RunningApp, registerByApi, screenshot, startApp } from "./support.ts";
 
 let app: RunningApp;
@@ -127,6 +128,21 @@ describe("layout", () => {
     await page.waitForURL(/\/login/);
     expect(await page.evaluate(() => localStorage.getItem("formloom.token"))).toBeNull();
     await page.close();
+  });
+
+  it("has a top bar and menu that pass axe's WCAG 2.1 A and AA checks, at 1280 and 390 px", async () => {
+    for (const width of [1280, 390]) {
+      const frame = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await frame.newPage();
+      await page.goto(`${app.url}/login`);
+      await signIn(page);
+      await page.getByRole("heading", { name: "Submissions calendar" }).waitFor();
+      expect(await axeViolations(page, "header"), `top bar at ${width} px`).toEqual([]);
+      if (width === 390) await page.getByRole("button", { name: "Open the menu" }).click();
+      await expect.poll(() => sidebarOnScreen(page)).toBe(true);
+      expect(await axeViolations(page, "nav"), `menu at ${width} px`).toEqual([]);
+      await frame.close();
+    }
   });
 
   it("shows a not-found page for an unknown path", async () => {

@@ -1,4 +1,14 @@
-import { Avatar, Breadcrumbs, Burger, Group, Indicator, Menu, Text, UnstyledButton } from "@mantine/core";
+import {
+  Avatar,
+  Breadcrumbs,
+  Burger,
+  Group,
+  Indicator,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import {
   IconBuilding,
   IconChevronDown,
@@ -53,17 +63,21 @@ export function TopBar({
         {user?.account && <SubmissionsPopover />}
         <Menu position="bottom-end" width={240} withinPortal>
           <Menu.Target>
-            <UnstyledButton aria-label={`${user?.username ?? ""} ${t("User menu")}`.trim()}>
+            {/* Named by what it shows (the initials aside) and what it is, so the name a voice user
+                says and the text on screen agree. */}
+            <UnstyledButton>
               <Group gap={6} wrap="nowrap">
                 {/* A dot while the e-mail address waits for confirmation: the reminder is in the menu. */}
                 <Indicator color="orange" size={10} offset={3} disabled={user?.emailConfirmed !== false}>
-                  <Avatar size={30} radius="xl" color="indigo" src={user?.avatar}>
+                  {/* The initials are a picture of the name beside them. */}
+                  <Avatar size={30} radius="xl" color="indigo" src={user?.avatar} aria-hidden>
                     {user?.username.slice(0, 2).toUpperCase()}
                   </Avatar>
                 </Indicator>
                 <Text size="sm" fw={500} visibleFrom="sm">
                   {user?.username}
                 </Text>
+                <VisuallyHidden>{t("User menu")}</VisuallyHidden>
                 <IconChevronDown size={14} />
               </Group>
             </UnstyledButton>

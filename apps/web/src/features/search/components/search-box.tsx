@@ -123,9 +123,14 @@ export function SearchField({
       width={420}
       withinPortal
       shadow="md"
+      // A search box may not say it is expanded (only a combobox may): the results are a panel of
+      // links below it, reached by Tab, not options of the box.
+      withRoles={false}
     >
       <Popover.Target>{field}</Popover.Target>
-      <Popover.Dropdown aria-label={t("Search results")}>{panel}</Popover.Dropdown>
+      <Popover.Dropdown role="dialog" aria-label={t("Search results")}>
+        {panel}
+      </Popover.Dropdown>
     </Popover>
   );
 }
