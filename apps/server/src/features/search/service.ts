@@ -106,8 +106,8 @@ export async function search(
   fields = { text: "request", from: "dateFrom" },
 ): Promise<TSearchResponse> {
   const input = checked(asked, fields);
-  const scope = await scopeOf(ctx, input);
-  const query = await toTsquery(ctx.db, input.text);
+  // The text's query needs nothing of the account: it is built while the scope is read.
+  const [scope, query] = await Promise.all([scopeOf(ctx, input), toTsquery(ctx.db, input.text)]);
   const offset = (paging.page - 1) * paging.pageSize;
   const rows = await findHits(ctx.db, scope, query, { limit: paging.pageSize, offset });
   return { count: rows[0]?.total ?? 0, results: rows.map(present) };
@@ -119,8 +119,7 @@ export async function searchCategorized(
   asked: SearchAsked,
 ): Promise<TCategorizedSearchResponse> {
   const input = checked(asked, { text: "request", from: "dateFrom" });
-  const scope = await scopeOf(ctx, input);
-  const query = await toTsquery(ctx.db, input.text);
+  const [scope, query] = await Promise.all([scopeOf(ctx, input), toTsquery(ctx.db, input.text)]);
   const rows = await findHits(ctx.db, scope, query, { perType: CATEGORY_SIZE });
   const categories = SEARCH_TYPES.flatMap((type) => {
     const own = rows.filter((row) => row.type === type);
