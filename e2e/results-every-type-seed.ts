@@ -1,14 +1,21 @@
 /**
- * Thousands of submissions to the all-field-types form, sent as respondents send them: each one's
- * answers vary with its index, so filters, sorts and exports have something to tell apart. One
- * submission in five also answers the upload questions, each with a small file uploaded for that
- * submission alone (a form keeps every upload to one submission); the others leave them empty,
- * as respondents often do, which keeps the seeding of thousands within about a minute.
+ * Thousands of submissions to the all-field-types form: each one's answers vary with its index, so
+ * filters, sorts and exports have something to tell apart. One submission in five also answers the
+ * upload questions, each with a small file uploaded for that submission alone (a form keeps every
+ * upload to one submission); the others leave them empty, as respondents often do.
+ *
+ * The first few are sent as respondents send them; the rest are written with SQL on the stopped
+ * app's database, made from those the server stored, so they are stored as it would store them.
  */
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import type { FieldType } from "@formloom/core/element-schema";
 import { expect } from "vitest";
 import { ANSWERABLE, idOf } from "./all-field-types-table.ts";
 import { mp4Video, pngPicture, wavSound } from "./fill-helpers.ts";
+import type { appWithDatabase } from "./seeded-app.ts";
 
 const FIRST = ["Ada", "Boris", "Chloe", "Dmitri", "Eva", "Farid", "Greta"];
 const LAST = ["Lovelace", "Hopper", "Turing", "Noether", "Curie", "Meitner", "Franklin", "Volta"];
@@ -147,17 +154,192 @@ export async function sendSubmission(baseUrl: string, formId: number, i: number)
   expect(response.status, await response.clone().text()).toBe(201);
 }
 
+type SeededApp = ReturnType<typeof appWithDatabase>;
+type Row = Record<string, unknown>;
+interface StoredEntry {
+  fieldId: string;
+  answer: unknown;
+}
+
+/** One stored submission: its row, the rows of its uploads and the filling its uploads began. */
+interface Stored {
+  answer: Row;
+  files: Row[];
+  starts: Row[];
+}
+
+/** Submissions sent through the API: each shape the rest are made from twice at least. */
+const SENT = 40;
+
 /**
- * Sends submissions 0 … total−1, `parallel` at a time. A form keeps at most 200 uploads no
- * submission took yet, so no more are in flight than that before their submissions take them.
+ * What decides a stored row's shape beyond its answers' values: the scored choice, the decision
+ * box (an unticked one stores no answer), and files.
  */
-export async function seed(baseUrl: string, formId: number, total: number, parallel: number): Promise<void> {
-  expect(parallel * Object.keys(UPLOADS).length).toBeLessThanOrEqual(200);
-  let next = 0;
-  const worker = async () => {
-    while (next < total) await sendSubmission(baseUrl, formId, next++);
+const shapeOf = (i: number) => `${answersOf(i).radio}:${answersOf(i).decisionBox}:${withFiles(i)}`;
+const typeOf = (fieldId: string) => fieldId.replace(/^f_/, "");
+
+/** What the server made of each submission sent for `formId`, in the order of their numbers. */
+async function storedSubmissions(db: PGlite, formId: number): Promise<Stored[]> {
+  const answers = await db.query<Row>("select * from form_answers where form_id = $1 order by number", [
+    formId,
+  ]);
+  return Promise.all(
+    answers.rows.map(async (answer) => ({
+      answer,
+      files: (
+        await db.query<Row>("select * from form_files where answer_id = $1 order by field_id", [answer.id])
+      ).rows,
+      starts: (
+        await db.query<Row>("select * from form_starts where form_id = $1 and visit_key = $2", [
+          formId,
+          `seed-filling-${Number(answer.number) - 1}`,
+        ])
+      ).rows,
+    })),
+  );
+}
+
+/** What is new to each submission the server stores: its key, its time, its files' ids. */
+interface Fresh {
+  submissionKey: string;
+  submitTime: Date;
+  fileId: (fieldId: string) => string;
+}
+
+/**
+ * Submission `i` as the server stores it, made from `template`, a stored submission of the same
+ * shape: every answer that varies with the index is the one submission `i` sends (the formula's
+ * value with it), its uploads are its own files, and the rest is the template's.
+ */
+function madeFrom(template: Stored, i: number, fresh: Fresh): Stored {
+  const typed = answersOf(i) as Record<string, unknown>;
+  const files: Row[] = template.files.map((file) => {
+    const id = fresh.fileId(file.field_id as string);
+    return {
+      ...file,
+      id,
+      name: UPLOADS[typeOf(file.field_id as string)]!.name(i),
+      storage_key: `forms/${file.account_id}/${file.form_id}/${id}`,
+      uploader: addressOf(i),
+      filling_key: `seed-filling-${i}`,
+    };
+  });
+  const answers = (template.answer.answers as StoredEntry[]).map((entry) => {
+    const type = typeOf(entry.fieldId);
+    // The form's formula is "qty * 2", qty being the number question (all-field-types-table.ts).
+    if (type === "formula") return { ...entry, answer: (typed.number as number) * 2 };
+    if (type in typed) return { ...entry, answer: typed[type] };
+    if (!(type in UPLOADS)) return entry;
+    return {
+      ...entry,
+      answer: (entry.answer as Array<{ id: string; url: string }>).map((ref) => {
+        const file = files.find((f) => f.field_id === entry.fieldId)!;
+        return { ...ref, id: file.id, url: ref.url.replace(ref.id, file.id as string), name: file.name };
+      }),
+    };
+  });
+  return {
+    answer: {
+      ...template.answer,
+      number: i + 1,
+      submit_time: fresh.submitTime,
+      submission_key: fresh.submissionKey,
+      form_passing_time: secondsOf(i),
+      ip: addressOf(i),
+      answers,
+    },
+    files,
+    starts: template.starts.map((start) => ({ ...start, visit_key: `seed-filling-${i}` })),
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+/** A stored submission without what the database gives each row of its own: ids and creation times. */
+const comparable = ({ answer, files, starts }: Stored) => ({
+  answer: { ...answer, id: undefined },
+  files: files.map((file) => ({ ...file, answer_id: undefined, created_at: undefined })),
+  starts: starts.map((start) => ({ ...start, created_at: undefined })),
+});
+
+/** Inserts `rows` into `table` as that table's records, all columns but the ones left out. */
+async function insertRows(db: PGlite, table: string, rows: Row[], leftOut: string[], returning = "") {
+  if (rows.length === 0) return [];
+  const columns = Object.keys(rows[0]!)
+    .filter((column) => !leftOut.includes(column))
+    .join(", ");
+  const { rows: inserted } = await db.query<Row>(
+    `insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, $1::text::jsonb) ${returning}`,
+    [JSON.stringify(rows)],
+  );
+  return inserted;
+}
+
+/**
+ * Seeds submissions 0 … total−1: the first SENT through the API, one at a time so their numbers
+ * follow their indexes; then, the app stopped, the rest with SQL, each made from the first sent
+ * submission of its shape, with the numbers that follow and submit times a millisecond apart, and
+ * their uploads' rows and files. The sent ones are first made the same way from those templates:
+ * any difference from what the server stored fails the seeding.
+ */
+export async function seed(app: SeededApp, formId: number, total: number): Promise<void> {
+  for (let i = 0; i < SENT; i++) await sendSubmission(app.app.url, formId, i);
+  await app.withDatabase(async (db) => {
+    const sent = await storedSubmissions(db, formId);
+    expect(sent.map((stored) => stored.answer.number)).toEqual(Array.from({ length: SENT }, (_, i) => i + 1));
+    const templates = new Map<string, Stored>();
+    for (const [i, stored] of sent.entries())
+      if (!templates.has(shapeOf(i))) templates.set(shapeOf(i), stored);
+    expect(templates.size).toBe(6);
+    for (const [i, stored] of sent.entries()) {
+      const made = madeFrom(templates.get(shapeOf(i))!, i, {
+        submissionKey: stored.answer.submission_key as string,
+        submitTime: stored.answer.submit_time as Date,
+        fileId: (fieldId) => stored.files.find((file) => file.field_id === fieldId)!.id as string,
+      });
+      expect(comparable(made), `submission ${i} as stored`).toEqual(comparable(stored));
+      for (const file of stored.files)
+        expect(await readFile(path.join(app.dataDir, "files", file.storage_key as string))).toEqual(
+          UPLOADS[typeOf(file.field_id as string)]!.bytes(),
+        );
+    }
+
+    const lastSent = (sent.at(-1)!.answer.submit_time as Date).getTime();
+    const made = Array.from({ length: total - SENT }, (_, k) =>
+      madeFrom(templates.get(shapeOf(SENT + k))!, SENT + k, {
+        submissionKey: randomUUID(),
+        submitTime: new Date(lastSent + k + 1),
+        fileId: () => randomBytes(16).toString("hex"),
+      }),
+    );
+    const inserted = await insertRows(
+      db,
+      "form_answers",
+      made.map((m) => m.answer),
+      ["id"],
+      "returning id, number",
+    );
+    const idOfNumber = new Map(inserted.map((row) => [row.number, row.id]));
+    const files: Row[] = made.flatMap((m) =>
+      m.files.map((file) => ({ ...file, answer_id: idOfNumber.get(m.answer.number) })),
+    );
+    await insertRows(db, "form_files", files, ["created_at"]);
+    await insertRows(
+      db,
+      "form_starts",
+      made.flatMap((m) => m.starts),
+      ["created_at"],
+    );
+    for (const file of files) {
+      const at = path.join(app.dataDir, "files", file.storage_key as string);
+      await mkdir(path.dirname(at), { recursive: true });
+      await writeFile(at, UPLOADS[typeOf(file.field_id as string)]!.bytes());
+    }
+    const [counts] = (
+      await db.query<Row>("select total, unread, last_number from form_answer_counts where form_id = $1", [
+        formId,
+      ])
+    ).rows;
+    expect(counts).toEqual({ total, unread: total, last_number: total });
+  });
 }
 
 /** Every type that takes an answer is answered by the seed: typed answers or uploads. */

@@ -13,11 +13,12 @@ import { connectBrowser, type RunningApp, startApp } from "./support.ts";
 /**
  * Starts the app on a database of this file's and connects to the shared browser before the
  * file's tests, and closes both after them, as appAndBrowser does. `withDatabase` stops the app,
- * hands its database to `change`, and starts it again on the same address.
+ * hands its database to `change`, and starts it again on the same address. `settings` are the
+ * app's own besides its data directory (TRUST_PROXY for a test that sends from many addresses).
  */
-export function appWithDatabase(name: string) {
+export function appWithDatabase(name: string, settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `formloom-${name}-`));
-  const env = { DATA_DIR: dataDir, SEED_DEMO: "false" };
+  const env = { ...settings, DATA_DIR: dataDir, SEED_DEMO: "false" };
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -34,6 +35,8 @@ export function appWithDatabase(name: string) {
     return app;
   };
   return {
+    /** The app's data directory: its embedded database and, under files/, the uploaded files. */
+    dataDir,
     get app(): RunningApp {
       return running();
     },
