@@ -96,7 +96,7 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     return created.body.form.id;
   };
-  videoForm = await create({ isCaptureVideo: true, isCaptureAudio: true });
+  videoForm = await create({ hasVideoCapturing: true, hasAudioCapturing: true });
   audioForm = await create({ isCaptureAudio: true });
   plainForm = await create({});
 });

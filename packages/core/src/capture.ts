@@ -15,11 +15,18 @@ export const CAPTURE_LIMITS = {
 export const CAPTURE_TYPES = ["video/webm", "audio/webm", "video/mp4", "audio/mp4", "audio/ogg"] as const;
 export type CaptureType = (typeof CAPTURE_TYPES)[number];
 
-/** What the form captures, from its settings: nothing, the microphone, or the camera (with sound when asked). */
+/**
+ * What the form captures, from its settings: nothing, the microphone, or the camera (with sound
+ * when asked). The builder's switches (hasVideoCapturing, hasAudioCapturing) and the older names
+ * the API also takes (isCaptureVideo, isCaptureAudio) mean the same.
+ */
 export function captureKind(settings: {
+  hasVideoCapturing: boolean;
+  hasAudioCapturing: boolean;
   isCaptureVideo: boolean;
   isCaptureAudio: boolean;
 }): { video: boolean; audio: boolean } | null {
-  if (!settings.isCaptureVideo && !settings.isCaptureAudio) return null;
-  return { video: settings.isCaptureVideo, audio: settings.isCaptureAudio };
+  const video = settings.hasVideoCapturing || settings.isCaptureVideo;
+  const audio = settings.hasAudioCapturing || settings.isCaptureAudio;
+  return video || audio ? { video, audio } : null;
 }

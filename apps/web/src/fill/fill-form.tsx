@@ -23,8 +23,8 @@ import { useKeptProgress } from "./kept-progress-hook.tsx";
 import { useNotificationEmail } from "./notification-email.tsx";
 import { plainPostProps, postedCaptchaError, postedNotice } from "./plain-post.ts";
 import { jsonBody, publicApi } from "./public-api.ts";
+import { useRecorders } from "./recorders-hook.ts";
 import { respondentSeed } from "./respondent-language.ts";
-import { useSessionReplay } from "./session-replay-hook.ts";
 import { useStartReport } from "./start-report.ts";
 import { uploaderFor } from "./upload-file.ts";
 
@@ -92,8 +92,9 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   );
   // Behaviour and answering times where the form collects them: focus and timing unasked, more once agreed.
   const withAnsweringTimes = useBehavior(data.form, submissionKey, before.behaviouralConsent);
-  // The filling recorded for replay where the form records sessions, from the capturing consent on.
-  const flushReplay = useSessionReplay(
+  // The filling recorded for replay, and the respondent with camera or microphone, where the form
+  // does so, from the capturing consent on.
+  const finishRecording = useRecorders(
     data.form,
     submissionKey,
     before.capturingConsent,
@@ -146,8 +147,8 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
       setCaptchaError("answer.captcha_required");
       return;
     }
-    // The recording's last moments reach the server before the submission that it replays.
-    await flushReplay();
+    // The recordings' last moments reach the server before the submission they belong to.
+    await finishRecording();
     const submitTime = new Date();
     let response: Response;
     try {

@@ -20,6 +20,7 @@ import { usePrevNext } from "../../api/get-single-result.ts";
 import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
 import { AnswerView } from "../answer-view.tsx";
 import { BehaviorPatternTab } from "../behavior/behavior-pattern-tab.tsx";
+import { CapturePlayer } from "../capture/capture-player.tsx";
 import { ActivityRecordingTab } from "../replay/activity-recording-tab.tsx";
 import { RESULT_TABS, type ResultTab } from "./result-tab-names.ts";
 import {
@@ -144,7 +145,13 @@ export function ResultPage() {
     const props = { formId: id, answerId: current.id };
     switch (name) {
       case "view":
-        return <AnswerView answer={current} fields={form?.fields ?? []} />;
+        return (
+          <Stack gap="lg">
+            <AnswerView answer={current} fields={form?.fields ?? []} />
+            {/* The camera saw every question: only a reader of them all is shown it. */}
+            {current.visibleFieldIds === null && <CapturePlayer {...props} />}
+          </Stack>
+        );
       case "calculations":
         return <CalculationsTab {...props} scored={scored} />;
       case "additional-info":
