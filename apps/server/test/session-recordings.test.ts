@@ -152,6 +152,35 @@ describe("session recordings", () => {
     expect(refused.body.message).toMatch(/too large/);
   });
 
+  it("holds a filling to a limit of its JSON before gzip, also under a parallel burst, so reading it stays bounded", async () => {
+    // Repeated text gzips to a few kilobytes: only the size before gzip stops such batches.
+    const batchChars = Math.floor(SESSION_RECORDING_LIMITS.batchBytes * 0.9);
+    const flat = (seq: number) => ({
+      type: 3,
+      timestamp: 1000 + seq,
+      data: { source: 0, text: "a".repeat(batchChars) },
+    });
+    const count = Math.ceil(SESSION_RECORDING_LIMITS.fillingRawBytes / batchChars) + 3;
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, seq) => upload({ key: "replay-flat", seq, events: [flat(seq)] })),
+    );
+    const kept = await stored("replay-flat");
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(kept.length);
+    expect(statuses.filter((status) => status === 413)).toHaveLength(count - kept.length);
+    expect(kept.length).toBeLessThanOrEqual(
+      Math.floor(SESSION_RECORDING_LIMITS.fillingRawBytes / batchChars),
+    );
+    expect(answers.find((answer) => answer.status === 413)?.body.code).toBe("session_recording.too_large");
+    const unpacked = kept.reduce((sum, row) => sum + gunzipSync(row.data).length, 0);
+    expect(unpacked).toBeLessThanOrEqual(SESSION_RECORDING_LIMITS.fillingRawBytes);
+
+    const answerId = await submit("replay-flat");
+    const read = await api.get<Recording>(`/api/forms/${formId}/answer/${answerId}/session-recording`);
+    expect(read.status).toBe(200);
+    expect(read.body.events).toHaveLength(kept.length);
+  });
+
   it("shows a recording to no other account nor to a member without results, and removes it with the submission", async () => {
     await upload({ key: "replay-private" });
     const answerId = await submit("replay-private");

@@ -11,6 +11,11 @@ export const SESSION_RECORDING_LIMITS = {
   maxBatchesPerFilling: 1000,
   /** Gzipped bytes one filling's recording may take in all. */
   fillingBytes: 4 * 1024 * 1024,
+  /**
+   * Bytes of JSON one filling's recording may take before gzip: repeated text gzips to almost
+   * nothing, yet reading it back unpacks all of it.
+   */
+  fillingRawBytes: 20 * 1024 * 1024,
 } as const;
 
 /**

@@ -2230,7 +2230,7 @@ export interface paths {
         put?: never;
         /**
          * Send forms answer session recording
-         * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at most 4 MB (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After).
+         * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at most 4 MB gzipped and 20 MB before (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After).
          */
         post: operations["postFormsAnswerSessionRecording"];
         delete?: never;

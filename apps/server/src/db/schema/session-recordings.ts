@@ -25,6 +25,8 @@ export const sessionRecordings = pgTable(
     data: bytea("data").notNull(),
     /** Its gzipped size, which the filling's limit counts. */
     bytes: integer("bytes").notNull(),
+    /** Its JSON's size before gzip, which the filling's limit counts too. */
+    rawBytes: integer("raw_bytes").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

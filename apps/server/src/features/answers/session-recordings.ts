@@ -50,7 +50,7 @@ interface Caller {
  * Stores one batch of a filling's session recording, gzipped, for a form the caller may fill that
  * records sessions, and only with the respondent's capturing consent: a batch without it is
  * refused, so nothing before or without the yes is kept. A filling's batches together stay under
- * the limit, checked under a lock per filling so parallel batches cannot pass it; a batch sent
+ * the limits, gzipped and before (what reading them unpacks), checked under a lock per filling so parallel batches cannot pass it; a batch sent
  * again is kept once.
  */
 export async function storeRecordingBatch(
@@ -85,19 +85,22 @@ export async function storeRecordingBatch(
   if (batch.capturingConfirmOptions.length === 0 || consentProblems(settings, choice).length > 0) {
     throw forbidden("session_recording.consent_required");
   }
-  const data = await zip(JSON.stringify(batch.events));
-  const { fillingBytes } = SESSION_RECORDING_LIMITS;
-  if (data.length > fillingBytes) throw tooLarge();
+  const json = Buffer.from(JSON.stringify(batch.events));
+  const data = await zip(json);
+  const { fillingBytes, fillingRawBytes } = SESSION_RECORDING_LIMITS;
+  if (data.length > fillingBytes || json.length > fillingRawBytes) throw tooLarge();
   const stored = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${row.accountId}::int4, hashtext(${`recording:${row.id}:${batch.key}`}))`,
     );
     const inserted = (await tx.execute(sql`
-      insert into ${sessionRecordings} (account_id, form_id, submission_key, seq, data, bytes)
-      select ${row.accountId}::int, ${row.id}::int, ${batch.key}, ${batch.seq}::int, ${data}, ${data.length}::int
-      where (select coalesce(sum(bytes), 0) from ${sessionRecordings}
-              where account_id = ${row.accountId} and form_id = ${row.id} and submission_key = ${batch.key})
-            + ${data.length} <= ${fillingBytes}
+      insert into ${sessionRecordings} (account_id, form_id, submission_key, seq, data, bytes, raw_bytes)
+      select ${row.accountId}::int, ${row.id}::int, ${batch.key}, ${batch.seq}::int, ${data}, ${data.length}::int,
+             ${json.length}::int
+      from (select coalesce(sum(bytes), 0) as bytes, coalesce(sum(raw_bytes), 0) as raw_bytes
+              from ${sessionRecordings}
+             where account_id = ${row.accountId} and form_id = ${row.id} and submission_key = ${batch.key}) used
+      where used.bytes + ${data.length} <= ${fillingBytes} and used.raw_bytes + ${json.length} <= ${fillingRawBytes}
       on conflict do nothing
       returning 1 as kept`)) as unknown as { rows: unknown[] };
     if (inserted.rows.length > 0) return true;
@@ -149,7 +152,16 @@ export async function readRecording(
     .from(sessionRecordings)
     .where(ofFilling(ctx, formId, answer.submissionKey))
     .orderBy(asc(sessionRecordings.seq));
-  const batches = await Promise.all(rows.map(async (row) => JSON.parse(String(await unzip(row.data)))));
+  // A batch never unpacks past the filling's limit, whatever its row holds.
+  const maxOutputLength = SESSION_RECORDING_LIMITS.fillingRawBytes;
+  const batches: unknown[][] = [];
+  let unpacked = 0;
+  for (const row of rows) {
+    const json = await unzip(row.data, { maxOutputLength });
+    unpacked += json.length;
+    if (unpacked > maxOutputLength) break;
+    batches.push(JSON.parse(String(json)));
+  }
   return {
     events: batches.flat() as TSessionRecording["events"],
     bytes: rows.reduce((sum, row) => sum + row.bytes, 0),
@@ -199,7 +211,8 @@ export function sessionRecordingRoutes(app: FastifyInstance, deps: Deps): void {
           "Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions " +
           "(403 session_recording.not_collected) and with the respondent's capturing consent, the options they " +
           "ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at " +
-          `most ${limits.fillingBytes / 1024 / 1024} MB (413 session_recording.too_large); limited per respondent ` +
+          `most ${limits.fillingBytes / 1024 / 1024} MB gzipped and ${limits.fillingRawBytes / 1024 / 1024} MB ` +
+          "before (413 session_recording.too_large); limited per respondent " +
           "and address (429 session_recording.rate_limited with Retry-After).",
         body: ZSessionRecordingBatch,
         response: { 204: z.null() },
