@@ -87,7 +87,8 @@ describe("interviewer maps", () => {
       ).json()) as T;
     const mapper = await asMapper<{ id: number }>("GET", "/user");
     const form = await createdForm(owner, {
-      title: "Door to door",
+      // A title is text wherever it shows, the map's tooltips too: never markup.
+      title: "Door to <b>door</b>",
       // No pop-up asking to record how it is filled in: this is about where.
       collectBehaviorData: false,
       fields: [
@@ -206,7 +207,10 @@ describe("interviewer maps", () => {
     await expect.poll(() => page.locator("path.fl-maps-point-inside").count()).toBe(1);
     // The outside marker says what it is and when it was collected.
     await page.locator("path.fl-maps-point-outside").hover({ force: true });
-    await page.locator(".leaflet-tooltip").filter({ hasText: "Outside" }).waitFor();
+    const tip = page.locator(".leaflet-tooltip").filter({ hasText: "Outside" });
+    await tip.waitFor();
+    expect(await tip.textContent()).toContain("Door to <b>door</b>");
+    expect(await tip.locator("b").count()).toBe(0);
     await screenshot(page, "interviewer-activity-map-1280");
     expect(await axeViolations(page, "main")).toEqual([]);
 

@@ -10,7 +10,7 @@ import { QueryState } from "../../../components/query-state.tsx";
 import { type Formatters, useFormat } from "../../../i18n/format.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useInterviewerActivity } from "../api/interviewer-activity.ts";
-import { keepFitted, useLeafletMap } from "./leaflet-map.ts";
+import { keepFitted, tooltipText, useLeafletMap } from "./leaflet-map.ts";
 import { COLOR_NAMES, POLYGON_HEX } from "./polygon-colors.ts";
 import "./maps.css";
 
@@ -174,7 +174,7 @@ function ActivityLayers({
         className: point.outside
           ? "fl-maps-point fl-maps-point-outside"
           : "fl-maps-point fl-maps-point-inside",
-      }).bindTooltip(`${pointLabel(point, format)}${point.outside ? ` · ${t("Outside")}` : ""}`),
+      }).bindTooltip(tooltipText(`${pointLabel(point, format)}${point.outside ? ` · ${t("Outside")}` : ""}`)),
     );
     const layer = L.layerGroup([...polygons, ...markers]).addTo(map);
     return () => {

@@ -99,3 +99,13 @@ export function keepFitted(map: L.Map, points: L.LatLngExpression[]): () => void
     map.off("resize", show);
   };
 }
+
+/**
+ * A tooltip's content as text: given a string, the map would read it as HTML, and what it shows
+ * here (a form's title, an area's name) is what people typed.
+ */
+export function tooltipText(text: string): HTMLElement {
+  const element = document.createElement("span");
+  element.textContent = text;
+  return element;
+}

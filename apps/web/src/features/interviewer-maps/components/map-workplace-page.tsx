@@ -14,7 +14,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { ButtonLink } from "../../../lib/router-links.tsx";
 import { useDeleteArea, useInterviewerAreas } from "../api/interviewer-areas.ts";
 import { AreaEditor, type Draft, round } from "./area-editor.tsx";
-import { fitTo, keepFitted, useLeafletMap } from "./leaflet-map.ts";
+import { fitTo, keepFitted, tooltipText, useLeafletMap } from "./leaflet-map.ts";
 import { COLOR_NAMES, POLYGON_HEX } from "./polygon-colors.ts";
 import "./maps.css";
 
@@ -108,7 +108,7 @@ function AreaLayers({ map, areas, editingId }: { map: L.Map; areas: TArea[]; edi
             weight: 2,
             interactive: false,
             className: `fl-area fl-area-${area.color}`,
-          }).bindTooltip(`${area.name} · ${t(COLOR_NAMES[area.color])}`, { sticky: true }),
+          }).bindTooltip(tooltipText(`${area.name} · ${t(COLOR_NAMES[area.color])}`), { sticky: true }),
         ),
     ).addTo(map);
     return () => {
