@@ -8,7 +8,7 @@ const run = appAndBrowser();
  * ticks and picks in it meanwhile. The script takes the page over without losing any of it.
  */
 describe("a respondent who answers before the page's script has arrived", () => {
-  it("keeps what was typed, ticked and picked, and sends it", async () => {
+  it("keeps what was typed, ticked, picked and chosen as a file, and sends it", async () => {
     const call = await accountOwner(run.app.url, "earlytyper", "earlytyper123");
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
       collectRealCharacters: false,
@@ -28,6 +28,7 @@ describe("a respondent who answers before the page's script has arrived", () => 
             ],
           },
         },
+        { id: "receipt", fieldType: "file", question: "Receipt" },
       ],
     });
     const page = await run.browser.newPage();
@@ -43,11 +44,18 @@ describe("a respondent who answers before the page's script has arrived", () => 
     await page.getByRole("textbox", { name: "One word" }).fill("swift");
     await page.getByRole("textbox", { name: "A note" }).fill("typed early");
     await page.getByRole("checkbox", { name: "Pear" }).check();
+    await page.getByLabel("Receipt").setInputFiles({
+      name: "receipt.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("item,price\ntea,3\n"),
+    });
     await page.waitForFunction(() => performance.getEntriesByName("fill-interactive").length > 0, null, {
       timeout: 30_000,
     });
     // Taken over: the answers are still on the page, and they are what the page sends.
-    await expect.poll(() => page.getByRole("textbox", { name: "One word" }).inputValue()).toBe("swift");
+    // (What is given back arrives a moment after the take-over, as the rest of the script did.)
+    await page.getByText("Uploaded: receipt.csv").waitFor();
+    expect(await page.getByRole("textbox", { name: "One word" }).inputValue()).toBe("swift");
     expect(await page.getByRole("textbox", { name: "A note" }).inputValue()).toBe("typed early");
     expect(await page.getByRole("checkbox", { name: "Pear" }).isChecked()).toBe(true);
     await page.getByRole("button", { name: "Send" }).click();
@@ -59,6 +67,7 @@ describe("a respondent who answers before the page's script has arrived", () => 
       word: "swift",
       note: "typed early",
       fruit: ["pear"],
+      receipt: [expect.objectContaining({ name: "receipt.csv" })],
     });
     expect(problems).toEqual([]);
     await page.close();

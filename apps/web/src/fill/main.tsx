@@ -22,7 +22,12 @@ const root = document.getElementById("root")!;
 const boot = readBoot();
 setDrawnSeed(boot?.seed);
 if (boot && !reordered(boot)) {
-  hydrateRoot(root, <FillApp boot={boot} onTakenOver={answersGivenEarly(root)} />);
+  const given = answersGivenEarly(root);
+  const giveBack =
+    given.length === 0
+      ? undefined
+      : () => void import("./typed-before-give-back.ts").then((module) => module.giveBack(given));
+  hydrateRoot(root, <FillApp boot={boot} onTakenOver={giveBack} />);
   // From here the page answers the respondent: the time to interactive that performance tools
   // (and the public-form bench) read.
   performance.mark("fill-interactive");
