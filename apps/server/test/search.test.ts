@@ -140,6 +140,10 @@ describe("what the search finds", () => {
       0,
     );
     expect((await search(admin, { request: "flamingo -trombone", types: "form_answer" })).body.count).toBe(1);
+    // Inside quotes a dash leaves nothing out: it is part of the phrase.
+    expect(
+      (await search(admin, { request: '"flamingo -named rosalind"', types: "form_answer" })).body.count,
+    ).toBe(1);
   });
 
   it("matches words joined by punctuation whole, as it matches a phrase", async () => {

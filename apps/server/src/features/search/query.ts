@@ -39,7 +39,11 @@ export async function toTsquery(db: Db, text: string): Promise<SearchQuery> {
   // A word left out ("-xylophone") is read in every configuration too, and each reading is left
   // out of every reading of the rest: joined by "or" alone, the English "flamingo & !xylophon"
   // would be met by an answer that the simple "flamingo & !xylophone" lets through.
-  const excluded = syntax ? [...text.matchAll(/(?:^|\s)-("[^"]*"|[^\s"]+)/g)].map((match) => match[1]!) : [];
+  // A dash inside a quoted phrase is part of the phrase: phrases not left out are set aside first.
+  const unquoted = text.replace(/(^|[^-])"[^"]*"?/g, "$1 ");
+  const excluded = syntax
+    ? [...unquoted.matchAll(/(?:^|\s)-("[^"]*"|[^\s"]+)/g)].map((match) => match[1]!)
+    : [];
   const negations =
     excluded.length === 0
       ? sql`null::tsquery`
