@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { forms } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField } from "../../http/errors.ts";
-import { answerAccessByForm, can } from "../../http/policy.ts";
+import { answerAccessByForm, can, readsEveryAnswer } from "../../http/policy.ts";
 import { indexNewAnswers } from "./answer-index.ts";
 import { findHits, type HitRow, type SearchScope, toTsquery } from "./query.ts";
 
@@ -62,9 +62,9 @@ async function scopeOf(ctx: TenantContext, input: SearchInput): Promise<SearchSc
   let wholeForms: number[] | "all" = [];
   const someFields: Record<number, string[]> = {};
   if (viewResults && types.has("form_answer")) {
-    // An account admin reads every form's answers (answerAccessByForm): the account's forms need
-    // not be listed, and read, on each search.
-    if (ctx.user.isAccountAdmin) wholeForms = "all";
+    // A reader of every form's answers (the policy says who): the account's forms need not be
+    // listed, and read, on each search.
+    if (readsEveryAnswer(ctx)) wholeForms = "all";
     else {
       const accountForms = await ctx.db
         .select({ id: forms.id, creatorId: forms.creatorId })
