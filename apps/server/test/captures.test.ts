@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CAPTURE_UNCLAIMED } from "../src/features/answers/captures.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
 import { createDiskStorage } from "../src/storage/file-storage.ts";
 import {
@@ -38,6 +39,7 @@ interface Chunk {
   bytes?: Buffer;
   consent?: string[] | null;
   type?: string;
+  address?: string;
 }
 
 async function send(chunk: Chunk) {
@@ -48,9 +50,14 @@ async function send(chunk: Chunk) {
   if (chunk.consent !== null) body.append("capturingConfirmOptions", JSON.stringify(chunk.consent ?? agreed));
   const bytes = chunk.bytes ?? (chunk.seq === 0 ? head() : randomBytes(1500));
   body.append("chunk", new Blob([bytes], { type: chunk.type ?? "video/webm;codecs=vp8,opus" }), "chunk.webm");
-  const response = await fetch(`${server.url}/api/forms/answer/upload_capture`, { method: "POST", body });
+  const response = await fetch(`${server.url}/api/forms/answer/upload_capture`, {
+    method: "POST",
+    body,
+    headers: chunk.address ? { "x-forwarded-for": chunk.address } : {},
+  });
   return {
     status: response.status,
+    ...(response.headers.has("retry-after") ? { retryAfter: response.headers.get("retry-after") } : {}),
     body: (await response.json()) as { seq?: number; stored?: boolean; code?: string; message?: string },
   };
 }
@@ -185,6 +192,71 @@ describe("video and audio capture", () => {
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe("capture.too_large");
     expect(await stored("capture-huge")).toEqual([]);
+  });
+
+  it("holds the captures no submission took yet to a share per form and per address, also under a parallel burst", async () => {
+    const created = await api.post<{ form: { id: number } }>("/api/forms", {
+      ...sampleForm,
+      hasVideoCapturing: true,
+    });
+    const form = created.body.form.id;
+    const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = CAPTURE_UNCLAIMED;
+    // In rows of at most 1 GB, as a row's size is an integer.
+    const pile = (key: string, bytes: number, uploader: string, minutesAgo = 1, formId = form) =>
+      server.database.raw.query(
+        `insert into answer_captures (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes, uploader, created_at)
+         select $1, $2, $3, n, 'video/webm', $4 || n, least($5::bigint - n::bigint * 1073741824, 1073741824)::int, $6,
+                now() - make_interval(mins => $7)
+           from generate_series(0, (($5::bigint - 1) / 1073741824)::int) n`,
+        [accountId, formId, key, `captures/none/${key}/`, bytes, uploader, minutesAgo],
+      );
+    const size = 20_000;
+    // Strangers' fillings that never became submissions fill the form's share, but not for ever.
+    await pile("cap-stranger-old", unclaimedBytesPerForm, "198.51.100.1", unclaimedMinutes + 1);
+    const first = await send({
+      formId: form,
+      key: "cap-first",
+      seq: 0,
+      bytes: head(size),
+      address: "203.0.113.20",
+    });
+    expect(first.status).toBe(200);
+    const room = 3 * (size + EBML.length);
+    await pile("cap-stranger-new", unclaimedBytesPerForm - (size + EBML.length) - room, "198.51.100.2");
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        send({
+          formId: form,
+          key: `cap-burst-${n}`,
+          seq: 0,
+          bytes: head(size),
+          address: `203.0.113.${30 + n}`,
+        }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(3);
+    const full = burst.filter((answer) => answer.status === 429);
+    expect(full).toHaveLength(5);
+    expect(full[0]!.body.code).toBe("capture.form_full");
+    expect(Number(full[0]!.retryAfter)).toBeGreaterThan(0);
+    expect(Number(full[0]!.retryAfter)).toBeLessThanOrEqual(unclaimedMinutes * 60);
+    // A filling sent as a submission no longer counts: its capture is the author's now.
+    await submit("cap-stranger-new", form);
+    expect((await send({ formId: form, key: "cap-after", seq: 0, address: "203.0.113.20" })).status).toBe(
+      200,
+    );
+
+    // One address holds only its share of the form's unclaimed captures; another goes on.
+    const other = (
+      await api.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, hasVideoCapturing: true })
+    ).body.form.id;
+    await pile("cap-same-address", unclaimedBytesPerAddress - 100, "203.0.113.99", 60, other);
+    const shared = await send({ formId: other, key: "cap-same-2", seq: 0, address: "203.0.113.99" });
+    expect(shared.status).toBe(429);
+    expect(shared.body.code).toBe("capture.rate_limited");
+    expect(
+      (await send({ formId: other, key: "cap-elsewhere", seq: 0, address: "203.0.113.100" })).status,
+    ).toBe(200);
   });
 
   it("shows a capture to no other account, no member without results and no reader of some fields, and removes it with the submission", async () => {

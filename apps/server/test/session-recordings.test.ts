@@ -3,6 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_RECORDING_UNCLAIMED } from "../src/features/answers/session-recordings.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
 import {
   type ApiClient,
@@ -38,14 +39,13 @@ async function upload(
     capturingConfirmOptions: string[];
     events: unknown[];
   }>,
+  address?: string,
 ) {
-  return server.api.post<{ code: string; message: string }>("/api/forms/answer/session-recording", {
-    formId,
-    seq: 0,
-    capturingConfirmOptions: agreed,
-    events: [snapshot(1000)],
-    ...body,
-  });
+  return server.api.post<{ code: string; message: string }>(
+    "/api/forms/answer/session-recording",
+    { formId, seq: 0, capturingConfirmOptions: agreed, events: [snapshot(1000)], ...body },
+    address ? { "x-forwarded-for": address } : {},
+  );
 }
 
 async function submit(key: string, form = formId): Promise<number> {
@@ -179,6 +179,62 @@ describe("session recordings", () => {
     const read = await api.get<Recording>(`/api/forms/${formId}/answer/${answerId}/session-recording`);
     expect(read.status).toBe(200);
     expect(read.body.events).toHaveLength(kept.length);
+  });
+
+  it("holds the recordings no submission took yet to a share per form and per address, also under a parallel burst", async () => {
+    const created = await api.post<{ form: { id: number } }>("/api/forms", {
+      ...sampleForm,
+      hasSessionRecording: true,
+    });
+    const form = created.body.form.id;
+    const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = SESSION_RECORDING_UNCLAIMED;
+    const pile = (key: string, bytes: number, uploader: string, minutesAgo = 1) =>
+      server.database.raw.query(
+        `insert into session_recordings (account_id, form_id, submission_key, seq, data, bytes, uploader, created_at)
+         values ($1, $2, $3, 0, '\\x00', $4, $5, now() - make_interval(mins => $6))`,
+        [accountId, form, key, bytes, uploader, minutesAgo],
+      );
+    const noisy = () => [
+      { type: 3, timestamp: 1, data: { source: 0, noise: randomBytes(12_000).toString("base64") } },
+    ];
+    // Strangers' fillings that never became submissions fill the form's share, but not for ever.
+    await pile("stranger-old", unclaimedBytesPerForm, "198.51.100.1", unclaimedMinutes + 1);
+    expect((await upload({ formId: form, key: "burst-first", events: noisy() }, "203.0.113.20")).status).toBe(
+      204,
+    );
+    await pile("stranger-new", unclaimedBytesPerForm - 60_000, "198.51.100.2");
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        upload({ formId: form, key: `burst-${n}`, events: noisy() }, `203.0.113.${30 + n}`),
+      ),
+    );
+    const full = burst.filter((answer) => answer.status === 429);
+    expect(burst.filter((answer) => answer.status === 204).length).toBeGreaterThan(0);
+    expect(full.length).toBeGreaterThan(0);
+    expect(full.length + burst.filter((answer) => answer.status === 204).length).toBe(10);
+    expect(full[0]!.body.code).toBe("session_recording.form_full");
+    const held = await server.database.raw.query<{ bytes: number }>(
+      "select coalesce(sum(bytes), 0)::int as bytes from session_recordings where form_id = $1 and created_at > now() - interval '30 minutes'",
+      [form],
+    );
+    expect(held[0]!.bytes).toBeLessThanOrEqual(unclaimedBytesPerForm);
+    // A filling sent as a submission no longer counts: its recording is the author's now.
+    await submit("stranger-new", form);
+    expect((await upload({ formId: form, key: "after-claim" }, "203.0.113.20")).status).toBe(204);
+
+    // One address holds only its share of the form's unclaimed recordings; another goes on.
+    const other = (
+      await api.post<{ form: { id: number } }>("/api/forms", { ...sampleForm, hasSessionRecording: true })
+    ).body.form.id;
+    await server.database.raw.query(
+      `insert into session_recordings (account_id, form_id, submission_key, seq, data, bytes, uploader)
+       values ($1, $2, 'same-address', 0, '\\x00', $3, '203.0.113.99')`,
+      [accountId, other, unclaimedBytesPerAddress - 100],
+    );
+    const shared = await upload({ formId: other, key: "same-address-2", events: noisy() }, "203.0.113.99");
+    expect(shared.status).toBe(429);
+    expect(shared.body.code).toBe("session_recording.rate_limited");
+    expect((await upload({ formId: other, key: "elsewhere" }, "203.0.113.100")).status).toBe(204);
   });
 
   it("shows a recording to no other account nor to a member without results, and removes it with the submission", async () => {

@@ -20,6 +20,8 @@ export const answerCaptures = pgTable(
     storageKey: text("storage_key").notNull(),
     /** The chunk's size, which the filling's limit counts. */
     bytes: integer("bytes").notNull(),
+    /** The sender's address (an IPv6 network counts as one): its share of the form's unclaimed captures. */
+    uploader: text("uploader").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,6 +27,8 @@ export const sessionRecordings = pgTable(
     bytes: integer("bytes").notNull(),
     /** Its JSON's size before gzip, which the filling's limit counts too. */
     rawBytes: integer("raw_bytes").notNull().default(0),
+    /** The sender's address (an IPv6 network counts as one): its share of the form's unclaimed recordings. */
+    uploader: text("uploader").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

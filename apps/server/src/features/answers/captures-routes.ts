@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
-import { captureMedia, readCapture, storeCaptureChunk } from "./captures.ts";
+import { CAPTURE_UNCLAIMED, captureMedia, readCapture, storeCaptureChunk } from "./captures.ts";
 import { respondentOf } from "./respondent.ts";
 
 export function captureRoutes(app: FastifyInstance, deps: Deps): void {
@@ -28,7 +28,10 @@ export function captureRoutes(app: FastifyInstance, deps: Deps): void {
           "with the respondent's capturing consent (403 capture.consent_required). A chunk takes at most " +
           `${CAPTURE_LIMITS.chunkBytes / 1024 / 1024} MB and a filling's chunks together at most the server's ` +
           "CAPTURE_MAX_MB (413 capture.too_large); limited per respondent and address (429 " +
-          "capture.rate_limited with Retry-After).",
+          "capture.rate_limited with Retry-After). Of the fillings no submission took yet, an address keeps at " +
+          `most ${CAPTURE_UNCLAIMED.unclaimedBytesPerAddress / 1024 / 1024} MB in a form a day (429 ` +
+          `capture.rate_limited) and a form at most ${CAPTURE_UNCLAIMED.unclaimedBytesPerForm / 1024 / 1024} MB ` +
+          `of the last ${CAPTURE_UNCLAIMED.unclaimedMinutes} minutes (429 capture.form_full, with Retry-After).`,
         querystring: z.object({
           formId: z.string().max(12).optional(),
           key: z.string().max(200).optional(),

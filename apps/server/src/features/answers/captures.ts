@@ -11,7 +11,7 @@ import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, forbidden, invalidField, notFound } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
 import { answerAccess } from "../../http/policy.ts";
-import { addressKey, countRequest } from "../../http/rate-limits.ts";
+import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { detectType } from "../files/uploads.ts";
 import { readForm } from "../forms/presenter.ts";
@@ -24,6 +24,19 @@ import { answerRow } from "./single-result.ts";
  * so a long filling stays well inside; an address is shared by an office's people.
  */
 export const CAPTURE_RATE = { windowSeconds: 600, perRespondent: 400, perAddress: 2000 } as const;
+
+/**
+ * How much of a form's captures no submission took yet may pile up: a stranger's script names a
+ * new filling with each chunk, so a filling's own limit alone would let it fill the disk. The form
+ * holds those of the last `unclaimedMinutes`, an address its share of the last day, as uploads
+ * are held (UPLOAD_LIMITS); a submission takes its filling's capture out of both. The clean-up
+ * removes the rest after a day (forgetUnsentCaptures).
+ */
+export const CAPTURE_UNCLAIMED = {
+  unclaimedBytesPerForm: 2 * 1024 * 1024 * 1024,
+  unclaimedBytesPerAddress: 1024 * 1024 * 1024,
+  unclaimedMinutes: 30,
+} as const;
 
 export interface Capturer {
   ip: string;
@@ -88,6 +101,48 @@ async function chunkType(bytes: Buffer, seq: number, declared: string, video: bo
 const tooLarge = () => new AppError(413, "capture.too_large");
 
 /**
+ * Refuses a chunk of a filling no submission took yet when the form's recent unclaimed captures,
+ * or the address's of the last day, would pass their share; a chunk of a filling already sent,
+ * or one sent again, passes. Run under the form's lock.
+ */
+async function holdUnclaimed(
+  tx: Pick<Db, "execute">,
+  accountId: number,
+  formId: number,
+  key: string,
+  seq: number,
+  uploader: string,
+  bytes: number,
+): Promise<void> {
+  const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = CAPTURE_UNCLAIMED;
+  const recent = sql`c.created_at > now() - make_interval(mins => ${unclaimedMinutes})`;
+  const result = (await tx.execute(sql`
+    select (exists (select 1 from form_answers a where a.account_id = ${accountId} and a.form_id = ${formId}
+                      and a.submission_key = ${key})
+            or exists (select 1 from ${answerCaptures} o where o.account_id = ${accountId} and o.form_id = ${formId}
+                         and o.submission_key = ${key} and o.seq = ${seq})) as sent,
+           coalesce(sum(c.bytes) filter (where ${recent}), 0)::float8 as form_bytes,
+           coalesce(sum(c.bytes) filter (where c.uploader = ${uploader}), 0)::float8 as address_bytes,
+           extract(epoch from min(c.created_at) filter (where ${recent})
+             + make_interval(mins => ${unclaimedMinutes}) - now())::float8 as oldest
+      from ${answerCaptures} c
+     where c.account_id = ${accountId} and c.form_id = ${formId} and c.created_at > now() - interval '1 day'
+       and not exists (select 1 from form_answers a where a.account_id = c.account_id
+                         and a.form_id = c.form_id and a.submission_key = c.submission_key)`)) as unknown as {
+    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number; oldest: number | null }>;
+  };
+  const held = result.rows[0];
+  if (!held || held.sent) return;
+  if (Number(held.address_bytes) + bytes > unclaimedBytesPerAddress) {
+    throw new RateLimited("capture.rate_limited", CAPTURE_RATE.windowSeconds);
+  }
+  if (Number(held.form_bytes) + bytes > unclaimedBytesPerForm) {
+    // Until the oldest of the recent ones stops counting.
+    throw new RateLimited("capture.form_full", Math.max(1, Math.ceil(Number(held.oldest ?? 60))));
+  }
+}
+
+/**
  * Stores one chunk of a filling's capture, for a form the caller may fill that captures video or
  * audio, and only with the respondent's capturing consent. A filling's chunks together stay under
  * `maxBytes`, counted and reserved under a lock per filling so parallel chunks cannot pass it; a
@@ -142,14 +197,15 @@ export async function storeCaptureChunk(
   }
   const mimeType = await chunkType(bytes, target.seq, file.mimetype, kind.video);
   const storageKey = `captures/${row.accountId}/${row.id}/${randomBytes(16).toString("hex")}`;
+  const uploader = addressKey(caller.ip);
   const outcome = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${row.accountId}::int4, hashtext(${`capture:${row.id}:${target.key}`}))`,
-    );
+    // One lock per form: the form's and the address's shares hold under parallel chunks too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
+    await holdUnclaimed(tx, row.accountId, row.id, target.key, target.seq, uploader, bytes.length);
     const inserted = (await tx.execute(sql`
-      insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes)
+      insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${target.key}, ${target.seq}::int, ${mimeType},
-             ${storageKey}, ${bytes.length}::int
+             ${storageKey}, ${bytes.length}::int, ${uploader}
       where (select coalesce(sum(bytes), 0) from ${answerCaptures}
               where account_id = ${row.accountId} and form_id = ${row.id} and submission_key = ${target.key})
             + ${bytes.length} <= ${maxBytes}

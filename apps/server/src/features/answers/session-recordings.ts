@@ -24,7 +24,7 @@ import {
 } from "../../http/context.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess } from "../../http/policy.ts";
-import { addressKey, countRequest } from "../../http/rate-limits.ts";
+import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
@@ -39,6 +39,19 @@ const unzip = promisify(gunzip);
  * screen, so a long filling stays well inside; an address is shared by an office's people.
  */
 export const SESSION_RECORDING_RATE = { windowSeconds: 600, perRespondent: 300, perAddress: 1500 } as const;
+
+/**
+ * How much of a form's recordings no submission took yet (gzipped bytes) may pile up: a stranger's
+ * script names a new filling with each batch, so a filling's own limit alone would let it fill
+ * the database. The form holds those of the last `unclaimedMinutes`, an address its share of the
+ * last day; a submission takes its filling's recording out of both. The clean-up removes the rest
+ * after two days (forgetUnsentRecordings).
+ */
+export const SESSION_RECORDING_UNCLAIMED = {
+  unclaimedBytesPerForm: 256 * 1024 * 1024,
+  unclaimedBytesPerAddress: 64 * 1024 * 1024,
+  unclaimedMinutes: 30,
+} as const;
 
 interface Caller {
   ip: string;
@@ -89,14 +102,15 @@ export async function storeRecordingBatch(
   const data = await zip(json);
   const { fillingBytes, fillingRawBytes } = SESSION_RECORDING_LIMITS;
   if (data.length > fillingBytes || json.length > fillingRawBytes) throw tooLarge();
+  const uploader = addressKey(caller.ip);
   const stored = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${row.accountId}::int4, hashtext(${`recording:${row.id}:${batch.key}`}))`,
-    );
+    // One lock per form: the form's and the address's shares hold under parallel batches too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-recordings'), ${row.id}::int4)`);
+    await holdUnclaimed(tx, row.accountId, row.id, batch.key, batch.seq, uploader, data.length);
     const inserted = (await tx.execute(sql`
-      insert into ${sessionRecordings} (account_id, form_id, submission_key, seq, data, bytes, raw_bytes)
+      insert into ${sessionRecordings} (account_id, form_id, submission_key, seq, data, bytes, raw_bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${batch.key}, ${batch.seq}::int, ${data}, ${data.length}::int,
-             ${json.length}::int
+             ${json.length}::int, ${uploader}
       from (select coalesce(sum(bytes), 0) as bytes, coalesce(sum(raw_bytes), 0) as raw_bytes
               from ${sessionRecordings}
              where account_id = ${row.accountId} and form_id = ${row.id} and submission_key = ${batch.key}) used
@@ -122,6 +136,48 @@ export async function storeRecordingBatch(
 }
 
 const tooLarge = () => new AppError(413, "session_recording.too_large");
+
+/**
+ * Refuses a batch of a filling no submission took yet when the form's recent unclaimed recordings,
+ * or the address's of the last day, would pass their share; a batch of a filling already sent,
+ * or one sent again, passes. Run under the form's lock.
+ */
+async function holdUnclaimed(
+  tx: Pick<Db, "execute">,
+  accountId: number,
+  formId: number,
+  key: string,
+  seq: number,
+  uploader: string,
+  bytes: number,
+): Promise<void> {
+  const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = SESSION_RECORDING_UNCLAIMED;
+  const recent = sql`r.created_at > now() - make_interval(mins => ${unclaimedMinutes})`;
+  const result = (await tx.execute(sql`
+    select (exists (select 1 from form_answers a where a.account_id = ${accountId} and a.form_id = ${formId}
+                      and a.submission_key = ${key})
+            or exists (select 1 from ${sessionRecordings} o where o.account_id = ${accountId} and o.form_id = ${formId}
+                         and o.submission_key = ${key} and o.seq = ${seq})) as sent,
+           coalesce(sum(r.bytes) filter (where ${recent}), 0)::float8 as form_bytes,
+           coalesce(sum(r.bytes) filter (where r.uploader = ${uploader}), 0)::float8 as address_bytes,
+           extract(epoch from min(r.created_at) filter (where ${recent})
+             + make_interval(mins => ${unclaimedMinutes}) - now())::float8 as oldest
+      from ${sessionRecordings} r
+     where r.account_id = ${accountId} and r.form_id = ${formId} and r.created_at > now() - interval '1 day'
+       and not exists (select 1 from form_answers a where a.account_id = r.account_id
+                         and a.form_id = r.form_id and a.submission_key = r.submission_key)`)) as unknown as {
+    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number; oldest: number | null }>;
+  };
+  const held = result.rows[0];
+  if (!held || held.sent) return;
+  if (Number(held.address_bytes) + bytes > unclaimedBytesPerAddress) {
+    throw new RateLimited("session_recording.rate_limited", SESSION_RECORDING_RATE.windowSeconds);
+  }
+  if (Number(held.form_bytes) + bytes > unclaimedBytesPerForm) {
+    // Until the oldest of the recent ones stops counting.
+    throw new RateLimited("session_recording.form_full", Math.max(1, Math.ceil(Number(held.oldest ?? 60))));
+  }
+}
 
 /**
  * The submission and the whole of its form that the caller may see: a recording replays every
@@ -213,7 +269,11 @@ export function sessionRecordingRoutes(app: FastifyInstance, deps: Deps): void {
           "ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at " +
           `most ${limits.fillingBytes / 1024 / 1024} MB gzipped and ${limits.fillingRawBytes / 1024 / 1024} MB ` +
           "before (413 session_recording.too_large); limited per respondent " +
-          "and address (429 session_recording.rate_limited with Retry-After).",
+          "and address (429 session_recording.rate_limited with Retry-After). Of the fillings no submission took " +
+          `yet, an address keeps at most ${SESSION_RECORDING_UNCLAIMED.unclaimedBytesPerAddress / 1024 / 1024} MB ` +
+          "in a form a day (429 session_recording.rate_limited) and a form at most " +
+          `${SESSION_RECORDING_UNCLAIMED.unclaimedBytesPerForm / 1024 / 1024} MB of the last ` +
+          `${SESSION_RECORDING_UNCLAIMED.unclaimedMinutes} minutes (429 session_recording.form_full, with Retry-After).`,
         body: ZSessionRecordingBatch,
         response: { 204: z.null() },
       },
