@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargeUse } from "../src/features/billing/per-use.ts";
+import { chargeUse, returnUse } from "../src/features/billing/per-use.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 import { HttpReceiver, until } from "./http-receiver.ts";
 
@@ -77,6 +77,12 @@ describe("services priced per use", () => {
     expect(burst.filter(Boolean)).toHaveLength(1);
     expect(await uses(accountId)).toBe(2);
     expect(await balance(api)).toBe(2);
+
+    // A use whose charge was given back (it did not happen) is not paid for when asked again.
+    await returnUse(server.database.db, { accountId, serviceId: "sms", key: "same", comment: "use same" });
+    expect(await balance(api)).toBe(7);
+    expect(await use("same")).toBe(false);
+    expect(await balance(api)).toBe(7);
   });
 
   it("texts the author of a submitted form through the gateway, charged once per text, and none when the balance is empty", async () => {

@@ -16,7 +16,8 @@ export interface Use {
 /**
  * Charges one use of a service priced per use, once per key: the charge is a movement whose key
  * names the use, so a retried job or parallel callers charge it once. Answers whether the use is
- * paid for (by this call or an earlier one); false when the account has not added the service, or
+ * paid for (by this call or an earlier one whose charge was not given back); false when the account
+ * has not added the service, or
  * when its balance, with what its plan lets it owe, does not cover the price: nothing is charged
  * and the use should not happen.
  */
@@ -28,17 +29,24 @@ export async function chargeUse(db: Db, use: Use): Promise<boolean> {
     .where(and(eq(accountServices.accountId, use.accountId), eq(accountServices.serviceId, use.serviceId)));
   if (service?.pricing !== "use") return false;
   if (service.priceCents === 0) return true;
+  const key = `use:${use.serviceId}:${use.key}`;
   try {
-    await db.transaction((tx) =>
+    const posted = await db.transaction((tx) =>
       postMovement(tx, {
         accountId: use.accountId,
         kind: "charge",
         amountCents: service.priceCents,
         comment: use.comment,
-        key: `use:${use.serviceId}:${use.key}`,
+        key,
       }),
     );
-    return true;
+    if (posted) return true;
+    // Charged before: paid for, unless that charge was given back (the use did not happen).
+    const [returned] = await db
+      .select({ id: ledgerMovements.id })
+      .from(ledgerMovements)
+      .where(and(eq(ledgerMovements.accountId, use.accountId), eq(ledgerMovements.key, `${key}:returned`)));
+    return !returned;
   } catch (error) {
     if (error instanceof AppError && error.code === "billing.balance.insufficient") return false;
     throw error;
