@@ -186,4 +186,52 @@ describe("session replay", () => {
     expect(stored).not.toContain("hunter");
     for (const batch of batches) expect(batch.body).not.toContain("hunter");
   });
+
+  /** Opens the form, says yes to capturing, and answers the page. */
+  async function consented(alias: string) {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const batches = recordingBodies(page);
+    await page.goto(`${run.app.url}/f/${alias}?a=${OWNER}`);
+    const dialog = page.getByRole("dialog", { name: CONSENT });
+    await dialog.getByRole("checkbox", { name: OPTION }).check();
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await dialog.waitFor({ state: "detached" });
+    return { context, page, problems, batches };
+  }
+
+  const recordingOf = async (formId: number) =>
+    call<{ events: Array<{ type: number }> }>(
+      "GET",
+      `/forms/${formId}/answer/${await firstAnswer(formId)}/session-recording`,
+    );
+
+  it("keeps the page's snapshot when the tab is hidden at once, however large the page", async () => {
+    // Questions long enough that the page's snapshot passes the 64 KB a keepalive request may carry.
+    const fields = Array.from({ length: 120 }, (_, n) => ({
+      id: `q${n}`,
+      fieldType: "text",
+      question: `Question ${n}: ${"about the weather and the sea ".repeat(25)}`,
+      isRequired: false,
+      fieldOrder: n,
+    }));
+    const formId = await createForm("replay-hidden", { fields });
+    const { context, page, problems, batches } = await consented("replay-hidden");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect.poll(() => batches.length).toBeGreaterThan(0);
+    expect(batches[0]!.body.length).toBeGreaterThan(64 * 1024);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+    });
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+    const recording = await recordingOf(formId);
+    expect(recording.events.some((event) => event.type === 2)).toBe(true);
+  });
 });

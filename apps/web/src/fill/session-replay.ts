@@ -28,6 +28,9 @@ const SEND_EVERY_MS = 5000;
 /** A batch's JSON stays well under the server's limit; a bigger one is sent in parts. */
 const BATCH_CHARS = Math.floor(SESSION_RECORDING_LIMITS.batchBytes * 0.8);
 
+/** The most a keepalive request carries here, under the browsers' 64 KB. */
+const KEEPALIVE_BYTES = 60 * 1024;
+
 type RecordedEvent = { type: number; timestamp: number };
 
 export function startSessionRecording(options: SessionRecorderOptions): SessionRecorder {
@@ -46,7 +49,11 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
       capturingConfirmOptions: options.consent,
       events: batch,
     };
-    return publicApi("/forms/answer/session-recording", jsonBody("POST", body, { keepalive }))
+    const request = jsonBody("POST", body);
+    // A browser refuses a keepalive request past 64 KB (Chromium), which would lose the batch, so
+    // a bigger one (the page's snapshot) goes as an ordinary request, which the hidden page still sends.
+    request.keepalive = keepalive && new Blob([request.body as string]).size <= KEEPALIVE_BYTES;
+    return publicApi("/forms/answer/session-recording", request)
       .then((response) => {
         // The filling's recording reached its size: the rest is not sent.
         if (response.status === 413) full = true;
