@@ -234,4 +234,32 @@ describe("session replay", () => {
     const recording = await recordingOf(formId);
     expect(recording.events.some((event) => event.type === 2)).toBe(true);
   });
+
+  it("masks the coloured copy of a code answer as its text area is masked", async () => {
+    const formId = await createForm("replay-code", {
+      fields: [
+        {
+          id: "code",
+          fieldType: "codeHighlight",
+          question: "Paste your function",
+          fieldSettings: { language: "javascript" },
+          fieldOrder: 0,
+        },
+      ],
+    });
+    const { context, page, problems, batches } = await consented("replay-code");
+    const code = page.getByRole("textbox", { name: "Paste your function" });
+    await page.locator("textarea[data-highlighted]").waitFor();
+    await code.click();
+    await page.keyboard.type("let zebraCode = 42;", { delay: 30 });
+    await page.locator(".fl-code-tokens").getByText("zebraCode").waitFor();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+    const stored = JSON.stringify((await recordingOf(formId)).events);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored).not.toContain("zebra");
+    for (const batch of batches) expect(batch.body).not.toContain("zebra");
+  });
 });

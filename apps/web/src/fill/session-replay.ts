@@ -5,9 +5,10 @@ import { jsonBody, publicApi } from "./public-api.ts";
 /**
  * Records the filling for replay with rrweb (issue 30 "Session replay"), started only once the
  * respondent agreed to capturing: nothing before that moment is kept. Every field's value is masked
- * unless `realCharacters`, and a password field's always is. Sent in batches to
- * POST /api/forms/answer/session-recording under the filling's key, every few seconds, as the page
- * is hidden, and before the answers are sent. Loaded only on forms that record sessions.
+ * unless `realCharacters`, and so is every copy the page draws of it; a password field's always
+ * is. Sent in batches to POST /api/forms/answer/session-recording under the filling's key, every
+ * few seconds, as the page is hidden, and before the answers are sent. Loaded only on forms that
+ * record sessions.
  */
 export interface SessionRecorderOptions {
   formId: number;
@@ -27,6 +28,9 @@ export interface SessionRecorder {
 const SEND_EVERY_MS = 5000;
 /** A batch's JSON stays well under the server's limit; a bigger one is sent in parts. */
 const BATCH_CHARS = Math.floor(SESSION_RECORDING_LIMITS.batchBytes * 0.8);
+
+/** Elements that show a copy of what the respondent typed (the renderer marks them). */
+const TYPED_COPIES = "[data-typed-copy]";
 
 /** The most a keepalive request carries here, under the browsers' 64 KB. */
 const KEEPALIVE_BYTES = 60 * 1024;
@@ -50,8 +54,8 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
       events: batch,
     };
     const request = jsonBody("POST", body);
-    // A browser refuses a keepalive request past 64 KB (Chromium), which would lose the batch, so
-    // a bigger one (the page's snapshot) goes as an ordinary request, which the hidden page still sends.
+    // A browser refuses a keepalive request past 64 KB (Chromium), which would lose the batch, so a
+    // bigger one (the page's snapshot) goes as an ordinary request, which a hidden page still sends.
     request.keepalive = keepalive && new Blob([request.body as string]).size <= KEEPALIVE_BYTES;
     return publicApi("/forms/answer/session-recording", request)
       .then((response) => {
@@ -98,6 +102,8 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
       events.push(event);
     },
     maskAllInputs: !options.realCharacters,
+    // What the page draws from a typed value (a code answer's coloured copy) is masked with it.
+    ...(options.realCharacters ? {} : { maskTextSelector: TYPED_COPIES }),
     maskInputOptions: { password: true },
     // No timing of the respondent's own canvas drawings or fonts: only what the form shows.
     recordCanvas: false,

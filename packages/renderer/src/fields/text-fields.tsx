@@ -85,6 +85,8 @@ export function CodeField(props: FieldProps) {
           ref={tokens}
           className="fl-input fl-code fl-code-tokens"
           aria-hidden="true"
+          // It copies what is typed: a session recording masks it as it masks the text area.
+          data-typed-copy=""
           // A last line break keeps the copy as tall as the text area after a closing new line.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: Prism escapes the code it marks up
           dangerouslySetInnerHTML={{ __html: `${highlight(code, props.element.fieldSettings.language)}\n` }}
