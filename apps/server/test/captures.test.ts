@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTURE_UNCLAIMED } from "../src/features/answers/captures.ts";
@@ -171,6 +173,25 @@ describe("video and audio capture", () => {
     expect(await stored("capture-refused")).toEqual([]);
   });
 
+  it("mends, when a chunk is sent again, a chunk whose bytes never reached the storage", async () => {
+    const chunks = [head(), randomBytes(2500)];
+    for (const [seq, bytes] of chunks.entries()) {
+      expect((await send({ key: "capture-mend", seq, bytes })).body.stored).toBe(true);
+    }
+    // The server stopped, or the storage failed, after the chunk's row and before its bytes.
+    const lost = (await stored("capture-mend"))[1]!;
+    await createDiskStorage(server.settings.storageDir).delete(lost.storage_key);
+    expect(await send({ key: "capture-mend", seq: 1, bytes: chunks[1] })).toEqual({
+      status: 200,
+      body: { seq: 1, stored: true },
+    });
+    const rows = await stored("capture-mend");
+    expect(rows).toHaveLength(2);
+    for (const [index, row] of rows.entries()) expect(await onDisk(row.storage_key)).toEqual(chunks[index]);
+    const answerId = await submit("capture-mend");
+    expect((await media(api, videoForm, answerId)).bytes.equals(Buffer.concat(chunks))).toBe(true);
+  });
+
   it("holds a filling to its size with a clear 413, also under chunks sent in parallel", async () => {
     // Each chunk takes a little over a fifth of the filling's room: four fit, the rest do not.
     const size = Math.floor(FILLING_BYTES / 4.5);
@@ -192,6 +213,13 @@ describe("video and audio capture", () => {
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe("capture.too_large");
     expect(await stored("capture-huge")).toEqual([]);
+    // The refused chunks' bytes, written before their rows, are gone again: each file has its row.
+    const files = await readdir(path.join(server.settings.storageDir, `captures/${accountId}/${videoForm}`));
+    const rows = await server.database.raw.query<{ storage_key: string }>(
+      "select storage_key from answer_captures where form_id = $1",
+      [videoForm],
+    );
+    expect(files.sort()).toEqual(rows.map((row) => path.basename(row.storage_key)).sort());
   });
 
   it("holds the captures no submission took yet to a share per form and per address, also under a parallel burst", async () => {

@@ -146,8 +146,9 @@ async function holdUnclaimed(
  * Stores one chunk of a filling's capture, for a form the caller may fill that captures video or
  * audio, and only with the respondent's capturing consent. A filling's chunks together stay under
  * `maxBytes`, counted and reserved under a lock per filling so parallel chunks cannot pass it; a
- * chunk sent again (a retry after a lost answer) is kept once. The row comes first, so a refused
- * chunk writes no byte; the bytes follow, and the row goes again when they cannot be written.
+ * chunk sent again (a retry after a lost answer) is kept once, and mends a row whose bytes are
+ * missing. The bytes are written first and the row after them, so a row always has its bytes; a
+ * refused chunk's bytes are removed again.
  */
 export async function storeCaptureChunk(
   db: Db,
@@ -198,11 +199,14 @@ export async function storeCaptureChunk(
   const mimeType = await chunkType(bytes, target.seq, file.mimetype, kind.video);
   const storageKey = `captures/${row.accountId}/${row.id}/${randomBytes(16).toString("hex")}`;
   const uploader = addressKey(caller.ip);
-  const outcome = await db.transaction(async (tx) => {
-    // One lock per form: the form's and the address's shares hold under parallel chunks too.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
-    await holdUnclaimed(tx, row.accountId, row.id, target.key, target.seq, uploader, bytes.length);
-    const inserted = (await tx.execute(sql`
+  // The bytes first, then the row: a row never names bytes that are not there.
+  await storage.put(storageKey, bytes);
+  const outcome = await db
+    .transaction(async (tx) => {
+      // One lock per form: the form's and the address's shares hold under parallel chunks too.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
+      await holdUnclaimed(tx, row.accountId, row.id, target.key, target.seq, uploader, bytes.length);
+      const inserted = (await tx.execute(sql`
       insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${target.key}, ${target.seq}::int, ${mimeType},
              ${storageKey}, ${bytes.length}::int, ${uploader}
@@ -211,30 +215,54 @@ export async function storeCaptureChunk(
             + ${bytes.length} <= ${maxBytes}
       on conflict do nothing
       returning 1 as kept`)) as unknown as { rows: unknown[] };
-    if (inserted.rows.length > 0) return "stored" as const;
-    // Not stored: over the limit, or this chunk came before (its retry is no error).
-    const [again] = await tx
-      .select({ id: answerCaptures.id })
-      .from(answerCaptures)
-      .where(
-        and(
-          eq(answerCaptures.accountId, row.accountId),
-          eq(answerCaptures.formId, row.id),
-          eq(answerCaptures.submissionKey, target.key),
-          eq(answerCaptures.seq, target.seq),
-        ),
-      );
-    return again ? ("again" as const) : ("full" as const);
-  });
-  if (outcome === "full") throw tooLarge();
-  if (outcome === "again") return { seq: target.seq, stored: false };
-  try {
-    await storage.put(storageKey, bytes);
-  } catch (error) {
-    await db
-      .delete(answerCaptures)
-      .where(and(eq(answerCaptures.accountId, row.accountId), eq(answerCaptures.storageKey, storageKey)));
-    throw error;
+      if (inserted.rows.length > 0) return "stored" as const;
+      // Not stored: over the limit, or this chunk came before (its retry is no error).
+      const [again] = await tx
+        .select({ id: answerCaptures.id, storageKey: answerCaptures.storageKey, bytes: answerCaptures.bytes })
+        .from(answerCaptures)
+        .where(
+          and(
+            eq(answerCaptures.accountId, row.accountId),
+            eq(answerCaptures.formId, row.id),
+            eq(answerCaptures.submissionKey, target.key),
+            eq(answerCaptures.seq, target.seq),
+          ),
+        );
+      return again ?? ("full" as const);
+    })
+    .catch(async (error: unknown) => {
+      await storage.delete(storageKey);
+      throw error;
+    });
+  // Not taken, or taken before: these bytes are not needed.
+  const unneeded = () => storage.delete(storageKey);
+  if (outcome === "full") {
+    await unneeded();
+    throw tooLarge();
+  }
+  if (outcome === "stored") return { seq: target.seq, stored: true };
+  // Sent again. Its first bytes may never have reached the storage (the server stopped, or the
+  // storage failed, between the two): the same chunk sent again mends its row.
+  const before = await storage.getStream(outcome.storageKey);
+  before?.stream.destroy();
+  if (before || outcome.bytes !== bytes.length) {
+    await unneeded();
+    return { seq: target.seq, stored: false };
+  }
+  const mended = await db
+    .update(answerCaptures)
+    .set({ storageKey })
+    .where(
+      and(
+        eq(answerCaptures.accountId, row.accountId),
+        eq(answerCaptures.id, outcome.id),
+        eq(answerCaptures.storageKey, outcome.storageKey),
+      ),
+    )
+    .returning({ id: answerCaptures.id });
+  if (mended.length === 0) {
+    await unneeded();
+    return { seq: target.seq, stored: false };
   }
   return { seq: target.seq, stored: true };
 }
