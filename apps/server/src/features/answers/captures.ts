@@ -11,13 +11,14 @@ import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, forbidden, invalidField, notFound } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
 import { answerAccess } from "../../http/policy.ts";
-import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
+import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { detectType } from "../files/uploads.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
 import { answerRow } from "./single-result.ts";
+import { holdUnclaimed } from "./unclaimed-media.ts";
 
 /**
  * Chunks one respondent may send: the page sends one every few seconds while the form is filled,
@@ -100,47 +101,12 @@ async function chunkType(bytes: Buffer, seq: number, declared: string, video: bo
 
 const tooLarge = () => new AppError(413, "capture.too_large");
 
-/**
- * Refuses a chunk of a filling no submission took yet when the form's recent unclaimed captures,
- * or the address's of the last day, would pass their share; a chunk of a filling already sent,
- * or one sent again, passes. Run under the form's lock.
- */
-async function holdUnclaimed(
-  tx: Pick<Db, "execute">,
-  accountId: number,
-  formId: number,
-  key: string,
-  seq: number,
-  uploader: string,
-  bytes: number,
-): Promise<void> {
-  const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = CAPTURE_UNCLAIMED;
-  const recent = sql`c.created_at > now() - make_interval(mins => ${unclaimedMinutes})`;
-  const result = (await tx.execute(sql`
-    select (exists (select 1 from form_answers a where a.account_id = ${accountId} and a.form_id = ${formId}
-                      and a.submission_key = ${key})
-            or exists (select 1 from ${answerCaptures} o where o.account_id = ${accountId} and o.form_id = ${formId}
-                         and o.submission_key = ${key} and o.seq = ${seq})) as sent,
-           coalesce(sum(c.bytes) filter (where ${recent}), 0)::float8 as form_bytes,
-           coalesce(sum(c.bytes) filter (where c.uploader = ${uploader}), 0)::float8 as address_bytes,
-           extract(epoch from min(c.created_at) filter (where ${recent})
-             + make_interval(mins => ${unclaimedMinutes}) - now())::float8 as oldest
-      from ${answerCaptures} c
-     where c.account_id = ${accountId} and c.form_id = ${formId} and c.created_at > now() - interval '1 day'
-       and not exists (select 1 from form_answers a where a.account_id = c.account_id
-                         and a.form_id = c.form_id and a.submission_key = c.submission_key)`)) as unknown as {
-    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number; oldest: number | null }>;
-  };
-  const held = result.rows[0];
-  if (!held || held.sent) return;
-  if (Number(held.address_bytes) + bytes > unclaimedBytesPerAddress) {
-    throw new RateLimited("capture.rate_limited", CAPTURE_RATE.windowSeconds);
-  }
-  if (Number(held.form_bytes) + bytes > unclaimedBytesPerForm) {
-    // Until the oldest of the recent ones stops counting.
-    throw new RateLimited("capture.form_full", Math.max(1, Math.ceil(Number(held.oldest ?? 60))));
-  }
-}
+/** What a stranger piling up media no submission took is told (unclaimed-media.ts). */
+const UNCLAIMED_REFUSAL = {
+  addressCode: "capture.rate_limited",
+  addressRetrySeconds: CAPTURE_RATE.windowSeconds,
+  formCode: "capture.form_full",
+} as const;
 
 /**
  * Stores one chunk of a filling's capture, for a form the caller may fill that captures video or
@@ -205,7 +171,14 @@ export async function storeCaptureChunk(
     .transaction(async (tx) => {
       // One lock per form: the form's and the address's shares hold under parallel chunks too.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
-      await holdUnclaimed(tx, row.accountId, row.id, target.key, target.seq, uploader, bytes.length);
+      await holdUnclaimed(tx, answerCaptures, CAPTURE_UNCLAIMED, UNCLAIMED_REFUSAL, {
+        accountId: row.accountId,
+        formId: row.id,
+        key: target.key,
+        seq: target.seq,
+        uploader,
+        bytes: bytes.length,
+      });
       const inserted = (await tx.execute(sql`
       insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${target.key}, ${target.seq}::int, ${mimeType},

@@ -24,12 +24,13 @@ import {
 } from "../../http/context.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess } from "../../http/policy.ts";
-import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
+import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
 import { respondentOf } from "./respondent.ts";
 import { answerRow } from "./single-result.ts";
+import { holdUnclaimed } from "./unclaimed-media.ts";
 
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
@@ -106,7 +107,14 @@ export async function storeRecordingBatch(
   const stored = await db.transaction(async (tx) => {
     // One lock per form: the form's and the address's shares hold under parallel batches too.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-recordings'), ${row.id}::int4)`);
-    await holdUnclaimed(tx, row.accountId, row.id, batch.key, batch.seq, uploader, data.length);
+    await holdUnclaimed(tx, sessionRecordings, SESSION_RECORDING_UNCLAIMED, UNCLAIMED_REFUSAL, {
+      accountId: row.accountId,
+      formId: row.id,
+      key: batch.key,
+      seq: batch.seq,
+      uploader,
+      bytes: data.length,
+    });
     const inserted = (await tx.execute(sql`
       insert into ${sessionRecordings} (account_id, form_id, submission_key, seq, data, bytes, raw_bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${batch.key}, ${batch.seq}::int, ${data}, ${data.length}::int,
@@ -137,47 +145,12 @@ export async function storeRecordingBatch(
 
 const tooLarge = () => new AppError(413, "session_recording.too_large");
 
-/**
- * Refuses a batch of a filling no submission took yet when the form's recent unclaimed recordings,
- * or the address's of the last day, would pass their share; a batch of a filling already sent,
- * or one sent again, passes. Run under the form's lock.
- */
-async function holdUnclaimed(
-  tx: Pick<Db, "execute">,
-  accountId: number,
-  formId: number,
-  key: string,
-  seq: number,
-  uploader: string,
-  bytes: number,
-): Promise<void> {
-  const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = SESSION_RECORDING_UNCLAIMED;
-  const recent = sql`r.created_at > now() - make_interval(mins => ${unclaimedMinutes})`;
-  const result = (await tx.execute(sql`
-    select (exists (select 1 from form_answers a where a.account_id = ${accountId} and a.form_id = ${formId}
-                      and a.submission_key = ${key})
-            or exists (select 1 from ${sessionRecordings} o where o.account_id = ${accountId} and o.form_id = ${formId}
-                         and o.submission_key = ${key} and o.seq = ${seq})) as sent,
-           coalesce(sum(r.bytes) filter (where ${recent}), 0)::float8 as form_bytes,
-           coalesce(sum(r.bytes) filter (where r.uploader = ${uploader}), 0)::float8 as address_bytes,
-           extract(epoch from min(r.created_at) filter (where ${recent})
-             + make_interval(mins => ${unclaimedMinutes}) - now())::float8 as oldest
-      from ${sessionRecordings} r
-     where r.account_id = ${accountId} and r.form_id = ${formId} and r.created_at > now() - interval '1 day'
-       and not exists (select 1 from form_answers a where a.account_id = r.account_id
-                         and a.form_id = r.form_id and a.submission_key = r.submission_key)`)) as unknown as {
-    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number; oldest: number | null }>;
-  };
-  const held = result.rows[0];
-  if (!held || held.sent) return;
-  if (Number(held.address_bytes) + bytes > unclaimedBytesPerAddress) {
-    throw new RateLimited("session_recording.rate_limited", SESSION_RECORDING_RATE.windowSeconds);
-  }
-  if (Number(held.form_bytes) + bytes > unclaimedBytesPerForm) {
-    // Until the oldest of the recent ones stops counting.
-    throw new RateLimited("session_recording.form_full", Math.max(1, Math.ceil(Number(held.oldest ?? 60))));
-  }
-}
+/** What a stranger piling up media no submission took is told (unclaimed-media.ts). */
+const UNCLAIMED_REFUSAL = {
+  addressCode: "session_recording.rate_limited",
+  addressRetrySeconds: SESSION_RECORDING_RATE.windowSeconds,
+  formCode: "session_recording.form_full",
+} as const;
 
 /**
  * The submission and the whole of its form that the caller may see: a recording replays every
