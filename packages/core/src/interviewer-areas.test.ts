@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { distinctCorners, isInsideAny, isInsidePolygon } from "./interviewer-areas.ts";
+import { distinctCorners, isInsideAny, type LatLng } from "./interviewer-areas.ts";
+
+/** Whether the one area drawn as `points` holds `point`. */
+const isInsidePolygon = (point: LatLng, points: readonly LatLng[]) => isInsideAny(point, [{ points }]);
 
 const square = [
   { lat: 0, lng: 0 },

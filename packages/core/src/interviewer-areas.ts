@@ -27,7 +27,7 @@ export interface LatLng {
  * Whether a point lies inside a polygon (ray casting over latitude and longitude as a plane, which
  * is what a map draws for the small areas an interviewer walks). A point on an edge counts as inside.
  */
-export function isInsidePolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
+function isInsidePolygon(point: LatLng, polygon: readonly LatLng[]): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
     const a = polygon[i]!;

@@ -9,7 +9,7 @@ import type { Recorder } from "./recorders.ts";
  * recorder's chunks go one after another to POST /api/forms/answer/upload_capture under the
  * filling's key, each with its place; one that failed is sent again with the same place, which the
  * server keeps once. Loaded only on forms that capture. Without a camera, or when the browser's
- * own question is refused, nothing is recorded and the form is filled as any other.
+ * own question is refused, nothing is recorded and the form is filled as usual.
  */
 
 const ATTEMPTS = 3;
