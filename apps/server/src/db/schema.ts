@@ -1,6 +1,7 @@
 // The database schema, one file per area; drizzle-kit reads it from here.
 
 export * from "./schema/answer-captures.ts";
+export * from "./schema/answer-recognitions.ts";
 export * from "./schema/automation.ts";
 export * from "./schema/billing.ts";
 export * from "./schema/brand.ts";
