@@ -133,6 +133,8 @@ export const ZFieldSettings = z.looseObject({
   /** file-like fields: accepted types and size. */
   accept: z.array(z.string().max(100)).max(50).optional(),
   maxFileSizeMb: z.number().positive().max(1024).optional(),
+  /** video, audio in a form with video/audio questions: the longest recording, in seconds (default 120). */
+  maxRecordingSeconds: z.number().int().min(5).max(600).optional(),
   /** timer: seconds shown counting down. */
   seconds: z.number().int().positive().optional(),
   /** pageButtons: the labels of the page's Next and Back buttons; empty means the defaults. */

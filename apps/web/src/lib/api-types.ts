@@ -2040,6 +2040,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/video-questions/{fieldId}/{page}/{size}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} video questions {fieldId} {page} {size}
+         * @description Every submission's recording or uploaded file for one video or audio question (hasVideoAudioQuestions), newest first, `size` a page: the submission's id, number and time, and the file, played from GET /api/forms/{id}/files/{fileId}. 404 answer.unknown_field when the field is no video or audio question; 403 for a reader of other fields only.
+         */
+        get: operations["getFormsIdVideoQuestionsFieldIdPageSize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -10104,6 +10124,7 @@ export interface operations {
                             maxChoices?: number;
                             maxFileSizeMb?: number;
                             maxRating?: number;
+                            maxRecordingSeconds?: number;
                             minChoices?: number;
                             multiple?: boolean;
                             nextLabel?: string;
@@ -10669,6 +10690,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -11538,6 +11560,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -12657,6 +12680,7 @@ export interface operations {
                             maxChoices?: number;
                             maxFileSizeMb?: number;
                             maxRating?: number;
+                            maxRecordingSeconds?: number;
                             minChoices?: number;
                             multiple?: boolean;
                             nextLabel?: string;
@@ -13133,6 +13157,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -16426,6 +16451,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -19414,6 +19440,81 @@ export interface operations {
             };
         };
     };
+    getFormsIdVideoQuestionsFieldIdPageSize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fieldId: string;
+                id: number;
+                page: number;
+                size: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            answerId: number;
+                            file: {
+                                id: string;
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                                url: string;
+                            };
+                            number: number | null;
+                            submitTime: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listFormWebhooks: {
         parameters: {
             query?: never;
@@ -20514,6 +20615,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    behavioralConfirmOptions?: string[];
                     capturingConfirmOptions: string[];
                     events: ({
                         timestamp: number;
@@ -20905,6 +21007,7 @@ export interface operations {
                                         maxChoices?: number;
                                         maxFileSizeMb?: number;
                                         maxRating?: number;
+                                        maxRecordingSeconds?: number;
                                         minChoices?: number;
                                         multiple?: boolean;
                                         nextLabel?: string;
@@ -21135,6 +21238,7 @@ export interface operations {
                             maxChoices?: number;
                             maxFileSizeMb?: number;
                             maxRating?: number;
+                            maxRecordingSeconds?: number;
                             minChoices?: number;
                             multiple?: boolean;
                             nextLabel?: string;
@@ -21331,6 +21435,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -21634,6 +21739,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -22599,6 +22705,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -23437,6 +23544,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;
@@ -24352,6 +24460,7 @@ export interface operations {
                                 maxChoices?: number;
                                 maxFileSizeMb?: number;
                                 maxRating?: number;
+                                maxRecordingSeconds?: number;
                                 minChoices?: number;
                                 multiple?: boolean;
                                 nextLabel?: string;

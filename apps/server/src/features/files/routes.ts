@@ -6,6 +6,7 @@ import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { respondentOf } from "../answers/respondent.ts";
 import { readFile, uploadFile } from "./uploads.ts";
+import { videoQuestionRoutes } from "./video-questions.ts";
 
 const ZUploaded = z.object({
   id: z.string(),
@@ -17,6 +18,7 @@ const ZUploaded = z.object({
 
 export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorage): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  videoQuestionRoutes(app, deps);
 
   r.post(
     "/forms/upload_file",

@@ -17,6 +17,7 @@ import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
 import { recordStart } from "../statistics/visits.ts";
+import { webmHasVideoTrack } from "./webm-tracks.ts";
 
 /** The field types answered with uploaded files, and the kind of file each takes ("" = any). */
 export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
@@ -77,6 +78,15 @@ export async function detectType(bytes: Buffer): Promise<{ mime: string; ext: st
   return looksLikeText(bytes)
     ? { mime: "text/plain", ext: "txt" }
     : { mime: "application/octet-stream", ext: "" };
+}
+
+/**
+ * A WebM with no video track is a sound: what a browser records from the microphone alone
+ * (audio/webm), though its first bytes are those of any WebM.
+ */
+function soundOnly(type: { mime: string; ext: string }, bytes: Buffer): { mime: string; ext: string } {
+  if (type.ext !== "webm" || webmHasVideoTrack(bytes) !== false) return type;
+  return { mime: "audio/webm", ext: "webm" };
 }
 
 /** Whether the field takes this type: its kind (image, audio) and its own list of accepted types. */
@@ -249,7 +259,7 @@ export async function uploadFile(
   if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) {
     throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
   }
-  const type = await detectType(bytes);
+  const type = soundOnly(await detectType(bytes), bytes);
   if (!accepts(element, type)) throw invalidField("answer.file_type", fieldId);
 
   // The upload belongs to a filling that has begun: one the page reported, or begun by this file.
