@@ -43,6 +43,7 @@ import { paymentRoutes } from "./features/payments/routes.ts";
 import { permissionRoutes } from "./features/permissions/routes.ts";
 import { publishingRoutes } from "./features/publishing/routes.ts";
 import { questionBankRoutes } from "./features/question-bank/routes.ts";
+import { recognitionModelRoutes } from "./features/recognition/models.ts";
 import { ruleRoutes } from "./features/rules/routes.ts";
 import { searchRoutes } from "./features/search/routes.ts";
 import { segmentRoutes } from "./features/segments/routes.ts";
@@ -176,6 +177,7 @@ export async function buildApp(
   // that (development, API tests) the page is drawn in the browser (webAppPage below).
   crawlerRoutes(app, settings);
   fontRoutes(app);
+  recognitionModelRoutes(app);
   const publicPages = hasWebApp ? await loadPublicPageRenderer(settings.webDist, app.log) : undefined;
   if (publicPages) {
     publicPageRoutes(app, deps, publicPages);

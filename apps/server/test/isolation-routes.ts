@@ -57,6 +57,8 @@ export const PUBLIC = new Set([
   "post /api/forms/answer/session-recording",
   // A chunk of a filling's video or audio capture, only for forms that capture and with consent (captures.test.ts).
   "post /api/forms/answer/upload_capture",
+  // What a filling's page recognised on the camera, only for forms that recognise and with consent (recognition.test.ts).
+  "post /api/forms/answer/recognition",
   // A filling's answers so far, only for forms that save partial responses (partial-responses.test.ts).
   "put /api/forms/partial",
   // The link of a finished export: the token in it is the permission (exports.test.ts).
@@ -395,6 +397,10 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // Behaviour patterns measured on the events of the selected fields and of the page itself.
     "get /api/forms/{id}/answer/{answerId}/spider",
     "get /api/forms/{id}/answer/list/spider/{page}/{size}",
+    // Faces and emotions seen at the selected fields only.
+    "get /api/forms/{id}/answer/{answerId}/faces",
+    "get /api/forms/{id}/answer/{answerId}/charts/fields-emotions",
+    "get /api/forms/{id}/answers/charts/fields-emotions",
     // The account's segments: names and ranges, no answer.
     "get /api/segments/all",
     // Visits to the form's page: times and submission numbers, no answer.

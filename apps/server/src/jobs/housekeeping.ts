@@ -11,6 +11,7 @@ import {
 } from "../db/schema.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
 import { forgetUnsentCaptures } from "../features/answers/captures.ts";
+import { forgetUnsentRecognitions } from "../features/answers/recognition.ts";
 import { forgetUnsentRecordings } from "../features/answers/session-recordings.ts";
 import { removeUnusedPictures } from "../features/brand-kit/unused-pictures.ts";
 import { removeExpiredExports } from "../features/exports/jobs.ts";
@@ -71,11 +72,13 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const unsent = (fillings as { rows?: unknown[] }).rows?.length ?? 0;
   // The session recordings of the same fillings.
   const recordings = await forgetUnsentRecordings(db);
+  // And what their pages recognised on the camera.
+  const recognitions = await forgetUnsentRecognitions(db);
   // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
   await refreshPlannerStatistics(db);
   return results.reduce(
     (sum, rows) => sum + rows.length,
-    files + attachments + captures + pictures + solutions + counts + unsent + recordings,
+    files + attachments + captures + pictures + solutions + counts + unsent + recordings + recognitions,
   );
 }
 

@@ -11,6 +11,7 @@ import { loadForm } from "../forms/service.ts";
 import { behaviorPatternRoutes } from "./behavior-patterns.ts";
 import { captureRoutes } from "./captures-routes.ts";
 import { pageInteractionRoutes } from "./page-interactions.ts";
+import { recognitionRoutes } from "./recognition.ts";
 import { sessionRecordingRoutes } from "./session-recordings.ts";
 import { answerRow } from "./single-result.ts";
 
@@ -51,6 +52,7 @@ export function eventLogRoutes(app: FastifyInstance, deps: Deps): void {
   pageInteractionRoutes(app, deps);
   sessionRecordingRoutes(app, deps);
   captureRoutes(app, deps);
+  recognitionRoutes(app, deps);
   app.withTypeProvider<ZodTypeProvider>().get(
     "/forms/:id/answer/:answerId/event-logs",
     {

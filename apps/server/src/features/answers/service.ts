@@ -13,6 +13,7 @@ import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
 import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
+import { deleteRecognitionsOf } from "./recognition.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
@@ -199,6 +200,7 @@ export async function deleteAnswers(
       .returning({ id: formAnswers.id, key: formAnswers.submissionKey });
     const keys = rows.map((answer) => answer.key);
     await deleteRecordingsOf(tx, ctx.accountId, formId, keys);
+    await deleteRecognitionsOf(tx, ctx.accountId, formId, keys);
     return { deleted: rows, captured: await deleteCapturesOf(tx, ctx.accountId, formId, keys) };
   });
   // The captures' bytes once their rows are gone for good.

@@ -1,0 +1,323 @@
+import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanUp } from "../src/jobs/housekeeping.ts";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  sampleForm,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
+
+let server: TestServer;
+let api: ApiClient;
+let accountId: number;
+let form: number;
+let plainForm: number;
+
+const agreed = [DEFAULT_CONSENT_OPTIONS.capturing.id];
+const happy = { happy: 0.9, neutral: 0.05, sad: 0.05 };
+const sad = { sad: 0.7, neutral: 0.3 };
+
+/** The form asks "name" expecting a happy face and "color" expecting a sad one. */
+const fields = [
+  { ...sampleForm.fields[0], userBehaviorSettings: { expectedEmotion: "happy" } },
+  sampleForm.fields[1],
+  { ...sampleForm.fields[2], userBehaviorSettings: { expectedEmotion: "sad" } },
+];
+
+type Sample = { at: number; faces: number; emotions?: Record<string, number>; age?: number; gender?: string };
+
+async function send(key: string, perField: Record<string, Sample[]>, extra: Record<string, unknown> = {}) {
+  const response = await fetch(`${server.url}/api/forms/answer/recognition`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      formId: form,
+      key,
+      capturingConfirmOptions: agreed,
+      fields: Object.entries(perField).map(([fieldId, samples]) => ({ fieldId, samples })),
+      ...extra,
+    }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as { code?: string } | null };
+}
+
+async function submit(key: string): Promise<number> {
+  const sent = await server.api.post<{ id: number }>(
+    "/api/forms/answer",
+    { formId: form, answers: [{ fieldId: "name", answer: key }], capturingConfirmOptions: agreed },
+    { "idempotency-key": key },
+  );
+  expect(sent.status).toBe(201);
+  return sent.body.id;
+}
+
+const rows = (key: string) =>
+  server.database.raw.query<{ field_id: string; samples: Sample[] }>(
+    "select field_id, samples from answer_recognitions where submission_key = $1 order by field_id",
+    [key],
+  );
+
+interface FieldsEmotions {
+  fields: Array<{
+    fieldId: string;
+    dominant: string | null;
+    expectedEmotion: string | null;
+    matchesExpected: boolean | null;
+    withFace: number;
+    samples: number;
+    timeline: Array<{ at: number; faces: number; emotion: string | null; score: number | null }>;
+  }>;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ api, accountId } = await signUpWithAccount(server.api, "recognise"));
+  const create = async (settings: Record<string, unknown>) => {
+    const created = await api.post<{ form: { id: number } }>("/api/forms", {
+      ...sampleForm,
+      fields,
+      ...settings,
+    });
+    expect(created.status).toBe(201);
+    return created.body.form.id;
+  };
+  form = await create({
+    hasFaceRecognition: true,
+    hasEmotionsRecognition: true,
+    hasAgeGenderRecognition: true,
+  });
+  plainForm = await create({});
+});
+afterAll(() => server.close());
+
+describe("on-device recognition", () => {
+  it("stores each question's samples under the filling, the last sending replacing the one before, and shows them on the submission", async () => {
+    expect(
+      await send("rec-one", { name: [{ at: 0, faces: 1, emotions: happy, age: 30, gender: "male" }] }),
+    ).toEqual({
+      status: 204,
+      body: null,
+    });
+    // The page sends the question's whole timeline so far: it replaces the earlier one.
+    const name = [
+      { at: 1000, faces: 1, emotions: happy, age: 31, gender: "male" },
+      { at: 0, faces: 1, emotions: happy, age: 29, gender: "male" },
+      { at: 2000, faces: 0 },
+    ];
+    const color = [
+      { at: 0, faces: 1, emotions: sad, age: 40, gender: "female" },
+      { at: 1000, faces: 2, emotions: { happy: 0.6, sad: 0.4 }, age: 42, gender: "female" },
+    ];
+    expect((await send("rec-one", { name, color, mail: [{ at: 0, faces: 0 }] })).status).toBe(204);
+    const stored = await rows("rec-one");
+    expect(stored.map((row) => [row.field_id, row.samples.map((sample) => sample.at)])).toEqual([
+      ["color", [0, 1000]],
+      ["mail", [0]],
+      ["name", [0, 1000, 2000]],
+    ]);
+    const answerId = await submit("rec-one");
+
+    const emotions = await api.get<FieldsEmotions>(
+      `/api/forms/${form}/answer/${answerId}/charts/fields-emotions`,
+    );
+    expect(emotions.status).toBe(200);
+    const byId = Object.fromEntries(emotions.body.fields.map((field) => [field.fieldId, field]));
+    expect(emotions.body.fields.map((field) => field.fieldId)).toEqual(["name", "mail", "color"]);
+    expect(byId.name).toMatchObject({
+      dominant: "happy",
+      expectedEmotion: "happy",
+      matchesExpected: true,
+      withFace: 2,
+    });
+    expect(byId.name!.timeline).toEqual([
+      { at: 0, faces: 1, emotion: "happy", score: 0.9 },
+      { at: 1000, faces: 1, emotion: "happy", score: 0.9 },
+      { at: 2000, faces: 0, emotion: null, score: null },
+    ]);
+    // Sad on average (0.55 against 0.3), though the second look was happier.
+    expect(byId.color).toMatchObject({ dominant: "sad", expectedEmotion: "sad", matchesExpected: true });
+    // No face found is a result of its own, kept and shown.
+    expect(byId.mail).toMatchObject({ dominant: null, withFace: 0, samples: 1, matchesExpected: null });
+
+    const faces = await api.get<{
+      overall: { samples: number; withFace: number; maxFaces: number; age: number; gender: string } | null;
+      fields: Array<{ fieldId: string; age: number | null; gender: string | null; maxFaces: number }>;
+    }>(`/api/forms/${form}/answer/${answerId}/faces`);
+    expect(faces.status).toBe(200);
+    expect(faces.body.overall).toEqual({ samples: 6, withFace: 4, maxFaces: 2, age: 36, gender: "male" });
+    expect(faces.body.fields.find((field) => field.fieldId === "color")).toMatchObject({
+      age: 41,
+      gender: "female",
+      maxFaces: 2,
+    });
+    expect(faces.body.fields.find((field) => field.fieldId === "mail")).toMatchObject({
+      age: null,
+      gender: null,
+    });
+  });
+
+  it("adds up each question's dominant emotions over the form's submissions, counting no face and the expected emotion", async () => {
+    await send("rec-agg-1", {
+      name: [{ at: 0, faces: 1, emotions: sad }],
+      color: [{ at: 0, faces: 1, emotions: sad }],
+    });
+    await submit("rec-agg-1");
+    await send("rec-agg-2", { name: [{ at: 0, faces: 0 }] });
+    await submit("rec-agg-2");
+    // Never sent: no submission, not counted.
+    await send("rec-agg-unsent", { name: [{ at: 0, faces: 1, emotions: happy }] });
+    const totals = await api.get<{
+      submissions: number;
+      fields: Array<{
+        fieldId: string;
+        answers: number;
+        noFace: number;
+        dominant: Record<string, number>;
+        matchedExpected: number | null;
+      }>;
+    }>(`/api/forms/${form}/answers/charts/fields-emotions`);
+    expect(totals.status).toBe(200);
+    // rec-one (from the test before) and the two here.
+    expect(totals.body.submissions).toBe(3);
+    const name = totals.body.fields.find((field) => field.fieldId === "name")!;
+    expect(name).toMatchObject({ answers: 3, noFace: 1, matchedExpected: 1 });
+    expect(name.dominant).toMatchObject({ happy: 1, sad: 1, neutral: 0 });
+    const color = totals.body.fields.find((field) => field.fieldId === "color")!;
+    expect(color).toMatchObject({ answers: 2, noFace: 0, matchedExpected: 2 });
+    expect(totals.body.fields.find((field) => field.fieldId === "mail")).toMatchObject({
+      answers: 1,
+      noFace: 1,
+      matchedExpected: null,
+    });
+  });
+
+  it("refuses forms that do not recognise, a missing consent, a stranger's question and a malformed sample with their codes", async () => {
+    const sample = { name: [{ at: 0, faces: 1, emotions: happy }] };
+    const plain = await send("rec-bad", sample, { formId: plainForm });
+    expect([plain.status, plain.body?.code]).toEqual([403, "recognition.not_collected"]);
+    const refused = await send("rec-bad", sample, { capturingConfirmOptions: [] });
+    expect([refused.status, refused.body?.code]).toEqual([403, "recognition.consent_required"]);
+    const foreign = await send("rec-bad", sample, { capturingConfirmOptions: ["not-offered"] });
+    expect([foreign.status, foreign.body?.code]).toEqual([403, "recognition.consent_required"]);
+    const stranger = await send("rec-bad", { nowhere: [{ at: 0, faces: 0 }] });
+    expect([stranger.status, stranger.body?.code]).toEqual([400, "answer.unknown_field"]);
+    const twice = await send(
+      "rec-bad",
+      {},
+      {
+        fields: [
+          { fieldId: "name", samples: [] },
+          { fieldId: "name", samples: [] },
+        ],
+      },
+    );
+    expect([twice.status, twice.body?.code]).toEqual([400, "recognition.field_twice"]);
+    for (const bad of [
+      { at: -1, faces: 1 },
+      { at: 0, faces: 1, emotions: { joyful: 0.5 } },
+      { at: 0, faces: 1, emotions: { happy: 2 } },
+      { at: 0, faces: 1, gender: "other" },
+      { at: 0, faces: "one" },
+    ]) {
+      const malformed = await send("rec-bad", { name: [bad as Sample] });
+      expect([malformed.status, malformed.body?.code]).toEqual([400, "request.invalid"]);
+    }
+    const missing = await fetch(`${server.url}/api/forms/answer/recognition`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        formId: 999_999,
+        key: "rec-bad",
+        capturingConfirmOptions: agreed,
+        fields: [{ fieldId: "name", samples: [] }],
+      }),
+    });
+    expect(missing.status).toBe(404);
+    expect(await rows("rec-bad")).toEqual([]);
+  });
+
+  it("keeps only what the form recognises", async () => {
+    const emotionsOnly = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        fields,
+        hasEmotionsRecognition: true,
+      })
+    ).body.form.id;
+    expect(
+      (
+        await send(
+          "rec-emotions-only",
+          { name: [{ at: 0, faces: 1, emotions: happy, age: 30, gender: "male" }] },
+          { formId: emotionsOnly },
+        )
+      ).status,
+    ).toBe(204);
+    expect((await rows("rec-emotions-only"))[0]!.samples).toEqual([{ at: 0, faces: 1, emotions: happy }]);
+  });
+
+  it("shows a reader of some fields those fields only, nobody without results, no other account, and goes with the submission", async () => {
+    await send("rec-private", {
+      name: [{ at: 0, faces: 1, emotions: happy }],
+      color: [{ at: 0, faces: 1, emotions: sad, age: 20, gender: "female" }],
+    });
+    const answerId = await submit("rec-private");
+    const paths = [
+      `/api/forms/${form}/answer/${answerId}/charts/fields-emotions`,
+      `/api/forms/${form}/answer/${answerId}/faces`,
+      `/api/forms/${form}/answers/charts/fields-emotions`,
+    ];
+    const other = await signUpWithAccount(server.api, "recognitionother");
+    for (const path of paths) expect((await other.api.get(path)).status).toBe(404);
+    const stranger = await addMember(server, accountId, "recstranger");
+    await groupWith(api, "Recognition viewers", [stranger.id], ["forms.view"]);
+    for (const path of paths) expect((await stranger.api.get(path)).status).toBe(403);
+
+    const reader = await addMember(server, accountId, "recreader");
+    const readers = await groupWith(api, "Recognition readers", [reader.id], ["forms.view", "results.view"]);
+    const grant = (access: Record<string, unknown>) =>
+      api.request("PUT", `/api/forms/${form}/permissions/group/${readers}`, access);
+    expect((await grant({ level: "none" })).status).toBeLessThan(300);
+    for (const path of paths) expect((await reader.api.get(path)).status).toBe(403);
+    expect((await grant({ level: "fields", fieldIds: ["name"] })).status).toBeLessThan(300);
+    const limited = await reader.api.get<FieldsEmotions>(paths[0]!);
+    expect(limited.body.fields.map((field) => field.fieldId)).toEqual(["name"]);
+    const faces = await reader.api.get<{
+      fields: Array<{ fieldId: string }>;
+      overall: { age: number | null };
+    }>(paths[1]!);
+    expect(faces.body.fields.map((field) => field.fieldId)).toEqual(["name"]);
+    // The age seen at the hidden question is not in the overall figures either.
+    expect(faces.body.overall.age).toBeNull();
+    const totals = await reader.api.get<{ fields: Array<{ fieldId: string }> }>(paths[2]!);
+    expect(totals.body.fields.map((field) => field.fieldId)).toEqual(["name"]);
+    expect((await grant({ level: "all" })).status).toBeLessThan(300);
+    expect(
+      (await reader.api.get<FieldsEmotions>(paths[0]!)).body.fields.map((field) => field.fieldId),
+    ).toEqual(["name", "color"]);
+
+    expect(await rows("rec-private")).toHaveLength(2);
+    const deleted = await api.request("DELETE", `/api/forms/${form}/answer`, { answerIds: [answerId] });
+    expect(deleted.status).toBe(200);
+    expect(await rows("rec-private")).toEqual([]);
+  });
+
+  it("forgets, in the hourly clean-up, what fillings never sent within a day recognised", async () => {
+    await send("rec-sent", { name: [{ at: 0, faces: 0 }] });
+    await submit("rec-sent");
+    await send("rec-never-sent", { name: [{ at: 0, faces: 0 }] });
+    await send("rec-just-begun", { name: [{ at: 0, faces: 0 }] });
+    await server.database.raw.query(
+      "update answer_recognitions set created_at = now() - interval '25 hours' where submission_key in ('rec-sent', 'rec-never-sent')",
+    );
+    await cleanUp(server.database.db);
+    expect(await rows("rec-sent")).toHaveLength(1);
+    expect(await rows("rec-just-begun")).toHaveLength(1);
+    expect(await rows("rec-never-sent")).toEqual([]);
+  });
+});
