@@ -2,18 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
 import { createDiskStorage } from "../src/storage/file-storage.ts";
+import { uploadBrandPicture } from "./brand-pictures.ts";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let owner: ApiClient;
 let flooder: ApiClient;
 let hoarder: ApiClient;
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -26,14 +21,8 @@ afterAll(() => server.close());
 type Answer = { url: string; code?: string; message?: string };
 
 async function upload(as: ApiClient) {
-  const body = new FormData();
-  body.append("file", new Blob([new Uint8Array(PNG)], { type: "image/png" }), "logo.png");
-  const response = await fetch(`${server.url}/api/account/brand-kit/images`, {
-    method: "POST",
-    body,
-    headers: { authorization: `Bearer ${as.token}` },
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer };
+  const answer = await uploadBrandPicture(server.url, as);
+  return { ...answer, body: answer.body as Answer };
 }
 
 const uploaded = async () => {

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PNG, uploadBrandPicture } from "./brand-pictures.ts";
 import { type ApiClient, addMember, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 let owner: ApiClient;
 let other: ApiClient;
 let member: ApiClient;
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -25,14 +20,8 @@ afterAll(() => server.close());
 type Asset = { url: string; mimeType: string; size: number; code?: string; validationErrors?: unknown[] };
 
 async function upload(as: ApiClient, bytes: Buffer, name = "logo.png", type = "image/png") {
-  const body = new FormData();
-  body.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
-  const response = await fetch(`${server.url}/api/account/brand-kit/images`, {
-    method: "POST",
-    body,
-    headers: as.token ? { authorization: `Bearer ${as.token}` } : {},
-  });
-  return { status: response.status, body: (await response.json()) as Asset };
+  const { status, body } = await uploadBrandPicture(server.url, as, bytes, name, type);
+  return { status, body: body as Asset };
 }
 
 const kit = (logo: string) => ({

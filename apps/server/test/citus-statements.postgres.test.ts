@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { citusPlan } from "../src/db/citus.ts";
+import { uploadBrandPicture } from "./brand-pictures.ts";
 import { createForm, signUpWithAccount, startTestServer, submitAnswers, type TestServer } from "./harness.ts";
 
 /**
@@ -13,13 +14,16 @@ import { createForm, signUpWithAccount, startTestServer, submitAnswers, type Tes
  * scale"): the job queues claim the due work of every account (on Citus a multi-node FOR UPDATE is
  * refused: each node's worker would claim from its own shards), and the public calls that name a
  * form by its id or alias alone (a submission, a form chain, an alias kept unique for public links)
- * look it up across accounts (on Citus: a reference table from form id and alias to account).
+ * look it up across accounts (on Citus: a reference table from form id and alias to account), as
+ * does a brand kit's picture, public by its random id alone (`/api/assets/<id>`: a read of every
+ * node, or the same kind of reference table).
  */
 const KNOWN_CROSS_ACCOUNT: RegExp[] = [
   /^\s*update "(export_jobs|automation_jobs|webhook_deliveries|segment_jobs)" set .*attempts = attempts \+ 1/s,
   /^select "id" from "forms" where \("forms"\."alias" = \$1 and "forms"\."account_id" <> \$2\)/,
   /^select "account_id", "id", .* from "forms" where "forms"\."id" = \$1$/s,
   /^select "account_id", "chain_id", "position" from "form_chain_items" where "form_chain_items"\."form_id" = \$1 /,
+  /^select "account_id", "id", .* from "brand_assets" where "brand_assets"\."id" = \$1$/s,
 ];
 
 const statements: string[] = [];
@@ -75,6 +79,9 @@ describe("statements on tenant tables", () => {
     await api.get(`/api/forms/${form.id}/answer/paginated/1/10`);
     await api.get(`/api/forms/${form.id}/answers/export/csv`);
     await api.post(`/api/forms/${form.id}/webhooks`, { title: "Hook", endpoint: "https://example.com/hook" });
+    // A brand picture, read by a respondent who knows only its address.
+    const picture = (await uploadBrandPicture(server.url, api)).body as { url: string };
+    expect((await fetch(`${server.url}${picture.url}`)).status).toBe(200);
     // The queues look for work a few times meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
 
