@@ -16,6 +16,7 @@ export * from "./schema/search.ts";
 export * from "./schema/segments.ts";
 export * from "./schema/session-recordings.ts";
 export * from "./schema/shared-reports.ts";
+export * from "./schema/storage-writes.ts";
 export * from "./schema/support.ts";
 export * from "./schema/teams.ts";
 export * from "./schema/visits.ts";

@@ -1,15 +1,28 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 
-export const accounts = pgTable("accounts", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  name: text("name").notNull(),
-  subdomain: text("subdomain").notNull().unique(),
-  type: text("type", { enum: ["individual", "company"] }).notNull(),
-  status: text("status").notNull().default("active"),
-  createdAt: createdAt(),
-});
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    subdomain: text("subdomain").notNull().unique(),
+    type: text("type", { enum: ["individual", "company"] }).notNull(),
+    status: text("status").notNull().default("active"),
+    /**
+     * Days what was recorded of the account's respondents is kept (recordings-retention.ts); null:
+     * as long as the submission.
+     */
+    recordingsRetentionDays: integer("recordings_retention_days"),
+    /** When the retention job last swept the account. */
+    recordingsSweptAt: timestamp("recordings_swept_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("accounts_recordings_retention_days_check", sql`${t.recordingsRetentionDays} between 1 and 3650`),
+  ],
+);
 
 /** Users are global: one may register before belonging to an account. */
 export const users = pgTable(
