@@ -17,8 +17,21 @@ const run = appAndBrowser();
 let call: ApiCall;
 const OWNER = "replayowner";
 const PASSWORD = "replayowner123";
-const CONSENT = "Video data collection confirmation";
-const OPTION = "I agree to video and audio recording";
+// A form that records the session but no video says so, in its header and its option.
+const CONSENT = "Session recording confirmation";
+const OPTION =
+  "I agree that my session on this page is recorded for replay: what the page shows and how I fill it in";
+const BEHAVIOUR = "Behavioral data collection confirmation";
+const TYPING_OPTION = "I agree that what I type, including erased text, is recorded";
+
+/** rrweb's pointer events: moves, touches, drags, selections, and clicks (any interaction but focus and blur). */
+const pointerEvents = (events: Array<{ type: number; data?: { source?: number; type?: number } }>) =>
+  events.filter(
+    (event) =>
+      event.type === 3 &&
+      ([1, 6, 12, 14].includes(event.data?.source ?? -1) ||
+        (event.data?.source === 2 && ![5, 6].includes(event.data?.type ?? -1))),
+  );
 const TYPED = "Zebra42";
 
 beforeAll(async () => {
@@ -156,10 +169,7 @@ describe("session replay", () => {
     await page.goto(`${run.app.url}/f/replay-typing?a=${OWNER}`);
     for (const [name, option] of [
       [CONSENT, OPTION],
-      [
-        "Behavioral data collection confirmation",
-        "I agree that what I type, including erased text, is recorded",
-      ],
+      [BEHAVIOUR, TYPING_OPTION],
     ] as const) {
       const dialog = page.getByRole("dialog", { name });
       await dialog.getByRole("checkbox", { name: option }).check();
@@ -182,9 +192,44 @@ describe("session replay", () => {
     );
     const stored = JSON.stringify(recording.events);
     expect(stored).toContain(TYPED);
+    // With the behavioural yes, the clicks into the fields are in the replay.
+    expect(pointerEvents(recording.events as Parameters<typeof pointerEvents>[0]).length).toBeGreaterThan(0);
     expect(stored).toContain("*".repeat("hunter22".length));
     expect(stored).not.toContain("hunter");
     for (const batch of batches) expect(batch.body).not.toContain("hunter");
+  });
+
+  it("keeps no clicks or pointer moves in the recording when the behavioural pop-up is declined", async () => {
+    const formId = await createForm("replay-no-pointer", {
+      collectBehaviorData: true,
+      collectRealCharacters: true,
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/replay-no-pointer?a=${OWNER}`);
+    const recording = page.getByRole("dialog", { name: CONSENT });
+    await recording.getByRole("checkbox", { name: OPTION }).check();
+    await recording.getByRole("button", { name: "Confirm" }).click();
+    await recording.waitFor({ state: "detached" });
+    const behaviour = page.getByRole("dialog", { name: BEHAVIOUR });
+    await behaviour.getByRole("button", { name: "Cancel" }).click();
+    await behaviour.waitFor({ state: "detached" });
+    for (let step = 0; step < 12; step++) await page.mouse.move(100 + step * 40, 150 + step * 20);
+    await page.mouse.dblclick(400, 300);
+    await page.getByRole("textbox", { name: "Your name" }).click();
+    await page.keyboard.type(TYPED, { delay: 30 });
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+    const { events } = await recordingOf(formId);
+    expect(events.some((event) => event.type === 2)).toBe(true);
+    expect(pointerEvents(events)).toEqual([]);
+    // The field's focus is still there, as in the behaviour log without consent.
+    expect(
+      events.some((event) => event.type === 3 && event.data?.source === 2 && event.data.type === 5),
+    ).toBe(true);
   });
 
   /** Opens the form, says yes to capturing, and answers the page. */
@@ -202,7 +247,7 @@ describe("session replay", () => {
   }
 
   const recordingOf = async (formId: number) =>
-    call<{ events: Array<{ type: number }> }>(
+    call<{ events: Array<{ type: number; data?: { source?: number; type?: number } }> }>(
       "GET",
       `/forms/${formId}/answer/${await firstAnswer(formId)}/session-recording`,
     );

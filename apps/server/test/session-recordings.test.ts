@@ -37,6 +37,7 @@ async function upload(
     key: string;
     seq: number;
     capturingConfirmOptions: string[];
+    behavioralConfirmOptions: string[];
     events: unknown[];
   }>,
   address?: string,
@@ -126,6 +127,53 @@ describe("session recordings", () => {
     });
     expect(missing.status).toBe(400);
     expect(await stored("replay-refused")).toEqual([]);
+  });
+
+  it("keeps no pointer clicks or moves without the behavioural consent, only focus and blur", async () => {
+    const pointer = (at: number, source: number, data: Record<string, unknown> = {}) => ({
+      type: 3,
+      timestamp: at,
+      data: { source, ...data },
+    });
+    const events = [
+      snapshot(1000),
+      pointer(1100, 1, { positions: [{ x: 10, y: 20, id: 4, timeOffset: 0 }] }),
+      pointer(1200, 2, { type: 2, id: 4, x: 10, y: 20 }),
+      pointer(1300, 2, { type: 5, id: 4 }),
+      pointer(1400, 6, { positions: [{ x: 1, y: 2, id: 4, timeOffset: 0 }] }),
+      pointer(1500, 2, { type: 6, id: 4 }),
+      input(1600),
+    ];
+    const kept = async (key: string) => {
+      const rows = await stored(key);
+      return rows.flatMap((row) => JSON.parse(gunzipSync(Buffer.from(row.data)).toString()));
+    };
+    // Declined, or not sent: the page as shown, the masked input, focus and blur.
+    for (const [key, behavioral] of [
+      ["replay-declined", []],
+      ["replay-unasked", undefined],
+    ] as const) {
+      const sent = await upload({
+        key,
+        events,
+        ...(behavioral ? { behavioralConfirmOptions: [...behavioral] } : {}),
+      });
+      expect(sent.status, key).toBe(204);
+      expect(await kept(key), key).toEqual([snapshot(1000), events[3], events[5], input(1600)]);
+    }
+    // Agreed: all of it.
+    const agreedBehaviour = await upload({
+      key: "replay-behaviour",
+      events,
+      behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.behavioral.id],
+    });
+    expect(agreedBehaviour.status).toBe(204);
+    expect(await kept("replay-behaviour")).toEqual(events);
+    // A behavioural choice the form does not offer is refused with its code.
+    const forged = await upload({ key: "replay-forged", events, behavioralConfirmOptions: ["not-offered"] });
+    expect(forged.status).toBe(403);
+    expect(forged.body.code).toBe("session_recording.consent_required");
+    expect(await stored("replay-forged")).toEqual([]);
   });
 
   it("holds a filling to its size limit with a clear error, also under batches sent in parallel", async () => {

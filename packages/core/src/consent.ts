@@ -1,5 +1,5 @@
 import { RESPONDENT_TEXTS } from "./defaults.ts";
-import type { TFormSettings } from "./form-schema.ts";
+import { CONSENT_HEADERS, type TFormSettings } from "./form-schema.ts";
 
 /**
  * The consent pop-ups a public form opens with (forms.md §3, §5, §9): one for video and audio
@@ -68,19 +68,58 @@ export const DEFAULT_CONSENT_OPTIONS = {
   behavioral: { id: "default-behavioral", label: RESPONDENT_TEXTS.behavioralConsentOption, checked: false },
 } as const satisfies Record<ConsentKind, ConsentPopup["checkboxes"][number]>;
 
+/** Whether the form records the camera or microphone, or recognises faces, besides a session recording. */
+const capturesMedia = (settings: ConsentSettings) =>
+  settings.hasVideoCapturing ||
+  settings.hasAudioCapturing ||
+  settings.isCaptureVideo ||
+  settings.isCaptureAudio ||
+  settings.hasFaceRecognition ||
+  settings.hasEmotionsRecognition ||
+  settings.hasAgeGenderRecognition;
+
+/**
+ * The header and option a pop-up comes with where the author left them as they came, saying what
+ * the form records: a form that records the session but no video or audio asks about the session,
+ * one that records both names both. English, translated on the page.
+ */
+export function consentDefaults(
+  settings: ConsentSettings,
+  kind: ConsentKind,
+): { header: string; option: ConsentPopup["checkboxes"][number] } {
+  const option = DEFAULT_CONSENT_OPTIONS[kind];
+  if (kind === "behavioral" || !settings.hasSessionRecording)
+    return { header: CONSENT_HEADERS[kind], option };
+  if (!capturesMedia(settings))
+    return {
+      header: RESPONDENT_TEXTS.sessionHeader,
+      option: { ...option, label: RESPONDENT_TEXTS.sessionConsentOption },
+    };
+  return {
+    header: CONSENT_HEADERS.capturing,
+    option: { ...option, label: RESPONDENT_TEXTS.capturingAndSessionConsentOption },
+  };
+}
+
 /** Whether this option is one of ours rather than the author's, so its label is translated. */
 export const isDefaultConsentOption = (id: string): boolean =>
   CONSENT_KINDS.some((kind) => DEFAULT_CONSENT_OPTIONS[kind].id === id);
 
 /** The pop-up of this kind the respondent is asked, or null when the form asks none. */
 export function offeredConsent(settings: ConsentSettings, kind: ConsentKind): ConsentPopup | null {
-  const popup = kind === "capturing" ? settings.capturingConfirmPopup : settings.behavioralConfirmPopup;
+  const stored = kind === "capturing" ? settings.capturingConfirmPopup : settings.behavioralConfirmPopup;
   if (!collects(settings, kind)) return null;
+  const defaults = consentDefaults(settings, kind);
+  // A header left as it came says what this form records.
+  const popup =
+    !stored.header || stored.header === CONSENT_HEADERS[kind]
+      ? { ...stored, header: defaults.header }
+      : stored;
   const authored = popup.checkboxes.length > 0;
   if (popup.show && authored) return popup;
   // Hiding the pop-up cannot silence the question while such data is collected.
   if (!consentRequired(settings, kind)) return null;
-  return { ...popup, show: true, checkboxes: authored ? popup.checkboxes : [DEFAULT_CONSENT_OPTIONS[kind]] };
+  return { ...popup, show: true, checkboxes: authored ? popup.checkboxes : [defaults.option] };
 }
 
 export type ConsentChoices = Partial<Record<(typeof CONSENT_FIELDS)[ConsentKind], readonly string[]>>;

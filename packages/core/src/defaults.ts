@@ -55,6 +55,11 @@ export const RESPONDENT_TEXTS = {
   consentPickOne: "Tick at least one option, or choose Cancel",
   behavioralConsentOption: "I agree that what I type, including erased text, is recorded",
   capturingConsentOption: "I agree to video and audio recording",
+  sessionHeader: "Session recording confirmation",
+  sessionConsentOption:
+    "I agree that my session on this page is recorded for replay: what the page shows and how I fill it in",
+  capturingAndSessionConsentOption:
+    "I agree to video and audio recording, and that my session on this page is recorded for replay",
   cursorOutTitle: "You left the form",
   cursorOutCounted: "Leaving the form is counted: {{cases}} of {{allowed}} times allowed.",
   cursorOutPoints: "Each time beyond that takes {{points}} points off your result.",

@@ -1,15 +1,67 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONSENT_OPTIONS, offeredConsent } from "./consent.ts";
 import { ZFormSettings } from "./form-schema.ts";
-import { replayShowsTyping } from "./session-recording.ts";
+import { isPointerEvent, replayRecordsPointer, replayShowsTyping } from "./session-recording.ts";
 
 const agreed = [DEFAULT_CONSENT_OPTIONS.behavioral.id];
 
 describe("session recording", () => {
   it("asks the capturing pop-up of a form that records sessions, even where the author hid it", () => {
     const settings = ZFormSettings.parse({ hasSessionRecording: true });
-    expect(offeredConsent(settings, "capturing")?.checkboxes).toEqual([DEFAULT_CONSENT_OPTIONS.capturing]);
+    expect(offeredConsent(settings, "capturing")?.checkboxes.map((box) => box.id)).toEqual([
+      DEFAULT_CONSENT_OPTIONS.capturing.id,
+    ]);
     expect(offeredConsent(ZFormSettings.parse({}), "capturing")).toBeNull();
+  });
+
+  it("tells the respondent of a form that only records the session that the session is recorded, not a video", () => {
+    const session = offeredConsent(ZFormSettings.parse({ hasSessionRecording: true }), "capturing");
+    expect(session?.header).toBe("Session recording confirmation");
+    const option = session?.checkboxes[0]?.label ?? "";
+    expect(option).toMatch(/session/i);
+    expect(option).not.toMatch(/video|audio/i);
+    // Both recorded: the option names both; the camera alone keeps the video wording.
+    const both = offeredConsent(
+      ZFormSettings.parse({ hasSessionRecording: true, isCaptureVideo: true }),
+      "capturing",
+    );
+    expect(both?.header).toBe("Video data collection confirmation");
+    expect(both?.checkboxes[0]?.label).toMatch(/video.*session/i);
+    const video = offeredConsent(ZFormSettings.parse({ isCaptureVideo: true }), "capturing");
+    expect(video?.checkboxes).toEqual([DEFAULT_CONSENT_OPTIONS.capturing]);
+    // An author's own header stays.
+    const authored = ZFormSettings.parse({
+      hasSessionRecording: true,
+      capturingConfirmPopup: { header: "May we record?" },
+    });
+    expect(offeredConsent(authored, "capturing")?.header).toBe("May we record?");
+  });
+
+  it("records pointer clicks and moves only with the behavioural consent, focus and blur always", () => {
+    const asked = ZFormSettings.parse({ hasSessionRecording: true });
+    expect(replayRecordsPointer(asked, agreed)).toBe(true);
+    expect(replayRecordsPointer(asked, [])).toBe(false);
+    expect(replayRecordsPointer(asked, null)).toBe(false);
+    // Where the behavioural pop-up is not asked, nobody agreed to more than focus and blur.
+    expect(replayRecordsPointer({ ...asked, collectRealCharacters: false }, undefined)).toBe(false);
+    expect(replayRecordsPointer({ ...asked, collectBehaviorData: false }, undefined)).toBe(false);
+
+    const incremental = (source: number, data: Record<string, unknown> = {}) => ({
+      type: 3,
+      timestamp: 1,
+      data: { source, ...data },
+    });
+    expect(isPointerEvent(incremental(1))).toBe(true); // mouse move
+    expect(isPointerEvent(incremental(6))).toBe(true); // touch move
+    expect(isPointerEvent(incremental(12))).toBe(true); // drag
+    expect(isPointerEvent(incremental(14))).toBe(true); // selection
+    expect(isPointerEvent(incremental(2, { type: 2 }))).toBe(true); // click
+    expect(isPointerEvent(incremental(2, { type: 7 }))).toBe(true); // touch start
+    expect(isPointerEvent(incremental(2, { type: 5 }))).toBe(false); // focus
+    expect(isPointerEvent(incremental(2, { type: 6 }))).toBe(false); // blur
+    expect(isPointerEvent(incremental(5, { text: "***" }))).toBe(false); // input
+    expect(isPointerEvent(incremental(0))).toBe(false); // the page changing
+    expect(isPointerEvent({ type: 2, timestamp: 1, data: { source: 1 } })).toBe(false); // a snapshot
   });
 
   it("shows typing in the replay only where real characters are kept and the respondent agreed", () => {

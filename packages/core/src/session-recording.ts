@@ -1,4 +1,4 @@
-import { type ConsentSettings, consentGiven } from "./consent.ts";
+import { type ConsentSettings, consentGiven, offeredConsent } from "./consent.ts";
 
 /**
  * A filling's session recording (rrweb events, issue 30 "Session replay"), sent by the public page
@@ -30,4 +30,34 @@ export function replayShowsTyping(
   if (!settings.collectBehaviorData || !settings.collectRealCharacters) return false;
   if (behavioralChoice === null) return false;
   return consentGiven(settings, "behavioral", behavioralChoice);
+}
+
+/**
+ * Whether the recording may keep pointer clicks and moves: only where the form asks the behavioural
+ * consent and the respondent ticked it. Without it a session recording, like the behaviour log,
+ * keeps of the respondent's actions no more than each question's focus and blur.
+ */
+export function replayRecordsPointer(
+  settings: ConsentSettings,
+  behavioralChoice: readonly string[] | undefined | null,
+): boolean {
+  if (!settings.collectBehaviorData || !offeredConsent(settings, "behavioral")) return false;
+  return (behavioralChoice?.length ?? 0) > 0;
+}
+
+/** rrweb's sources of pointer events: moves, touch moves, drags and selections; and its interactions. */
+const POINTER_SOURCES: ReadonlySet<number> = new Set([1, 6, 12, 14]);
+const MOUSE_INTERACTION = 2;
+/** The interactions that are no pointer's: a field getting and losing the focus. */
+const FOCUS_AND_BLUR: ReadonlySet<number> = new Set([5, 6]);
+const INCREMENTAL_SNAPSHOT = 3;
+
+/** Whether an rrweb event records the pointer (a click, a move, a touch, a drag, a selection). */
+export function isPointerEvent(event: { type: number; data?: unknown }): boolean {
+  if (event.type !== INCREMENTAL_SNAPSHOT || typeof event.data !== "object" || event.data === null)
+    return false;
+  const { source, type } = event.data as { source?: unknown; type?: unknown };
+  if (typeof source !== "number") return false;
+  if (POINTER_SOURCES.has(source)) return true;
+  return source === MOUSE_INTERACTION && !(typeof type === "number" && FOCUS_AND_BLUR.has(type));
 }

@@ -1,5 +1,5 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
-import { CONSENT_KINDS, type ConsentKind, offeredConsent } from "@formloom/core/consent";
+import { CONSENT_KINDS, type ConsentKind, consentDefaults, offeredConsent } from "@formloom/core/consent";
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { authorText, type Translate } from "@formloom/renderer/form-renderer";
@@ -17,11 +17,6 @@ interface Options {
   /** Sends answers kept while offline, when the connection is back. */
   resend(answers: TSubmissionAnswer[]): void;
 }
-
-const HEADERS: Record<ConsentKind, string> = {
-  capturing: RESPONDENT_TEXTS.capturingHeader,
-  behavioral: RESPONDENT_TEXTS.behavioralHeader,
-};
 
 /**
  * What the public page does around the respondent's answers before they are sent: the consent
@@ -167,7 +162,7 @@ export function useBeforeSending(data: TPublicForm, translate: Translate, option
           <ConsentDialog
             key={asking}
             popup={offeredConsent(form, asking)!}
-            defaultHeader={HEADERS[asking]}
+            defaultHeader={consentDefaults(form, asking).header}
             translate={translate}
             onDone={(chosen) => setChoices((before) => ({ ...before, [asking]: chosen }))}
           />

@@ -1,6 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { captureKind } from "@formloom/core/capture";
-import { replayShowsTyping } from "@formloom/core/session-recording";
+import { replayRecordsPointer, replayShowsTyping } from "@formloom/core/session-recording";
 
 /** One recorder of the filling: the session replay, or the camera and microphone. */
 export interface Recorder {
@@ -46,6 +46,8 @@ export function startRecorders(
           key: () => key,
           consent: capturing,
           realCharacters: replayShowsTyping(form, behavioural),
+          behavioural,
+          pointer: replayRecordsPointer(form, behavioural),
         });
         add({ finish: replay.flush, stop: replay.stop });
       })

@@ -1,4 +1,4 @@
-import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
+import { isPointerEvent, SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
 import { record } from "rrweb";
 import { jsonBody, publicApi } from "./public-api.ts";
 
@@ -17,6 +17,12 @@ export interface SessionRecorderOptions {
   /** The capturing consent options the respondent ticked. */
   consent: string[];
   realCharacters: boolean;
+  /**
+   * The behavioural consent options the respondent ticked; with none, pointer clicks and moves are
+   * not recorded, only each field's focus and blur.
+   */
+  behavioural: string[] | undefined;
+  pointer: boolean;
 }
 
 export interface SessionRecorder {
@@ -37,6 +43,20 @@ const KEEPALIVE_BYTES = 60 * 1024;
 
 type RecordedEvent = { type: number; timestamp: number };
 
+/** rrweb's mouse interactions kept without the behavioural consent: a field's focus and blur. */
+const FOCUS_AND_BLUR_ONLY = {
+  MouseUp: false,
+  MouseDown: false,
+  Click: false,
+  ContextMenu: false,
+  DblClick: false,
+  Focus: true,
+  Blur: true,
+  TouchStart: false,
+  TouchEnd: false,
+  TouchCancel: false,
+};
+
 export function startSessionRecording(options: SessionRecorderOptions): SessionRecorder {
   let events: RecordedEvent[] = [];
   let seq = 0;
@@ -51,6 +71,7 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
       key,
       seq: seq++,
       capturingConfirmOptions: options.consent,
+      ...(options.pointer && options.behavioural ? { behavioralConfirmOptions: options.behavioural } : {}),
       events: batch,
     };
     const request = jsonBody("POST", body);
@@ -99,7 +120,8 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
 
   const stopRecording = record<RecordedEvent>({
     emit: (event) => {
-      events.push(event);
+      // rrweb still reports a selection or a drag with its pointer listeners off.
+      if (options.pointer || !isPointerEvent(event)) events.push(event);
     },
     maskAllInputs: !options.realCharacters,
     // What the page draws from a typed value (a code answer's coloured copy) is masked with it.
@@ -108,7 +130,9 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
     // No timing of the respondent's own canvas drawings or fonts: only what the form shows.
     recordCanvas: false,
     collectFonts: false,
-    sampling: { mousemove: 100, scroll: 150, input: "last" },
+    sampling: options.pointer
+      ? { mousemove: 100, scroll: 150, input: "last" }
+      : { mousemove: false, mouseInteraction: FOCUS_AND_BLUR_ONLY, scroll: 150, input: "last" },
   });
   const timer = window.setInterval(() => void flush(), SEND_EVERY_MS);
   const hidden = () => {

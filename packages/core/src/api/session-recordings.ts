@@ -14,6 +14,8 @@ export const ZSessionRecordingBatch = z.strictObject({
   key: z.string().regex(/^[\x21-\x7e]{1,200}$/, "submission.key.invalid"),
   seq: z.number().int().min(0).max(SESSION_RECORDING_LIMITS.maxBatchesPerFilling),
   capturingConfirmOptions: z.array(z.string().max(64)).max(20),
+  /** The behavioural consent options the respondent ticked: without them no pointer event is kept. */
+  behavioralConfirmOptions: z.array(z.string().max(64)).max(20).optional(),
   events: z
     .array(ZRecordedEvent)
     .min(1)

@@ -8,7 +8,11 @@ import {
   ZSessionRecordingBatch,
 } from "@formloom/core/api/session-recordings";
 import { consentProblems, offeredConsent } from "@formloom/core/consent";
-import { SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
+import {
+  isPointerEvent,
+  replayRecordsPointer,
+  SESSION_RECORDING_LIMITS,
+} from "@formloom/core/session-recording";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -63,7 +67,8 @@ interface Caller {
 /**
  * Stores one batch of a filling's session recording, gzipped, for a form the caller may fill that
  * records sessions, and only with the respondent's capturing consent: a batch without it is
- * refused, so nothing before or without the yes is kept. A filling's batches together stay under
+ * refused, so nothing before or without the yes is kept. Pointer clicks and moves are kept only
+ * with the behavioural consent too (`behavioralConfirmOptions`). A filling's batches together stay under
  * the limits, gzipped and before (what reading them unpacks), checked under a lock per filling so parallel batches cannot pass it; a batch sent
  * again is kept once.
  */
@@ -99,7 +104,17 @@ export async function storeRecordingBatch(
   if (batch.capturingConfirmOptions.length === 0 || consentProblems(settings, choice).length > 0) {
     throw forbidden("session_recording.consent_required");
   }
-  const json = Buffer.from(JSON.stringify(batch.events));
+  const behavioural = batch.behavioralConfirmOptions;
+  if (behavioural && consentProblems(settings, { behavioralConfirmOptions: behavioural }).length > 0) {
+    throw forbidden("session_recording.consent_required");
+  }
+  // Without the behavioural yes, of the respondent's actions only each field's focus and blur are
+  // kept, as in the behaviour log: no click, pointer move, touch, drag or selection.
+  const events = replayRecordsPointer(settings, behavioural)
+    ? batch.events
+    : batch.events.filter((event) => !isPointerEvent(event));
+  if (events.length === 0) return;
+  const json = Buffer.from(JSON.stringify(events));
   const data = await zip(json);
   const { fillingBytes, fillingRawBytes } = SESSION_RECORDING_LIMITS;
   if (data.length > fillingBytes || json.length > fillingRawBytes) throw tooLarge();
@@ -239,7 +254,9 @@ export function sessionRecordingRoutes(app: FastifyInstance, deps: Deps): void {
           `at most ${limits.eventsPerBatch} events and ${limits.batchBytes / 1024 / 1024} MB; \`key\` is the ` +
           "Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions " +
           "(403 session_recording.not_collected) and with the respondent's capturing consent, the options they " +
-          "ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at " +
+          "ticked (403 session_recording.consent_required). Pointer clicks, moves, touches, drags and " +
+          "selections are kept only with `behavioralConfirmOptions`, the behavioural consent ticked; without it " +
+          "only each field's focus and blur are. Stored gzipped; a filling's batches together take at " +
           `most ${limits.fillingBytes / 1024 / 1024} MB gzipped and ${limits.fillingRawBytes / 1024 / 1024} MB ` +
           "before (413 session_recording.too_large); limited per respondent " +
           "and address (429 session_recording.rate_limited with Retry-After). Of the fillings no submission took " +

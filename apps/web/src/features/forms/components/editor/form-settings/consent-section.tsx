@@ -1,4 +1,4 @@
-import { type ConsentKind, consentRequired, DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
+import { consentDefaults, consentRequired } from "@formloom/core/consent";
 import { CONSENT_HEADERS } from "@formloom/core/form-schema";
 import { ActionIcon, Button, Checkbox, Fieldset, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
@@ -62,7 +62,7 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         defaultHeader={CONSENT_HEADERS.behavioral}
         active={settings.collectBehaviorData}
         inactiveText={t("Shown only while behaviour data is collected")}
-        kind="behavioral"
+        defaultOption={consentDefaults(settings, "behavioral").option.label}
         required={consentRequired(settings, "behavioral")}
         requiredText={t("Always asked while the form keeps every character typed")}
         error={firstError(errors, "behavioralConfirmPopup")}
@@ -75,7 +75,7 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         defaultHeader={CONSENT_HEADERS.capturing}
         active={capturing}
         inactiveText={t("Shown only while video, audio or the session is recorded")}
-        kind="capturing"
+        defaultOption={consentDefaults(settings, "capturing").option.label}
         required={consentRequired(settings, "capturing")}
         requiredText={t("Always asked while video, audio, faces or the session are recorded")}
         error={firstError(errors, "capturingConfirmPopup")}
@@ -96,7 +96,8 @@ interface PopupEditorProps {
   defaultHeader: string;
   active: boolean;
   inactiveText: string;
-  kind: ConsentKind;
+  /** The option respondents are offered where the author gave none. */
+  defaultOption: string;
   /** Asked whatever the switch says: the form collects what is never recorded unasked. */
   required: boolean;
   requiredText: string;
@@ -111,7 +112,7 @@ function PopupEditor({
   defaultHeader,
   active,
   inactiveText,
-  kind,
+  defaultOption,
   required,
   requiredText,
   error,
@@ -185,7 +186,7 @@ function PopupEditor({
             {!error && empty && required && (
               <Text size="xs" c="dimmed">
                 {t("Without options of yours, respondents are offered: “{{option}}”", {
-                  option: t(DEFAULT_CONSENT_OPTIONS[kind].label),
+                  option: t(defaultOption),
                 })}
               </Text>
             )}
