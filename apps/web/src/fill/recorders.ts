@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { captureKind } from "@formloom/core/capture";
+import { recognitionKind } from "@formloom/core/recognition";
 import { replayRecordsPointer, replayShowsTyping } from "@formloom/core/session-recording";
 
 /** One recorder of the filling: the session replay, or the camera and microphone. */
@@ -11,11 +12,14 @@ export interface Recorder {
 
 const replayer = () => import("./session-replay.ts");
 const capturer = () => import("./capture-recorder.ts");
+/** The face models' library is large: only forms that recognise load it. */
+const recogniser = () => import("./face-recognition.ts");
 
 /** Downloads the recorders this form will start once the respondent agrees. */
 export function preload(form: TPublicForm["form"]): void {
   if (form.hasSessionRecording) replayer().catch(() => {});
   if (captureKind(form)) capturer().catch(() => {});
+  if (recognitionKind(form)) recogniser().catch(() => {});
 }
 
 /**
@@ -55,6 +59,11 @@ export function startRecorders(
   if (captureKind(form))
     capturer()
       .then(({ startCapture }) => startCapture(form, key, capturing))
+      .then(add)
+      .catch(() => {});
+  if (recognitionKind(form))
+    recogniser()
+      .then(({ startRecognition }) => startRecognition(form, key, capturing))
       .then(add)
       .catch(() => {});
   return {
