@@ -9,6 +9,7 @@ import {
   refreshTokens,
   signInCounters,
 } from "../db/schema.ts";
+import { removeExpiredRecordings } from "../features/account/recordings-retention.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
 import { forgetUnsentCaptures } from "../features/answers/captures.ts";
 import { forgetUnsentRecognitions } from "../features/answers/recognition.ts";
@@ -74,11 +75,22 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const recordings = await forgetUnsentRecordings(db);
   // And what their pages recognised on the camera.
   const recognitions = await forgetUnsentRecognitions(db);
+  // What was recorded of respondents longer ago than their account keeps it.
+  const expired = await removeExpiredRecordings(db, storage);
   // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
   await refreshPlannerStatistics(db);
   return results.reduce(
     (sum, rows) => sum + rows.length,
-    files + attachments + captures + pictures + solutions + counts + unsent + recordings + recognitions,
+    files +
+      attachments +
+      captures +
+      pictures +
+      solutions +
+      counts +
+      unsent +
+      recordings +
+      recognitions +
+      expired.removed,
   );
 }
 

@@ -228,7 +228,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the account */
+        /**
+         * Change the account
+         * @description Changes the account's name, type and `recordingsRetentionDays`: how many days (1–3650) what is recorded of respondents (session recordings, video and audio captures, behaviour events and page interactions, on-device recognition) is kept before the clean-up removes it; null keeps it as long as the submission (the default). The submissions and their answers are kept. Account admins only (403 not_allowed); a retention out of range is refused (400 account.retention.invalid).
+         */
         patch: operations["editAccount"];
         trace?: never;
     };
@@ -2250,7 +2253,7 @@ export interface paths {
         put?: never;
         /**
          * Send forms answer session recording
-         * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Stored gzipped; a filling's batches together take at most 4 MB gzipped and 20 MB before (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After). Of the fillings no submission took yet, an address keeps at most 64 MB in a form a day (429 session_recording.rate_limited) and a form at most 256 MB of the last 30 minutes (429 session_recording.form_full, with Retry-After).
+         * @description A batch of the session recording (rrweb events) a respondent's page made while the form was filled, at most 5000 events and 2 MB; `key` is the Idempotency-Key the submission is sent with, which joins the two. Only for forms that record sessions (403 session_recording.not_collected) and with the respondent's capturing consent, the options they ticked (403 session_recording.consent_required). Pointer clicks, moves, touches, drags and selections are kept only with `behavioralConfirmOptions`, the behavioural consent ticked; without it only each field's focus and blur are. Stored gzipped; a filling's batches together take at most 4 MB gzipped and 20 MB before (413 session_recording.too_large); limited per respondent and address (429 session_recording.rate_limited with Retry-After). Of the fillings no submission took yet, an address keeps at most 64 MB in a form a day (429 session_recording.rate_limited) and a form at most 256 MB of the last 30 minutes (429 session_recording.form_full, with Retry-After).
          */
         post: operations["postFormsAnswerSessionRecording"];
         delete?: never;
@@ -3862,6 +3865,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
+                        recordingsRetentionDays: number | null;
                         status: string;
                         subdomain: string;
                         /** @enum {string} */
@@ -4670,6 +4674,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
+                        recordingsRetentionDays: number | null;
                         status: string;
                         subdomain: string;
                         /** @enum {string} */
@@ -4717,6 +4722,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    recordingsRetentionDays?: number | null;
                     /** @enum {string} */
                     type?: "individual" | "company";
                 };
@@ -4732,6 +4738,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
+                        recordingsRetentionDays: number | null;
                         status: string;
                         subdomain: string;
                         /** @enum {string} */
@@ -28590,6 +28597,7 @@ export interface operations {
                         account: {
                             id: number;
                             name: string;
+                            recordingsRetentionDays: number | null;
                             status: string;
                             subdomain: string;
                             /** @enum {string} */

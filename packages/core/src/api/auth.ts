@@ -99,6 +99,11 @@ export const ZAccount = z.object({
   subdomain: z.string(),
   type: z.enum(ACCOUNT_TYPES),
   status: z.string(),
+  /**
+   * Days what was recorded of respondents (session recordings, video and audio captures, behaviour
+   * events, on-device recognition) is kept before it is removed; null: as long as the submission.
+   */
+  recordingsRetentionDays: z.number().int().nullable(),
 });
 export type TAccount = z.infer<typeof ZAccount>;
 

@@ -86,10 +86,21 @@ export const ZUpdatePasswordBody = z
   });
 export type TUpdatePasswordBody = z.input<typeof ZUpdatePasswordBody>;
 
+/** The days an account may keep what was recorded of its respondents (null: as long as the submission). */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
 export const ZAccountEditBody = requireChange(
   z.object({
     name: z.string().trim().min(2, "request.invalid").max(100).optional(),
     type: z.enum(ACCOUNT_TYPES).optional(),
+    /** Days recordings of respondents are kept, 1–3650; null keeps them as long as the submission. */
+    recordingsRetentionDays: z
+      .number("account.retention.invalid")
+      .int("account.retention.invalid")
+      .min(RETENTION_DAYS.min, "account.retention.invalid")
+      .max(RETENTION_DAYS.max, "account.retention.invalid")
+      .nullable()
+      .optional(),
   }),
 );
 

@@ -11,7 +11,19 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
 
   r.patch(
     "/account/edit",
-    { schema: { tags, body: ZAccountEditBody, response: { 200: ZAccount } } },
+    {
+      schema: {
+        tags,
+        description:
+          "Changes the account's name, type and `recordingsRetentionDays`: how many days (1–3650) what is " +
+          "recorded of respondents (session recordings, video and audio captures, behaviour events and " +
+          "page interactions, on-device recognition) is kept before the clean-up removes it; null keeps it as " +
+          "long as the submission (the default). The submissions and their answers are kept. Account admins " +
+          "only (403 not_allowed); a retention out of range is refused (400 account.retention.invalid).",
+        body: ZAccountEditBody,
+        response: { 200: ZAccount },
+      },
+    },
     async (request) => editAccount(await requireTenant(deps, request, "account.edit"), request.body),
   );
 

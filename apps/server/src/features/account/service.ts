@@ -19,7 +19,13 @@ import { presentAccount } from "../auth/service.ts";
 
 export async function editAccount(ctx: TenantContext, input: z.input<typeof ZAccountEditBody>) {
   const body = ZAccountEditBody.parse(input);
-  const [row] = await ctx.db.update(accounts).set(body).where(eq(accounts.id, ctx.accountId)).returning();
+  // A new retention is swept by the next run of the job, not an hour after the last sweep.
+  const sweep = body.recordingsRetentionDays === undefined ? {} : { recordingsSweptAt: null };
+  const [row] = await ctx.db
+    .update(accounts)
+    .set({ ...body, ...sweep })
+    .where(eq(accounts.id, ctx.accountId))
+    .returning();
   if (!row) throw notFound("account.not_found");
   return presentAccount(row);
 }

@@ -194,7 +194,14 @@ export async function userInfo(ctx: UserContext): Promise<TUserInfo> {
 }
 
 export function presentAccount(row: typeof accounts.$inferSelect) {
-  return { id: row.id, name: row.name, subdomain: row.subdomain, type: row.type, status: row.status };
+  return {
+    id: row.id,
+    name: row.name,
+    subdomain: row.subdomain,
+    type: row.type,
+    status: row.status,
+    recordingsRetentionDays: row.recordingsRetentionDays,
+  };
 }
 
 const RESERVED_SUBDOMAINS = new Set(["www", "api", "admin", "app", "mail", "static", "assets"]);

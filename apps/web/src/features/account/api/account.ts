@@ -27,8 +27,11 @@ export const useAccountResources = (query: ResourcesQuery, enabled: boolean) =>
 export function useEditAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name?: string; type?: TAccount["type"] }): Promise<TAccount> =>
-      unwrap(client.PATCH("/api/account/edit", { body })),
+    mutationFn: (body: {
+      name?: string;
+      type?: TAccount["type"];
+      recordingsRetentionDays?: number | null;
+    }): Promise<TAccount> => unwrap(client.PATCH("/api/account/edit", { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["user"] }),
   });
 }

@@ -1,11 +1,14 @@
 import { ACCOUNT_TYPES, type TAccount } from "@formloom/core/api/auth";
+import { RETENTION_DAYS } from "@formloom/core/api/users";
 import {
   Alert,
   Badge,
   Button,
   Group,
   Loader,
+  NumberInput,
   Paper,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -72,6 +75,10 @@ export function AccountPage() {
             <Table.Tr>
               <Table.Th>{t("Account type")}</Table.Th>
               <Table.Td>{t(ACCOUNT_TYPE_LABELS[account.type])}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t("Recordings of respondents kept")}</Table.Th>
+              <Table.Td>{retentionText(account.recordingsRetentionDays, t)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t("Status")}</Table.Th>
@@ -179,7 +186,12 @@ function Resources() {
   );
 }
 
-/** account/edit: the account's name and type. */
+/** How long the account keeps what was recorded of its respondents, in words. */
+function retentionText(days: number | null, t: ReturnType<typeof useTranslation>["t"]): string {
+  return days === null ? t("As long as the submission") : t("{{count}} days", { count: days });
+}
+
+/** account/edit: the account's name and type, and how long recordings of respondents are kept. */
 export function AccountEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -187,14 +199,25 @@ export function AccountEditPage() {
   const edit = useEditAccount();
   const [name, setName] = useState<string | null>(null);
   const [type, setType] = useState<TAccount["type"] | null>(null);
+  /** The retention as edited: "submission", or a number of days ("" while the field is empty). */
+  const [retention, setRetention] = useState<{ keep: "submission" | "days"; days: number | "" } | null>(null);
   const account = user?.account;
   if (!account) return <Loader m="xl" />;
   const errors = fieldErrors(edit.error);
+  const kept = retention ?? {
+    keep: account.recordingsRetentionDays === null ? ("submission" as const) : ("days" as const),
+    days: account.recordingsRetentionDays ?? "",
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     edit.mutate(
-      { name: name ?? account.name, type: type ?? account.type },
+      {
+        name: name ?? account.name,
+        type: type ?? account.type,
+        // An empty number is sent as it is, for the server to say what is wrong with it.
+        recordingsRetentionDays: kept.keep === "submission" ? null : (kept.days as number),
+      },
       {
         onSuccess: () => {
           notifySuccess(msg("Saved"));
@@ -226,6 +249,33 @@ export function AccountEditPage() {
             value={type ?? account.type}
             onChange={(value) => value && setType(value as TAccount["type"])}
           />
+          <Radio.Group
+            label={t("Keep recordings of respondents")}
+            description={t(
+              "Session recordings, video and audio captures, behaviour events (page interactions) and face, emotion, age and gender recognition older than this are removed for good. The submissions and their answers are kept.",
+            )}
+            value={kept.keep}
+            onChange={(value) => setRetention({ ...kept, keep: value as "submission" | "days" })}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="submission" label={t("As long as the submission")} />
+              <Radio value="days" label={t("For a number of days")} />
+            </Stack>
+          </Radio.Group>
+          {kept.keep === "days" && (
+            <NumberInput
+              label={t("Days to keep recordings")}
+              min={RETENTION_DAYS.min}
+              max={RETENTION_DAYS.max}
+              allowDecimal={false}
+              allowNegative={false}
+              required
+              value={kept.days}
+              error={errors.recordingsRetentionDays}
+              onChange={(value) => setRetention({ ...kept, days: value === "" ? "" : Number(value) })}
+              maw={200}
+            />
+          )}
           <Group>
             <Button type="submit" loading={edit.isPending}>
               {t("Save")}
