@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CAPTURE_UNCLAIMED } from "../src/features/answers/captures.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
 import { createDiskStorage } from "../src/storage/file-storage.ts";
+import { putBeforeRow } from "../src/storage/storage-writes.ts";
 import {
   type ApiClient,
   addMember,
@@ -340,5 +341,36 @@ describe("video and audio capture", () => {
     expect(await stored("capture-form-gone")).toEqual([]);
     expect(await onDisk(unsent!.storage_key)).toBeNull();
     expect(await onDisk(ofGoneForm!.storage_key)).toBeNull();
+  });
+
+  it("removes, after an hour, capture bytes whose row never came because the process stopped between the two", async () => {
+    const storage = createDiskStorage(server.settings.storageDir);
+    const db = server.database.db;
+    const key = `captures/${accountId}/${videoForm}/${randomBytes(16).toString("hex")}`;
+    // The process stops once the bytes are written: the row is never written.
+    void putBeforeRow(db, storage, key, head(), () => new Promise<never>(() => {}));
+    await expect.poll(() => onDisk(key)).not.toBeNull();
+    // A chunk stored as always leaves no mark behind.
+    expect((await send({ key: "capture-written", seq: 0 })).status).toBe(200);
+    const [written] = await stored("capture-written");
+    const marks = async () =>
+      (
+        await server.database.raw.query<{ storage_key: string }>("select storage_key from storage_writes")
+      ).map((row) => row.storage_key);
+    expect(await marks()).toEqual([key]);
+    // One whose process stopped after its row but before the mark went: its bytes stay.
+    await server.database.raw.query("insert into storage_writes (storage_key) values ($1)", [
+      written!.storage_key,
+    ]);
+
+    // Within the hour the row may still come: the bytes stay.
+    await cleanUp(db, storage);
+    expect(await onDisk(key)).not.toBeNull();
+    await server.database.raw.query("update storage_writes set created_at = now() - interval '61 minutes'");
+    await cleanUp(db, storage);
+    expect(await onDisk(key)).toBeNull();
+    expect(await onDisk(written!.storage_key)).not.toBeNull();
+    expect(await stored("capture-written")).toHaveLength(1);
+    expect(await marks()).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "../db/schema.ts";
 import { removeExpiredRecordings } from "../features/account/recordings-retention.ts";
 import { forgetExpiredSolutions } from "../features/answers/captcha.ts";
-import { forgetUnsentCaptures } from "../features/answers/captures.ts";
+import { forgetUnsentCaptures, forgetUnwrittenCaptures } from "../features/answers/captures.ts";
 import { forgetUnsentRecognitions } from "../features/answers/recognition.ts";
 import { forgetUnsentRecordings } from "../features/answers/session-recordings.ts";
 import { removeUnusedPictures } from "../features/brand-kit/unused-pictures.ts";
@@ -57,6 +57,8 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const attachments = storage ? await removeUnsentAttachments(db, storage) : 0;
   // Video and audio captures of fillings never sent within a day, and of forms that are gone.
   const captures = storage ? await forgetUnsentCaptures(db, storage) : 0;
+  // Capture bytes whose row never came (the process stopped between the two), after an hour.
+  const unwritten = storage ? await forgetUnwrittenCaptures(db, storage) : 0;
   // Brand pictures never saved within a day, or named nowhere for a month, in every account.
   const pictures = storage ? await removeUnusedPictures(db, storage) : 0;
   // Exported files past their two days, with their jobs.
@@ -84,6 +86,7 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
     files +
       attachments +
       captures +
+      unwritten +
       pictures +
       solutions +
       counts +

@@ -13,6 +13,7 @@ import { readingMultipart } from "../../http/multipart.ts";
 import { answerAccess } from "../../http/policy.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { forgetUnwritten, putBeforeRow } from "../../storage/storage-writes.ts";
 import { detectType } from "../files/uploads.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
@@ -114,7 +115,8 @@ const UNCLAIMED_REFUSAL = {
  * `maxBytes`, counted and reserved under a lock per filling so parallel chunks cannot pass it; a
  * chunk sent again (a retry after a lost answer) is kept once, and mends a row whose bytes are
  * missing. The bytes are written first and the row after them, so a row always has its bytes; a
- * refused chunk's bytes are removed again.
+ * refused chunk's bytes are removed again, and bytes whose row never came (the process stopped
+ * between the two) are removed by the clean-up (forgetUnwrittenCaptures).
  */
 export async function storeCaptureChunk(
   db: Db,
@@ -165,21 +167,22 @@ export async function storeCaptureChunk(
   const mimeType = await chunkType(bytes, target.seq, file.mimetype, kind.video);
   const storageKey = `captures/${row.accountId}/${row.id}/${randomBytes(16).toString("hex")}`;
   const uploader = addressKey(caller.ip);
-  // The bytes first, then the row: a row never names bytes that are not there.
-  await storage.put(storageKey, bytes);
-  const outcome = await db
-    .transaction(async (tx) => {
-      // One lock per form: the form's and the address's shares hold under parallel chunks too.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
-      await holdUnclaimed(tx, answerCaptures, CAPTURE_UNCLAIMED, UNCLAIMED_REFUSAL, {
-        accountId: row.accountId,
-        formId: row.id,
-        key: target.key,
-        seq: target.seq,
-        uploader,
-        bytes: bytes.length,
-      });
-      const inserted = (await tx.execute(sql`
+  // The bytes first, then the row: a row never names bytes that are not there. Marked while
+  // between the two, so bytes whose row never came (the process stopped) are cleaned up.
+  return putBeforeRow(db, storage, storageKey, bytes, async () => {
+    const outcome = await db
+      .transaction(async (tx) => {
+        // One lock per form: the form's and the address's shares hold under parallel chunks too.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-captures'), ${row.id}::int4)`);
+        await holdUnclaimed(tx, answerCaptures, CAPTURE_UNCLAIMED, UNCLAIMED_REFUSAL, {
+          accountId: row.accountId,
+          formId: row.id,
+          key: target.key,
+          seq: target.seq,
+          uploader,
+          bytes: bytes.length,
+        });
+        const inserted = (await tx.execute(sql`
       insert into ${answerCaptures} (account_id, form_id, submission_key, seq, mime_type, storage_key, bytes, uploader)
       select ${row.accountId}::int, ${row.id}::int, ${target.key}, ${target.seq}::int, ${mimeType},
              ${storageKey}, ${bytes.length}::int, ${uploader}
@@ -188,56 +191,61 @@ export async function storeCaptureChunk(
             + ${bytes.length} <= ${maxBytes}
       on conflict do nothing
       returning 1 as kept`)) as unknown as { rows: unknown[] };
-      if (inserted.rows.length > 0) return "stored" as const;
-      // Not stored: over the limit, or this chunk came before (its retry is no error).
-      const [again] = await tx
-        .select({ id: answerCaptures.id, storageKey: answerCaptures.storageKey, bytes: answerCaptures.bytes })
-        .from(answerCaptures)
-        .where(
-          and(
-            eq(answerCaptures.accountId, row.accountId),
-            eq(answerCaptures.formId, row.id),
-            eq(answerCaptures.submissionKey, target.key),
-            eq(answerCaptures.seq, target.seq),
-          ),
-        );
-      return again ?? ("full" as const);
-    })
-    .catch(async (error: unknown) => {
-      await storage.delete(storageKey);
-      throw error;
-    });
-  // Not taken, or taken before: these bytes are not needed.
-  const unneeded = () => storage.delete(storageKey);
-  if (outcome === "full") {
-    await unneeded();
-    throw tooLarge();
-  }
-  if (outcome === "stored") return { seq: target.seq, stored: true };
-  // Sent again. Its first bytes may never have reached the storage (the server stopped, or the
-  // storage failed, between the two): the same chunk sent again mends its row.
-  const before = await storage.getStream(outcome.storageKey);
-  before?.stream.destroy();
-  if (before || outcome.bytes !== bytes.length) {
-    await unneeded();
-    return { seq: target.seq, stored: false };
-  }
-  const mended = await db
-    .update(answerCaptures)
-    .set({ storageKey })
-    .where(
-      and(
-        eq(answerCaptures.accountId, row.accountId),
-        eq(answerCaptures.id, outcome.id),
-        eq(answerCaptures.storageKey, outcome.storageKey),
-      ),
-    )
-    .returning({ id: answerCaptures.id });
-  if (mended.length === 0) {
-    await unneeded();
-    return { seq: target.seq, stored: false };
-  }
-  return { seq: target.seq, stored: true };
+        if (inserted.rows.length > 0) return "stored" as const;
+        // Not stored: over the limit, or this chunk came before (its retry is no error).
+        const [again] = await tx
+          .select({
+            id: answerCaptures.id,
+            storageKey: answerCaptures.storageKey,
+            bytes: answerCaptures.bytes,
+          })
+          .from(answerCaptures)
+          .where(
+            and(
+              eq(answerCaptures.accountId, row.accountId),
+              eq(answerCaptures.formId, row.id),
+              eq(answerCaptures.submissionKey, target.key),
+              eq(answerCaptures.seq, target.seq),
+            ),
+          );
+        return again ?? ("full" as const);
+      })
+      .catch(async (error: unknown) => {
+        await storage.delete(storageKey);
+        throw error;
+      });
+    // Not taken, or taken before: these bytes are not needed.
+    const unneeded = () => storage.delete(storageKey);
+    if (outcome === "full") {
+      await unneeded();
+      throw tooLarge();
+    }
+    if (outcome === "stored") return { seq: target.seq, stored: true };
+    // Sent again. Its first bytes may never have reached the storage (the server stopped, or the
+    // storage failed, between the two): the same chunk sent again mends its row.
+    const before = await storage.getStream(outcome.storageKey);
+    before?.stream.destroy();
+    if (before || outcome.bytes !== bytes.length) {
+      await unneeded();
+      return { seq: target.seq, stored: false };
+    }
+    const mended = await db
+      .update(answerCaptures)
+      .set({ storageKey })
+      .where(
+        and(
+          eq(answerCaptures.accountId, row.accountId),
+          eq(answerCaptures.id, outcome.id),
+          eq(answerCaptures.storageKey, outcome.storageKey),
+        ),
+      )
+      .returning({ id: answerCaptures.id });
+    if (mended.length === 0) {
+      await unneeded();
+      return { seq: target.seq, stored: false };
+    }
+    return { seq: target.seq, stored: true };
+  });
 }
 
 /**
@@ -356,4 +364,18 @@ export async function forgetUnsentCaptures(db: Db, storage: FileStorage): Promis
     removed.rows.map((row) => row.storage_key),
   );
   return removed.rows.length;
+}
+
+/**
+ * Removes capture bytes written an hour ago or more whose row never came: the process stopped
+ * between the bytes and the row. Safe to run from several processes at once.
+ */
+export function forgetUnwrittenCaptures(db: Db, storage: FileStorage): Promise<number> {
+  return forgetUnwritten(db, storage, "captures/", async (keys) => {
+    const rows = await db
+      .select({ key: answerCaptures.storageKey })
+      .from(answerCaptures)
+      .where(inArray(answerCaptures.storageKey, keys));
+    return new Set(rows.map((row) => row.key));
+  });
 }
