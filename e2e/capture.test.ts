@@ -1,5 +1,6 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchWithFakeMedia } from "./fake-media.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -24,24 +25,7 @@ const CONSENT = "Video data collection confirmation";
 const OPTION = "I agree to video and audio recording";
 
 beforeAll(async () => {
-  [call, camera] = await Promise.all([
-    accountOwner(run.app.url, OWNER, PASSWORD),
-    chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-      ],
-    }),
-  ]);
+  [call, camera] = await Promise.all([accountOwner(run.app.url, OWNER, PASSWORD), launchWithFakeMedia()]);
 });
 afterAll(() => camera?.close());
 

@@ -20,3 +20,26 @@ export function recordingLimitSeconds(fieldSettings: { maxRecordingSeconds?: num
   if (own === undefined || !Number.isFinite(own)) return DEFAULT_RECORDING_SECONDS;
   return Math.min(RECORDING_SECONDS_RANGE.max, Math.max(RECORDING_SECONDS_RANGE.min, Math.round(own)));
 }
+
+/**
+ * What the page says while a video or audio question is recorded, in English: the key the web
+ * app's catalogs translate it under. Read by the recorder alone, which loads only on such forms.
+ */
+export const RECORDER_TEXTS = {
+  recordVideo: "Record a video",
+  recordAudio: "Record audio",
+  stop: "Stop recording",
+  again: "Record again",
+  remove: "Remove the recording",
+  asking: "Asking for the camera and microphone…",
+  recording: "Recording: {{elapsed}} of {{limit}}",
+  recorded: "Recorded: {{length}}",
+  limit: "A recording stops by itself after {{limit}}.",
+  uploading: "Saving the recording…",
+  saved: "The recording is saved with your answers.",
+  live: "What the camera sees",
+  preview: "Your recording",
+  noCamera: "The camera could not be used. Upload a video file instead.",
+  noMicrophone: "The microphone could not be used. Upload a sound file instead.",
+  orUpload: "Or upload a file",
+} as const;

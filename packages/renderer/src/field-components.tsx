@@ -10,6 +10,7 @@ import { GapTextField } from "./fields/gap-text-field.tsx";
 import { ImageChoiceField } from "./fields/image-choice-field.tsx";
 import { LocationField, MapField, QrCodeField, SignatureField } from "./fields/lazy-widgets.tsx";
 import { MatrixField } from "./fields/matrix-field.tsx";
+import { MediaAnswerField } from "./fields/media-answer-field.tsx";
 import { withQuestionMedia } from "./fields/question-media.tsx";
 import {
   ColourField,
@@ -71,8 +72,8 @@ export const fieldComponents: Partial<Record<FieldType, ComponentType<FieldProps
   file: UploadField,
   image: UploadField,
   photo: UploadField,
-  audio: UploadField,
-  video: UploadField,
+  audio: MediaAnswerField,
+  video: MediaAnswerField,
   signature: SignatureField,
   map: MapField,
   location: LocationField,

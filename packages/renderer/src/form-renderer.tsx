@@ -20,6 +20,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { MediaQuestionsContext } from "./fields/media-answer-field.tsx";
 import { type Arranged, type ArrangeSettings, arrangeForm, questionNumbers } from "./flow/arrange.ts";
 import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext, type LiveElement } from "./flow/field-view.tsx";
@@ -45,7 +46,14 @@ export type RendererSettings = Pick<
   "title" | "description" | "submitButtonDescription" | "isRequiredFieldStarsShown"
 > &
   Partial<
-    Pick<TFormSettings, "conditionalRules" | "questionsNumbering" | "questionsNumberingTemplate" | "language">
+    Pick<
+      TFormSettings,
+      | "conditionalRules"
+      | "questionsNumbering"
+      | "questionsNumberingTemplate"
+      | "language"
+      | "hasVideoAudioQuestions"
+    >
   > &
   ArrangeSettings &
   TimerSettings &
@@ -385,7 +393,7 @@ export function FormRenderer(props: FormRendererProps) {
     );
   };
 
-  return (
+  const page = (
     <RespondentLanguage translate={translate} locale={formLocale(settings.language)}>
       <form
         className="fl-form"
@@ -448,6 +456,11 @@ export function FormRenderer(props: FormRendererProps) {
         {!submitElement && actions()}
       </form>
     </RespondentLanguage>
+  );
+  return (
+    <MediaQuestionsContext.Provider value={settings.hasVideoAudioQuestions === true}>
+      {page}
+    </MediaQuestionsContext.Provider>
   );
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { MESSAGES } from "@formloom/core/errors";
 import { fieldTypes } from "@formloom/core/field-registry";
+import { RECORDER_TEXTS } from "@formloom/core/media-questions";
 import { PERMISSION_CATEGORIES } from "@formloom/core/permissions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENGLISH_PLURALS, loadCatalog, type TranslatedLocale } from "./i18n.ts";
@@ -23,6 +24,8 @@ function expectedKeys(): { plain: Set<string>; counted: Set<string>; codes: stri
   for (const definition of Object.values(fieldTypes)) texts.add(definition.label);
   // The public form speaks the form's language with the same catalogs.
   for (const text of Object.values(RESPONDENT_TEXTS)) texts.add(text);
+  // The recorder of video and audio questions, loaded with them alone.
+  for (const text of Object.values(RECORDER_TEXTS)) texts.add(text);
   for (const category of PERMISSION_CATEGORIES) {
     texts.add(category.title);
     for (const permission of category.permissions) texts.add(permission.title);

@@ -82,6 +82,27 @@ const formResultRoute = createRoute({
   ),
 });
 
+/** One video or audio question's recordings: this submission's, then every submission's a page at a time. */
+const formResultVideoQuestionRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results/$resId/video-questions/$fieldId",
+  params: {
+    parse: (raw: Record<string, string>) => ({
+      ...numberParam("resId").parse(raw),
+      fieldId: raw.fieldId ?? "",
+    }),
+    stringify: (params: { resId: number; fieldId: string }) => ({
+      resId: String(params.resId),
+      fieldId: params.fieldId,
+    }),
+  },
+  staticData: { title: msg("Video questions"), deniedInPage: true },
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/video-questions/video-question-page.tsx"),
+    "VideoQuestionPage",
+  ),
+});
+
 /** The submissions' behavioural attributes compared on a spider chart. */
 const formBehaviorPatternsRoute = createRoute({
   getParentRoute: () => formRoute,
@@ -366,6 +387,7 @@ export const formRoutes = [
     ]),
     formResultsRoute,
     formResultRoute,
+    formResultVideoQuestionRoute,
     formBehaviorPatternsRoute,
     formPageInteractionsRoute,
     formFieldsAnalysisRoute,

@@ -46,6 +46,7 @@ const DRAFT_KEYS = [
   "savePartialResponses",
   "hasVideoCapturing",
   "hasAudioCapturing",
+  "hasVideoAudioQuestions",
   // Set through the API only, but they decide whether respondents are asked for consent.
   "isCaptureVideo",
   "isCaptureAudio",

@@ -22,6 +22,7 @@ import { AnswerView } from "../answer-view.tsx";
 import { BehaviorPatternTab } from "../behavior/behavior-pattern-tab.tsx";
 import { CapturePlayer } from "../capture/capture-player.tsx";
 import { ActivityRecordingTab } from "../replay/activity-recording-tab.tsx";
+import { VideoQuestionsTab } from "../video-questions/video-questions-tab.tsx";
 import { RESULT_TABS, type ResultTab } from "./result-tab-names.ts";
 import {
   ActivityTab,
@@ -164,6 +165,8 @@ export function ResultPage() {
         return <BehaviorPatternTab {...props} />;
       case "user-activity-recording":
         return <ActivityRecordingTab {...props} mayDelete={mayDelete} />;
+      case "video-questions":
+        return <VideoQuestionsTab {...props} resId={resId} answer={current} fields={form?.fields ?? []} />;
       default:
         return <NothingCollected what={label[name]} />;
     }

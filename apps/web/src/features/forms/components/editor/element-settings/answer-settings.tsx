@@ -1,6 +1,11 @@
 import { setPatronymic } from "@formloom/core/form-state";
 import { parseFormula } from "@formloom/core/formula";
 import {
+  DEFAULT_RECORDING_SECONDS,
+  isMediaQuestionType,
+  RECORDING_SECONDS_RANGE,
+} from "@formloom/core/media-questions";
+import {
   Group,
   NumberInput,
   SegmentedControl,
@@ -99,6 +104,21 @@ export function FileSettings({ checked }: EditorProps) {
         error={checked.error("fieldSettings.maxFileSizeMb")}
         onChange={(v) => changeSettings(checked, { maxFileSizeMb: num(v) })}
       />
+      {isMediaQuestionType(checked.element.fieldType) && (
+        <NumberInput
+          label={t("Longest recording, s")}
+          description={t(
+            "When the form asks video and audio questions, a recording stops by itself at this length; {{seconds}} s unless set",
+            { seconds: DEFAULT_RECORDING_SECONDS },
+          )}
+          min={RECORDING_SECONDS_RANGE.min}
+          max={RECORDING_SECONDS_RANGE.max}
+          allowDecimal={false}
+          value={settings.maxRecordingSeconds ?? ""}
+          error={checked.error("fieldSettings.maxRecordingSeconds")}
+          onChange={(v) => changeSettings(checked, { maxRecordingSeconds: num(v) })}
+        />
+      )}
     </>
   );
 }

@@ -66,6 +66,7 @@ export const SECTION_OF: Record<string, string> = {
   collectRealCharacters: "data",
   hasVideoCapturing: "data",
   hasAudioCapturing: "data",
+  hasVideoAudioQuestions: "data",
   hasSessionRecording: "data",
   capturingConfirmPopup: "data",
   behavioralConfirmPopup: "data",

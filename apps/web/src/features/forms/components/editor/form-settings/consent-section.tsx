@@ -49,6 +49,14 @@ export function ConsentSection({ settings, errors, onChange }: SectionProps) {
         onChange={(e) => onChange({ hasAudioCapturing: e.currentTarget.checked })}
       />
       <Switch
+        label={t("Ask video and audio questions")}
+        description={t(
+          "Video and audio questions are answered by recording in the page, with a file upload for those who cannot record",
+        )}
+        checked={settings.hasVideoAudioQuestions}
+        onChange={(e) => onChange({ hasVideoAudioQuestions: e.currentTarget.checked })}
+      />
+      <Switch
         label={t("Record the session for replay")}
         description={t(
           "Records the page as the respondent fills it, once they agree, to be replayed with the submission; what is typed is hidden unless every character is collected and they agreed to that too",

@@ -1,0 +1,266 @@
+import type { TFileRef } from "@formloom/core/field-types/file-like";
+import { recordingLimitSeconds, RECORDER_TEXTS as TEXT } from "@formloom/core/media-questions";
+import { useEffect, useRef, useState } from "react";
+import type { FieldProps } from "../field-props.ts";
+import { fillVars } from "../flow/translate.ts";
+import { useTranslate } from "../translate-context.ts";
+import { UploadError, useUpload } from "../upload-context.tsx";
+import { UploadField } from "./upload-field.tsx";
+import "./recorded-answer.css";
+
+/** The containers a recorder is asked for, best first; the browser's own choice otherwise. */
+const CONTAINERS = {
+  video: ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"],
+  audio: ["audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus", "audio/mp4"],
+};
+
+/** Minutes and seconds, as a player shows them: 1:05. */
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "asking" }
+  | { kind: "recording"; started: number }
+  | { kind: "saving"; fraction: number }
+  | { kind: "failed"; code: string }
+  | { kind: "unavailable" };
+
+interface Clip {
+  url: string;
+  seconds: number;
+  ref: TFileRef;
+}
+
+/**
+ * A video or audio question answered by recording in the page: start and stop, a running clock
+ * against the question's limit (the recording stops by itself there), the recording played
+ * back, recorded again or removed. The recording goes through the page's upload call as any
+ * file answer does. Where the camera or microphone cannot be used, or the respondent would
+ * rather, a file is uploaded instead.
+ */
+export default function RecordedAnswer(props: FieldProps) {
+  const { element, value, onChange, inputId, describedBy, invalid, disabled } = props;
+  const translate = useTranslate();
+  const upload = useUpload();
+  const video = element.fieldType === "video";
+  const limit = recordingLimitSeconds(element.fieldSettings);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [elapsed, setElapsed] = useState(0);
+  const [clip, setClip] = useState<Clip | null>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const recorder = useRef<MediaRecorder | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const live = useRef<HTMLVideoElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const statusId = `${inputId}-recorder-status`;
+  const limitId = `${inputId}-recorder-limit`;
+  const canRecord =
+    typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia) && Boolean(upload);
+  const files = Array.isArray(value) ? (value as TFileRef[]) : [];
+  // The answer is this recording while the field still holds it.
+  const recorded = clip !== null && files[0]?.id !== undefined && files[0].id === clip.ref.id;
+
+  const stopTracks = () => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+  };
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      if (recorder.current?.state === "recording") {
+        recorder.current.onstop = null;
+        recorder.current.stop();
+      }
+      for (const track of stream.current?.getTracks() ?? []) track.stop();
+    },
+    [],
+  );
+  useEffect(() => () => (clip ? URL.revokeObjectURL(clip.url) : undefined), [clip]);
+
+  const started = phase.kind === "recording" ? phase.started : null;
+  useEffect(() => {
+    if (started === null) return;
+    if (video && live.current && stream.current) {
+      live.current.srcObject = stream.current;
+      void live.current.play().catch(() => {});
+    }
+    const tick = setInterval(() => setElapsed(Math.min(limit, (Date.now() - started) / 1000)), 250);
+    // At the question's limit the recording stops by itself.
+    const end = setTimeout(() => recorder.current?.stop(), limit * 1000);
+    return () => {
+      clearInterval(tick);
+      clearTimeout(end);
+    };
+  }, [started, limit, video]);
+
+  const save = async (blob: Blob, seconds: number) => {
+    if (!upload) return;
+    const type = blob.type || (video ? "video/webm" : "audio/webm");
+    const extension = type.split("/")[1]?.replace(/[^a-z0-9]/g, "") || "webm";
+    const file = new File([blob], `recording.${extension}`, { type });
+    controller.current?.abort();
+    const own = new AbortController();
+    controller.current = own;
+    setPhase({ kind: "saving", fraction: 0 });
+    try {
+      const ref = await upload(
+        file,
+        element.id,
+        (fraction) => setPhase({ kind: "saving", fraction }),
+        own.signal,
+      );
+      if (own.signal.aborted) return;
+      setClip({ url: URL.createObjectURL(blob), seconds, ref });
+      onChange([ref]);
+      setPhase({ kind: "idle" });
+    } catch (error) {
+      if (own.signal.aborted) return;
+      setPhase({ kind: "failed", code: error instanceof UploadError ? error.code : "widget.upload.failed" });
+    }
+  };
+
+  const start = async () => {
+    setPhase({ kind: "asking" });
+    try {
+      const media = await navigator.mediaDevices.getUserMedia(
+        video ? { video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: true } : { audio: true },
+      );
+      stream.current = media;
+      const container = CONTAINERS[video ? "video" : "audio"].find((type) =>
+        MediaRecorder.isTypeSupported(type),
+      );
+      const next = new MediaRecorder(media, {
+        ...(container ? { mimeType: container } : {}),
+        videoBitsPerSecond: 1_000_000,
+        audioBitsPerSecond: 64_000,
+      });
+      const chunks: Blob[] = [];
+      const began = Date.now();
+      next.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.push(event.data);
+      };
+      next.onstop = () => {
+        stopTracks();
+        recorder.current = null;
+        const type = (next.mimeType || container || "").split(";")[0] ?? "";
+        void save(new Blob(chunks, { type }), Math.min(limit, (Date.now() - began) / 1000));
+      };
+      recorder.current = next;
+      next.start(1000);
+      setElapsed(0);
+      setPhase({ kind: "recording", started: began });
+    } catch {
+      stopTracks();
+      setPhase({ kind: "unavailable" });
+    }
+  };
+
+  const remove = () => {
+    setClip(null);
+    onChange(undefined);
+    setPhase({ kind: "idle" });
+    button.current?.focus();
+  };
+
+  const busy = phase.kind === "asking" || phase.kind === "saving";
+  const status =
+    phase.kind === "asking"
+      ? translate(TEXT.asking)
+      : phase.kind === "recording"
+        ? fillVars(translate(TEXT.recording), { elapsed: clock(elapsed), limit: clock(limit) })
+        : phase.kind === "saving"
+          ? `${translate(TEXT.uploading)} ${Math.round(phase.fraction * 100)}%`
+          : phase.kind === "unavailable"
+            ? translate(video ? TEXT.noCamera : TEXT.noMicrophone)
+            : recorded
+              ? `${fillVars(translate(TEXT.recorded), { length: clock(clip.seconds) })}. ${translate(TEXT.saved)}`
+              : "";
+  const error = phase.kind === "failed" ? translate(phase.code) : "";
+
+  return (
+    <div className="fl-recorder" data-invalid={invalid || error ? true : undefined}>
+      {phase.kind === "recording" && video && (
+        <video ref={live} className="fl-recorder-video" muted playsInline aria-label={translate(TEXT.live)} />
+      )}
+      {recorded && phase.kind !== "recording" && clip && (
+        <div className="fl-recorder-clip">
+          {video ? (
+            // biome-ignore lint/a11y/useMediaCaption: the respondent's own recording has no captions
+            <video
+              className="fl-recorder-video"
+              src={clip.url}
+              controls
+              playsInline
+              aria-label={translate(TEXT.preview)}
+            />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: the respondent's own recording has no captions
+            <audio
+              className="fl-recorder-audio"
+              src={clip.url}
+              controls
+              aria-label={translate(TEXT.preview)}
+            />
+          )}
+        </div>
+      )}
+      {canRecord && (
+        <div className="fl-recorder-row">
+          {/* One button starts and stops, so the keyboard's focus stays on it. */}
+          <button
+            ref={button}
+            type="button"
+            className={phase.kind === "recording" ? "fl-widget-button fl-widget-primary" : "fl-widget-button"}
+            disabled={phase.kind !== "recording" && disabled}
+            // Kept focusable while the camera starts and the recording is saved, so focus stays here.
+            aria-disabled={busy || undefined}
+            aria-invalid={invalid || Boolean(error) || undefined}
+            aria-describedby={[describedBy, statusId, limitId].filter(Boolean).join(" ")}
+            onClick={() => {
+              if (phase.kind === "recording") recorder.current?.stop();
+              else if (!busy) void start();
+            }}
+          >
+            {phase.kind === "recording" && <span className="fl-recorder-dot" aria-hidden="true" />}
+            {translate(
+              phase.kind === "recording"
+                ? TEXT.stop
+                : recorded
+                  ? TEXT.again
+                  : video
+                    ? TEXT.recordVideo
+                    : TEXT.recordAudio,
+            )}
+          </button>
+          {recorded && phase.kind !== "recording" && (
+            <button type="button" className="fl-widget-button" disabled={disabled || busy} onClick={remove}>
+              {translate(TEXT.remove)}
+            </button>
+          )}
+        </div>
+      )}
+      <p className="fl-recorder-status" id={statusId} aria-live="polite">
+        {status}
+        {phase.kind === "saving" && (
+          <progress max={1} value={phase.fraction} aria-label={translate(TEXT.uploading)} />
+        )}
+      </p>
+      {canRecord && (
+        <p className="fl-comment" id={limitId}>
+          {fillVars(translate(TEXT.limit), { limit: clock(limit) })}
+        </p>
+      )}
+      <p className="fl-upload-error" role="alert">
+        {error}
+      </p>
+      {!recorded && phase.kind !== "recording" && (
+        <div className="fl-recorder-upload">
+          {canRecord && <p className="fl-recorder-or">{translate(TEXT.orUpload)}</p>}
+          <UploadField {...props} />
+        </div>
+      )}
+    </div>
+  );
+}
