@@ -222,6 +222,70 @@ describe("behavioural segments", () => {
     expect((await finished(await orphan(3))).state).toBe("failed");
   });
 
+  it("renews its lease before writing the result, so no other process takes the job over to finish it again", async () => {
+    const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Fenced" });
+    const segmentId = created.body.id;
+    const raw = server.database.raw;
+    // The lease runs out as the last submissions are measured, and writing the result takes a while.
+    await raw.query(`
+      create function expire_segment_lease() returns trigger language plpgsql as $$
+      begin
+        if new.done = new.total and new.state = 'running' then
+          new.next_attempt_at := now() - interval '1 second';
+        end if;
+        return new;
+      end $$`);
+    await raw.query(`
+      create trigger expire_segment_lease before update of done on segment_jobs
+        for each row when (new.segment_id = ${segmentId}) execute function expire_segment_lease()`);
+    await raw.query(`
+      create function slow_segment_result() returns trigger language plpgsql as $$
+      begin
+        perform pg_sleep(1);
+        return null;
+      end $$`);
+    await raw.query(`
+      create trigger slow_segment_result after delete on segment_members
+        for each statement execute function slow_segment_result()`);
+    try {
+      const queued = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+        formIds: [formId],
+      });
+      // Another process looks for due jobs, as its claim does, while the result is written.
+      const takenOver: unknown[] = [];
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const [job] = await raw.query<{ state: string }>("select state from segment_jobs where id = $1", [
+          queued.body.id,
+        ]);
+        if (job!.state === "done" || Date.now() > deadline) break;
+        takenOver.push(
+          ...(await raw.query(
+            `update segment_jobs set attempts = attempts + 1, next_attempt_at = now() + interval '60 seconds'
+              where (account_id, id) in (
+                select account_id, id from segment_jobs
+                 where id = $1 and state = 'running' and done = total and next_attempt_at <= now()
+                 for update skip locked)
+              returning id`,
+            [queued.body.id],
+          )),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(takenOver).toEqual([]);
+      expect((await finished(queued.body.id)).state).toBe("done");
+      const members = await api.get<{ members: Array<{ answerId: number }> }>(
+        `/api/segments/${segmentId}/members?formId=${formId}`,
+      );
+      expect(members.body.members.map((member) => member.answerId)).toEqual([raged]);
+    } finally {
+      await raw.query("drop trigger slow_segment_result on segment_members");
+      await raw.query("drop function slow_segment_result()");
+      await raw.query("drop trigger expire_segment_lease on segment_jobs");
+      await raw.query("drop function expire_segment_lease()");
+    }
+  });
+
   it("skips a submission deleted while the recalculation runs and finishes", async () => {
     const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Shrinking" });
     const segmentId = created.body.id;

@@ -117,6 +117,16 @@ async function recalculate(db: Db, job: Job): Promise<void> {
   }
 
   await db.transaction(async (tx) => {
+    // The lease first, renewed only while this attempt still holds the job: one taken over after
+    // its lease ran out is left to the process that took it, and the job's row stays locked until
+    // the result is written, so no other process takes it over meanwhile (its claim skips locked
+    // rows) to finish it a second time.
+    const renewed = await tx
+      .update(segmentJobs)
+      .set({ nextAttemptAt: lease })
+      .where(held(job))
+      .returning({ id: segmentJobs.id });
+    if (renewed.length === 0) throw new LeaseLost(job);
     await tx
       .delete(segmentMembers)
       .where(
@@ -145,7 +155,7 @@ async function recalculate(db: Db, job: Job): Promise<void> {
       .set({ state: "done", done: sql`greatest(${segmentJobs.total}, ${done})`, finishedAt: new Date() })
       .where(held(job))
       .returning({ id: segmentJobs.id });
-    // Rolls the members back: the process that took the job over writes its own.
+    // Held since the renewal above; checked again all the same.
     if (finishedJob.length === 0) throw new LeaseLost(job);
   });
 }
