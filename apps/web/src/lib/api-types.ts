@@ -1164,6 +1164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forms/{id}/answer/{answerId}/charts/fields-emotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} charts fields emotions
+         * @description Each question's emotions while it was answered in this submission: the timeline, the dominant emotion and the element's expected emotion (userBehaviorSettings.expectedEmotion) with whether they match. A reader limited to some fields sees those.
+         */
+        get: operations["getFormsIdAnswerAnswerIdChartsFieldsEmotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{id}/answer/{answerId}/event-logs": {
         parameters: {
             query?: never;
@@ -1176,6 +1196,26 @@ export interface paths {
          * @description The behaviour the respondent's page recorded while this submission was filled (POST /api/forms/logger).
          */
         get: operations["getFormsIdAnswerAnswerIdEventLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{id}/answer/{answerId}/faces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answer {answerId} faces
+         * @description The faces, age and gender the respondent's page saw at each question of this submission, and over all of them (overall: null when nothing was recognised). A reader limited to some fields sees those.
+         */
+        get: operations["getFormsIdAnswerAnswerIdFaces"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1444,6 +1484,26 @@ export interface paths {
         put?: never;
         /** Send forms {id} answers {answerId} update tags */
         post: operations["postFormsIdAnswersAnswerIdUpdateTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/{id}/answers/charts/fields-emotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read forms {id} answers charts fields emotions
+         * @description Each question's dominant emotions over the form's submissions: how many had each, how many showed no face, and how many matched the expected emotion. A reader limited to some fields sees those.
+         */
+        get: operations["getFormsIdAnswersChartsFieldsEmotions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2236,6 +2296,26 @@ export interface paths {
         get: operations["getFormsAnswerTagsAccount"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forms/answer/recognition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send forms answer recognition
+         * @description What the respondent's page recognised on the camera's picture while each question was answered (faces seen, the seven emotions' scores, age and gender of the largest face), per question: the samples, at most 600 a question, replace the ones sent before for that question. `key` is the Idempotency-Key the submission is sent with, which joins the two. A sample with faces 0 is a look that found no face. Only for forms that recognise faces, emotions or age and gender (403 recognition.not_collected), with the respondent's capturing consent (403 recognition.consent_required); questions of the form only (400 answer.unknown_field), each once (400 recognition.field_twice); limited per respondent and address (429 recognition.rate_limited with Retry-After).
+         */
+        post: operations["postFormsAnswerRecognition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14406,6 +14486,91 @@ export interface operations {
             };
         };
     };
+    getFormsIdAnswerAnswerIdChartsFieldsEmotions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerId: number;
+                        fields: {
+                            dominant: ("happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry") | null;
+                            emotions: {
+                                angry: number;
+                                disgusted: number;
+                                fearful: number;
+                                happy: number;
+                                neutral: number;
+                                sad: number;
+                                surprised: number;
+                            } | null;
+                            expectedEmotion: ("happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry") | null;
+                            fieldId: string;
+                            matchesExpected: boolean | null;
+                            question: string;
+                            samples: number;
+                            timeline: {
+                                at: number;
+                                emotion: ("happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry") | null;
+                                faces: number;
+                                score: number | null;
+                            }[];
+                            withFace: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getFormsIdAnswerAnswerIdEventLogs: {
         parameters: {
             query?: never;
@@ -14436,6 +14601,88 @@ export interface operations {
                             x?: number;
                             y?: number;
                         }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdAnswerAnswerIdFaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                answerId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerId: number;
+                        fields: {
+                            age: number | null;
+                            fieldId: string;
+                            gender: ("male" | "female") | null;
+                            maxFaces: number;
+                            question: string;
+                            samples: number;
+                            withFace: number;
+                        }[];
+                        overall: {
+                            age: number | null;
+                            gender: ("male" | "female") | null;
+                            maxFaces: number;
+                            samples: number;
+                            withFace: number;
+                        } | null;
+                        recognises: {
+                            ageGender: boolean;
+                            emotions: boolean;
+                            faces: boolean;
+                        };
                     };
                 };
             };
@@ -15571,6 +15818,83 @@ export interface operations {
                         id: number;
                         score: number | null;
                         tags: string[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getFormsIdAnswersChartsFieldsEmotions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fields: {
+                            answers: number;
+                            dominant: {
+                                angry: number;
+                                disgusted: number;
+                                fearful: number;
+                                happy: number;
+                                neutral: number;
+                                sad: number;
+                                surprised: number;
+                            };
+                            expectedEmotion: ("happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry") | null;
+                            fieldId: string;
+                            matchedExpected: number | null;
+                            noFace: number;
+                            question: string;
+                        }[];
+                        submissions: number;
                     };
                 };
             };
@@ -20603,6 +20927,54 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postFormsAnswerRecognition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    capturingConfirmOptions: string[];
+                    fields: {
+                        fieldId: string;
+                        samples: {
+                            age?: number;
+                            at: number;
+                            emotions?: {
+                                [key: string]: number;
+                            };
+                            faces: number;
+                            /** @enum {string} */
+                            gender?: "male" | "female";
+                        }[];
+                    }[];
+                    formId: number;
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

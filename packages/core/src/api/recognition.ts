@@ -3,6 +3,14 @@ import { EMOTIONS, RECOGNITION_LIMITS } from "../recognition.ts";
 
 const ZEmotion = z.enum(EMOTIONS);
 const ZGender = z.enum(["male", "female"]);
+/** A number for each of the seven emotions. */
+const perEmotion = (value: z.ZodNumber) =>
+  z.object(
+    Object.fromEntries(EMOTIONS.map((emotion) => [emotion, value])) as Record<
+      (typeof EMOTIONS)[number],
+      z.ZodNumber
+    >,
+  );
 
 /** One look at the camera (core's RecognitionSample). */
 export const ZRecognitionSample = z.strictObject({
@@ -71,7 +79,7 @@ export const ZAnswerFieldsEmotions = z.object({
       dominant: ZEmotion.nullable(),
       /** Whether the dominant emotion is the expected one; null without either. */
       matchesExpected: z.boolean().nullable(),
-      emotions: z.record(ZEmotion, z.number()).nullable(),
+      emotions: perEmotion(z.number()).nullable(),
       /** Each sample: when, the faces seen, its strongest emotion and that emotion's score. */
       timeline: z.array(
         z.object({
@@ -100,7 +108,7 @@ export const ZFormFieldsEmotions = z.object({
       /** Of those, the ones where no face was found. */
       noFace: z.number().int(),
       /** How many submissions had each emotion as the question's dominant one. */
-      dominant: z.record(ZEmotion, z.number().int()),
+      dominant: perEmotion(z.number().int()),
       /** Submissions whose dominant emotion was the expected one; null without an expected emotion. */
       matchedExpected: z.number().int().nullable(),
     }),

@@ -21,6 +21,7 @@ import { useSetAnswersViewed } from "../../api/set-answers-viewed.ts";
 import { AnswerView } from "../answer-view.tsx";
 import { BehaviorPatternTab } from "../behavior/behavior-pattern-tab.tsx";
 import { CapturePlayer } from "../capture/capture-player.tsx";
+import { VideoEmotionsTab } from "../recognition/video-emotions-tab.tsx";
 import { ActivityRecordingTab } from "../replay/activity-recording-tab.tsx";
 import { VideoQuestionsTab } from "../video-questions/video-questions-tab.tsx";
 import { RESULT_TABS, type ResultTab } from "./result-tab-names.ts";
@@ -165,6 +166,8 @@ export function ResultPage() {
         return <BehaviorPatternTab {...props} />;
       case "user-activity-recording":
         return <ActivityRecordingTab {...props} mayDelete={mayDelete} />;
+      case "video-emotions":
+        return <VideoEmotionsTab {...props} />;
       case "video-questions":
         return <VideoQuestionsTab {...props} resId={resId} answer={current} fields={form?.fields ?? []} />;
       default:
