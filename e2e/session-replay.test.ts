@@ -209,6 +209,8 @@ describe("session replay", () => {
     const problems = watchErrors(page);
     await page.goto(`${run.app.url}/f/replay-no-pointer?a=${OWNER}`);
     const recording = page.getByRole("dialog", { name: CONSENT });
+    await recording.getByRole("checkbox", { name: OPTION }).waitFor();
+    await screenshot(page, "privacy-session-consent-1280");
     await recording.getByRole("checkbox", { name: OPTION }).check();
     await recording.getByRole("button", { name: "Confirm" }).click();
     await recording.waitFor({ state: "detached" });

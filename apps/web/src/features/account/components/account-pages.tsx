@@ -273,7 +273,7 @@ export function AccountEditPage() {
               value={kept.days}
               error={errors.recordingsRetentionDays}
               onChange={(value) => setRetention({ ...kept, days: value === "" ? "" : Number(value) })}
-              maw={200}
+              maw={280}
             />
           )}
           <Group>
