@@ -248,11 +248,15 @@ describe("the public form page", () => {
     const context = await run.browser.newContext();
     const page = await context.newPage();
     const scripts = new Map<string, Promise<Buffer>>();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.set(response.url(), response.body());
     });
     await page.goto(pageUrl("typical"));
     await page.waitForLoadState("networkidle");
+    // Face recognition's library and models come only with forms that recognise.
+    expect(requested.filter((url) => /face-recognition|recognition-models/.test(url))).toEqual([]);
     const sizes = await Promise.all(
       [...scripts].map(async ([url, body]) => [url, gzipSync(await body, { level: 9 }).length] as const),
     );
