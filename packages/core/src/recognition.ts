@@ -1,12 +1,13 @@
-import { EXPECTED_EMOTIONS } from "./element-schema.ts";
-
 /**
  * On-device recognition (forms.md §9): with the respondent's capturing consent, the public page
  * looks at the camera's picture a frame or so a second while a question is answered and keeps, per
  * question, the faces seen, the seven emotions and the age and gender. Nothing leaves the browser
  * but these numbers; the models come from this app's own server.
+ *
+ * The emotions are the ones an element may expect (EXPECTED_EMOTIONS, forms.md §9), listed here
+ * again so the public page's recorders need not load the form schema and zod (recognition.test.ts).
  */
-export const EMOTIONS = EXPECTED_EMOTIONS;
+export const EMOTIONS = ["happy", "surprised", "neutral", "sad", "fearful", "disgusted", "angry"] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 
 export const RECOGNITION_LIMITS = {
