@@ -43,7 +43,7 @@ describe("recordings retention", () => {
     await page.keyboard.press("Enter");
     // Mantine clamps the number on blur; typed and sent at once it reaches the server's check.
     await page
-      .getByText(/whole number of days from 1 to 3650/)
+      .getByText(/1 to 3650 days/)
       .first()
       .waitFor();
     await screenshot(page, "privacy-retention-edit-1280");

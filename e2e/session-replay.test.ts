@@ -19,8 +19,7 @@ const OWNER = "replayowner";
 const PASSWORD = "replayowner123";
 // A form that records the session but no video says so, in its header and its option.
 const CONSENT = "Session recording confirmation";
-const OPTION =
-  "I agree that my session on this page is recorded for replay: what the page shows and how I fill it in";
+const OPTION = "I agree that my session on this page is recorded for replay";
 const BEHAVIOUR = "Behavioral data collection confirmation";
 const TYPING_OPTION = "I agree that what I type, including erased text, is recorded";
 

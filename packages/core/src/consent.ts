@@ -1,5 +1,5 @@
 import { RESPONDENT_TEXTS } from "./defaults.ts";
-import { CONSENT_HEADERS, type TFormSettings } from "./form-schema.ts";
+import type { TFormSettings } from "./form-schema.ts";
 
 /**
  * The consent pop-ups a public form opens with (forms.md §3, §5, §9): one for video and audio
@@ -36,18 +36,19 @@ export const CONSENT_FIELDS = {
   behavioral: "behavioralConfirmOptions",
 } as const satisfies Record<ConsentKind, string>;
 
+/** Whether the form records the camera or microphone, or recognises faces. */
+const capturesMedia = (settings: ConsentSettings) =>
+  settings.hasVideoCapturing ||
+  settings.hasAudioCapturing ||
+  settings.isCaptureVideo ||
+  settings.isCaptureAudio ||
+  settings.hasFaceRecognition ||
+  settings.hasEmotionsRecognition ||
+  settings.hasAgeGenderRecognition;
+
 function collects(settings: ConsentSettings, kind: ConsentKind): boolean {
   if (kind === "behavioral") return settings.collectBehaviorData;
-  return (
-    settings.hasVideoCapturing ||
-    settings.hasAudioCapturing ||
-    settings.isCaptureVideo ||
-    settings.isCaptureAudio ||
-    settings.hasFaceRecognition ||
-    settings.hasEmotionsRecognition ||
-    settings.hasAgeGenderRecognition ||
-    settings.hasSessionRecording
-  );
+  return capturesMedia(settings) || settings.hasSessionRecording;
 }
 
 /**
@@ -68,15 +69,11 @@ export const DEFAULT_CONSENT_OPTIONS = {
   behavioral: { id: "default-behavioral", label: RESPONDENT_TEXTS.behavioralConsentOption, checked: false },
 } as const satisfies Record<ConsentKind, ConsentPopup["checkboxes"][number]>;
 
-/** Whether the form records the camera or microphone, or recognises faces, besides a session recording. */
-const capturesMedia = (settings: ConsentSettings) =>
-  settings.hasVideoCapturing ||
-  settings.hasAudioCapturing ||
-  settings.isCaptureVideo ||
-  settings.isCaptureAudio ||
-  settings.hasFaceRecognition ||
-  settings.hasEmotionsRecognition ||
-  settings.hasAgeGenderRecognition;
+/** The header a pop-up comes with (forms.md §7), as its settings store it. */
+const HEADERS = {
+  capturing: RESPONDENT_TEXTS.capturingHeader,
+  behavioral: RESPONDENT_TEXTS.behavioralHeader,
+} as const;
 
 /**
  * The header and option a pop-up comes with where the author left them as they came, saying what
@@ -88,16 +85,16 @@ export function consentDefaults(
   kind: ConsentKind,
 ): { header: string; option: ConsentPopup["checkboxes"][number] } {
   const option = DEFAULT_CONSENT_OPTIONS[kind];
-  if (kind === "behavioral" || !settings.hasSessionRecording)
-    return { header: CONSENT_HEADERS[kind], option };
-  if (!capturesMedia(settings))
-    return {
-      header: RESPONDENT_TEXTS.sessionHeader,
-      option: { ...option, label: RESPONDENT_TEXTS.sessionConsentOption },
-    };
+  if (kind === "behavioral" || !settings.hasSessionRecording) return { header: HEADERS[kind], option };
+  const media = capturesMedia(settings);
   return {
-    header: CONSENT_HEADERS.capturing,
-    option: { ...option, label: RESPONDENT_TEXTS.capturingAndSessionConsentOption },
+    header: media ? HEADERS.capturing : RESPONDENT_TEXTS.sessionHeader,
+    option: {
+      ...option,
+      label: media
+        ? RESPONDENT_TEXTS.capturingAndSessionConsentOption
+        : RESPONDENT_TEXTS.sessionConsentOption,
+    },
   };
 }
 
@@ -112,9 +109,7 @@ export function offeredConsent(settings: ConsentSettings, kind: ConsentKind): Co
   const defaults = consentDefaults(settings, kind);
   // A header left as it came says what this form records.
   const popup =
-    !stored.header || stored.header === CONSENT_HEADERS[kind]
-      ? { ...stored, header: defaults.header }
-      : stored;
+    !stored.header || stored.header === HEADERS[kind] ? { ...stored, header: defaults.header } : stored;
   const authored = popup.checkboxes.length > 0;
   if (popup.show && authored) return popup;
   // Hiding the pop-up cannot silence the question while such data is collected.

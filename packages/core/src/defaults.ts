@@ -56,10 +56,8 @@ export const RESPONDENT_TEXTS = {
   behavioralConsentOption: "I agree that what I type, including erased text, is recorded",
   capturingConsentOption: "I agree to video and audio recording",
   sessionHeader: "Session recording confirmation",
-  sessionConsentOption:
-    "I agree that my session on this page is recorded for replay: what the page shows and how I fill it in",
-  capturingAndSessionConsentOption:
-    "I agree to video and audio recording, and that my session on this page is recorded for replay",
+  sessionConsentOption: "I agree that my session on this page is recorded for replay",
+  capturingAndSessionConsentOption: "I agree to video, audio and session recording",
   cursorOutTitle: "You left the form",
   cursorOutCounted: "Leaving the form is counted: {{cases}} of {{allowed}} times allowed.",
   cursorOutPoints: "Each time beyond that takes {{points}} points off your result.",

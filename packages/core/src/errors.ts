@@ -48,8 +48,7 @@ export const MESSAGES = {
   "account.required": "Create an account first",
   "account.dpa.required": "You must accept the data processing agreement",
   "account.not_found": "Account not found",
-  "account.retention.invalid":
-    "Keep recordings for a whole number of days from 1 to 3650, or as long as the submission",
+  "account.retention.invalid": "Keep recordings 1 to 3650 days, or as long as the submission",
   "form.not_found": "Form not found",
   "form.alias.exists": "A form with such alias already exists",
   "form.alias.invalid": "The alias may contain only Latin letters, digits and hyphens",

@@ -38,7 +38,8 @@ export const ACCOUNT_TYPE_LABELS: Record<TAccount["type"], string> = {
 
 /** account/: the account's details and the resources it uses. */
 export function AccountPage() {
-  const { t } = useTranslation();
+  const translation = useTranslation();
+  const { t } = translation;
   const { data: user } = useUser();
   const can = useCan();
   const account = user?.account;
@@ -78,7 +79,7 @@ export function AccountPage() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t("Recordings of respondents kept")}</Table.Th>
-              <Table.Td>{retentionText(account.recordingsRetentionDays, t)}</Table.Td>
+              <Table.Td>{retentionText(account.recordingsRetentionDays, translation)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t("Status")}</Table.Th>
@@ -186,9 +187,12 @@ function Resources() {
   );
 }
 
-/** How long the account keeps what was recorded of its respondents, in words. */
-function retentionText(days: number | null, t: ReturnType<typeof useTranslation>["t"]): string {
-  return days === null ? t("As long as the submission") : t("{{count}} days", { count: days });
+/** How long the account keeps what was recorded of its respondents, in words ("30 days", "30 дней"). */
+function retentionText(days: number | null, { t, i18n }: ReturnType<typeof useTranslation>): string {
+  if (days === null) return t("As long as the submission");
+  return new Intl.NumberFormat(i18n.language, { style: "unit", unit: "day", unitDisplay: "long" }).format(
+    days,
+  );
 }
 
 /** account/edit: the account's name and type, and how long recordings of respondents are kept. */
