@@ -48,6 +48,7 @@ async function createForm(alias: string): Promise<number> {
         fieldOrder: 1,
         fieldSettings: { maxRecordingSeconds: LIMIT_SECONDS },
       },
+      { id: "voice", fieldType: "audio", question: "Say your name", fieldOrder: 2 },
     ],
   });
   return form.id;
@@ -104,8 +105,9 @@ describe("video and audio questions", () => {
     expect(await loadedLength(page, "video[aria-label='Your recording']")).toBeGreaterThan(0);
     expect(sent).toHaveLength(1);
     // Once recorded, the upload is out of the way; the recording is the answer.
-    expect(await page.getByText("Or upload a file").count()).toBe(0);
-    expect(await page.locator("input[type=file]").count()).toBe(0);
+    const intro = page.locator("[data-field-id=intro]");
+    expect(await intro.getByText("Or upload a file").count()).toBe(0);
+    expect(await intro.locator("input[type=file]").count()).toBe(0);
 
     // Recorded again, left to run: it stops by itself at the question's limit.
     await again.click();
@@ -167,13 +169,17 @@ describe("video and audio questions", () => {
     await page.goto(`${run.app.url}/f/video-question-upload?a=${OWNER}`);
     await page.getByRole("button", { name: "Record a video" }).click();
     await page.getByText("The camera could not be used. Upload a video file instead.").waitFor();
-    await page.getByText("Or upload a file").waitFor();
+    await page.locator("[data-field-id=intro]").getByText("Or upload a file").waitFor();
     await page.getByLabel(QUESTION).setInputFiles({
       name: "hello.mp4",
       mimeType: "video/mp4",
       buffer: mp4Video(),
     });
     await page.getByText(/Uploaded: hello\.mp4/).waitFor();
+    // A sound is recorded too, and uploaded where there is no microphone.
+    await page.getByRole("button", { name: "Record audio" }).click();
+    await page.getByText("The microphone could not be used. Upload a sound file instead.").waitFor();
+    expect(await page.getByLabel("Say your name").getAttribute("accept")).toBe("audio/*");
     await screenshot(page, "vq-fill-fallback-390");
     await page.getByRole("button", { name: "Send", exact: true }).click();
     await page.waitForURL(/thankyou/);

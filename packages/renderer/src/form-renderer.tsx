@@ -458,7 +458,7 @@ export function FormRenderer(props: FormRendererProps) {
     </RespondentLanguage>
   );
   return (
-    <MediaQuestionsContext.Provider value={settings.hasVideoAudioQuestions === true}>
+    <MediaQuestionsContext.Provider value={!!settings.hasVideoAudioQuestions}>
       {page}
     </MediaQuestionsContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useState } from "react";
+import { createContext, createElement, lazy, Suspense, useContext, useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { UploadField } from "./upload-field.tsx";
 
@@ -8,20 +8,19 @@ export const MediaQuestionsContext = createContext(false);
 const RecordedAnswer = lazy(() => import("./recorded-answer.tsx"));
 
 /**
- * A video or audio field. In a form with video and audio questions the page records the answer
- * once its script runs, with the recorder's code loaded only then; until then, and without a
- * script, it is the file upload the server draws.
+ * A video or audio field. An audio field, and a video field in a form with video and audio
+ * questions, is recorded in the page once its script runs, with the recorder's code loaded only
+ * then; until then, and without a script, it is the file upload the server draws. (Written
+ * without JSX: the public page's every byte counts.)
  */
 export function MediaAnswerField(props: FieldProps) {
-  const asked = useContext(MediaQuestionsContext);
+  // A sound may always be recorded; a video when the form asks video and audio questions.
+  const wanted = useContext(MediaQuestionsContext) || props.element.fieldType === "audio";
   const [recording, setRecording] = useState(false);
-  useEffect(() => setRecording(asked), [asked]);
-  const upload = <UploadField {...props} />;
-  return recording ? (
-    <Suspense fallback={upload}>
-      <RecordedAnswer {...props} />
-    </Suspense>
-  ) : (
-    upload
-  );
+  // After the first drawing, so the page takes over what the server drew (the same upload) first.
+  useEffect(() => setRecording(wanted));
+  const upload = createElement(UploadField, props);
+  return recording
+    ? createElement(Suspense, { fallback: upload }, createElement(RecordedAnswer, props))
+    : upload;
 }

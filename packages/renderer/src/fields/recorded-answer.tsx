@@ -6,7 +6,7 @@ import { fillVars } from "../flow/translate.ts";
 import { useTranslate } from "../translate-context.ts";
 import { UploadError, useUpload } from "../upload-context.tsx";
 import { UploadField } from "./upload-field.tsx";
-import "./recorded-answer.css";
+import "./widgets.css";
 
 /** The containers a recorder is asked for, best first; the browser's own choice otherwise. */
 const CONTAINERS = {

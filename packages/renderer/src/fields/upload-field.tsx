@@ -54,7 +54,8 @@ function formatSize(bytes: number): string {
 /**
  * A file, picture, photo (the camera on phones) or sound answered by uploading it through the
  * page's upload call: progress with cancel, a preview, replace and remove, and the reason a file
- * was refused, before sending and after the server's check. Audio may also be recorded.
+ * was refused, before sending and after the server's check. Sound and video are recorded in the
+ * page by the recorder (recorded-answer.tsx), which falls back on this.
  */
 export function UploadField({
   element,
@@ -166,9 +167,6 @@ export function UploadField({
         aria-describedby={[describedBy, statusId, error && errorId].filter(Boolean).join(" ") || undefined}
         onChange={picked}
       />
-      {type === "audio" && !busy && (
-        <AudioRecorder disabled={disabled} onRecorded={(file) => void send(file)} />
-      )}
       <div className="fl-upload-status" id={statusId} aria-live="polite">
         {busy && (
           <span className="fl-upload-progress">
@@ -220,57 +218,6 @@ export function UploadField({
       <p className="fl-upload-error" id={errorId} role="alert">
         {error}
       </p>
-    </div>
-  );
-}
-
-/** Records from the microphone where the browser can, and hands the sound over as a file. */
-function AudioRecorder({ disabled, onRecorded }: { disabled: boolean; onRecorded(file: File): void }) {
-  const translate = useTranslate();
-  const [recorder, setRecorder] = useState<MediaRecorder | null>(null);
-  const [failed, setFailed] = useState(false);
-  if (typeof window === "undefined" || typeof MediaRecorder === "undefined" || !navigator.mediaDevices)
-    return null;
-
-  const start = async () => {
-    setFailed(false);
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-      const next = new MediaRecorder(stream);
-      const chunks: Blob[] = [];
-      next.ondataavailable = (event) => chunks.push(event.data);
-      next.onstop = () => {
-        for (const track of stream.getTracks()) track.stop();
-        const mime = (next.mimeType || "audio/webm").split(";")[0]!;
-        const extension = mime.split("/")[1] ?? "webm";
-        onRecorded(new File(chunks, `recording.${extension}`, { type: mime }));
-        setRecorder(null);
-      };
-      next.start();
-      setRecorder(next);
-    } catch {
-      setFailed(true);
-    }
-  };
-
-  return (
-    <div className="fl-upload-row">
-      {recorder ? (
-        <button type="button" className="fl-widget-button fl-widget-primary" onClick={() => recorder.stop()}>
-          {translate("widget.upload.stop")}
-        </button>
-      ) : (
-        <button type="button" className="fl-widget-button" disabled={disabled} onClick={() => void start()}>
-          {translate("widget.upload.record")}
-        </button>
-      )}
-      <span className="fl-upload-status" aria-live="polite">
-        {recorder
-          ? translate("widget.upload.recording")
-          : failed
-            ? translate("widget.upload.no_microphone")
-            : ""}
-      </span>
     </div>
   );
 }
