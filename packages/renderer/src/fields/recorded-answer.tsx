@@ -1,5 +1,6 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
 import { recordingLimitSeconds, RECORDER_TEXTS as TEXT } from "@formloom/core/media-questions";
+import fixWebmDuration from "fix-webm-duration";
 import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { fillVars } from "../flow/translate.ts";
@@ -95,9 +96,14 @@ export default function RecordedAnswer(props: FieldProps) {
     };
   }, [started, limit, video]);
 
-  const save = async (blob: Blob, seconds: number) => {
+  const save = async (recorded: Blob, seconds: number) => {
     if (!upload) return;
-    const type = blob.type || (video ? "video/webm" : "audio/webm");
+    const type = recorded.type || (video ? "video/webm" : "audio/webm");
+    // A browser's recorder writes a WebM without its length, so players show 0:00 and cannot
+    // seek: the length measured here is written into its header.
+    const blob = type.endsWith("/webm")
+      ? await fixWebmDuration(recorded, seconds * 1000, { logger: false }).catch(() => recorded)
+      : recorded;
     const extension = type.split("/")[1]?.replace(/[^a-z0-9]/g, "") || "webm";
     const file = new File([blob], `recording.${extension}`, { type });
     controller.current?.abort();
