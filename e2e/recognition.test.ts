@@ -246,12 +246,13 @@ describe("on-device recognition", () => {
       await page.goto(`${run.app.url}/forms/${form.id}/results/2?tab=video-emotions`);
       await page.getByRole("table", { name: "Emotions per question" }).getByText("No face found").waitFor();
       await screenshot(page, `recognition-no-face-${width}`);
-      await page.goto(`${run.app.url}/forms/${form.id}/results/emotions`);
+      await page.goto(`${run.app.url}/forms/${form.id}/fields-analysis`);
       const totals = page.getByRole("table", { name: "Emotions per question" });
       await expect
         .poll(() => totals.getByRole("row", { name: /Your name/ }).textContent(), { timeout: 15_000 })
         .toMatch(/Happy: \d of 2 matched/);
-      await page.locator(".recharts-surface").first().waitFor();
+      // The drop-off chart and the emotions' chart.
+      await expect.poll(() => page.locator(".recharts-surface").count()).toBe(2);
       await screenshot(page, `recognition-form-emotions-${width}`);
       expect(problems).toEqual([]);
       await reader.close();

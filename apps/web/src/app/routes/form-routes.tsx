@@ -114,17 +114,6 @@ const formBehaviorPatternsRoute = createRoute({
   ),
 });
 
-/** The form's emotions per question over its submissions, recognised on the respondents' devices. */
-const formEmotionsRoute = createRoute({
-  getParentRoute: () => formRoute,
-  path: "/results/emotions",
-  staticData: { title: msg("Emotions per question") },
-  component: lazyRouteComponent(
-    () => import("../../features/results/components/recognition/form-emotions-page.tsx"),
-    "FormEmotionsPage",
-  ),
-});
-
 /** The visits to the form's page. */
 const formPageInteractionsRoute = createRoute({
   getParentRoute: () => formRoute,
@@ -400,7 +389,6 @@ export const formRoutes = [
     formResultRoute,
     formResultVideoQuestionRoute,
     formBehaviorPatternsRoute,
-    formEmotionsRoute,
     formPageInteractionsRoute,
     formFieldsAnalysisRoute,
     formVisualizationRoute,

@@ -9,6 +9,7 @@ import { useFormat } from "../../../i18n/format.ts";
 import { BackLink } from "../../../lib/router-links.tsx";
 import { useFieldsAnalysis } from "../api/get-funnel.ts";
 import { useSeconds } from "./performing-questions.tsx";
+import { FormEmotions } from "./recognition/form-emotions.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id/fields-analysis");
 
@@ -138,7 +139,12 @@ export function FieldsAnalysisPage() {
         )
       }
     >
-      {() => <DropOff data={data!} />}
+      {() => (
+        <Stack>
+          <DropOff data={data!} />
+          <FormEmotions formId={id} />
+        </Stack>
+      )}
     </QueryState>
   );
 }

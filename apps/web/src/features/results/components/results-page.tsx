@@ -204,9 +204,6 @@ export function ResultsPage() {
       <AnchorLink to="/forms/$id/results/behavior-patterns" params={{ id }} size="sm">
         {t("Behavior patterns")}
       </AnchorLink>
-      <AnchorLink to="/forms/$id/results/emotions" params={{ id }} size="sm">
-        {t("Emotions per question")}
-      </AnchorLink>
     </Group>
   );
   if (view === "nps") {

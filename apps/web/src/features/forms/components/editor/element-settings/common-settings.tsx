@@ -1,6 +1,7 @@
 import { checksAnswer } from "@formloom/core/correct-answer";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
 import { isStartingText, startingText } from "@formloom/core/new-field-texts";
+import { EMOTIONS, type Emotion } from "@formloom/core/recognition";
 import {
   Accordion,
   Group,
@@ -15,6 +16,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useEmotionNames } from "../../../../results/components/recognition/emotion-names.ts";
 import classes from "../editor.module.css";
 import { useReadOnlyBuilder } from "../read-only.ts";
 import { answerInQuestion, correctAnswerKind, withPoints } from "../result-calculations/scoring-edits.ts";
@@ -90,6 +92,7 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
   const behaviour = element.userBehaviorSettings;
   const media = element.fieldVideoAudioSettings;
   const readOnly = useReadOnlyBuilder();
+  const emotions = useEmotionNames();
   return (
     // A closed section's settings are not drawn: kept drawn while hidden, they were drawn again
     // after every keystroke in the question's text.
@@ -199,6 +202,25 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
                 />
               </Group>
               <Hint>{t("A time outside these is marked on the submission's page.")}</Hint>
+              <Select
+                label={t("Expected emotion")}
+                clearable
+                data={EMOTIONS.map((emotion) => ({ value: emotion, label: emotions[emotion] }))}
+                value={behaviour.expectedEmotion ?? null}
+                onChange={(value) =>
+                  checked.change({
+                    userBehaviorSettings: {
+                      ...behaviour,
+                      expectedEmotion: (value as Emotion | null) ?? undefined,
+                    },
+                  })
+                }
+              />
+              <Hint>
+                {t(
+                  "Where the form recognises emotions, the one seen while the question is answered is compared with it.",
+                )}
+              </Hint>
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>
