@@ -10,10 +10,10 @@ import { jsonBody, publicApi } from "./public-api.ts";
 import type { Recorder } from "./recorders.ts";
 
 /**
- * On-device recognition (issue 30): once the respondent agreed to capturing, the page looks at
- * the camera about once a second while a question is answered and keeps, per question, the faces
- * seen and, of the largest face, the seven emotions and the age and gender, as far as the form
- * recognises them. The models run here, in the browser, loaded from this app's own server
+ * On-device recognition: once the respondent agreed to capturing, the page looks at the camera
+ * about once a second while a question is answered (the one holding the focus, else the one on
+ * screen) and keeps, per question, the faces seen and, of the largest face, the seven emotions
+ * and the age and gender, as far as the form recognises them. The models run here, in the browser, loaded from this app's own server
  * (/recognition-models); no picture leaves the device, only these numbers, sent under the
  * filling's key to POST /api/forms/answer/recognition. This module (and the models' library) is
  * loaded only on forms that recognise. Without a camera, or when the browser's own question is
@@ -24,9 +24,26 @@ const MODELS = "/recognition-models";
 /** How long sending waits for the last results: the answers matter more. */
 const FINISH_WAIT_MS = 10_000;
 
-/** The question being answered: the one holding the focus, as the behaviour logger counts it. */
+/** The question holding the focus, as the behaviour logger counts it. */
 const fieldOf = (target: Element | null): string | undefined =>
   target?.closest("[data-field-id]")?.getAttribute("data-field-id") ?? undefined;
+
+/** The question across the middle of the screen (or nearest it): the one read before it is answered. */
+function fieldOnScreen(): string | undefined {
+  const middle = window.innerHeight / 2;
+  let nearest: { id: string; distance: number } | undefined;
+  for (const element of document.querySelectorAll("[data-field-id]")) {
+    const box = element.getBoundingClientRect();
+    if (box.height === 0 || box.bottom < 0 || box.top > window.innerHeight) continue;
+    const distance =
+      box.top <= middle && box.bottom >= middle
+        ? 0
+        : Math.min(Math.abs(box.top - middle), Math.abs(box.bottom - middle));
+    const id = element.getAttribute("data-field-id");
+    if (id && (!nearest || distance < nearest.distance)) nearest = { id, distance };
+  }
+  return nearest?.id;
+}
 
 /** Whether the browser draws WebGL with a graphics card, not in software on the processor. */
 function hasGraphicsCard(): boolean {
@@ -149,7 +166,10 @@ export async function startRecognition(
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {
-    const field = fieldOf(document.activeElement) ?? last;
+    // The question in hand, else the one on screen; while a dialog covers the form, none.
+    const field = document.querySelector("[aria-modal=true]")
+      ? undefined
+      : (fieldOf(document.activeElement) ?? fieldOnScreen() ?? last);
     // Moving on from a question sends what was seen there.
     if (last && field !== last) send([last]);
     last = field;
