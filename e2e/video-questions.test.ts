@@ -31,11 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => camera?.close());
 
-async function createForm(alias: string): Promise<number> {
+async function createForm(alias: string, hasVideoAudioQuestions = true): Promise<number> {
   const form = await createdForm(call, {
     title: "Video interview",
     formPathAlias: alias,
-    hasVideoAudioQuestions: true,
+    hasVideoAudioQuestions,
     collectBehaviorData: false,
     collectRealCharacters: false,
     fields: [
@@ -160,8 +160,31 @@ describe("video and audio questions", () => {
     await owner.close();
   });
 
-  it("takes an uploaded file where the page has no camera", async () => {
-    const formId = await createForm("video-question-upload");
+  it("is turned on in the builder from the keyboard, and takes an uploaded file where the page has no camera", async () => {
+    const formId = await createForm("video-question-upload", false);
+    const builder = await run.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: "reduce",
+    });
+    const editor = await builder.newPage();
+    const editorProblems = watchErrors(editor);
+    await signIn(editor, run.app.url, OWNER, PASSWORD);
+    await editor.goto(`${run.app.url}/forms/${formId}/edit`);
+    await editor.getByRole("button", { name: "Data collection and consent" }).click();
+    const asks = editor.getByRole("switch", { name: "Ask video and audio questions" });
+    await pressOn(editor, asks, "Space");
+    expect(await asks.isChecked()).toBe(true);
+    await screenshot(editor, "vq-builder-setting-1280");
+    await editor.getByRole("button", { name: "Save", exact: true }).click();
+    await editor.getByText("All changes saved").waitFor();
+    expect(editorProblems).toEqual([]);
+    await builder.close();
+    expect(
+      (await call<{ form: { hasVideoAudioQuestions: boolean } }>("GET", `/forms/${formId}`)).form,
+    ).toMatchObject({
+      hasVideoAudioQuestions: true,
+    });
+
     // The shared browser has no camera nor microphone.
     const context = await run.browser.newContext({
       viewport: { width: 390, height: 844 },
