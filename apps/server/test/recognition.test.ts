@@ -1,5 +1,6 @@
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECOGNITION_UNCLAIMED } from "../src/features/answers/recognition.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
 import {
   type ApiClient,
@@ -30,10 +31,15 @@ const fields = [
 
 type Sample = { at: number; faces: number; emotions?: Record<string, number>; age?: number; gender?: string };
 
-async function send(key: string, perField: Record<string, Sample[]>, extra: Record<string, unknown> = {}) {
+async function send(
+  key: string,
+  perField: Record<string, Sample[]>,
+  extra: Record<string, unknown> = {},
+  address?: string,
+) {
   const response = await fetch(`${server.url}/api/forms/answer/recognition`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...(address ? { "x-forwarded-for": address } : {}) },
     body: JSON.stringify({
       formId: form,
       key,
@@ -75,7 +81,7 @@ interface FieldsEmotions {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ TRUST_PROXY: "true" });
   ({ api, accountId } = await signUpWithAccount(server.api, "recognise"));
   const create = async (settings: Record<string, unknown>) => {
     const created = await api.post<{ form: { id: number } }>("/api/forms", {
@@ -319,5 +325,50 @@ describe("on-device recognition", () => {
     expect(await rows("rec-sent")).toHaveLength(1);
     expect(await rows("rec-just-begun")).toHaveLength(1);
     expect(await rows("rec-never-sent")).toEqual([]);
+  });
+
+  it("holds what no submission took yet to a share per address and per form, replacing a question's samples without counting them twice", async () => {
+    const samples = Array.from({ length: 20 }, (_, i) => ({ at: i * 1000, faces: 1, emotions: happy }));
+    const bytes = JSON.stringify(samples).length;
+    const share = RECOGNITION_UNCLAIMED as {
+      unclaimedBytesPerAddress: number;
+      unclaimedBytesPerForm: number;
+    };
+    const before = { ...share };
+    share.unclaimedBytesPerAddress = Math.floor(bytes * 2.5);
+    share.unclaimedBytesPerForm = Math.floor(bytes * 3.5);
+    try {
+      const fresh = (
+        await api.post<{ form: { id: number } }>("/api/forms", {
+          ...sampleForm,
+          fields,
+          hasEmotionsRecognition: true,
+        })
+      ).body.form.id;
+      const sendTo = (key: string, address: string) =>
+        send(key, { name: samples }, { formId: fresh }, address);
+      expect((await sendTo("held-1", "203.0.113.5")).status).toBe(204);
+      expect((await sendTo("held-2", "203.0.113.5")).status).toBe(204);
+      // The same question again replaces its samples: not counted twice.
+      expect((await sendTo("held-2", "203.0.113.5")).status).toBe(204);
+      const address = await sendTo("held-3", "203.0.113.5");
+      expect([address.status, address.body?.code]).toEqual([429, "recognition.rate_limited"]);
+      // Another address has its own share, within the form's.
+      expect((await sendTo("held-4", "198.51.100.7")).status).toBe(204);
+      const full = await sendTo("held-5", "192.0.2.9");
+      expect([full.status, full.body?.code]).toEqual([429, "recognition.form_full"]);
+      // A submission takes its filling's recognition out of both shares.
+      const sent = await server.api.post<{ id: number }>(
+        "/api/forms/answer",
+        { formId: fresh, answers: [{ fieldId: "name", answer: "held" }], capturingConfirmOptions: agreed },
+        { "idempotency-key": "held-1" },
+      );
+      expect(sent.status).toBe(201);
+      expect((await sendTo("held-3", "203.0.113.5")).status).toBe(204);
+      // And a submitted filling's page may still send what it saw.
+      expect((await sendTo("held-1", "203.0.113.5")).status).toBe(204);
+    } finally {
+      Object.assign(share, before);
+    }
   });
 });

@@ -124,6 +124,7 @@ export const MESSAGES = {
   "recognition.consent_required": "The respondent did not agree to the camera being used",
   "recognition.field_twice": "Each question may be sent only once in a request",
   "recognition.rate_limited": "Too many recognition results were sent in a short time",
+  "recognition.form_full": "This form cannot take more recognition results right now. Please try again later",
   "logger.rate_limited": "Too many behaviour reports were sent in a short time",
   "partial.not_enabled": "This form does not save partial responses",
   "partial.rate_limited": "Too many saves of unfinished answers were sent in a short time",

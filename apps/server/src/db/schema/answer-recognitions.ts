@@ -19,6 +19,10 @@ export const answerRecognitions = pgTable(
     fieldId: text("field_id").notNull(),
     /** The page's looks at the camera while the question was answered, in time order. */
     samples: jsonb("samples").$type<RecognitionSample[]>().notNull(),
+    /** The sender's address (an IPv6 network counts as one): its share of the form's unclaimed recognition. */
+    uploader: text("uploader").notNull().default(""),
+    /** The samples' size as sent, which that share counts. */
+    bytes: integer("bytes").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -34,7 +34,7 @@ import {
   type UserRow,
 } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
-import { addressKey, countRequest } from "../../http/rate-limits.ts";
+import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import { questionTitle } from "../exports/columns.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
@@ -48,6 +48,59 @@ import { answerRow } from "./single-result.ts";
  * on from it and all of them before the answers go, so a long filling stays well inside.
  */
 export const RECOGNITION_RATE = { windowSeconds: 600, perRespondent: 200, perAddress: 1000 } as const;
+
+/**
+ * How much recognition no submission took yet may pile up: a stranger's script names a new filling
+ * with each request, so the form holds that of the last `unclaimedMinutes` and an address its
+ * share of the last day, as captures are held; a submission takes its filling's out of both, and
+ * the clean-up removes the rest after a day (forgetUnsentRecognitions).
+ */
+export const RECOGNITION_UNCLAIMED = {
+  unclaimedBytesPerForm: 100 * 1024 * 1024,
+  unclaimedBytesPerAddress: 20 * 1024 * 1024,
+  unclaimedMinutes: 30,
+} as const;
+
+/**
+ * Refuses a filling's recognition while no submission took it when the form's recent unclaimed
+ * recognition, or the address's of the last day, would pass its share; the questions sent again
+ * replace their rows, so theirs do not count twice. Run under the form's lock.
+ */
+async function holdUnclaimedRecognition(
+  tx: Pick<Db, "execute">,
+  piece: {
+    accountId: number;
+    formId: number;
+    key: string;
+    fieldIds: string[];
+    uploader: string;
+    bytes: number;
+  },
+): Promise<void> {
+  const { unclaimedBytesPerForm, unclaimedBytesPerAddress, unclaimedMinutes } = RECOGNITION_UNCLAIMED;
+  const replaced = sql`(r.submission_key = ${piece.key} and r.field_id in (${sql.join(
+    piece.fieldIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+  const result = (await tx.execute(sql`
+    select exists (select 1 from form_answers a where a.account_id = ${piece.accountId}
+                     and a.form_id = ${piece.formId} and a.submission_key = ${piece.key}) as sent,
+           coalesce(sum(r.bytes) filter (where r.created_at > now() - make_interval(mins => ${unclaimedMinutes})), 0)::float8 as form_bytes,
+           coalesce(sum(r.bytes) filter (where r.uploader = ${piece.uploader}), 0)::float8 as address_bytes
+      from ${answerRecognitions} r
+     where r.account_id = ${piece.accountId} and r.form_id = ${piece.formId}
+       and r.created_at > now() - interval '1 day' and not ${replaced}
+       and not exists (select 1 from form_answers a where a.account_id = r.account_id
+                         and a.form_id = r.form_id and a.submission_key = r.submission_key)`)) as unknown as {
+    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number }>;
+  };
+  const held = result.rows[0];
+  if (!held || held.sent) return;
+  if (Number(held.address_bytes) + piece.bytes > unclaimedBytesPerAddress)
+    throw new RateLimited("recognition.rate_limited", RECOGNITION_RATE.windowSeconds);
+  if (Number(held.form_bytes) + piece.bytes > unclaimedBytesPerForm)
+    throw new RateLimited("recognition.form_full", unclaimedMinutes * 60);
+}
 
 interface Caller {
   ip: string;
@@ -104,28 +157,46 @@ export async function storeRecognition(db: Db, batch: TRecognitionBatch, caller:
   if (problems.length > 0) throw badRequest("answer.unknown_field", problems);
   const ids = batch.fields.map((field) => field.fieldId);
   if (new Set(ids).size !== ids.length) throw badRequest("recognition.field_twice");
-  const values = batch.fields.map((field) => ({
-    accountId: row.accountId,
-    formId: row.id,
-    submissionKey: batch.key,
-    fieldId: field.fieldId,
-    samples: [...field.samples]
+  const uploader = addressKey(caller.ip);
+  const values = batch.fields.map((field) => {
+    const samples = [...field.samples]
       .sort((a, b) => a.at - b.at)
       .slice(0, RECOGNITION_LIMITS.samplesPerField)
-      .map((sample) => keptSample(sample, kind)),
-  }));
-  await db
-    .insert(answerRecognitions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [
-        answerRecognitions.accountId,
-        answerRecognitions.formId,
-        answerRecognitions.submissionKey,
-        answerRecognitions.fieldId,
-      ],
-      set: { samples: sql`excluded.samples` },
+      .map((sample) => keptSample(sample, kind));
+    return {
+      accountId: row.accountId,
+      formId: row.id,
+      submissionKey: batch.key,
+      fieldId: field.fieldId,
+      samples,
+      uploader,
+      bytes: JSON.stringify(samples).length,
+    };
+  });
+  await db.transaction(async (tx) => {
+    // One lock per form: the form's and the address's shares hold under parallel requests too.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('form-recognitions'), ${row.id}::int4)`);
+    await holdUnclaimedRecognition(tx, {
+      accountId: row.accountId,
+      formId: row.id,
+      key: batch.key,
+      fieldIds: ids,
+      uploader,
+      bytes: values.reduce((sum, value) => sum + value.bytes, 0),
     });
+    await tx
+      .insert(answerRecognitions)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [
+          answerRecognitions.accountId,
+          answerRecognitions.formId,
+          answerRecognitions.submissionKey,
+          answerRecognitions.fieldId,
+        ],
+        set: { samples: sql`excluded.samples`, uploader: sql`excluded.uploader`, bytes: sql`excluded.bytes` },
+      });
+  });
 }
 
 /** Each question's samples stored under these filling keys: key → field → samples. */
@@ -347,7 +418,10 @@ export function recognitionRoutes(app: FastifyInstance, deps: Deps): void {
           "is a look that found no face. Only for forms that recognise faces, emotions or age and gender (403 " +
           "recognition.not_collected), with the respondent's capturing consent (403 recognition.consent_required); " +
           "questions of the form only (400 answer.unknown_field), each once (400 recognition.field_twice); limited " +
-          "per respondent and address (429 recognition.rate_limited with Retry-After).",
+          "per respondent and address (429 recognition.rate_limited with Retry-After). Of the fillings no submission took " +
+          `yet, an address keeps at most ${RECOGNITION_UNCLAIMED.unclaimedBytesPerAddress / 1024 / 1024} MB in a form a day ` +
+          `(429 recognition.rate_limited) and a form at most ${RECOGNITION_UNCLAIMED.unclaimedBytesPerForm / 1024 / 1024} MB ` +
+          `of the last ${RECOGNITION_UNCLAIMED.unclaimedMinutes} minutes (429 recognition.form_full, with Retry-After).`,
         body: ZRecognitionBatch,
         response: { 204: z.null() },
       },
