@@ -251,7 +251,9 @@ describe("behavioural segments", () => {
       const queued = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
         formIds: [formId],
       });
-      // Another process looks for due jobs, as its claim does, while the result is written.
+      // Another process looks for due jobs, as its claim does, while the result is written: once the
+      // job's process sleeps in writing it (a server of its own shows it; PGlite runs one statement
+      // at a time, so there the job has finished by then).
       const takenOver: unknown[] = [];
       const deadline = Date.now() + 15_000;
       for (;;) {
@@ -259,17 +261,22 @@ describe("behavioural segments", () => {
           queued.body.id,
         ]);
         if (job!.state === "done" || Date.now() > deadline) break;
-        takenOver.push(
-          ...(await raw.query(
-            `update segment_jobs set attempts = attempts + 1, next_attempt_at = now() + interval '60 seconds'
-              where (account_id, id) in (
-                select account_id, id from segment_jobs
-                 where id = $1 and state = 'running' and done = total and next_attempt_at <= now()
-                 for update skip locked)
-              returning id`,
-            [queued.body.id],
-          )),
+        const writing = await raw.query(
+          "select 1 from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()",
         );
+        if (writing.length > 0) {
+          takenOver.push(
+            ...(await raw.query(
+              `update segment_jobs set attempts = attempts + 1, next_attempt_at = now() + interval '60 seconds'
+                where (account_id, id) in (
+                  select account_id, id from segment_jobs
+                   where id = $1 and state in ('queued', 'running') and next_attempt_at <= now()
+                   for update skip locked)
+                returning id`,
+              [queued.body.id],
+            )),
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(takenOver).toEqual([]);
