@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchWithFakeMedia } from "./fake-media.ts";
-import { mp4Video, pressOn, storedAnswers } from "./fill-helpers.ts";
+import { mp4Video, pressOn, storedAnswers, wavSound } from "./fill-helpers.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -107,7 +107,7 @@ describe("video and audio questions", () => {
     // Once recorded, the upload is out of the way; the recording is the answer.
     const intro = page.locator("[data-field-id=intro]");
     expect(await intro.getByText("Or upload a file").count()).toBe(0);
-    expect(await intro.locator("input[type=file]").count()).toBe(0);
+    expect(await intro.locator("input[type=file]").isVisible()).toBe(false);
 
     // Recorded again, left to run: it stops by itself at the question's limit.
     await again.click();
@@ -213,5 +213,34 @@ describe("video and audio questions", () => {
     await context.close();
     const stored = (await storedAnswers(call, formId)).intro as FileRef[];
     expect(stored).toEqual([expect.objectContaining({ mimeType: "video/mp4" })]);
+  });
+
+  it("keeps a sound file chosen before the page's script arrived, while the recorder takes its place", async () => {
+    const formId = await createForm("video-question-early");
+    const page = await run.browser.newPage();
+    const problems = watchErrors(page);
+    // The page's scripts arrive late, as on a slow line; the recorder's code, once asked for, at
+    // once; the upload slowly, so the recorder arrives while the file is still being sent.
+    await page.route(/\.js(\?|$)/, async (route) => {
+      if (!route.request().url().includes("recorded-answer"))
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.route(/\/api\/forms\/upload_file/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${run.app.url}/f/video-question-early?a=${OWNER}`, { waitUntil: "commit" });
+    await page.getByLabel("Say your name").setInputFiles({
+      name: "name.wav",
+      mimeType: "audio/wav",
+      buffer: wavSound(),
+    });
+    await page.getByRole("button", { name: "Record audio" }).waitFor({ timeout: 20_000 });
+    await page.locator("[data-field-id=voice]").getByText("Uploaded: name.wav").waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Record a video" }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+    expect(formId).toBeGreaterThan(0);
   });
 });

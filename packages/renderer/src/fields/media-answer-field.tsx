@@ -1,4 +1,13 @@
-import { createContext, createElement, lazy, Suspense, useContext, useEffect, useState } from "react";
+import {
+  createContext,
+  createElement,
+  Fragment,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
 import type { FieldProps } from "../field-props.ts";
 import { UploadField } from "./upload-field.tsx";
 
@@ -10,17 +19,20 @@ const RecordedAnswer = lazy(() => import("./recorded-answer.tsx"));
 /**
  * A video or audio field. An audio field, and a video field in a form with video and audio
  * questions, is recorded in the page once its script runs, with the recorder's code loaded only
- * then; until then, and without a script, it is the file upload the server draws. (Written
- * without JSX: the public page's every byte counts.)
+ * then; until then, and without a script, it is the file upload the server draws. The recorder
+ * comes before that upload, which stays where it is: a file chosen in it before the script
+ * arrived is kept. (Written without JSX: the public page's every byte counts.)
  */
 export function MediaAnswerField(props: FieldProps) {
   // A sound may always be recorded; a video when the form asks video and audio questions.
   const wanted = useContext(MediaQuestionsContext) || props.element.fieldType === "audio";
   const [recording, setRecording] = useState(false);
-  // After the first drawing, so the page takes over what the server drew (the same upload) first.
+  // After the first drawing, so the page takes over what the server drew (the upload) first.
   useEffect(() => setRecording(wanted));
-  const upload = createElement(UploadField, props);
-  return recording
-    ? createElement(Suspense, { fallback: upload }, createElement(RecordedAnswer, props))
-    : upload;
+  return createElement(
+    Fragment,
+    null,
+    recording && createElement(Suspense, { fallback: null }, createElement(RecordedAnswer, props)),
+    createElement(UploadField, props),
+  );
 }

@@ -6,7 +6,6 @@ import type { FieldProps } from "../field-props.ts";
 import { fillVars } from "../flow/translate.ts";
 import { useTranslate } from "../translate-context.ts";
 import { UploadError, useUpload } from "../upload-context.tsx";
-import { UploadField } from "./upload-field.tsx";
 import "./widgets.css";
 
 /** The containers a recorder is asked for, best first; the browser's own choice otherwise. */
@@ -38,7 +37,7 @@ interface Clip {
  * against the question's limit (the recording stops by itself there), the recording played
  * back, recorded again or removed. The recording goes through the page's upload call as any
  * file answer does. Where the camera or microphone cannot be used, or the respondent would
- * rather, a file is uploaded instead.
+ * rather, a file is uploaded instead, in the field's upload drawn after this.
  */
 export default function RecordedAnswer(props: FieldProps) {
   const { element, value, onChange, inputId, describedBy, invalid, disabled } = props;
@@ -186,7 +185,13 @@ export default function RecordedAnswer(props: FieldProps) {
   const error = phase.kind === "failed" ? translate(phase.code) : "";
 
   return (
-    <div className="fl-recorder" data-invalid={invalid || error ? true : undefined}>
+    // The field's upload follows this (media-answer-field.tsx): hidden while recording, and while a
+    // recording is the answer.
+    <div
+      className="fl-recorder"
+      data-invalid={invalid || error ? true : undefined}
+      data-hides-upload={recorded || phase.kind === "recording" || undefined}
+    >
       {phase.kind === "recording" && video && (
         <video ref={live} className="fl-recorder-video" muted playsInline aria-label={translate(TEXT.live)} />
       )}
@@ -261,11 +266,8 @@ export default function RecordedAnswer(props: FieldProps) {
       <p className="fl-upload-error" role="alert">
         {error}
       </p>
-      {!recorded && phase.kind !== "recording" && (
-        <div className="fl-recorder-upload">
-          {canRecord && <p className="fl-recorder-or">{translate(TEXT.orUpload)}</p>}
-          <UploadField {...props} />
-        </div>
+      {canRecord && !recorded && phase.kind !== "recording" && (
+        <p className="fl-recorder-or">{translate(TEXT.orUpload)}</p>
       )}
     </div>
   );
