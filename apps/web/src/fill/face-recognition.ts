@@ -21,6 +21,10 @@ import type { Recorder } from "./recorders.ts";
  */
 
 const MODELS = "/recognition-models";
+/** What one request carries at most, well inside the server's limit (a question's samples take up to ~100 KB). */
+const REQUEST_BYTES = RECOGNITION_LIMITS.requestBytes / 2;
+/** Browsers refuse a request kept alive past the page's end with a body over 64 KB. */
+const KEEPALIVE_BYTES = 60_000;
 /** How long sending waits for the last results: the answers matter more. */
 const FINISH_WAIT_MS = 10_000;
 
@@ -121,15 +125,26 @@ export async function startRecognition(
       field.sent = true;
       return [{ fieldId: id, samples: [...field.samples] }];
     });
-    for (let i = 0; i < unsent.length; i += RECOGNITION_LIMITS.fieldsPerRequest) {
-      const body = {
-        formId: form.id,
-        key,
-        capturingConfirmOptions: consent,
-        fields: unsent.slice(i, i + RECOGNITION_LIMITS.fieldsPerRequest),
-      };
+    // Requests of a few questions each, within the server's size and count.
+    const requests: (typeof unsent)[] = [];
+    let size = 0;
+    for (const field of unsent) {
+      const bytes = JSON.stringify(field).length;
+      const open = requests.at(-1);
+      if (!open || open.length >= RECOGNITION_LIMITS.fieldsPerRequest || size + bytes > REQUEST_BYTES) {
+        requests.push([field]);
+        size = bytes;
+      } else {
+        open.push(field);
+        size += bytes;
+      }
+    }
+    for (const part of requests) {
+      const body = { formId: form.id, key, capturingConfirmOptions: consent, fields: part };
+      // Kept alive past the page's end where the browser allows it: bodies under 64 KB.
+      const keepalive = JSON.stringify(body).length < KEEPALIVE_BYTES;
       sending = sending
-        .then(() => publicApi("/forms/answer/recognition", jsonBody("POST", body, { keepalive: true })))
+        .then(() => publicApi("/forms/answer/recognition", jsonBody("POST", body, { keepalive })))
         .catch(() => {});
     }
   };
