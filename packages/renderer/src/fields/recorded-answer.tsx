@@ -258,7 +258,7 @@ export default function RecordedAnswer(props: FieldProps) {
           <progress max={1} value={phase.fraction} aria-label={translate(TEXT.uploading)} />
         )}
       </p>
-      {canRecord && (
+      {canRecord && phase.kind !== "unavailable" && (
         <p className="fl-comment" id={limitId}>
           {fillVars(translate(TEXT.limit), { limit: clock(limit) })}
         </p>
