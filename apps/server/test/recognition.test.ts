@@ -371,4 +371,30 @@ describe("on-device recognition", () => {
       Object.assign(share, before);
     }
   });
+
+  it("holds an address to its share under requests sent at once", async () => {
+    const samples = Array.from({ length: 20 }, (_, i) => ({ at: i * 1000, faces: 1, emotions: sad }));
+    const bytes = JSON.stringify(samples).length;
+    const share = RECOGNITION_UNCLAIMED as { unclaimedBytesPerAddress: number };
+    const before = share.unclaimedBytesPerAddress;
+    share.unclaimedBytesPerAddress = bytes * 3;
+    try {
+      const fresh = (
+        await api.post<{ form: { id: number } }>("/api/forms", {
+          ...sampleForm,
+          fields,
+          hasEmotionsRecognition: true,
+        })
+      ).body.form.id;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          send(`burst-${i}`, { name: samples }, { formId: fresh }, "203.0.113.77"),
+        ),
+      );
+      expect(answers.filter((answer) => answer.status === 204)).toHaveLength(3);
+      expect(answers.filter((answer) => answer.body?.code === "recognition.rate_limited")).toHaveLength(5);
+    } finally {
+      share.unclaimedBytesPerAddress = before;
+    }
+  });
 });

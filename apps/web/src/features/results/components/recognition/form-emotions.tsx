@@ -2,8 +2,8 @@ import { EMOTIONS } from "@formloom/core/recognition";
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { BarChart } from "../../../../components/bar-chart.tsx";
+import { EMOTION_COLOURS, useEmotionNames } from "../../../../lib/emotion-names.ts";
 import { useFormFieldsEmotions } from "../../api/recognition.ts";
-import { EMOTION_COLOURS, useEmotionNames } from "./emotion-names.ts";
 
 const short = (text: string) => (text.length > 28 ? `${text.slice(0, 27)}…` : text);
 

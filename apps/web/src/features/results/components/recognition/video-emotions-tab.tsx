@@ -5,9 +5,9 @@ import { useTranslation } from "react-i18next";
 import { BarChart } from "../../../../components/bar-chart.tsx";
 import { QueryState } from "../../../../components/query-state.tsx";
 import { useFormat } from "../../../../i18n/format.ts";
+import { EMOTION_COLOURS, useEmotionNames } from "../../../../lib/emotion-names.ts";
 import { useAnswerFaces, useAnswerFieldsEmotions } from "../../api/recognition.ts";
 import { NothingCollected } from "../result/result-tabs.tsx";
-import { EMOTION_COLOURS, useEmotionNames } from "./emotion-names.ts";
 
 type FieldEmotions = TAnswerFieldsEmotions["fields"][number];
 

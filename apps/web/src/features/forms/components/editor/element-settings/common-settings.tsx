@@ -16,7 +16,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useEmotionNames } from "../../../../results/components/recognition/emotion-names.ts";
+import { useEmotionNames } from "../../../../../lib/emotion-names.ts";
 import classes from "../editor.module.css";
 import { useReadOnlyBuilder } from "../read-only.ts";
 import { answerInQuestion, correctAnswerKind, withPoints } from "../result-calculations/scoring-edits.ts";
