@@ -31,8 +31,9 @@ export const theme = createTheme({
 
 /**
  * Secondary ("dimmed") text at 4.5:1 or more on white and light grey, where Mantine's gray 6 gives
- * 3.3:1; and the words of light green and grey badges ("Published", "Unpublished"), which read at
- * 3.2:1 and 3:1 on their own tints, at 5.6:1 and 7:1.
+ * 3.3:1; the words of light green and grey badges ("Published", "Unpublished"), which read at
+ * 3.2:1 and 3:1 on their own tints, at 5.6:1 and 7:1; and a field's error (with its red border) at
+ * 5.4:1, where Mantine's red 6 gives 3.3:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -40,6 +41,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-green-light-color": "#237032",
     "--mantine-color-gray-light-color": "var(--mantine-color-gray-7)",
+    "--mantine-color-error": "var(--mantine-color-red-9)",
   },
   dark: {},
 });
