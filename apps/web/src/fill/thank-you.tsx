@@ -50,7 +50,13 @@ export function ThankYou({
     if (given === undefined) setOutcome(keptOutcome(form.id));
     if (givenEnding === undefined) setEnding(keptEnding(form.id));
   }, [form.id, given, givenEnding]);
-  useEffect(() => setHtml(sanitizeMarkup(view.textHtml)), [view.textHtml]);
+  useEffect(() => {
+    let current = true;
+    void sanitizeMarkup(view.textHtml).then((sanitized) => current && setHtml(sanitized));
+    return () => {
+      current = false;
+    };
+  }, [view.textHtml]);
 
   return (
     <main className="fill-page">

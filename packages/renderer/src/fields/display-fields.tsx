@@ -1,7 +1,7 @@
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { formulaValues } from "@formloom/core/scoring";
-import DOMPurify, { type DOMPurify as Purifier } from "dompurify";
-import { type ComponentType, useMemo } from "react";
+import type { DOMPurify as Purifier } from "dompurify";
+import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { CaptchaSlot } from "../captcha-slot.tsx";
 import "./display-fields.css";
 import { ImageSlider, PopupBlock } from "./lazy-widgets.tsx";
@@ -16,22 +16,27 @@ export interface DisplayProps {
 }
 
 let purifier: Purifier | undefined;
+let loadingPurifier: Promise<Purifier> | undefined;
 
 /**
- * A DOMPurify of our own (its hooks are per instance), made on first use so the module loads
- * where there is no window. Every link it lets through opens in a new tab without handing that
- * tab a reference back to the form.
+ * A DOMPurify of our own (its hooks are per instance), loaded with the first markup to show: a
+ * form without rich text never loads it (the public page's script has a budget), and a page the
+ * server drew already shows the server's sanitised markup meanwhile. Every link it lets through
+ * opens in a new tab without handing that tab a reference back to the form.
  */
-function markupPurifier(): Purifier {
-  if (purifier) return purifier;
-  purifier = DOMPurify(window);
-  purifier.addHook("afterSanitizeAttributes", (node) => {
-    if (node.tagName === "A" && node.hasAttribute("href")) {
-      node.setAttribute("target", "_blank");
-      node.setAttribute("rel", "noopener noreferrer");
-    }
+function loadPurifier(): Promise<Purifier> {
+  loadingPurifier ??= import("dompurify").then(({ default: DOMPurify }) => {
+    const made = DOMPurify(window);
+    made.addHook("afterSanitizeAttributes", (node) => {
+      if (node.tagName === "A" && node.hasAttribute("href")) {
+        node.setAttribute("target", "_blank");
+        node.setAttribute("rel", "noopener noreferrer");
+      }
+    });
+    purifier = made;
+    return made;
   });
-  return purifier;
+  return loadingPurifier;
 }
 
 /** What sanitises where there is no window: the server drawing the public page. */
@@ -42,22 +47,42 @@ export function sanitizeWithoutWindow(sanitize: (content: string) => string): vo
   windowlessSanitizer = sanitize;
 }
 
+const sanitizeWith = (sanitizer: Purifier, content: string) =>
+  sanitizer.sanitize(content, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style"] });
+
 /**
- * An author's rich text with scripts, event handlers and javascript: links taken out; without a
- * window and a sanitiser set for it, nothing of it is shown.
+ * The markup sanitised now if it can be: on the server by its sanitiser (without one, nothing of
+ * it), in the browser once DOMPurify has loaded; null while it has not.
  */
-export function sanitizeMarkup(content: string): string {
+function sanitizedNow(content: string): string | null {
   if (typeof window === "undefined") return windowlessSanitizer?.(content) ?? "";
-  return markupPurifier().sanitize(content, { USE_PROFILES: { html: true }, FORBID_TAGS: ["style"] });
+  return purifier ? sanitizeWith(purifier, content) : null;
 }
 
-/** The element's rich text, with scripts, event handlers and javascript: links taken out. */
+/** An author's rich text with scripts, event handlers and javascript: links taken out. */
+export async function sanitizeMarkup(content: string): Promise<string> {
+  return sanitizedNow(content) ?? sanitizeWith(await loadPurifier(), content);
+}
+
+/**
+ * The element's rich text, with scripts, event handlers and javascript: links taken out. Until the
+ * sanitiser has loaded it is empty, which a page the server drew keeps showing its own copy for:
+ * hydration leaves inner HTML as the server wrote it.
+ */
 export function MarkupBlock({ element, id }: DisplayProps) {
   const content = element.fieldSettings.content ?? "";
-  const html = useMemo(() => sanitizeMarkup(content), [content]);
-  // The HTML has just been through DOMPurify: that is the point of this element.
+  const [loaded, setLoaded] = useState(purifier !== undefined);
+  const html = useMemo(
+    () => (loaded || typeof window === "undefined" ? sanitizedNow(content) : null),
+    [content, loaded],
+  );
+  useEffect(() => {
+    if (!loaded) void loadPurifier().then(() => setLoaded(true));
+  }, [loaded]);
+  // The HTML has just been through DOMPurify (the server's sanitiser on the server): that is the
+  // point of this element.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
-  return <div className="fl-markup" id={id} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="fl-markup" id={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
 }
 
 /** A picture is only drawn from the web, the site itself or an inline image. */

@@ -13,10 +13,10 @@ import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
 import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
-import { deleteRecognitionsOf } from "./recognition.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
 import { filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
+import { deleteRecognitionsOf } from "./recognition.ts";
 import { deleteRecordingsOf } from "./session-recordings.ts";
 
 export const SORT_COLUMNS = {
