@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchWithFakeMedia } from "./fake-media.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -26,7 +27,8 @@ let folder: string;
 const OWNER = "recognitionowner";
 const PASSWORD = "recognitionowner123";
 const CONSENT = "Video data collection confirmation";
-const OPTION = "I agree to video and audio recording";
+const OPTION =
+  "I agree that my camera is used on this device to recognise my face, emotions, age and gender; the video itself is not recorded";
 const WIDTH = 320;
 const HEIGHT = 240;
 
@@ -86,22 +88,7 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), "recognition-"));
   const clip = path.join(folder, "faces.y4m");
   [call] = await Promise.all([accountOwner(run.app.url, OWNER, PASSWORD), faceClip(clip)]);
-  camera = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      `--use-file-for-fake-video-capture=${clip}`,
-    ],
-  });
+  camera = await launchWithFakeMedia(clip);
 });
 afterAll(async () => {
   await camera?.close();

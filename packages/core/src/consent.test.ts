@@ -44,7 +44,14 @@ describe("consent pop-ups", () => {
     ]) {
       const popup = offeredConsent({ ...quiet, [flag]: true }, "capturing");
       expect(popup?.header, flag).toBe("Video data collection confirmation");
-      expect(popup?.checkboxes, flag).toEqual([DEFAULT_CONSENT_OPTIONS.capturing]);
+      // Our one option, in words that say what the camera is used for.
+      expect(
+        popup?.checkboxes.map((box) => box.id),
+        flag,
+      ).toEqual([DEFAULT_CONSENT_OPTIONS.capturing.id]);
+      expect(popup?.checkboxes[0]?.label, flag).toMatch(
+        flag.endsWith("Recognition") ? /recogni/ : /recording/,
+      );
     }
     const authored = ZFormSettings.parse({
       isCaptureVideo: true,

@@ -36,15 +36,19 @@ export const CONSENT_FIELDS = {
   behavioral: "behavioralConfirmOptions",
 } as const satisfies Record<ConsentKind, string>;
 
-/** Whether the form records the camera or microphone, or recognises faces. */
-const capturesMedia = (settings: ConsentSettings) =>
+/** Whether the form records the camera or microphone. */
+const recordsMedia = (settings: ConsentSettings) =>
   settings.hasVideoCapturing ||
   settings.hasAudioCapturing ||
   settings.isCaptureVideo ||
-  settings.isCaptureAudio ||
-  settings.hasFaceRecognition ||
-  settings.hasEmotionsRecognition ||
-  settings.hasAgeGenderRecognition;
+  settings.isCaptureAudio;
+
+/** Whether the respondent's device recognises faces, emotions, age or gender from the camera. */
+const recognises = (settings: ConsentSettings) =>
+  settings.hasFaceRecognition || settings.hasEmotionsRecognition || settings.hasAgeGenderRecognition;
+
+/** Whether the form records the camera or microphone, or recognises faces. */
+const capturesMedia = (settings: ConsentSettings) => recordsMedia(settings) || recognises(settings);
 
 function collects(settings: ConsentSettings, kind: ConsentKind): boolean {
   if (kind === "behavioral") return settings.collectBehaviorData;
@@ -76,25 +80,39 @@ const HEADERS = {
 } as const;
 
 /**
+ * Our option's words by what the camera and page are used for: recording the camera or
+ * microphone, recognising faces on the device, recording the session.
+ */
+const CAPTURING_OPTIONS: Record<`${boolean}-${boolean}-${boolean}`, string> = {
+  "true-false-false": RESPONDENT_TEXTS.capturingConsentOption,
+  "false-true-false": RESPONDENT_TEXTS.recognitionConsentOption,
+  "false-false-true": RESPONDENT_TEXTS.sessionConsentOption,
+  "true-true-false": RESPONDENT_TEXTS.capturingAndRecognitionConsentOption,
+  "true-false-true": RESPONDENT_TEXTS.capturingAndSessionConsentOption,
+  "false-true-true": RESPONDENT_TEXTS.sessionAndRecognitionConsentOption,
+  "true-true-true": RESPONDENT_TEXTS.capturingSessionAndRecognitionConsentOption,
+  "false-false-false": RESPONDENT_TEXTS.capturingConsentOption,
+};
+
+/**
  * The header and option a pop-up comes with where the author left them as they came, saying what
- * the form records: a form that records the session but no video or audio asks about the session,
- * one that records both names both. English, translated on the page.
+ * the form records: a form that records the session but uses no camera or microphone asks about
+ * the session; otherwise the option names each of recording, recognition on the device and the
+ * session that the form does. English, translated on the page.
  */
 export function consentDefaults(
   settings: ConsentSettings,
   kind: ConsentKind,
 ): { header: string; option: ConsentPopup["checkboxes"][number] } {
   const option = DEFAULT_CONSENT_OPTIONS[kind];
-  if (kind === "behavioral" || !settings.hasSessionRecording) return { header: HEADERS[kind], option };
-  const media = capturesMedia(settings);
+  if (kind === "behavioral") return { header: HEADERS[kind], option };
+  const uses = `${recordsMedia(settings)}-${recognises(settings)}-${settings.hasSessionRecording}` as const;
   return {
-    header: media ? HEADERS.capturing : RESPONDENT_TEXTS.sessionHeader,
-    option: {
-      ...option,
-      label: media
-        ? RESPONDENT_TEXTS.capturingAndSessionConsentOption
-        : RESPONDENT_TEXTS.sessionConsentOption,
-    },
+    header:
+      capturesMedia(settings) || !settings.hasSessionRecording
+        ? HEADERS.capturing
+        : RESPONDENT_TEXTS.sessionHeader,
+    option: { ...option, label: CAPTURING_OPTIONS[uses] },
   };
 }
 

@@ -58,6 +58,13 @@ export const RESPONDENT_TEXTS = {
   sessionHeader: "Session recording confirmation",
   sessionConsentOption: "I agree that my session on this page is recorded for replay",
   capturingAndSessionConsentOption: "I agree to video, audio and session recording",
+  recognitionConsentOption:
+    "I agree that my camera is used on this device to recognise my face, emotions, age and gender; the video itself is not recorded",
+  capturingAndRecognitionConsentOption:
+    "I agree to video and audio recording and to face recognition on this device",
+  sessionAndRecognitionConsentOption: "I agree to session recording and to face recognition on this device",
+  capturingSessionAndRecognitionConsentOption:
+    "I agree to video, audio and session recording and to face recognition on this device",
   cursorOutTitle: "You left the form",
   cursorOutCounted: "Leaving the form is counted: {{cases}} of {{allowed}} times allowed.",
   cursorOutPoints: "Each time beyond that takes {{points}} points off your result.",

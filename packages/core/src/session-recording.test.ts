@@ -37,6 +37,29 @@ describe("session recording", () => {
     expect(offeredConsent(authored, "capturing")?.header).toBe("May we record?");
   });
 
+  it("tells the respondent of a form that recognises faces that the camera is used on the device, and for what", () => {
+    const option = (settings: object) =>
+      offeredConsent(ZFormSettings.parse(settings), "capturing")?.checkboxes[0]?.label ?? "";
+    const recognition = option({ hasEmotionsRecognition: true });
+    expect(recognition).toMatch(/recogni[sz]e my face/);
+    expect(recognition).toMatch(/not recorded/);
+    expect(option({ hasFaceRecognition: true, isCaptureVideo: true })).toMatch(
+      /recording and to face recognition/,
+    );
+    expect(option({ hasAgeGenderRecognition: true, hasSessionRecording: true })).toMatch(
+      /^I agree to session recording and to face recognition/,
+    );
+    expect(option({ hasFaceRecognition: true, isCaptureAudio: true, hasSessionRecording: true })).toMatch(
+      /video, audio and session recording and to face recognition/,
+    );
+    expect(
+      offeredConsent(
+        ZFormSettings.parse({ hasFaceRecognition: true, hasSessionRecording: true }),
+        "capturing",
+      )?.header,
+    ).toBe("Video data collection confirmation");
+  });
+
   it("records pointer clicks and moves only with the behavioural consent, focus and blur always", () => {
     const asked = ZFormSettings.parse({ hasSessionRecording: true });
     expect(replayRecordsPointer(asked, agreed)).toBe(true);
