@@ -3,10 +3,10 @@
 // last line is the summary `tests: N passed, M failed`.
 //
 // Stages that do not depend on each other run side by side, so the two cores of a small machine
-// are both busy: type-check and lint beside the unit tests, the build and the API tests, the
-// API passes of the two engines together, one worker each, and the browser tests as soon as the
-// first of them ends. A stage that runs beside others keeps its output and
-// prints it whole when it ends, so the log reads one stage at a time.
+// are never idle: the web build first (the API and browser tests serve it), then everything else
+// at once: type-check, lint and the unit tests, the API passes of the two engines (one worker
+// each) and the browser tests. A stage that runs beside others keeps its output and prints it
+// whole when it ends, so the log reads one stage at a time.
 //
 // `npm test -- --changed` (or `--changed=<commit>`) is the quick check while working: each test
 // stage runs only the test files that the uncommitted changes (or those since <commit>) touch or
@@ -181,12 +181,8 @@ async function lint() {
   stage.end();
 }
 
-/** The unit tests, then the web build: the server renders public form pages with the build's server entry. */
-async function unitsAndBuild() {
-  await vitest("unit", "packages/core", { beside: true });
-  await vitest("renderer unit", "packages/renderer", { beside: true });
-  await vitest("web unit", "apps/web", { beside: true });
-  await vitest("scripts unit", "scripts", { beside: true });
+/** The web build: the server renders public form pages with the build's server entry. */
+async function webBuild() {
   const stage = new Stage("web build", { beside: true });
   const built = await run(stage, "npm", ["run", "build", "-w", "@formloom/web"]);
   stage.check("web build", built);
@@ -194,20 +190,29 @@ async function unitsAndBuild() {
   return built;
 }
 
+/** The unit tests of each package, one package after another. */
+async function unitTests() {
+  await vitest("unit", "packages/core", { beside: true });
+  await vitest("renderer unit", "packages/renderer", { beside: true });
+  await vitest("web unit", "apps/web", { beside: true });
+  await vitest("scripts unit", "scripts", { beside: true });
+}
+
 // The browser tests' screenshots note what each cost (e2e/support.ts): this run's alone.
 rmSync(path.join(output, "screenshot-times.tsv"), { force: true });
 
-// Type-check and lint need no build: they run beside everything up to the browser tests.
+// Type-check and lint need no build: they run beside it, and beside everything after it.
 const checks = Promise.all([typeCheck(), lint()]);
-const built = await unitsAndBuild();
+const built = await webBuild();
+const units = unitTests();
 
-// The two engines' API passes share the two cores, one worker each. The browser tests take the
-// core of whichever pass ends first (either may, as the files of each engine grow) while the other
-// finishes.
+// The browser tests start with the API passes rather than after them: the API tests wait on the
+// database, timers and each other's processes often enough to leave a core idle a fifth of the
+// time, and the browser tests fill it.
 const postgres = process.env.TEST_DATABASE_URL;
 const browserTests = () =>
   built
-    ? vitest("e2e in Chromium", "e2e", { beside: Boolean(postgres) })
+    ? vitest("e2e in Chromium", "e2e", { beside: true })
     : new Stage("e2e in Chromium").check("e2e (not run: the web build failed)", false);
 const pglitePass = vitest("api on PGlite", "apps/server", {
   env: { TEST_DATABASE_URL: "" },
@@ -215,21 +220,17 @@ const pglitePass = vitest("api on PGlite", "apps/server", {
   workers: postgres ? 1 : undefined,
 });
 if (postgres) {
-  let browserRun;
-  const startBrowserTests = () => {
-    browserRun ??= browserTests();
-  };
   const postgresPass = vitest("api on PostgreSQL", "apps/server", {
     env: { TEST_DATABASE_URL: postgres },
     beside: true,
     workers: 1,
   });
-  await Promise.all([pglitePass.then(startBrowserTests), postgresPass.then(startBrowserTests)]);
-  await browserRun;
+  await Promise.all([pglitePass, postgresPass, browserTests()]);
 } else {
   await pglitePass;
   await browserTests();
 }
+await units;
 await checks;
 
 const totals = {
