@@ -129,7 +129,7 @@ describe("session recordings", () => {
     expect(await stored("replay-refused")).toEqual([]);
   });
 
-  it("keeps no pointer clicks or moves without the behavioural consent, only focus and blur", async () => {
+  it("keeps no pointer clicks or moves, scrolling or media played without the behavioural consent, only focus and blur", async () => {
     const pointer = (at: number, source: number, data: Record<string, unknown> = {}) => ({
       type: 3,
       timestamp: at,
@@ -143,12 +143,15 @@ describe("session recordings", () => {
       pointer(1400, 6, { positions: [{ x: 1, y: 2, id: 4, timeOffset: 0 }] }),
       pointer(1500, 2, { type: 6, id: 4 }),
       input(1600),
+      pointer(1700, 3, { id: 1, x: 0, y: 400 }),
+      pointer(1800, 7, { type: 0, id: 9, currentTime: 0 }),
     ];
     const kept = async (key: string) => {
       const rows = await stored(key);
       return rows.flatMap((row) => JSON.parse(gunzipSync(Buffer.from(row.data)).toString()));
     };
-    // Declined, or not sent: the page as shown, the masked input, focus and blur.
+    // Declined, or not sent: the page as shown, the masked input, focus and blur; no scrolling nor
+    // playing of the form's media, which the behaviour log does not keep either.
     for (const [key, behavioral] of [
       ["replay-declined", []],
       ["replay-unasked", undefined],

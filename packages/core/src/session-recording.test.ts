@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CONSENT_OPTIONS, offeredConsent } from "./consent.ts";
 import { ZFormSettings } from "./form-schema.ts";
-import { isPointerEvent, replayRecordsPointer, replayShowsTyping } from "./session-recording.ts";
+import { isBehaviourEvent, replayRecordsPointer, replayShowsTyping } from "./session-recording.ts";
 
 const agreed = [DEFAULT_CONSENT_OPTIONS.behavioral.id];
 
@@ -60,7 +60,7 @@ describe("session recording", () => {
     ).toBe("Video data collection confirmation");
   });
 
-  it("records pointer clicks and moves only with the behavioural consent, focus and blur always", () => {
+  it("records pointer clicks and moves, scrolling and media played only with the behavioural consent, focus and blur always", () => {
     const asked = ZFormSettings.parse({ hasSessionRecording: true });
     expect(replayRecordsPointer(asked, agreed)).toBe(true);
     expect(replayRecordsPointer(asked, [])).toBe(false);
@@ -74,17 +74,19 @@ describe("session recording", () => {
       timestamp: 1,
       data: { source, ...data },
     });
-    expect(isPointerEvent(incremental(1))).toBe(true); // mouse move
-    expect(isPointerEvent(incremental(6))).toBe(true); // touch move
-    expect(isPointerEvent(incremental(12))).toBe(true); // drag
-    expect(isPointerEvent(incremental(14))).toBe(true); // selection
-    expect(isPointerEvent(incremental(2, { type: 2 }))).toBe(true); // click
-    expect(isPointerEvent(incremental(2, { type: 7 }))).toBe(true); // touch start
-    expect(isPointerEvent(incremental(2, { type: 5 }))).toBe(false); // focus
-    expect(isPointerEvent(incremental(2, { type: 6 }))).toBe(false); // blur
-    expect(isPointerEvent(incremental(5, { text: "***" }))).toBe(false); // input
-    expect(isPointerEvent(incremental(0))).toBe(false); // the page changing
-    expect(isPointerEvent({ type: 2, data: { source: 1 } })).toBe(false); // a snapshot
+    expect(isBehaviourEvent(incremental(1))).toBe(true); // mouse move
+    expect(isBehaviourEvent(incremental(6))).toBe(true); // touch move
+    expect(isBehaviourEvent(incremental(12))).toBe(true); // drag
+    expect(isBehaviourEvent(incremental(14))).toBe(true); // selection
+    expect(isBehaviourEvent(incremental(2, { type: 2 }))).toBe(true); // click
+    expect(isBehaviourEvent(incremental(2, { type: 7 }))).toBe(true); // touch start
+    expect(isBehaviourEvent(incremental(3, { id: 1, x: 0, y: 400 }))).toBe(true); // scroll
+    expect(isBehaviourEvent(incremental(7, { type: 0, id: 9 }))).toBe(true); // a video played
+    expect(isBehaviourEvent(incremental(2, { type: 5 }))).toBe(false); // focus
+    expect(isBehaviourEvent(incremental(2, { type: 6 }))).toBe(false); // blur
+    expect(isBehaviourEvent(incremental(5, { text: "***" }))).toBe(false); // input
+    expect(isBehaviourEvent(incremental(0))).toBe(false); // the page changing
+    expect(isBehaviourEvent({ type: 2, data: { source: 1 } })).toBe(false); // a snapshot
   });
 
   it("shows typing in the replay only where real characters are kept and the respondent agreed", () => {

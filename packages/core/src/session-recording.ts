@@ -33,8 +33,8 @@ export function replayShowsTyping(
 }
 
 /**
- * Whether the recording may keep pointer clicks and moves: only where the form asks the behavioural
- * consent and the respondent ticked it. Without it a session recording, like the behaviour log,
+ * Whether the recording may keep pointer clicks and moves, scrolling and media played: only where
+ * the form asks the behavioural consent and the respondent ticked it. Without it a session recording, like the behaviour log,
  * keeps of the respondent's actions no more than each question's focus and blur.
  */
 export function replayRecordsPointer(
@@ -45,19 +45,25 @@ export function replayRecordsPointer(
   return (behavioralChoice?.length ?? 0) > 0;
 }
 
-/** rrweb's sources of pointer events: moves, touch moves, drags and selections; and its interactions. */
-const POINTER_SOURCES: ReadonlySet<number> = new Set([1, 6, 12, 14]);
+/**
+ * rrweb's sources of the respondent's behaviour: pointer moves, scrolling, touch moves, media
+ * played or paused, drags and selections; and its mouse interactions.
+ */
+const BEHAVIOUR_SOURCES: ReadonlySet<number> = new Set([1, 3, 6, 7, 12, 14]);
 const MOUSE_INTERACTION = 2;
 /** The interactions that are no pointer's: a field getting and losing the focus. */
 const FOCUS_AND_BLUR: ReadonlySet<number> = new Set([5, 6]);
 const INCREMENTAL_SNAPSHOT = 3;
 
-/** Whether an rrweb event records the pointer (a click, a move, a touch, a drag, a selection). */
-export function isPointerEvent(event: { type: number; data?: unknown }): boolean {
+/**
+ * Whether an rrweb event records behaviour that only the behavioural consent lets a recording keep:
+ * a click, a pointer move, a touch, a drag, a selection, scrolling, or the form's media played.
+ */
+export function isBehaviourEvent(event: { type: number; data?: unknown }): boolean {
   if (event.type !== INCREMENTAL_SNAPSHOT || typeof event.data !== "object" || event.data === null)
     return false;
   const { source, type } = event.data as { source?: unknown; type?: unknown };
   if (typeof source !== "number") return false;
-  if (POINTER_SOURCES.has(source)) return true;
+  if (BEHAVIOUR_SOURCES.has(source)) return true;
   return source === MOUSE_INTERACTION && !(typeof type === "number" && FOCUS_AND_BLUR.has(type));
 }

@@ -1,4 +1,4 @@
-import { isPointerEvent, SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
+import { isBehaviourEvent, SESSION_RECORDING_LIMITS } from "@formloom/core/session-recording";
 import { record } from "rrweb";
 import { jsonBody, publicApi } from "./public-api.ts";
 
@@ -18,8 +18,8 @@ export interface SessionRecorderOptions {
   consent: string[];
   realCharacters: boolean;
   /**
-   * The behavioural consent options the respondent ticked; with none, pointer clicks and moves are
-   * not recorded, only each field's focus and blur.
+   * The behavioural consent options the respondent ticked; with none, pointer clicks and moves,
+   * scrolling and media played are not recorded, only each field's focus and blur.
    */
   behavioural: string[] | undefined;
   pointer: boolean;
@@ -120,8 +120,9 @@ export function startSessionRecording(options: SessionRecorderOptions): SessionR
 
   const stopRecording = record<RecordedEvent>({
     emit: (event) => {
-      // rrweb still reports a selection or a drag with its pointer listeners off.
-      if (options.pointer || !isPointerEvent(event)) events.push(event);
+      // rrweb still reports a selection or a drag with its pointer listeners off, and has no switch
+      // for scrolling or media played: without the behavioural consent they are left out here.
+      if (options.pointer || !isBehaviourEvent(event)) events.push(event);
     },
     maskAllInputs: !options.realCharacters,
     // What the page draws from a typed value (a code answer's coloured copy) is masked with it.

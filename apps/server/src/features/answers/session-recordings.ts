@@ -9,7 +9,7 @@ import {
 } from "@formloom/core/api/session-recordings";
 import { consentProblems, offeredConsent } from "@formloom/core/consent";
 import {
-  isPointerEvent,
+  isBehaviourEvent,
   replayRecordsPointer,
   SESSION_RECORDING_LIMITS,
 } from "@formloom/core/session-recording";
@@ -109,10 +109,11 @@ export async function storeRecordingBatch(
     throw forbidden("session_recording.consent_required");
   }
   // Without the behavioural yes, of the respondent's actions only each field's focus and blur are
-  // kept, as in the behaviour log: no click, pointer move, touch, drag or selection.
+  // kept, as in the behaviour log: no click, pointer move, touch, drag, selection, scrolling or
+  // media played.
   const events = replayRecordsPointer(settings, behavioural)
     ? batch.events
-    : batch.events.filter((event) => !isPointerEvent(event));
+    : batch.events.filter((event) => !isBehaviourEvent(event));
   if (events.length === 0) return;
   const json = Buffer.from(JSON.stringify(events));
   const data = await zip(json);
