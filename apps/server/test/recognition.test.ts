@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
+import { type RecognitionSample, summarizeSamples } from "@formloom/core/recognition";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECOGNITION_UNCLAIMED } from "../src/features/answers/recognition.ts";
 import { cleanUp } from "../src/jobs/housekeeping.ts";
@@ -52,10 +54,10 @@ async function send(
   return { status: response.status, body: (text ? JSON.parse(text) : null) as { code?: string } | null };
 }
 
-async function submit(key: string): Promise<number> {
+async function submit(key: string, formId = form): Promise<number> {
   const sent = await server.api.post<{ id: number }>(
     "/api/forms/answer",
-    { formId: form, answers: [{ fieldId: "name", answer: key }], capturingConfirmOptions: agreed },
+    { formId, answers: [{ fieldId: "name", answer: key }], capturingConfirmOptions: agreed },
     { "idempotency-key": key },
   );
   expect(sent.status).toBe(201);
@@ -200,6 +202,144 @@ describe("on-device recognition", () => {
       noFace: 1,
       matchedExpected: null,
     });
+  });
+
+  it("adds up the form's chart in the database from what each question's samples came to when written, not from the samples", async () => {
+    const fresh = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        fields,
+        hasEmotionsRecognition: true,
+      })
+    ).body.form.id;
+    const sendTo = (key: string, perField: Record<string, Sample[]>) =>
+      send(key, perField, { formId: fresh });
+    await sendTo("sum-1", {
+      name: [
+        { at: 0, faces: 1, emotions: happy },
+        { at: 1000, faces: 1, emotions: sad },
+        { at: 2000, faces: 0 },
+      ],
+      color: [{ at: 0, faces: 1, emotions: sad }],
+      mail: [{ at: 0, faces: 0 }],
+    });
+    // A face without emotions: an answer with a face and no dominant emotion.
+    await sendTo("sum-2", { name: [{ at: 0, faces: 1, emotions: sad }], color: [{ at: 0, faces: 2 }] });
+    await sendTo("sum-3", { name: [{ at: 0, faces: 0 }] });
+    await sendTo("sum-unsent", { name: [{ at: 0, faces: 1, emotions: happy }] });
+    for (const key of ["sum-1", "sum-2", "sum-3"]) await submit(key, fresh);
+    const chart = () => api.get(`/api/forms/${fresh}/answers/charts/fields-emotions`);
+    const before = await chart();
+    expect(before.status).toBe(200);
+    const none = { happy: 0, surprised: 0, neutral: 0, sad: 0, fearful: 0, disgusted: 0, angry: 0 };
+    expect(before.body).toEqual({
+      submissions: 3,
+      fields: [
+        {
+          fieldId: "name",
+          question: expect.any(String),
+          expectedEmotion: "happy",
+          answers: 3,
+          noFace: 1,
+          dominant: { ...none, happy: 1, sad: 1 },
+          matchedExpected: 1,
+        },
+        {
+          fieldId: "mail",
+          question: expect.any(String),
+          expectedEmotion: null,
+          answers: 1,
+          noFace: 1,
+          dominant: none,
+          matchedExpected: null,
+        },
+        {
+          fieldId: "color",
+          question: expect.any(String),
+          expectedEmotion: "sad",
+          answers: 2,
+          noFace: 0,
+          dominant: { ...none, sad: 1 },
+          matchedExpected: 1,
+        },
+      ],
+    });
+    // The chart reads no timeline: with the samples gone from the rows it says the same.
+    await server.database.raw.query(
+      "update answer_recognitions set samples = '[]'::jsonb where form_id = $1",
+      [fresh],
+    );
+    expect((await chart()).body).toEqual(before.body);
+  });
+
+  it("gives the rows written before the chart added up in the database the same summary as their samples", async () => {
+    const fresh = (
+      await api.post<{ form: { id: number } }>("/api/forms", {
+        ...sampleForm,
+        fields,
+        hasEmotionsRecognition: true,
+      })
+    ).body.form.id;
+    const timelines: Sample[][] = [
+      [],
+      [{ at: 0, faces: 0 }],
+      [{ at: 0, faces: 3 }],
+      [{ at: 0, faces: 1, emotions: {} }],
+      // A tie goes to the earlier emotion of the list, also once the means are rounded.
+      [{ at: 0, faces: 1, emotions: { sad: 0.5, happy: 0.5 } }],
+      [{ at: 0, faces: 1, emotions: { angry: 0.4004, fearful: 0.4001 } }],
+      [
+        { at: 0, faces: 1, emotions: { angry: 0.9 } },
+        { at: 1000, faces: 0, emotions: { happy: 1 } },
+        { at: 2000, faces: 2, emotions: { disgusted: 0.5, angry: 0.2 } },
+        { at: 3000, faces: 1 },
+      ],
+      Array.from({ length: 50 }, (_, i) => ({
+        at: i * 1000,
+        faces: i % 7 === 0 ? 0 : 1,
+        emotions: { surprised: (i % 10) / 10, neutral: ((i * 3) % 10) / 10, sad: 0.333 },
+      })),
+    ];
+    for (const [i, timeline] of timelines.entries())
+      expect((await send(`backfill-${i}`, { name: timeline }, { formId: fresh })).status).toBe(204);
+    await server.database.raw.query(
+      "update answer_recognitions set with_face = 0, dominant = null where form_id = $1",
+      [fresh],
+    );
+    const migration = readFileSync(
+      new URL("../drizzle/0057_recognition_summary.sql", import.meta.url),
+      "utf8",
+    );
+    const backfill = migration.split("--> statement-breakpoint").find((part) => part.includes("UPDATE"))!;
+    await server.database.raw.query(`${backfill.trim().replace(/;$/, "")} where r.form_id = ${fresh}`);
+    const stored = await server.database.raw.query<{
+      submission_key: string;
+      samples: RecognitionSample[];
+      with_face: number;
+      dominant: string | null;
+    }>(
+      "select submission_key, samples, with_face, dominant from answer_recognitions where form_id = $1 order by id",
+      [fresh],
+    );
+    expect(stored).toHaveLength(timelines.length);
+    for (const row of stored) {
+      const { withFace, dominant } = summarizeSamples(row.samples);
+      expect([row.submission_key, row.with_face, row.dominant]).toEqual([
+        row.submission_key,
+        withFace,
+        dominant,
+      ]);
+    }
+    expect(stored.map((row) => row.dominant)).toEqual([
+      null,
+      null,
+      null,
+      "happy",
+      "happy",
+      "fearful",
+      "angry",
+      expect.any(String),
+    ]);
   });
 
   it("refuses forms that do not recognise, a missing consent, a stranger's question and a malformed sample with their codes", async () => {

@@ -1,4 +1,4 @@
-import type { RecognitionSample } from "@formloom/core/recognition";
+import type { Emotion, RecognitionSample } from "@formloom/core/recognition";
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { formForeignKey } from "./forms.ts";
@@ -23,6 +23,10 @@ export const answerRecognitions = pgTable(
     uploader: text("uploader").notNull().default(""),
     /** The samples' size as sent, which that share counts. */
     bytes: integer("bytes").notNull().default(0),
+    /** The samples that found a face, kept with them so the form's chart adds up rows, not timelines. */
+    withFace: integer("with_face").notNull().default(0),
+    /** The samples' dominant emotion (summarizeSamples), kept likewise; null without a face and emotions. */
+    dominant: text("dominant").$type<Emotion>(),
     createdAt: createdAt(),
   },
   (t) => [

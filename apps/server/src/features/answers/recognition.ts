@@ -118,6 +118,12 @@ function keptSample(sample: RecognitionSample, kind: NonNullable<ReturnType<type
   return kept;
 }
 
+/** What a question's samples add up to, kept on their row for the form's chart (formFieldsEmotions). */
+function rowSummary(samples: readonly RecognitionSample[]) {
+  const { withFace, dominant } = summarizeSamples(samples);
+  return { withFace, dominant };
+}
+
 /**
  * Stores what the respondent's page recognised at each question, for a form the caller may fill
  * that recognises faces, emotions or age and gender, and only with the respondent's capturing
@@ -171,6 +177,7 @@ export async function storeRecognition(db: Db, batch: TRecognitionBatch, caller:
       samples,
       uploader,
       bytes: JSON.stringify(samples).length,
+      ...rowSummary(samples),
     };
   });
   await db.transaction(async (tx) => {
@@ -194,7 +201,13 @@ export async function storeRecognition(db: Db, batch: TRecognitionBatch, caller:
           answerRecognitions.submissionKey,
           answerRecognitions.fieldId,
         ],
-        set: { samples: sql`excluded.samples`, uploader: sql`excluded.uploader`, bytes: sql`excluded.bytes` },
+        set: {
+          samples: sql`excluded.samples`,
+          uploader: sql`excluded.uploader`,
+          bytes: sql`excluded.bytes`,
+          withFace: sql`excluded.with_face`,
+          dominant: sql`excluded.dominant`,
+        },
       });
   });
 }
@@ -310,50 +323,54 @@ export async function answerFieldsEmotions(
   };
 }
 
-/** Each question's dominant emotions over the form's submissions, against the expected one. */
+/**
+ * Each question's dominant emotions over the form's submissions, against the expected one, added
+ * up in the database from what each row's samples came to when they were written (rowSummary).
+ */
 export async function formFieldsEmotions(ctx: TenantContext, formId: number): Promise<TFormFieldsEmotions> {
   const form = await readableForm(ctx, formId);
   const fieldIds = form.fields.map((field) => field.id);
+  if (fieldIds.length === 0) return { submissions: 0, fields: [] };
   // Only the rows a submission took: a filling never sent is no submission.
-  const rows =
-    fieldIds.length === 0
-      ? []
-      : await ctx.db
-          .select({
-            key: answerRecognitions.submissionKey,
-            fieldId: answerRecognitions.fieldId,
-            samples: answerRecognitions.samples,
-          })
-          .from(answerRecognitions)
-          .innerJoin(
-            formAnswers,
-            and(
-              eq(formAnswers.accountId, answerRecognitions.accountId),
-              eq(formAnswers.formId, answerRecognitions.formId),
-              eq(formAnswers.submissionKey, answerRecognitions.submissionKey),
-            ),
-          )
-          .where(
-            and(
-              eq(answerRecognitions.accountId, ctx.accountId),
-              eq(answerRecognitions.formId, formId),
-              inArray(answerRecognitions.fieldId, fieldIds),
-            ),
-          );
+  const taken = and(
+    eq(formAnswers.accountId, answerRecognitions.accountId),
+    eq(formAnswers.formId, answerRecognitions.formId),
+    eq(formAnswers.submissionKey, answerRecognitions.submissionKey),
+  );
+  const readable = and(
+    eq(answerRecognitions.accountId, ctx.accountId),
+    eq(answerRecognitions.formId, formId),
+    inArray(answerRecognitions.fieldId, fieldIds),
+  );
+  const groups = await ctx.db
+    .select({
+      fieldId: answerRecognitions.fieldId,
+      dominant: answerRecognitions.dominant,
+      answers: sql<number>`count(*)::int`,
+      noFace: sql<number>`(count(*) filter (where ${answerRecognitions.withFace} = 0))::int`,
+    })
+    .from(answerRecognitions)
+    .innerJoin(formAnswers, taken)
+    .where(readable)
+    .groupBy(answerRecognitions.fieldId, answerRecognitions.dominant);
+  const [total] = await ctx.db
+    .select({ submissions: sql<number>`count(distinct ${answerRecognitions.submissionKey})::int` })
+    .from(answerRecognitions)
+    .innerJoin(formAnswers, taken)
+    .where(readable);
   const zero = () => Object.fromEntries(EMOTIONS.map((emotion) => [emotion, 0])) as Record<Emotion, number>;
   const perField = new Map(
     form.fields.map((element) => [element.id, { answers: 0, noFace: 0, dominant: zero() }]),
   );
-  for (const row of rows) {
-    const tally = perField.get(row.fieldId);
+  for (const group of groups) {
+    const tally = perField.get(group.fieldId);
     if (!tally) continue;
-    const { dominant, withFace } = summarizeSamples(row.samples);
-    tally.answers += 1;
-    if (withFace === 0) tally.noFace += 1;
-    if (dominant) tally.dominant[dominant] += 1;
+    tally.answers += group.answers;
+    tally.noFace += group.noFace;
+    if (group.dominant && group.dominant in tally.dominant) tally.dominant[group.dominant] += group.answers;
   }
   return {
-    submissions: new Set(rows.map((row) => row.key)).size,
+    submissions: total?.submissions ?? 0,
     fields: form.fields.flatMap((element) => {
       const tally = perField.get(element.id)!;
       if (tally.answers === 0) return [];
