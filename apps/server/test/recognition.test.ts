@@ -505,11 +505,28 @@ describe("on-device recognition", () => {
       );
       expect(sent.status).toBe(201);
       expect((await sendTo("held-3", "203.0.113.5")).status).toBe(204);
-      // And a submitted filling's page may still send what it saw.
+      // And a submitted filling's page may still send what it saw, for a few minutes.
       expect((await sendTo("held-1", "203.0.113.5")).status).toBe(204);
     } finally {
       Object.assign(share, before);
     }
+  });
+
+  it("refuses, a few minutes after the submission, to replace what a submitted filling's page recognised", async () => {
+    const first = [{ at: 0, faces: 1, emotions: happy }];
+    expect((await send("rec-late", { name: first })).status).toBe(204);
+    await submit("rec-late");
+    // The last question's samples go right after the answers.
+    expect((await send("rec-late", { color: [{ at: 0, faces: 1, emotions: sad }] })).status).toBe(204);
+    await server.database.raw.query(
+      "update form_answers set submit_time = now() - interval '6 minutes' where submission_key = 'rec-late'",
+    );
+    const late = await send("rec-late", { name: [{ at: 0, faces: 0 }], mail: [{ at: 0, faces: 0 }] });
+    expect([late.status, late.body?.code]).toEqual([409, "recognition.already_sent"]);
+    expect((await rows("rec-late")).map((row) => [row.field_id, row.samples])).toEqual([
+      ["color", [{ at: 0, faces: 1, emotions: sad }]],
+      ["name", first],
+    ]);
   });
 
   it("holds an address to its share under requests sent at once", async () => {

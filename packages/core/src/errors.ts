@@ -125,6 +125,7 @@ export const MESSAGES = {
   "recognition.field_twice": "A question was sent twice",
   "recognition.rate_limited": "Too many recognition results were sent",
   "recognition.form_full": "This form cannot take more recognition results right now. Please try again later",
+  "recognition.already_sent": "This filling was already sent",
   "logger.rate_limited": "Too many behaviour reports were sent in a short time",
   "partial.not_enabled": "This form does not save partial responses",
   "partial.rate_limited": "Too many saves of unfinished answers were sent in a short time",

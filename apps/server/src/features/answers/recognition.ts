@@ -33,7 +33,7 @@ import {
   type TenantContext,
   type UserRow,
 } from "../../http/context.ts";
-import { badRequest, forbidden, notFound } from "../../http/errors.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors.ts";
 import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import { questionTitle } from "../exports/columns.ts";
 import { readForm } from "../forms/presenter.ts";
@@ -62,7 +62,15 @@ export const RECOGNITION_UNCLAIMED = {
 } as const;
 
 /**
- * Refuses a filling's recognition while no submission took it when the form's recent unclaimed
+ * How long after its submission a filling's page may still send what it recognised: the page
+ * sends the last question's samples right before or after the answers. Later, whoever learns the
+ * key could rewrite a submitted answer's recognition (409 recognition.already_sent).
+ */
+export const RECOGNITION_AFTER_SUBMISSION = { minutes: 5 };
+
+/**
+ * Refuses a filling's recognition once its submission is older than RECOGNITION_AFTER_SUBMISSION;
+ * while no submission took it, refuses it when the form's recent unclaimed
  * recognition, or the address's of the last day, would pass its share; the questions sent again
  * replace their rows, so theirs do not count twice. Run under the form's lock.
  */
@@ -83,8 +91,9 @@ async function holdUnclaimedRecognition(
     sql`, `,
   )}))`;
   const result = (await tx.execute(sql`
-    select exists (select 1 from form_answers a where a.account_id = ${piece.accountId}
-                     and a.form_id = ${piece.formId} and a.submission_key = ${piece.key}) as sent,
+    select (select min(a.submit_time) > now() - make_interval(mins => ${RECOGNITION_AFTER_SUBMISSION.minutes})
+              from form_answers a where a.account_id = ${piece.accountId}
+               and a.form_id = ${piece.formId} and a.submission_key = ${piece.key}) as sent_lately,
            coalesce(sum(r.bytes) filter (where r.created_at > now() - make_interval(mins => ${unclaimedMinutes})), 0)::float8 as form_bytes,
            coalesce(sum(r.bytes) filter (where r.uploader = ${piece.uploader}), 0)::float8 as address_bytes
       from ${answerRecognitions} r
@@ -92,10 +101,13 @@ async function holdUnclaimedRecognition(
        and r.created_at > now() - interval '1 day' and not ${replaced}
        and not exists (select 1 from form_answers a where a.account_id = r.account_id
                          and a.form_id = r.form_id and a.submission_key = r.submission_key)`)) as unknown as {
-    rows: Array<{ sent: boolean; form_bytes: number; address_bytes: number }>;
+    rows: Array<{ sent_lately: boolean | null; form_bytes: number; address_bytes: number }>;
   };
   const held = result.rows[0];
-  if (!held || held.sent) return;
+  if (!held) return;
+  // null: no submission took the filling yet; true: one did a moment ago.
+  if (held.sent_lately === false) throw conflict("recognition.already_sent");
+  if (held.sent_lately) return;
   if (Number(held.address_bytes) + piece.bytes > unclaimedBytesPerAddress)
     throw new RateLimited("recognition.rate_limited", RECOGNITION_RATE.windowSeconds);
   if (Number(held.form_bytes) + piece.bytes > unclaimedBytesPerForm)
@@ -438,7 +450,9 @@ export function recognitionRoutes(app: FastifyInstance, deps: Deps): void {
           "per respondent and address (429 recognition.rate_limited with Retry-After). Of the fillings no submission took " +
           `yet, an address keeps at most ${RECOGNITION_UNCLAIMED.unclaimedBytesPerAddress / 1024 / 1024} MB in a form a day ` +
           `(429 recognition.rate_limited) and a form at most ${RECOGNITION_UNCLAIMED.unclaimedBytesPerForm / 1024 / 1024} MB ` +
-          `of the last ${RECOGNITION_UNCLAIMED.unclaimedMinutes} minutes (429 recognition.form_full, with Retry-After).`,
+          `of the last ${RECOGNITION_UNCLAIMED.unclaimedMinutes} minutes (429 recognition.form_full, with Retry-After). ` +
+          `A submitted filling's page may still send for ${RECOGNITION_AFTER_SUBMISSION.minutes} minutes after the ` +
+          "submission (409 recognition.already_sent).",
         body: ZRecognitionBatch,
         response: { 204: z.null() },
       },
