@@ -28,5 +28,6 @@ export const answerCaptures = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("answer_captures_chunk_key").on(t.accountId, t.formId, t.submissionKey, t.seq),
     index("answer_captures_created_idx").on(t.createdAt),
+    index("answer_captures_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );

@@ -34,5 +34,6 @@ export const answerRecognitions = pgTable(
     formForeignKey(t),
     uniqueIndex("answer_recognitions_field_key").on(t.accountId, t.formId, t.submissionKey, t.fieldId),
     index("answer_recognitions_created_idx").on(t.createdAt),
+    index("answer_recognitions_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );

@@ -194,6 +194,7 @@ export const behaviorLogs = pgTable(
     formForeignKey(t),
     uniqueIndex("behavior_logs_batch_key").on(t.accountId, t.formId, t.submissionKey, t.seq),
     index("behavior_logs_created_idx").on(t.createdAt),
+    index("behavior_logs_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );
 

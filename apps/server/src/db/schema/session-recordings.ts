@@ -36,5 +36,6 @@ export const sessionRecordings = pgTable(
     formForeignKey(t),
     uniqueIndex("session_recordings_batch_key").on(t.accountId, t.formId, t.submissionKey, t.seq),
     index("session_recordings_created_idx").on(t.createdAt),
+    index("session_recordings_account_created_idx").on(t.accountId, t.createdAt),
   ],
 );
