@@ -189,6 +189,19 @@ describe("video and audio questions", () => {
     expect((await play(api, unsent.body.url)).status).toBe(404);
   });
 
+  it("refuses a crafted WebM of elements nested without end as a file of the wrong kind", async () => {
+    const roomy = await api.post<{ form: { id: number } }>("/api/forms", {
+      ...mediaForm,
+      fields: [{ id: "voice", fieldType: "audio", question: "Say your name" }],
+    });
+    expect(roomy.status, roomy.text).toBe(201);
+    // A track entry of unknown size inside the one before, twenty thousand deep.
+    const nested = Buffer.concat([EBML, Buffer.from("aeff".repeat(20_000), "hex")]);
+    const sent = await upload("voice", nested, "audio/webm", roomy.body.form.id);
+    expect([sent.status, sent.body.code]).toEqual([400, "answer.file_type"]);
+    expect(webmHasVideoTrack(nested)).toBeNull();
+  });
+
   it("shows a question's recordings only to readers of that question, and to no other account", async () => {
     const video = (await upload("intro", webm([VIDEO, AUDIO]), "video/webm")).body;
     const answerId = await submitWith([

@@ -12,8 +12,12 @@ const TRACK_TYPE = 0x83;
 const CLUSTER = 0x1f43b675;
 const VIDEO_TRACK = 1;
 
-/** Elements whose children are read; any other is stepped over by its size. */
-const MASTERS = new Set([SEGMENT, TRACKS, TRACK_ENTRY]);
+/**
+ * The one element whose children are read at each depth: the file's Segment, its Tracks, each
+ * TrackEntry, whose TrackType is read; any other is stepped over by its size. So a crafted file of
+ * elements nested without end is read three deep at most.
+ */
+const PATH = [SEGMENT, TRACKS, TRACK_ENTRY];
 
 /** A variable-length number at `at`: its length and value, the length marker kept (ids) or not (sizes). */
 function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { length: number; value: number } | null {
@@ -35,7 +39,7 @@ function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { length: num
 /** Answers true or false from the track list, or null when the bytes are no WebM it can read. */
 export function webmHasVideoTrack(bytes: Uint8Array): boolean | null {
   let sawTracks = false;
-  const walk = (start: number, end: number): boolean | null => {
+  const walk = (start: number, end: number, depth: number): boolean | null => {
     let at = start;
     while (at < end) {
       const id = vint(bytes, at, true);
@@ -45,13 +49,13 @@ export function webmHasVideoTrack(bytes: Uint8Array): boolean | null {
       const body = at + id.length + size.length;
       const bodyEnd = Math.min(end, body + size.value);
       if (id.value === CLUSTER) return sawTracks ? false : null;
-      if (id.value === TRACK_TYPE && bodyEnd - body <= 8) {
+      if (depth === PATH.length && id.value === TRACK_TYPE && bodyEnd - body <= 8) {
         let type = 0;
         for (let i = body; i < bodyEnd; i++) type = type * 256 + (bytes[i] as number);
         if (type === VIDEO_TRACK) return true;
-      } else if (MASTERS.has(id.value)) {
+      } else if (id.value === PATH[depth]) {
         if (id.value === TRACKS) sawTracks = true;
-        const found = walk(body, bodyEnd);
+        const found = walk(body, bodyEnd, depth + 1);
         if (found !== false) return found;
       } else if (id.value !== EBML && !Number.isFinite(size.value)) {
         return null;
@@ -60,5 +64,5 @@ export function webmHasVideoTrack(bytes: Uint8Array): boolean | null {
     }
     return sawTracks ? false : null;
   };
-  return walk(0, bytes.length);
+  return walk(0, bytes.length, 0);
 }
