@@ -40,31 +40,48 @@ async function tenant(name: string): Promise<Tenant> {
   return { api, accountId, formId: created.body.form.id };
 }
 
-/** A filling with everything recorded of it (a capture chunk, a session recording, behaviour, recognition), then sent. */
-async function filling(owner: Tenant, key: string): Promise<number> {
-  const chunk = new FormData();
-  chunk.append("formId", String(owner.formId));
-  chunk.append("key", key);
-  chunk.append("seq", "0");
-  chunk.append("capturingConfirmOptions", JSON.stringify(capturing));
-  chunk.append(
-    "chunk",
-    new Blob([Buffer.concat([EBML, randomBytes(800)])], { type: "video/webm" }),
-    "c.webm",
-  );
-  const captured = await fetch(`${server.url}/api/forms/answer/upload_capture`, {
-    method: "POST",
-    body: chunk,
-  });
-  expect(captured.status).toBe(200);
-  const recorded = await server.api.post("/api/forms/answer/session-recording", {
-    formId: owner.formId,
-    key,
-    seq: 0,
-    capturingConfirmOptions: capturing,
-    events: [{ type: 2, timestamp: 1, data: { node: { type: 0, childNodes: [] } } }],
-  });
-  expect(recorded.status).toBe(204);
+/**
+ * A filling with everything recorded of it (capture chunks and session recording batches, `parts`
+ * of each, the first the one the others need: the WebM header, the full snapshot; behaviour,
+ * recognition), then sent.
+ */
+async function filling(owner: Tenant, key: string, parts = 1): Promise<number> {
+  for (let seq = 0; seq < parts; seq++) {
+    const chunk = new FormData();
+    chunk.append("formId", String(owner.formId));
+    chunk.append("key", key);
+    chunk.append("seq", String(seq));
+    chunk.append("capturingConfirmOptions", JSON.stringify(capturing));
+    chunk.append(
+      "chunk",
+      new Blob([seq === 0 ? Buffer.concat([EBML, randomBytes(800)]) : randomBytes(800)], {
+        type: "video/webm",
+      }),
+      "c.webm",
+    );
+    const captured = await fetch(`${server.url}/api/forms/answer/upload_capture`, {
+      method: "POST",
+      body: chunk,
+    });
+    expect(captured.status).toBe(200);
+    const recorded = await server.api.post("/api/forms/answer/session-recording", {
+      formId: owner.formId,
+      key,
+      seq,
+      capturingConfirmOptions: capturing,
+      events:
+        seq === 0
+          ? [{ type: 2, timestamp: 1, data: { node: { type: 0, childNodes: [] } } }]
+          : [
+              {
+                type: 3,
+                timestamp: 1 + seq,
+                data: { source: 0, adds: [], removes: [], texts: [], attributes: [] },
+              },
+            ],
+    });
+    expect(recorded.status).toBe(204);
+  }
   const logged = await server.api.post("/api/forms/logger", {
     formId: owner.formId,
     key,
@@ -96,11 +113,12 @@ async function filling(owner: Tenant, key: string): Promise<number> {
 
 const TABLES = ["session_recordings", "answer_captures", "behavior_logs", "answer_recognitions"] as const;
 
-/** Makes everything recorded of a filling as old as this many days. */
-async function age(key: string, days: number) {
-  for (const table of TABLES)
+/** Makes everything recorded of a filling (or of one kind, or its parts from `fromSeq` on) as old as this many days. */
+async function age(key: string, days: number, only?: { table: (typeof TABLES)[number]; fromSeq?: number }) {
+  for (const table of only ? [only.table] : TABLES)
     await server.database.raw.query(
-      `update ${table} set created_at = now() - make_interval(days => $2) where submission_key = $1`,
+      `update ${table} set created_at = now() - make_interval(days => $2)
+        where submission_key = $1 ${only?.fromSeq === undefined ? "" : `and seq >= ${only.fromSeq}`}`,
       [key, days],
     );
 }
@@ -128,7 +146,9 @@ const captureKeys = async (key: string) =>
   ).map((row) => row.storage_key);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The test runs the clean-up itself: the server's own hourly run (ten seconds after its start)
+  // could otherwise sweep an account between a test's setting and its run.
+  server = await startTestServer({ RUN_WORKERS: "false" });
   keeping = await tenant("retain");
   other = await tenant("keepall");
 });
@@ -221,5 +241,104 @@ describe("recordings retention", () => {
     await keeping.api.patch("/api/account/edit", { recordingsRetentionDays: 14 });
     expect(await removeExpiredRecordings(server.database.db, storage)).toEqual({ accounts: 1, removed: 4 });
     expect(await left("retain-new")).toEqual(all(0));
+  });
+
+  it("removes a filling's recording whole once all of it is older than the account keeps, never its first part alone", async () => {
+    const storage = createDiskStorage(server.settings.storageDir);
+    const owner = await tenant("whole");
+    await filling(owner, "whole-old", 2);
+    await filling(owner, "whole-across", 2);
+    await filling(owner, "whole-kinds", 2);
+    await age("whole-old", 10);
+    // Recorded across the cutoff: the first chunk and the first batch (what the later ones need) are
+    // past it, the later ones not.
+    await age("whole-across", 10);
+    await age("whole-across", 3, { table: "answer_captures", fromSeq: 1 });
+    await age("whole-across", 3, { table: "session_recordings", fromSeq: 1 });
+    // The capture is all past the cutoff, but the filling's behaviour is not.
+    await age("whole-kinds", 10);
+    await age("whole-kinds", 3, { table: "behavior_logs" });
+    const bytes = {
+      old: await captureKeys("whole-old"),
+      across: await captureKeys("whole-across"),
+      kinds: await captureKeys("whole-kinds"),
+    };
+    expect(bytes.old).toHaveLength(2);
+
+    await owner.api.patch("/api/account/edit", { recordingsRetentionDays: 7 });
+    expect(await removeExpiredRecordings(server.database.db, storage)).toEqual({ accounts: 1, removed: 6 });
+    expect(await left("whole-old")).toEqual(all(0));
+    for (const key of bytes.old) expect(await storage.get(key)).toBeNull();
+    const kept = { session_recordings: 2, answer_captures: 2, behavior_logs: 1, answer_recognitions: 1 };
+    expect(await left("whole-across")).toEqual(kept);
+    expect(await left("whole-kinds")).toEqual(kept);
+    for (const key of [...bytes.across, ...bytes.kinds]) expect(await storage.get(key)).not.toBeNull();
+
+    // Once its newest part is past the cutoff too, all of it goes.
+    await age("whole-across", 8);
+    await server.database.raw.query("update accounts set recordings_swept_at = null where id = $1", [
+      owner.accountId,
+    ]);
+    expect(await removeExpiredRecordings(server.database.db, storage)).toEqual({ accounts: 1, removed: 6 });
+    expect(await left("whole-across")).toEqual(all(0));
+    for (const key of bytes.across) expect(await storage.get(key)).toBeNull();
+    expect(await left("whole-kinds")).toEqual(kept);
+  });
+
+  it("goes on with the other accounts when bytes cannot be removed, and tries the failed ones again at the next run", async () => {
+    const disk = createDiskStorage(server.settings.storageDir);
+    const failing = await tenant("failing");
+    const after = await tenant("after");
+    await filling(failing, "failing-old");
+    await filling(after, "after-old");
+    await age("failing-old", 10);
+    await age("after-old", 10);
+    const [stuck] = await captureKeys("failing-old");
+    const [freed] = await captureKeys("after-old");
+    for (const owner of [failing, after])
+      await owner.api.patch("/api/account/edit", { recordingsRetentionDays: 7 });
+    // The file storage refuses to remove one of the failing account's captures.
+    const storage = {
+      ...disk,
+      delete: (key: string) =>
+        key === stuck ? Promise.reject(new Error("storage unavailable")) : disk.delete(key),
+    };
+
+    await expect(removeExpiredRecordings(server.database.db, storage)).rejects.toThrow("storage unavailable");
+    // The other account was swept all the same.
+    expect(await left("after-old")).toEqual(all(0));
+    expect(await disk.get(freed!)).toBeNull();
+    // The capture whose bytes stayed keeps its row, so they are not left without one.
+    expect((await left("failing-old")).answer_captures).toBe(1);
+    expect(await disk.get(stuck!)).not.toBeNull();
+
+    // The next run, within the hour, sweeps the failed account again, and nothing else.
+    expect(await removeExpiredRecordings(server.database.db, disk)).toEqual({ accounts: 1, removed: 1 });
+    expect(await left("failing-old")).toEqual(all(0));
+    expect(await disk.get(stuck!)).toBeNull();
+  });
+
+  it("sweeps in one run every account that is due, one after another, within the run's time", async () => {
+    const due = 60;
+    const first = await server.database.raw.query<{ id: number }>(
+      `insert into accounts (name, subdomain, type, recordings_retention_days)
+       select 'due ' || n, 'due-' || n, 'company', 7 from generate_series(1, $1::int) n returning id`,
+      [due],
+    );
+    expect(first).toHaveLength(due);
+    const swept = async () =>
+      (
+        await server.database.raw.query<{ n: number }>(
+          "select count(*)::int as n from accounts where subdomain like 'due-%' and recordings_swept_at is not null",
+        )
+      )[0]!.n;
+    // A run with no time left still sweeps the account it took, then stops.
+    expect(await removeExpiredRecordings(server.database.db, undefined, { budgetMs: 0 })).toEqual({
+      accounts: 1,
+      removed: 0,
+    });
+    expect(await swept()).toBe(1);
+    expect(await removeExpiredRecordings(server.database.db)).toEqual({ accounts: due - 1, removed: 0 });
+    expect(await swept()).toBe(due);
   });
 });
