@@ -96,8 +96,11 @@ async function media(client: ApiClient, formId: number, answerId: number) {
 type Capture = { capture: { mimeType: string; chunks: number; bytes: number } | null };
 
 beforeAll(async () => {
+  // The tests run the hourly clean-up themselves; the server's own run (ten seconds after its start)
+  // could otherwise remove what a test has just set up for its run, between the two.
   server = await startTestServer({
     TRUST_PROXY: "true",
+    RUN_WORKERS: "false",
     CAPTURE_MAX_MB: String(FILLING_BYTES / 1024 / 1024),
   });
   ({ api, accountId } = await signUpWithAccount(server.api, "capture"));

@@ -83,7 +83,9 @@ interface FieldsEmotions {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: "true" });
+  // The tests run the hourly clean-up themselves; the server's own run (ten seconds after its start)
+  // could otherwise remove what a test has just set up for its run, between the two.
+  server = await startTestServer({ TRUST_PROXY: "true", RUN_WORKERS: "false" });
   ({ api, accountId } = await signUpWithAccount(server.api, "recognise"));
   const create = async (settings: Record<string, unknown>) => {
     const created = await api.post<{ form: { id: number } }>("/api/forms", {

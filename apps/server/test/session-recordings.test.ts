@@ -68,7 +68,9 @@ const stored = async (key: string) =>
 type Recording = { events: Array<{ type: number; timestamp: number }>; bytes: number };
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: "true" });
+  // The tests run the hourly clean-up themselves; the server's own run (ten seconds after its start)
+  // could otherwise remove what a test has just set up for its run, between the two.
+  server = await startTestServer({ TRUST_PROXY: "true", RUN_WORKERS: "false" });
   ({ api, accountId } = await signUpWithAccount(server.api, "replay"));
   const created = await api.post<{ form: { id: number } }>("/api/forms", {
     ...sampleForm,
