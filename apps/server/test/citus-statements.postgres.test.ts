@@ -1,6 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { citusPlan } from "../src/db/citus.ts";
+import { forgetUnwrittenCaptures } from "../src/features/answers/captures.ts";
+import { createDiskStorage } from "../src/storage/file-storage.ts";
 import { uploadBrandPicture } from "./brand-pictures.ts";
 import { createForm, signUpWithAccount, startTestServer, submitAnswers, type TestServer } from "./harness.ts";
 
@@ -69,7 +71,7 @@ function tenantTablesIn(text: string): string[] {
 
 describe("statements on tenant tables", () => {
   it("filter by the account while an author builds a form and respondents answer it", async () => {
-    const { api } = await signUpWithAccount(server.api, "citus");
+    const { api, accountId } = await signUpWithAccount(server.api, "citus");
     const form = await createForm(api);
     for (let i = 0; i < 3; i++)
       await submitAnswers(server.api, form.id, [{ fieldId: "name", answer: `R${i}` }]);
@@ -82,6 +84,14 @@ describe("statements on tenant tables", () => {
     // A brand picture, read by a respondent who knows only its address.
     const picture = (await uploadBrandPicture(server.url, api)).body as { url: string };
     expect((await fetch(`${server.url}${picture.url}`)).status).toBe(200);
+    // Capture bytes whose row never came: each is looked up on its account's node.
+    await server.database.raw.query(
+      "insert into storage_writes (storage_key, created_at) values ($1, now() - interval '2 hours')",
+      [`captures/${accountId}/${form.id}/0123456789abcdef`],
+    );
+    expect(
+      await forgetUnwrittenCaptures(server.database.db, createDiskStorage(server.settings.storageDir)),
+    ).toBe(1);
     // The queues look for work a few times meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
 

@@ -368,14 +368,28 @@ export async function forgetUnsentCaptures(db: Db, storage: FileStorage): Promis
 
 /**
  * Removes capture bytes written an hour ago or more whose row never came: the process stopped
- * between the bytes and the row. Safe to run from several processes at once.
+ * between the bytes and the row. Safe to run from several processes at once. The rows are looked
+ * up per account, which the key names (`captures/<accountId>/…`), so each lookup stays on its
+ * account's node; a key that names none has no row.
  */
 export function forgetUnwrittenCaptures(db: Db, storage: FileStorage): Promise<number> {
   return forgetUnwritten(db, storage, "captures/", async (keys) => {
-    const rows = await db
-      .select({ key: answerCaptures.storageKey })
-      .from(answerCaptures)
-      .where(inArray(answerCaptures.storageKey, keys));
-    return new Set(rows.map((row) => row.key));
+    const byAccount = new Map<number, string[]>();
+    for (const key of keys) {
+      const account = /^captures\/(\d{1,9})\//.exec(key)?.[1];
+      if (!account) continue;
+      const ofAccount = byAccount.get(Number(account)) ?? [];
+      ofAccount.push(key);
+      byAccount.set(Number(account), ofAccount);
+    }
+    const named = new Set<string>();
+    for (const [accountId, ofAccount] of byAccount) {
+      const rows = await db
+        .select({ key: answerCaptures.storageKey })
+        .from(answerCaptures)
+        .where(and(eq(answerCaptures.accountId, accountId), inArray(answerCaptures.storageKey, ofAccount)));
+      for (const row of rows) named.add(row.key);
+    }
+    return named;
   });
 }
