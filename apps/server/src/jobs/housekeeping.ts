@@ -77,10 +77,15 @@ export async function cleanUp(db: Db, storage?: FileStorage): Promise<number> {
   const recordings = await forgetUnsentRecordings(db);
   // And what their pages recognised on the camera.
   const recognitions = await forgetUnsentRecognitions(db);
-  // What was recorded of respondents longer ago than their account keeps it.
-  const expired = await removeExpiredRecordings(db, storage);
-  // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
-  await refreshPlannerStatistics(db);
+  let expired: Awaited<ReturnType<typeof removeExpiredRecordings>>;
+  try {
+    // What was recorded of respondents longer ago than their account keeps it. It throws, once
+    // every other account is swept, when an account's sweep failed.
+    expired = await removeExpiredRecordings(db, storage);
+  } finally {
+    // After bulk changes (imports, deletions, a burst of submissions) the planner sees them again.
+    await refreshPlannerStatistics(db);
+  }
   return results.reduce(
     (sum, rows) => sum + rows.length,
     files +
