@@ -6,6 +6,7 @@ import { type ApiClient, addMember, signUpWithAccount, startTestServer, type Tes
 let server: TestServer;
 let api: ApiClient;
 let accountId: number;
+let subdomain: string;
 let formId: number;
 
 const PNG = Buffer.from(
@@ -56,7 +57,7 @@ async function storedFiles(): Promise<string[]> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  ({ api, accountId } = await signUpWithAccount(server.api, "uploads"));
+  ({ api, accountId, subdomain } = await signUpWithAccount(server.api, "uploads"));
   formId = (await api.post<{ form: { id: number } }>("/api/forms", uploadForm)).body.form.id;
 });
 afterAll(() => server.close());
@@ -97,6 +98,24 @@ describe("uploading a respondent's file", () => {
     expect((await upload({ formId, fieldId: "ghost" }, PNG, "a.png")).body.code).toBe("answer.unknown_field");
     expect((await upload({ formId: 999999, fieldId: "pic" }, PNG, "a.png")).status).toBe(404);
     expect((await upload({ formId: "nope", fieldId: "pic" }, PNG, "a.png")).status).toBe(400);
+  });
+
+  it("tells the page of a form with a video or audio question the largest file the server takes, for its recorder", async () => {
+    await api.post("/api/forms", {
+      title: "Voice notes",
+      formPathAlias: "voice-notes",
+      fields: [{ id: "voice", fieldType: "audio", question: "Say your name" }],
+    });
+    const recorded = await server.api.get<{ uploadMaxMb?: number }>(
+      `/api/forms/path/voice-notes/${subdomain}`,
+    );
+    expect(recorded.status).toBe(200);
+    expect(recorded.body.uploadMaxMb).toBe(server.settings.uploadMaxBytes / (1024 * 1024));
+    expect(recorded.body.uploadMaxMb).toBe(10);
+    // A form that records nothing is not told.
+    const plain = await server.api.get<{ uploadMaxMb?: number }>(`/api/forms/path/claims/${subdomain}`);
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty("uploadMaxMb");
   });
 
   it("refuses uploads to a form that is not published", async () => {

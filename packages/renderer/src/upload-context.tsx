@@ -12,12 +12,16 @@ export class UploadError extends Error {
  * Sends one file of a field to the server and resolves with its reference for the answer. It
  * reports progress as a fraction, stops when `signal` aborts, and rejects with an UploadError.
  */
-export type UploadFile = (
-  file: File,
-  fieldId: string,
-  onProgress: (fraction: number) => void,
-  signal: AbortSignal,
-) => Promise<TFileRef>;
+export type UploadFile = {
+  (
+    file: File,
+    fieldId: string,
+    onProgress: (fraction: number) => void,
+    signal: AbortSignal,
+  ): Promise<TFileRef>;
+  /** The largest file the server takes, in MB (UPLOAD_MAX_MB), where the page knows it. */
+  maxMb?: number | undefined;
+};
 
 /**
  * The page's upload call, provided by the public form page around the renderer. Without one (the

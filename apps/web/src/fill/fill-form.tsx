@@ -66,7 +66,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
   const keyRef = useRef(submissionKey);
   keyRef.current = submissionKey;
-  const [upload] = useState(() => uploaderFor(data.form.id, () => keyRef.current));
+  const [upload] = useState(() => uploaderFor(data.form.id, () => keyRef.current, data.uploadMaxMb));
   // Consent, the wait before sending again, leaving the form, and the draft kept offline.
   const before = useBeforeSending(data, translate, {
     submissionKey,

@@ -4,11 +4,12 @@ import { UploadError, type UploadFile } from "@formloom/renderer/upload-context"
 import { session } from "../lib/session.ts";
 
 /**
- * The public page's upload call (POST /api/forms/upload_file) for one form. XMLHttpRequest, not
- * fetch, because only it reports the progress of what it sends.
+ * The public page's upload call (POST /api/forms/upload_file) for one form, with the largest file
+ * the server takes where the form's data says it. XMLHttpRequest, not fetch, because only it
+ * reports the progress of what it sends.
  */
-export function uploaderFor(formId: number, fillingKey: () => string): UploadFile {
-  return (file, fieldId, onProgress, signal) =>
+export function uploaderFor(formId: number, fillingKey: () => string, maxMb?: number): UploadFile {
+  const upload: UploadFile = (file, fieldId, onProgress, signal) =>
     new Promise<TFileRef>((resolve, reject) => {
       const body = new FormData();
       body.append("formId", String(formId));
@@ -44,4 +45,6 @@ export function uploaderFor(formId: number, fillingKey: () => string): UploadFil
       signal.addEventListener("abort", () => request.abort(), { once: true });
       request.send(body);
     });
+  upload.maxMb = maxMb;
+  return upload;
 }

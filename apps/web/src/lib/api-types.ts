@@ -23800,6 +23800,7 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        uploadMaxMb?: number;
                     };
                 };
             };
@@ -24639,6 +24640,7 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        uploadMaxMb?: number;
                     };
                 };
             };

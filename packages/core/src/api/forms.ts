@@ -208,5 +208,10 @@ export const ZPublicForm = z.object({
   asksEmail: z.boolean().optional(),
   /** Where the form stands in the form chain the respondent is going through, if any. */
   chain: ZChainPlace.optional(),
+  /**
+   * The largest file the server takes, in MB (UPLOAD_MAX_MB): given to a form with a video or
+   * audio question, whose recorder keeps to it.
+   */
+  uploadMaxMb: z.number().optional(),
 });
 export type TPublicForm = z.infer<typeof ZPublicForm>;

@@ -1,11 +1,17 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
-import { recordingLimitSeconds, RECORDER_TEXTS as TEXT } from "@formloom/core/media-questions";
+import {
+  recordingBitrates,
+  recordingLimitSeconds,
+  recordingMaxBytes,
+  RECORDER_TEXTS as TEXT,
+} from "@formloom/core/media-questions";
 import fixWebmDuration from "fix-webm-duration";
 import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { fillVars } from "../flow/translate.ts";
 import { useTranslate } from "../translate-context.ts";
 import { UploadError, useUpload } from "../upload-context.tsx";
+import { localProblem } from "./upload-field.tsx";
 import "./widgets.css";
 
 /** The containers a recorder is asked for, best first; the browser's own choice otherwise. */
@@ -13,6 +19,24 @@ const CONTAINERS = {
   video: ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"],
   audio: ["audio/webm;codecs=opus", "audio/webm", "audio/ogg;codecs=opus", "audio/mp4"],
 };
+
+/** What is kept free under the size a question takes: the header the recording's length is written into. */
+const HEADROOM_BYTES = 16 * 1024;
+
+/**
+ * The container the recorder writes, of those the browser records and the question takes (its
+ * kind and its own accepted types): none where it takes none of them. With no list of its own,
+ * the browser may choose.
+ */
+function containerFor(fieldType: string, accept: readonly string[] | undefined): string | undefined | null {
+  const found = CONTAINERS[fieldType === "video" ? "video" : "audio"].find((container) => {
+    if (!MediaRecorder.isTypeSupported(container)) return false;
+    const type = container.split(";")[0] ?? "";
+    const file = new File([], `recording.${type.split("/")[1]}`, { type });
+    return localProblem(file, fieldType, accept) === null;
+  });
+  return found ?? (accept?.some((entry) => entry.trim()) ? null : undefined);
+}
 
 /** Minutes and seconds, as a player shows them: 1:05. */
 const clock = (seconds: number) =>
@@ -30,14 +54,19 @@ interface Clip {
   url: string;
   seconds: number;
   ref: TFileRef;
+  /** It stopped by itself at the size the question takes. */
+  full: boolean;
 }
 
 /**
  * A video or audio question answered by recording in the page: start and stop, a running clock
  * against the question's limit (the recording stops by itself there), the recording played
  * back, recorded again or removed. The recording goes through the page's upload call as any
- * file answer does. Where the camera or microphone cannot be used, or the respondent would
- * rather, a file is uploaded instead, in the field's upload drawn after this.
+ * file answer does, so it keeps to the largest file the question and the server take: its bit
+ * rates are chosen for its whole length to fit, and near that size it stops by itself, keeping
+ * what was recorded. Where the camera or microphone cannot be used, the question takes no file
+ * the browser records, or the respondent would rather, a file is uploaded instead, in the
+ * field's upload drawn after this.
  */
 export default function RecordedAnswer(props: FieldProps) {
   const { element, value, onChange, inputId, describedBy, invalid, disabled } = props;
@@ -45,6 +74,8 @@ export default function RecordedAnswer(props: FieldProps) {
   const upload = useUpload();
   const video = element.fieldType === "video";
   const limit = recordingLimitSeconds(element.fieldSettings);
+  const { accept, maxFileSizeMb } = element.fieldSettings;
+  const maxBytes = recordingMaxBytes(maxFileSizeMb, upload?.maxMb);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [elapsed, setElapsed] = useState(0);
   const [clip, setClip] = useState<Clip | null>(null);
@@ -55,8 +86,10 @@ export default function RecordedAnswer(props: FieldProps) {
   const button = useRef<HTMLButtonElement>(null);
   const statusId = `${inputId}-recorder-status`;
   const limitId = `${inputId}-recorder-limit`;
-  const canRecord =
+  const supported =
     typeof MediaRecorder !== "undefined" && Boolean(navigator.mediaDevices?.getUserMedia) && Boolean(upload);
+  const [container] = useState(() => (supported ? containerFor(element.fieldType, accept) : undefined));
+  const canRecord = supported && container !== null;
   const files = Array.isArray(value) ? (value as TFileRef[]) : [];
   // The answer is this recording while the field still holds it.
   const recorded = clip !== null && files[0]?.id !== undefined && files[0].id === clip.ref.id;
@@ -95,7 +128,7 @@ export default function RecordedAnswer(props: FieldProps) {
     };
   }, [started, limit, video]);
 
-  const save = async (recorded: Blob, seconds: number) => {
+  const save = async (recorded: Blob, seconds: number, full: boolean) => {
     if (!upload) return;
     const type = recorded.type || (video ? "video/webm" : "audio/webm");
     // A browser's recorder writes a WebM without its length, so players show 0:00 and cannot
@@ -117,7 +150,7 @@ export default function RecordedAnswer(props: FieldProps) {
         own.signal,
       );
       if (own.signal.aborted) return;
-      setClip({ url: URL.createObjectURL(blob), seconds, ref });
+      setClip({ url: URL.createObjectURL(blob), seconds, ref, full });
       onChange([ref]);
       setPhase({ kind: "idle" });
     } catch (error) {
@@ -133,24 +166,43 @@ export default function RecordedAnswer(props: FieldProps) {
         video ? { video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: true } : { audio: true },
       );
       stream.current = media;
-      const container = CONTAINERS[video ? "video" : "audio"].find((type) =>
-        MediaRecorder.isTypeSupported(type),
-      );
+      const rates = recordingBitrates(limit, maxBytes, video);
       const next = new MediaRecorder(media, {
         ...(container ? { mimeType: container } : {}),
-        videoBitsPerSecond: 1_000_000,
-        audioBitsPerSecond: 64_000,
+        ...(rates.video ? { videoBitsPerSecond: rates.video } : {}),
+        audioBitsPerSecond: rates.audio,
       });
       const chunks: Blob[] = [];
       const began = Date.now();
+      let total = 0;
+      let biggest = 0;
+      let full = false;
       next.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
+        if (event.data.size === 0) return;
+        chunks.push(event.data);
+        total += event.data.size;
+        biggest = Math.max(biggest, event.data.size);
+        // Near the size the question takes the recording stops by itself, and is kept: what the
+        // recorder still holds comes as one more piece, taken to be as large as any before.
+        if (
+          maxBytes !== undefined &&
+          next.state === "recording" &&
+          total + 2 * biggest + HEADROOM_BYTES > maxBytes
+        ) {
+          full = true;
+          next.stop();
+        }
       };
       next.onstop = () => {
         stopTracks();
         recorder.current = null;
+        // Should that last piece still pass the size, the recording ends before it.
+        while (maxBytes !== undefined && chunks.length > 1 && total + HEADROOM_BYTES > maxBytes) {
+          total -= chunks.pop()?.size ?? 0;
+          full = true;
+        }
         const type = (next.mimeType || container || "").split(";")[0] ?? "";
-        void save(new Blob(chunks, { type }), Math.min(limit, (Date.now() - began) / 1000));
+        void save(new Blob(chunks, { type }), Math.min(limit, (Date.now() - began) / 1000), full);
       };
       recorder.current = next;
       next.start(1000);
@@ -180,9 +232,13 @@ export default function RecordedAnswer(props: FieldProps) {
           : phase.kind === "unavailable"
             ? translate(video ? TEXT.noCamera : TEXT.noMicrophone)
             : recorded
-              ? `${fillVars(translate(TEXT.recorded), { length: clock(clip.seconds) })}. ${translate(TEXT.saved)}`
+              ? `${fillVars(translate(TEXT.recorded), { length: clock(clip.seconds) })}. ${
+                  clip.full ? `${translate(TEXT.full)} ` : ""
+                }${translate(TEXT.saved)}`
               : "";
   const error = phase.kind === "failed" ? translate(phase.code) : "";
+  // The question takes no file the browser records: it is answered by the upload alone.
+  if (container === null) return null;
 
   return (
     // The field's upload follows this (media-answer-field.tsx): hidden while recording, and while a

@@ -26,7 +26,12 @@ function acceptOf(type: string, accept: readonly string[] | undefined): string |
 }
 
 /** A check in the browser before sending: the server checks again, by the file's bytes. */
-function localProblem(file: File, type: string, accept: readonly string[] | undefined, maxMb?: number) {
+export function localProblem(
+  file: File,
+  type: string,
+  accept: readonly string[] | undefined,
+  maxMb?: number,
+) {
   if (maxMb !== undefined && file.size > maxMb * 1024 * 1024) return "answer.file_too_large";
   const prefix = KINDS[type]?.prefix ?? "";
   if (prefix && file.type && !file.type.startsWith(prefix)) return "answer.file_type";

@@ -103,7 +103,10 @@ export async function publicPageForm(
   try {
     const visitor = await optionalUser(deps, request).catch(() => undefined);
     // Without a subdomain the alias alone may name the form (when one account publishes it).
-    const data = await publicFormByPath(deps.db, alias, subdomain ?? "", visitor, { thankYou });
+    const data = await publicFormByPath(deps.db, alias, subdomain ?? "", visitor, {
+      thankYou,
+      uploadMaxBytes: deps.settings.uploadMaxBytes,
+    });
     const token = (request.query as Record<string, unknown> | undefined)?.[CHAIN_PARAM];
     const chain = await chainPlace(
       deps.db,

@@ -2,6 +2,7 @@ import type { TPublicForm } from "@formloom/core/api/forms";
 import { formClosed, type TFormClosed } from "@formloom/core/closing";
 import { scopeCustomCss } from "@formloom/core/custom-css";
 import type { TFormSettings } from "@formloom/core/form-schema";
+import { isMediaQuestionType } from "@formloom/core/media-questions";
 import { publicElement, publicSettings } from "@formloom/core/public-form";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
@@ -56,7 +57,7 @@ export async function publicFormByPath(
   alias: string,
   subdomain: string | undefined,
   visitor: UserRow | undefined,
-  options: { thankYou?: boolean } = {},
+  options: { thankYou?: boolean; uploadMaxBytes?: number } = {},
 ): Promise<TPublicForm> {
   const found = await formByLink(db, alias, subdomain);
   const { settings, fields } = readForm(found.form);
@@ -75,6 +76,10 @@ export async function publicFormByPath(
     },
     fields: fields.map(publicElement),
     asksEmail: await asksRespondentEmail(db, { accountId: found.form.accountId, formId: found.form.id }),
+    // A recording in the page keeps to the server's size, which only a recorded question needs.
+    ...(options.uploadMaxBytes !== undefined && fields.some((field) => isMediaQuestionType(field.fieldType))
+      ? { uploadMaxMb: options.uploadMaxBytes / (1024 * 1024) }
+      : {}),
   };
 }
 

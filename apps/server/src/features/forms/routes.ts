@@ -126,7 +126,9 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     },
     async (request, reply) => {
       const visitor = await optionalUser(deps, request).catch(() => undefined);
-      const form = await publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor);
+      const form = await publicFormByPath(deps.db, request.params.alias, request.params.subdomain, visitor, {
+        uploadMaxBytes: deps.settings.uploadMaxBytes,
+      });
       issueRespondentCookie(request, reply);
       return form;
     },
@@ -147,7 +149,9 @@ export function formRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const visitor = await optionalUser(deps, request).catch(() => undefined);
       const subdomain = subdomainOfHost(request.hostname, deps.settings.publicUrl);
-      const form = await publicFormByPath(deps.db, request.params.alias, subdomain, visitor);
+      const form = await publicFormByPath(deps.db, request.params.alias, subdomain, visitor, {
+        uploadMaxBytes: deps.settings.uploadMaxBytes,
+      });
       issueRespondentCookie(request, reply);
       return form;
     },
