@@ -96,7 +96,8 @@ describe("video and audio questions", () => {
     const stop = page.getByRole("button", { name: "Stop recording" });
     await stop.waitFor();
     expect(await stop.evaluate((element) => element === document.activeElement)).toBe(true);
-    await page.getByText(/Recording: 0:01 of 0:05/).waitFor();
+    // The clock runs (a busy machine may draw 0:02 before it draws 0:01), short of the limit.
+    await page.getByText(/Recording: 0:0[1-4] of 0:05/).waitFor();
     expect(await page.locator("video[aria-label='What the camera sees']").count()).toBe(1);
     await page.keyboard.press("Enter");
     const again = page.getByRole("button", { name: "Record again" });
