@@ -25,7 +25,7 @@ describe("a question's expected behaviour", () => {
     const settings = page.getByTestId("element-settings");
     await settings.getByRole("button", { name: "Expected behaviour" }).click();
     await settings.getByText("A time outside these is marked on the submission's page.").waitFor();
-    // No emotion is ever measured against it, so none is asked for.
+    // The form recognises no emotion, so none is asked for.
     expect(await settings.getByText("Expected emotion").count()).toBe(0);
     await settings.getByLabel("Shortest time, s").fill("20");
     await screenshot(page, "expected-behaviour-settings-1280");
@@ -51,6 +51,17 @@ describe("a question's expected behaviour", () => {
     const row = page.getByRole("row", { name: /^Summarise the terms/ });
     await expect.poll(() => row.getByText(/Shorter than the expected/).count()).toBe(1);
     await screenshot(page, "expected-behaviour-result-1280");
+
+    // A form that recognises emotions asks which one a question expects.
+    const { form: seeing } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Feelings check",
+      hasEmotionsRecognition: true,
+      fields: [{ id: "mood", fieldType: "text", question: "How was your day?", fieldOrder: 0 }],
+    });
+    await page.goto(`${run.app.url}/forms/${seeing.id}/edit`);
+    await page.getByRole("list", { name: "Form fields" }).getByText("How was your day?").click();
+    await settings.getByRole("button", { name: "Expected behaviour" }).click();
+    await settings.getByLabel("Expected emotion").waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

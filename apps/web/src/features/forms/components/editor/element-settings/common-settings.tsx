@@ -85,7 +85,17 @@ export function StateSwitches({ checked, required = true }: EditorProps & { requ
 }
 
 /** Settings every element has but few need: place, naming, scoring, timing, media, categories. */
-export function MoreSettings({ checked, fields, quiz, question }: EditorProps & { question: boolean }) {
+export function MoreSettings({
+  checked,
+  fields,
+  quiz,
+  question,
+  recognisesEmotions,
+}: EditorProps & {
+  question: boolean;
+  /** Whether the form recognises emotions: only then is one seen to compare with the expected. */
+  recognisesEmotions: boolean;
+}) {
   const { t } = useTranslation();
   const { element } = checked;
   const groups = fields.filter((f) => f.fieldType === "fieldGroup" && f.id !== element.id);
@@ -202,25 +212,29 @@ export function MoreSettings({ checked, fields, quiz, question }: EditorProps & 
                 />
               </Group>
               <Hint>{t("A time outside these is marked on the submission's page.")}</Hint>
-              <Select
-                label={t("Expected emotion")}
-                clearable
-                data={EMOTIONS.map((emotion) => ({ value: emotion, label: emotions[emotion] }))}
-                value={behaviour.expectedEmotion ?? null}
-                onChange={(value) =>
-                  checked.change({
-                    userBehaviorSettings: {
-                      ...behaviour,
-                      expectedEmotion: (value as Emotion | null) ?? undefined,
-                    },
-                  })
-                }
-              />
-              <Hint>
-                {t(
-                  "Where the form recognises emotions, the one seen while the question is answered is compared with it.",
-                )}
-              </Hint>
+              {(recognisesEmotions || behaviour.expectedEmotion) && (
+                <>
+                  <Select
+                    label={t("Expected emotion")}
+                    clearable
+                    data={EMOTIONS.map((emotion) => ({ value: emotion, label: emotions[emotion] }))}
+                    value={behaviour.expectedEmotion ?? null}
+                    onChange={(value) =>
+                      checked.change({
+                        userBehaviorSettings: {
+                          ...behaviour,
+                          expectedEmotion: (value as Emotion | null) ?? undefined,
+                        },
+                      })
+                    }
+                  />
+                  <Hint>
+                    {t(
+                      "Where the form recognises emotions, the one seen while the question is answered is compared with it.",
+                    )}
+                  </Hint>
+                </>
+              )}
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>

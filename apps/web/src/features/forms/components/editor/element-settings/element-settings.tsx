@@ -145,7 +145,10 @@ export function ElementSettings({ element, fields, onChange, form }: Props) {
       <Part of={StateSwitches} props={{ ...props, required: asks }} />
       {asks && <Part of={FormWideSettings} props={{ form }} />}
       <Divider />
-      <Part of={MoreSettings} props={{ ...props, question: asks }} />
+      <Part
+        of={MoreSettings}
+        props={{ ...props, question: asks, recognisesEmotions: form.settings.hasEmotionsRecognition }}
+      />
     </Stack>
   );
 }
