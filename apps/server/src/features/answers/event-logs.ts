@@ -11,7 +11,7 @@ import { loadForm } from "../forms/service.ts";
 import { behaviorPatternRoutes } from "./behavior-patterns.ts";
 import { captureRoutes } from "./captures-routes.ts";
 import { pageInteractionRoutes } from "./page-interactions.ts";
-import { recognitionRoutes } from "./recognition.ts";
+import { recognitionRoutes } from "./recognition-routes.ts";
 import { sessionRecordingRoutes } from "./session-recordings.ts";
 import { answerRow } from "./single-result.ts";
 
