@@ -46,7 +46,7 @@ describe("recordings retention", () => {
       .getByText(/1 to 3650 days/)
       .first()
       .waitFor();
-    // An error reads as well as any other words: Mantine's red 6 gave 3.3:1 on white.
+    // An error reads as well as the other words: Mantine's red 6 gave 3.3:1 on white.
     expect(describeViolations(await axeViolations(page, "form", ["color-contrast"]))).toEqual([]);
     await screenshot(page, "privacy-retention-edit-1280");
 

@@ -61,7 +61,7 @@ interface Clip {
 /**
  * A video or audio question answered by recording in the page: start and stop, a running clock
  * against the question's limit (the recording stops by itself there), the recording played
- * back, recorded again or removed. The recording goes through the page's upload call as any
+ * back, recorded again or removed. The recording goes through the page's upload call like every
  * file answer does, so it keeps to the largest file the question and the server take: its bit
  * rates are chosen for its whole length to fit, and near that size it stops by itself, keeping
  * what was recorded. Where the camera or microphone cannot be used, the question takes no file
@@ -183,7 +183,7 @@ export default function RecordedAnswer(props: FieldProps) {
         total += event.data.size;
         biggest = Math.max(biggest, event.data.size);
         // Near the size the question takes the recording stops by itself, and is kept: what the
-        // recorder still holds comes as one more piece, taken to be as large as any before.
+        // recorder still holds comes as one more piece, taken to be as large as the largest before.
         if (
           maxBytes !== undefined &&
           next.state === "recording" &&
