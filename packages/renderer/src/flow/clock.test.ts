@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdownAnnouncement, formatClock, secondsUntil } from "./clock.ts";
+import { countdownAnnouncement, formatClock, secondsLeft, secondsUntil } from "./clock.ts";
 
 describe("formatClock", () => {
   it("shows minutes and seconds, and hours once there are any", () => {
@@ -25,5 +25,15 @@ describe("secondsUntil", () => {
   it("counts wall-clock time, so time passed while the page slept is gone", () => {
     expect(secondsUntil(10_000, 8_001)).toBe(2);
     expect(secondsUntil(10_000, 60_000)).toBe(0);
+  });
+});
+
+describe("secondsLeft", () => {
+  it("never shows more than the limit, even with a clock read before the count began", () => {
+    // A step timed 2 s, reached 5 s after the page last read its clock.
+    expect(secondsLeft(2, 10_000, 5_000)).toBe(2);
+    expect(secondsLeft(2, 10_000, 10_001)).toBe(2);
+    expect(secondsLeft(2, 10_000, 11_500)).toBe(1);
+    expect(secondsLeft(2, 10_000, 12_000)).toBe(0);
   });
 });

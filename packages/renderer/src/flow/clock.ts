@@ -32,3 +32,12 @@ export function countdownAnnouncement(
 export function secondsUntil(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
+
+/**
+ * Whole seconds left of `limit` seconds counted from `startedAt`. A clock read before the count
+ * began (the page's clock ticks only while something counts down) counts from its start: a new
+ * count never shows more than its limit.
+ */
+export function secondsLeft(limit: number, startedAt: number, now: number): number {
+  return secondsUntil(startedAt + limit * 1000, Math.max(now, startedAt));
+}

@@ -1,7 +1,7 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { formTimeLimit, stepTimeLimit, type TimerSettings } from "@formloom/core/time-limits";
 import { useEffect, useRef, useState } from "react";
-import { secondsUntil } from "./clock.ts";
+import { secondsLeft } from "./clock.ts";
 
 export type { TimerSettings };
 
@@ -57,9 +57,9 @@ export function useCountdowns(
   const stepStarts = useRef(new Map<number, number>());
   if (!stepStarts.current.has(step)) stepStarts.current.set(step, Date.now());
   const now = useNow(running && (limits.form > 0 || limits.step > 0));
-  const formLeft = running ? secondsUntil(startedAt + limits.form * 1000, now) : limits.form;
+  const formLeft = running ? secondsLeft(limits.form, startedAt, now) : limits.form;
   const stepStart = stepStarts.current.get(step) ?? now;
-  const stepLeft = running ? secondsUntil(stepStart + limits.step * 1000, now) : limits.step;
+  const stepLeft = running ? secondsLeft(limits.step, stepStart, now) : limits.step;
   const expired = useRef(new Set<string>());
   useEffect(() => {
     if (!running) return;
