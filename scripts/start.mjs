@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
+import { precompress } from "./precompress.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Build stamps live with other build caches: outside the served folders, never committed.
@@ -39,26 +39,6 @@ const SERVER = {
   inputs: [...SHARED, "apps/server/src", "apps/server/package.json", "scripts/build-server.mjs"],
   build: buildServer,
 };
-
-/**
- * Brotli (best level) and gzip copies beside each text file, served as they are to browsers
- * that accept them; the server compresses on the fly only what has no copy.
- */
-function precompress(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (/\.(html|js|css|svg|json)$/.test(entry.name)) {
-      const content = readFileSync(file);
-      if (content.length < 1024) continue;
-      writeFileSync(
-        `${file}.br`,
-        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
-      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-    }
-  }
-}
 
 /** A hash of every input file's path and content: unlike times, it survives checkouts and copies. */
 function sourceHash(inputs) {

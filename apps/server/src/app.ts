@@ -191,6 +191,12 @@ export async function buildApp(
       // `npm start` writes .br and .gz beside each built file (scripts/start.mjs), so the large
       // bundles are compressed once, at the best level, not again on every request.
       preCompressed: true,
+      // A route per built file, listed once as the server starts, instead of one route for any
+      // path: that route reads the folder (hundreds of assets) on every request, and again for
+      // each compressed copy it looks for, to refuse paths spelled other than the files are; it
+      // was a tenth of a busy server's processor time. A path that is no built file's is not found.
+      wildcard: false,
+      globIgnore: ["**/*.br", "**/*.gz"],
       // Hashed asset names change with their content, so browsers may keep them for good.
       setHeaders: (reply, file) => {
         reply.header(
@@ -199,6 +205,9 @@ export async function buildApp(
         );
       },
     });
+    // Any other path is the web app's to route, or not found (installErrorHandler): answered
+    // through a route so that the page, too, goes out compressed.
+    app.get("/*", (_request, reply) => reply.callNotFound());
   }
   return app;
 }

@@ -264,6 +264,22 @@ describe("compression", () => {
     const plain = await raw(`${server.url}/assets/vendor-Mn34Op56.js`, { "accept-encoding": "identity" });
     expect(plain.body.toString()).toContain('console.log("plain");');
   });
+
+  it("serves the built files under their own names only: not another spelling, not a copy's name", async () => {
+    for (const url of [
+      "/assets/MAIN-Ab12Cd34.js",
+      "/assets/main-ab12cd34.js",
+      "/assets/vendor-Mn34Op56.js.br",
+      "/assets/vendor-Mn34Op56.js.gz",
+      "/assets/no-such-file.js",
+    ]) {
+      const response = await raw(`${server.url}${url}`, { "accept-encoding": "br" });
+      expect(response.status, url).toBe(404);
+      expect(response.body.toString(), url).not.toContain("console.log");
+    }
+    expect((await raw(`${server.url}/assets/main-Ab12Cd34.js`)).status).toBe(200);
+    expect((await raw(`${server.url}/embed.js`)).status).toBe(200);
+  });
 });
 
 describe("caching", () => {
