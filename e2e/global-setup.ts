@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { createPgliteTemplate, TEMPLATE_VARIABLE } from "../apps/server/test/database-template.ts";
 import { useServerBundle } from "../apps/server/test/process.ts";
+import { precompress } from "../scripts/precompress.mjs";
 
 /** Debian's Chromium, the whole browser: for a tool that drives a browser of its own (Lighthouse). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -17,9 +17,19 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHELL = "/usr/bin/chromium-headless-shell";
 export const TEST_BROWSER = process.env.CHROMIUM_PATH ?? (existsSync(SHELL) ? SHELL : CHROMIUM);
 
+/** How the tests start Chromium: off the network, with nothing of its own to fetch or sync. */
+export const BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /**
- * One Chromium for the whole run; each test file connects to it and opens its own contexts.
- * Playwright starts it with a fresh temporary profile; the flags keep it off the network.
+ * Checks the run's parts before any file starts: the browser is installed and the web app built.
  * Each file's server is the compiled bundle, built here once, on a copy of one migrated database.
  */
 export default async function setup(project: TestProject) {
@@ -29,29 +39,17 @@ export default async function setup(project: TestProject) {
     );
   const webDist = path.resolve(import.meta.dirname, "../apps/web/dist/index.html");
   if (!existsSync(webDist)) throw new Error("The web app is not built: run `npm run build` first");
+  // The compressed copies `npm start` writes, so the servers send what production sends instead
+  // of compressing each script again for every page of every test.
+  precompress(path.dirname(webDist));
   useServerBundle();
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
-  const server = await chromium.launchServer({
-    executablePath: TEST_BROWSER,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  project.provide("browserWsEndpoint", server.wsEndpoint());
   // The workers' shared servers (support.ts) keep their databases and process ids here.
   const sharedServers = mkdtempSync(path.join(tmpdir(), "formloom-e2e-shared-"));
   project.provide("sharedServersDir", sharedServers);
   return async () => {
     stopSharedServers(sharedServers);
-    await server.close();
     template.remove();
   };
 }
@@ -70,7 +68,6 @@ function stopSharedServers(directory: string): void {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    browserWsEndpoint: string;
     sharedServersDir: string;
   }
 }
