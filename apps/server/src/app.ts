@@ -207,7 +207,9 @@ export async function buildApp(
     });
     // Any other path is the web app's to route, or not found (installErrorHandler): answered
     // through a route so that the page, too, goes out compressed.
-    app.get("/*", (_request, reply) => reply.callNotFound());
+    app.get("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+      reply.callNotFound(),
+    );
   }
   return app;
 }
