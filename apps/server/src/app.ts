@@ -2,7 +2,6 @@ import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -63,6 +62,7 @@ import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
 import { apiReference, recordPublicRoutes, swaggerOptions } from "./http/openapi.ts";
 import { answerBeforeRouting, installSecurity } from "./http/security.ts";
+import { serveWebApp, webAppPage } from "./http/web-app.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
 import { storageFromSettings } from "./storage/storage-from-settings.ts";
@@ -184,38 +184,6 @@ export async function buildApp(
     publicPostRoutes(app, deps, submissions, publicPages);
   }
 
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: settings.webDist,
-      index: "index.html",
-      // `npm start` writes .br and .gz beside each built file (scripts/start.mjs), so the large
-      // bundles are compressed once, at the best level, not again on every request.
-      preCompressed: true,
-      // A route per built file, listed once as the server starts, instead of one route for any
-      // path: that route reads the folder (hundreds of assets) on every request, and again for
-      // each compressed copy it looks for, to refuse paths spelled other than the files are; it
-      // was a tenth of a busy server's processor time. A path that is no built file's is not found.
-      wildcard: false,
-      globIgnore: ["**/*.br", "**/*.gz"],
-      // Hashed asset names change with their content, so browsers may keep them for good.
-      setHeaders: (reply, file) => {
-        reply.header(
-          "cache-control",
-          file.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
-        );
-      },
-    });
-    // Any other path is the web app's to route, or not found (installErrorHandler): answered
-    // through a route so that the page, too, goes out compressed.
-    app.get("/*", { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-      reply.callNotFound(),
-    );
-  }
+  if (hasWebApp) await serveWebApp(app, settings.webDist);
   return app;
-}
-
-/** Respondents get the small public page; everyone else the signed-in app. */
-function webAppPage(url: string): string | undefined {
-  if (url.startsWith("/assets/")) return undefined;
-  return url.startsWith("/f/") ? "fill.html" : "index.html";
 }
