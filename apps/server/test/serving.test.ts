@@ -67,6 +67,11 @@ function fixtureWebApp(): string {
     brotliCompressSync(`console.log("br copy");`),
   );
   writeFileSync(path.join(dir, "assets/vendor-Mn34Op56.js.gz"), gzipSync(`console.log("gz copy");`));
+  // A name that travels encoded, a compressed file that is no copy, and what the build keeps for itself.
+  writeFileSync(path.join(dir, "assets/café-Qr78St90.js"), `console.log("café");\n`);
+  writeFileSync(path.join(dir, "assets/data-Uv12Wx34.csv.gz"), gzipSync("a,b\n1,2\n"));
+  mkdirSync(path.join(dir, ".vite"));
+  writeFileSync(path.join(dir, ".vite/manifest.json"), `{"index.html":{}}`);
   return dir;
 }
 
@@ -279,6 +284,21 @@ describe("compression", () => {
     }
     expect((await raw(`${server.url}/assets/main-Ab12Cd34.js`)).status).toBe(200);
     expect((await raw(`${server.url}/embed.js`)).status).toBe(200);
+    const encoded = await raw(`${server.url}/assets/caf%C3%A9-Qr78St90.js`);
+    expect(encoded.status).toBe(200);
+    expect(encoded.body.toString()).toContain("café");
+    expect((await raw(`${server.url}/assets/data-Uv12Wx34.csv.gz`)).status).toBe(200);
+    expect((await raw(`${server.url}/.vite/manifest.json`)).body.toString()).not.toContain('"index.html":{}');
+    expect((await raw(`${server.url}/assets/%E0%A4%A.js`)).status).toBe(400);
+  });
+
+  it("answers HEAD as GET: the app's pages and its files", async () => {
+    for (const url of ["/", "/forms/1/overview", "/assets/main-Ab12Cd34.js"]) {
+      const head = await raw(`${server.url}${url}`, {}, "HEAD");
+      expect(head.status, url).toBe(200);
+      expect(head.headers["content-type"], url).toMatch(url.endsWith(".js") ? /javascript/ : /text\/html/);
+      expect(head.body.length, url).toBe(0);
+    }
   });
 });
 

@@ -26,7 +26,9 @@ export function installErrorHandler(
   // Paths outside /api that are not files belong to the web app's client-side routing.
   app.setNotFoundHandler((request, reply) => {
     const page =
-      request.method === "GET" && !request.url.startsWith("/api/") ? pageFor?.(request.url) : undefined;
+      (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/")
+        ? pageFor?.(request.url)
+        : undefined;
     if (page) return reply.header("cache-control", "no-cache").type("text/html").sendFile(page);
     return reply.status(404).send(body("not_found"));
   });

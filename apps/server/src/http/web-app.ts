@@ -31,8 +31,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   const files = builtFiles(webDist);
   // A route, not only the not-found handler, so that pages too go out compressed.
   app.get("/*", { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-    const file = pathOnly(request.url);
-    return files.has(file) ? reply.sendFile(file.slice(1)) : reply.callNotFound();
+    const file = decodedPath(request.url);
+    return file && files.has(file) ? reply.sendFile(file.slice(1)) : reply.callNotFound();
   });
 }
 
@@ -42,13 +42,31 @@ export function webAppPage(url: string): string | undefined {
   return url.startsWith("/f/") ? "fill.html" : "index.html";
 }
 
-/** Every file under `root` as a URL path ("/assets/app-1a2b.js"), without the compressed copies. */
+/**
+ * Every file under `root` as a URL path ("/assets/app-1a2b.js"): not the compressed copies beside
+ * a file, nor what the build keeps for itself in folders whose names start with a dot (.vite).
+ * A build written while the server runs is served from its next start.
+ */
 function builtFiles(root: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
-    const relative = path.relative(root, path.join(entry.parentPath, entry.name));
-    files.add(`/${relative.split(path.sep).join("/")}`);
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep);
+    if (relative.some((part) => part.startsWith("."))) continue;
+    files.add(`/${relative.join("/")}`);
+  }
+  for (const file of files) {
+    const copyOf = file.replace(/\.(br|gz)$/, "");
+    if (copyOf !== file && files.has(copyOf)) files.delete(file);
   }
   return files;
+}
+
+/** The request's path as a file name, without its query; undefined when it cannot be decoded. */
+function decodedPath(url: string): string | undefined {
+  try {
+    return decodeURIComponent(pathOnly(url));
+  } catch {
+    return undefined;
+  }
 }
