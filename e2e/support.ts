@@ -25,8 +25,12 @@ let workerBrowser: Promise<Browser> | undefined;
  * `close()`, while the browser goes on serving the worker's next file.
  */
 export async function connectBrowser(): Promise<Browser> {
-  workerBrowser ??= chromium.launch({ executablePath: TEST_BROWSER, headless: true, args: BROWSER_ARGS });
-  const browser = await workerBrowser;
+  // A browser that crashed is started again rather than handed to every later file.
+  let browser = await workerBrowser;
+  if (!browser?.isConnected()) {
+    workerBrowser = chromium.launch({ executablePath: TEST_BROWSER, headless: true, args: BROWSER_ARGS });
+    browser = await workerBrowser;
+  }
   const opened = new Set<BrowserContext>();
   return new Proxy(browser, {
     get(target, property, receiver) {
