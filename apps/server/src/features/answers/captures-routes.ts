@@ -4,9 +4,9 @@ import { CAPTURE_LIMITS } from "@formloom/core/capture";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { type Deps, requireTenant } from "../../http/context.ts";
 import { CAPTURE_UNCLAIMED, captureMedia, readCapture, storeCaptureChunk } from "./captures.ts";
-import { respondentOf } from "./respondent.ts";
+import { pageSender } from "./respondent.ts";
 
 export function captureRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,14 +41,11 @@ export function captureRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
       return storeCaptureChunk(
         deps.db,
         deps.storage,
         request,
-        { ip: request.ip, respondent: respondentOf(request), visitor },
+        await pageSender(deps, request),
         deps.settings.captureMaxBytes,
       );
     },

@@ -10,12 +10,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { behaviorLogs, forms } from "../../db/schema.ts";
-import { type Deps, optionalUser, type UserRow } from "../../http/context.ts";
+import type { Deps, UserRow } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
-import { respondentOf } from "./respondent.ts";
+import { pageSender } from "./respondent.ts";
 
 /**
  * Batches one respondent may send: the page sends one every ten seconds or so while the form is
@@ -120,14 +120,7 @@ export function loggerRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
-      await logBehavior(deps.db, request.body, {
-        ip: request.ip,
-        respondent: respondentOf(request),
-        visitor,
-      });
+      await logBehavior(deps.db, request.body, await pageSender(deps, request));
       return reply.status(204).send(null);
     },
   );

@@ -3,9 +3,9 @@ import { PARTIAL_LIMITS } from "@formloom/core/partial-response";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Deps, optionalUser } from "../../http/context.ts";
+import type { Deps } from "../../http/context.ts";
 import { savePartial } from "./partials.ts";
-import { respondentOf } from "./respondent.ts";
+import { pageSender } from "./respondent.ts";
 
 export function partialRoutes(app: FastifyInstance, deps: Deps): void {
   app.withTypeProvider<ZodTypeProvider>().put(
@@ -27,14 +27,7 @@ export function partialRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
-      await savePartial(deps.db, request.body, {
-        ip: request.ip,
-        respondent: respondentOf(request),
-        visitor,
-      });
+      await savePartial(deps.db, request.body, await pageSender(deps, request));
       return reply.status(204).send(null);
     },
   );

@@ -9,10 +9,10 @@ import { RECOGNITION_LIMITS } from "@formloom/core/recognition";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
+import { type Deps, requireTenant } from "../../http/context.ts";
 import { RECOGNITION_AFTER_SUBMISSION, RECOGNITION_UNCLAIMED, storeRecognition } from "./recognition.ts";
 import { answerFaces, answerFieldsEmotions, formFieldsEmotions } from "./recognition-reads.ts";
-import { respondentOf } from "./respondent.ts";
+import { pageSender } from "./respondent.ts";
 
 export function recognitionRoutes(app: FastifyInstance, deps: Deps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,14 +42,7 @@ export function recognitionRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
-      await storeRecognition(deps.db, request.body, {
-        ip: request.ip,
-        respondent: respondentOf(request),
-        visitor,
-      });
+      await storeRecognition(deps.db, request.body, await pageSender(deps, request));
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Deps, optionalUser, type UserRow } from "../../http/context.ts";
 
 /**
  * A browser that opened a public form carries this signed cookie when it submits, so a form's
@@ -32,4 +33,19 @@ export function issueRespondentCookie(request: FastifyRequest, reply: FastifyRep
     path: "/",
     maxAge: ONE_YEAR_SECONDS,
   });
+}
+
+/** Who sent what a public page posts: its address, its respondent cookie, and a signed-in visitor. */
+export interface PageSender {
+  ip: string;
+  respondent: string | undefined;
+  visitor: UserRow | undefined;
+}
+
+/** The sender of a public page's post; a visitor only where the page sent a valid token. */
+export async function pageSender(deps: Deps, request: FastifyRequest): Promise<PageSender> {
+  const visitor = request.headers.authorization
+    ? await optionalUser(deps, request).catch(() => undefined)
+    : undefined;
+  return { ip: request.ip, respondent: respondentOf(request), visitor };
 }

@@ -19,20 +19,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { forms, sessionRecordings } from "../../db/schema.ts";
-import {
-  type Deps,
-  optionalUser,
-  requireTenant,
-  type TenantContext,
-  type UserRow,
-} from "../../http/context.ts";
+import { type Deps, requireTenant, type TenantContext, type UserRow } from "../../http/context.ts";
 import { AppError, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess } from "../../http/policy.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
-import { respondentOf } from "./respondent.ts";
+import { pageSender } from "./respondent.ts";
 import { answerRow } from "./single-result.ts";
 import { holdUnclaimed } from "./unclaimed-media.ts";
 
@@ -270,14 +264,7 @@ export function sessionRecordingRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
-      await storeRecordingBatch(deps.db, request.body, {
-        ip: request.ip,
-        respondent: respondentOf(request),
-        visitor,
-      });
+      await storeRecordingBatch(deps.db, request.body, await pageSender(deps, request));
       return reply.status(204).send(null);
     },
   );

@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/connect.ts";
 import { formStarts, forms } from "../../db/schema.ts";
-import { type Deps, optionalUser, type UserRow } from "../../http/context.ts";
+import type { Deps, UserRow } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
-import { respondentOf } from "../answers/respondent.ts";
+import { pageSender } from "../answers/respondent.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 
@@ -86,14 +86,7 @@ export function startRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      const visitor = request.headers.authorization
-        ? await optionalUser(deps, request).catch(() => undefined)
-        : undefined;
-      await recordStart(deps.db, request.body, {
-        ip: request.ip,
-        respondent: respondentOf(request),
-        visitor,
-      });
+      await recordStart(deps.db, request.body, await pageSender(deps, request));
       return reply.status(204).send(null);
     },
   );
