@@ -1,4 +1,5 @@
 import { type Browser, chromium } from "playwright-core";
+import { BROWSER_ARGS, TEST_BROWSER } from "./global-setup.ts";
 
 /**
  * A Chromium of a test file's own with a fake camera and microphone that never asks: the shared
@@ -7,16 +8,10 @@ import { type Browser, chromium } from "playwright-core";
  */
 export function launchWithFakeMedia(clip?: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+    executablePath: TEST_BROWSER,
     headless: true,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...BROWSER_ARGS,
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       ...(clip ? [`--use-file-for-fake-video-capture=${clip}`] : []),

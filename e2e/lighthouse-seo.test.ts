@@ -1,7 +1,7 @@
 import { type LaunchedChrome, launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM } from "./global-setup.ts";
+import { BROWSER_ARGS, CHROMIUM } from "./global-setup.ts";
 import { accountOwner, createdForm, type RunningApp, startApp } from "./support.ts";
 
 /**
@@ -19,16 +19,7 @@ beforeAll(async () => {
     startApp(),
     launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      chromeFlags: ["--headless=new", ...BROWSER_ARGS],
     }),
   ]);
   subdomain = `seo${Date.now().toString(36)}`;

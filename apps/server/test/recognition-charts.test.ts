@@ -23,6 +23,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A new form of the account's that recognises emotions, for figures of its own. */
+const recognisingForm = async () =>
+  (
+    await api.post<{ form: { id: number } }>("/api/forms", {
+      ...sampleForm,
+      fields,
+      hasEmotionsRecognition: true,
+    })
+  ).body.form.id;
+
 describe("on-device recognition, added up", () => {
   it("adds up each question's dominant emotions over the form's submissions, counting no face and the expected emotion", async () => {
     // A submission seen happy at "name", sad at "color", and no face at "mail".
@@ -74,13 +84,7 @@ describe("on-device recognition, added up", () => {
   });
 
   it("adds up the form's chart in the database from what each question's samples came to when written, not from the samples", async () => {
-    const fresh = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
-        ...sampleForm,
-        fields,
-        hasEmotionsRecognition: true,
-      })
-    ).body.form.id;
+    const fresh = await recognisingForm();
     const sendTo = (key: string, perField: Record<string, Sample[]>) =>
       send(key, perField, { formId: fresh });
     await sendTo("sum-1", {
@@ -142,13 +146,7 @@ describe("on-device recognition, added up", () => {
   });
 
   it("gives the rows written before the chart added up in the database the same summary as their samples", async () => {
-    const fresh = (
-      await api.post<{ form: { id: number } }>("/api/forms", {
-        ...sampleForm,
-        fields,
-        hasEmotionsRecognition: true,
-      })
-    ).body.form.id;
+    const fresh = await recognisingForm();
     const timelines: Sample[][] = [
       [],
       [{ at: 0, faces: 0 }],
