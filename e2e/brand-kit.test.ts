@@ -251,6 +251,36 @@ describe("a quiz's ending screens", () => {
     await context.close();
   });
 
+  it("show the reached ending from the thank-you page's first drawing, never the form's own texts first", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // What the respondent could see in the thank-you page's first frame: read as it is inserted.
+    await context.addInitScript(() => {
+      const seen: Array<{ ending: string | null; title: string }> = [];
+      Object.assign(window, { firstThanks: seen });
+      new MutationObserver(() => {
+        const card = document.querySelector(".fill-thanks");
+        if (!card || seen.length > 0) return;
+        seen.push({
+          ending: card.getAttribute("data-ending"),
+          title: card.querySelector("h1")?.textContent ?? "",
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await answer(page, "Nebbiolo");
+    expect(await page.evaluate(() => (window as unknown as { firstThanks: unknown }).firstThanks)).toEqual([
+      { ending: "end-high", title: ENDINGS.high },
+    ]);
+    // A reload: the server draws the page without the tab's storage; once taken over, it shows the
+    // ending kept in the tab, without a mismatch between the two drawings.
+    await page.reload();
+    await expect.poll(() => page.locator(".fill-thanks").getAttribute("data-ending")).toBe("end-high");
+    expect(await page.locator(".fill-thanks h1").textContent()).toBe(ENDINGS.high);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("differ by gradation without JavaScript too: the server draws the ending the answers reached", async () => {
     const context = await run.browser.newContext({
       viewport: { width: 390, height: 844 },

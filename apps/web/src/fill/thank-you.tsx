@@ -4,7 +4,7 @@ import { type TRespondentOutcome, thankYouView } from "@formloom/core/thank-you"
 import { sanitizeMarkup } from "@formloom/renderer/fields/display-fields";
 import type { Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useState } from "react";
-import { keepEnding, keepOutcome, keptEnding, keptOutcome } from "./kept-outcome.ts";
+import { keepEnding, keepOutcome, useKept } from "./kept-outcome.ts";
 import "./thank-you.css";
 
 interface Props {
@@ -42,14 +42,11 @@ export function ThankYou({
   ending: givenEnding,
   onAgain,
 }: Props) {
-  const [outcome, setOutcome] = useState<TRespondentOutcome | null>(given ?? null);
-  const [ending, setEnding] = useState<TShownEnding | null>(givenEnding ?? null);
+  const kept = useKept(form.id);
+  const outcome = given === undefined ? kept.outcome : given;
+  const ending = givenEnding === undefined ? kept.ending : givenEnding;
   const [html, setHtml] = useState<string | null>(null);
   const view = thankYouView(form, outcome, translate, ending);
-  useEffect(() => {
-    if (given === undefined) setOutcome(keptOutcome(form.id));
-    if (givenEnding === undefined) setEnding(keptEnding(form.id));
-  }, [form.id, given, givenEnding]);
   useEffect(() => {
     let current = true;
     void sanitizeMarkup(view.textHtml).then((sanitized) => current && setHtml(sanitized));
