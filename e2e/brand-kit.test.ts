@@ -164,11 +164,12 @@ describe("a quiz's ending screens", () => {
   const ENDINGS = { low: "Keep tasting!", high: "A true sommelier" };
   let quizId = 0;
 
-  beforeAll(async () => {
-    ({ id: quizId } = await createdForm(call, {
+  /** The wine quiz under `alias`, with the ending screens of the gradations named. */
+  const quiz = (alias: string, endings: Array<"low" | "high">) =>
+    createdForm(call, {
       title: "Wine quiz",
       type: "calculation",
-      formPathAlias: QUIZ,
+      formPathAlias: alias,
       collectBehaviorData: false,
       collectRealCharacters: false,
       resultType: "gradations",
@@ -176,20 +177,12 @@ describe("a quiz's ending screens", () => {
         { id: "g-low", minScoreGradation: 0, maxScoreGradation: 1, briefResultGradation: "Beginner" },
         { id: "g-high", minScoreGradation: 2, maxScoreGradation: 10, briefResultGradation: "Expert" },
       ],
-      endingScreens: [
-        {
-          id: "end-low",
-          when: { kind: "gradation", gradationId: "g-low" },
-          title: ENDINGS.low,
-          text: "Try again.",
-        },
-        {
-          id: "end-high",
-          when: { kind: "gradation", gradationId: "g-high" },
-          title: ENDINGS.high,
-          text: "You know your grapes.",
-        },
-      ],
+      endingScreens: endings.map((level) => ({
+        id: `end-${level}`,
+        when: { kind: "gradation", gradationId: `g-${level}` },
+        title: ENDINGS[level],
+        text: level === "low" ? "Try again." : "You know your grapes.",
+      })),
       formColor: BRAND.primary,
       formStyling: { fontFamily: "Lora, serif", pageBackground: BRAND.background, titleColor: BRAND.text },
       fields: [
@@ -207,11 +200,14 @@ describe("a quiz's ending screens", () => {
           },
         },
       ],
-    }));
+    });
+
+  beforeAll(async () => {
+    ({ id: quizId } = await quiz(QUIZ, ["low", "high"]));
   });
 
-  async function answer(page: Page, grape: string) {
-    await page.goto(`${run.app.url}/f/${QUIZ}?a=${USER}`);
+  async function answer(page: Page, grape: string, alias = QUIZ) {
+    await page.goto(`${run.app.url}/f/${alias}?a=${USER}`);
     await page.getByLabel(grape).check();
     await page.getByRole("button", { name: "Send" }).click();
     await page.locator(".fill-thanks h1").waitFor();
@@ -269,6 +265,8 @@ describe("a quiz's ending screens", () => {
     const page = await context.newPage();
     const problems = watchErrors(page);
     await answer(page, "Nebbiolo");
+    // Sent by the script, so the page names no submission for the server to draw it by.
+    expect(page.url()).not.toContain("sent=");
     expect(await page.evaluate(() => (window as unknown as { firstThanks: unknown }).firstThanks)).toEqual([
       { ending: "end-high", title: ENDINGS.high },
     ]);
@@ -277,6 +275,43 @@ describe("a quiz's ending screens", () => {
     await page.reload();
     await expect.poll(() => page.locator(".fill-thanks").getAttribute("data-ending")).toBe("end-high");
     expect(await page.locator(".fill-thanks h1").textContent()).toBe(ENDINGS.high);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a page sent without its script shows what that submission reached, not what the tab kept of an earlier one", async () => {
+    const alias = "tasting-quiz-high-only";
+    await quiz(alias, ["high"]);
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    // Sent with the script: the tab keeps this submission's ending.
+    expect(await answer(page, "Nebbiolo", alias)).toMatchObject({ ending: "end-high" });
+    expect(page.url()).not.toContain("sent=");
+    // Opened again by its address and sent before its script runs (here: never loaded), so the
+    // browser posts the form and the server names the submission in the thank-you page's address.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.goto(`${run.app.url}/f/${alias}?a=${USER}`);
+    await page.getByLabel("Merlot").check();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/sent=/);
+    // Drawn again with the script: it takes the server's page over, reaching no ending.
+    await page.unroute(/\.js(\?|$)/);
+    await page.reload();
+    await page.locator(".fill-thanks .fill-thanks-text").waitFor();
+    const shown = await page.evaluate(() => {
+      const card = document.querySelector(".fill-thanks");
+      return {
+        ending: card?.getAttribute("data-ending") ?? null,
+        title: card?.querySelector("h1")?.textContent ?? "",
+        brief: card?.querySelector(".fill-outcome-brief")?.textContent ?? "",
+      };
+    });
+    expect(shown).toEqual({
+      ending: null,
+      title: "Form Wine quiz was submitted successfully!",
+      brief: "Beginner",
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -24,10 +24,13 @@ export interface FillBoot {
   catalog: Record<string, string> | null;
   /** The form as posted without JavaScript and refused: drawn again with its answers and errors. */
   submitted?: TPostedForm | undefined;
-  /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
-  outcome?: TRespondentOutcome | undefined;
-  /** The ending screen the form just sent without JavaScript reached. */
-  ending?: TShownEnding | undefined;
+  /**
+   * The result of the calculation form just sent without JavaScript, for its thank-you page; null
+   * when that submission has none. Absent when the page names no submission: the tab's kept one is shown.
+   */
+  outcome?: TRespondentOutcome | null | undefined;
+  /** The ending screen the form just sent without JavaScript reached, the same way. */
+  ending?: TShownEnding | null | undefined;
 }
 
 export const bootTranslate = (catalog: FillBoot["catalog"]): Translate =>

@@ -47,10 +47,10 @@ export interface PublicPageRequest {
   form: { kind: "ready"; data: TPublicForm } | { kind: "failed"; code: string };
   /** A form sent without JavaScript and refused: what was answered and what was wrong. */
   submitted?: TPostedForm | undefined;
-  /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
-  outcome?: TRespondentOutcome | undefined;
-  /** The ending screen the form just sent without JavaScript reached, for its thank-you page. */
-  ending?: TShownEnding | undefined;
+  /** The result of the form just sent without JavaScript (null: none), as FillBoot's. */
+  outcome?: TRespondentOutcome | null | undefined;
+  /** The ending screen the form just sent without JavaScript reached (null: none), as FillBoot's. */
+  ending?: TShownEnding | null | undefined;
 }
 
 /** The whole HTML page: the form's questions, its language and link-preview tags, and boot data. */
@@ -77,8 +77,8 @@ export function renderPublicPage(request: PublicPageRequest): string {
     seed,
     catalog: watched,
     ...(request.submitted ? { submitted: request.submitted } : {}),
-    ...(request.outcome ? { outcome: request.outcome } : {}),
-    ...(request.ending ? { ending: request.ending } : {}),
+    ...(request.outcome !== undefined ? { outcome: request.outcome } : {}),
+    ...(request.ending !== undefined ? { ending: request.ending } : {}),
   };
   setDrawnSeed(seed);
   const body = renderToString((<FillApp boot={boot} />) as unknown as VNode);

@@ -109,8 +109,8 @@ export function FillApp({
           form={form}
           translate={state.translate}
           againHref={fillPath(location, false)}
-          {...(drawnOutcome ? { outcome: drawnOutcome } : {})}
-          {...(drawnEnding ? { ending: drawnEnding } : {})}
+          {...(drawnOutcome !== undefined ? { outcome: drawnOutcome } : {})}
+          {...(drawnEnding !== undefined ? { ending: drawnEnding } : {})}
           onAgain={() => go(false)}
         />
       ) : welcome?.show && !started ? (

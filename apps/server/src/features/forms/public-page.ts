@@ -36,9 +36,9 @@ export interface PublicPageRequest {
   /** A form sent without JavaScript and refused: what was answered and what was wrong. */
   submitted?: TPostedForm | undefined;
   /** The result of the calculation form just sent without JavaScript, for its thank-you page. */
-  outcome?: TRespondentOutcome | undefined;
+  outcome?: TRespondentOutcome | null | undefined;
   /** The ending screen the form just sent without JavaScript reached, for its thank-you page. */
-  ending?: TShownEnding | undefined;
+  ending?: TShownEnding | null | undefined;
 }
 
 interface RendererModule {
@@ -159,10 +159,9 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
       const url = `${deps.settings.linkBase}${request.url}`;
       // Sent without JavaScript, the thank-you page is told the result by the submission's key.
       const sent = thankYou && form.kind === "ready" ? sentKey(request.query) : undefined;
-      const { outcome, ending } =
-        sent && form.kind === "ready"
-          ? await sentUnderKey(deps.db, form.data.form.id, sent)
-          : { outcome: null, ending: null };
+      // A page that names its submission shows what that one reached, also when that is nothing:
+      // never what an earlier submission in the same tab kept.
+      const drawn = sent && form.kind === "ready" ? await sentUnderKey(deps.db, form.data.form.id, sent) : {};
       return sendPublicPage(
         reply,
         status,
@@ -170,8 +169,7 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
           url,
           location,
           form,
-          ...(outcome ? { outcome } : {}),
-          ...(ending ? { ending } : {}),
+          ...drawn,
         }),
         form,
       );
