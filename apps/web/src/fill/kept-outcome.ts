@@ -15,7 +15,13 @@ function keep(name: string, value: unknown): void {
     if (value) sessionStorage.setItem(name, JSON.stringify(value));
     else sessionStorage.removeItem(name);
   } catch {
-    // Storage off or full: the thank-you page then shows the form's own texts after a reload.
+    // Storage off or full: the thank-you page then shows the form's own texts after a reload, and
+    // never what an earlier submission kept.
+    try {
+      sessionStorage.removeItem(name);
+    } catch {
+      // Storage off: nothing was kept either.
+    }
   }
 }
 

@@ -45,11 +45,14 @@ export function ThankYou({
   const kept = useKept(form.id);
   const outcome = given === undefined ? kept.outcome : given;
   const ending = givenEnding === undefined ? kept.ending : givenEnding;
-  const [html, setHtml] = useState<string | null>(null);
+  // The sanitised text, with the text it was made from: another text is shown plain until its own is ready.
+  const [sanitized, setSanitized] = useState<{ source: string; html: string } | null>(null);
   const view = thankYouView(form, outcome, translate, ending);
+  const html = sanitized?.source === view.textHtml ? sanitized.html : null;
   useEffect(() => {
     let current = true;
-    void sanitizeMarkup(view.textHtml).then((sanitized) => current && setHtml(sanitized));
+    const source = view.textHtml;
+    void sanitizeMarkup(source).then((made) => current && setSanitized({ source, html: made }));
     return () => {
       current = false;
     };
