@@ -298,7 +298,11 @@ describe("a quiz's ending screens", () => {
     // Drawn again with the script: it takes the server's page over, reaching no ending.
     await page.unroute(/\.js(\?|$)/);
     await page.reload();
-    await page.locator(".fill-thanks .fill-thanks-text").waitFor();
+    // Taken over, and the page's effects run: what it shows now is what it goes on showing.
+    await page.waitForFunction(() => performance.getEntriesByName("fill-interactive").length > 0);
+    await page.evaluate(
+      () => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 100))),
+    );
     const shown = await page.evaluate(() => {
       const card = document.querySelector(".fill-thanks");
       return {

@@ -309,6 +309,65 @@ describe("a public form posted without JavaScript", () => {
     }
   });
 
+  it("shows the ending screen a rule chose on the thank-you page it sends the browser on to, and keeps its formatting", async () => {
+    const plans = {
+      title: "Plans",
+      formPathAlias: "plans",
+      fields: [
+        {
+          id: "plan",
+          fieldType: "radio",
+          question: "Your plan?",
+          fieldSettings: {
+            answerVariants: [
+              { id: "pro", title: "Pro" },
+              { id: "free", title: "Free" },
+            ],
+          },
+        },
+      ],
+      conditionalRules: [
+        {
+          id: "r-pro",
+          name: "Pro customer",
+          when: "submit",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "plan", operator: "equal", value: "pro" }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["plan"] }],
+        },
+      ],
+      endingScreens: [
+        {
+          id: "end-pro",
+          when: { kind: "rule", ruleId: "r-pro" },
+          title: "Welcome aboard, pro",
+          text: '<p>See <a href="https://example.org/shop">our <b>shop</b></a></p><script>alert(1)</script>',
+        },
+      ],
+    };
+    expect((await owner.post("/api/forms", plans)).status).toBe(201);
+    const pro = await post("fl-submission-key=plans-key-1&plan=pro", formPath("plans"));
+    expect(pro.status).toBe(303);
+    const location = pro.headers.get("location") ?? "";
+    expect(location).toBe(`/f/plans/thankyou?a=${subdomain}&sent=plans-key-1`);
+    const thanks = await (await fetch(`${server.url}${location}`)).text();
+    expect(thanks).toContain("Welcome aboard, pro");
+    // The author's text as they formatted it, sanitised on the server: a link to follow, no script.
+    expect(thanks).toMatch(/<a [^>]*href="https:\/\/example.org\/shop"[^>]*>our <b>shop<\/b><\/a>/);
+    // Drawn without the script (the boot data keeps the author's text as data, for the script).
+    const drawn = thanks.slice(0, thanks.indexOf('id="fill-data"'));
+    expect(drawn).toContain("Welcome aboard, pro");
+    expect(drawn).not.toContain("alert(1)");
+    // A submission no rule chose an ending for gets the form's own thank-you page.
+    const free = await post("fl-submission-key=plans-key-2&plan=free", formPath("plans"));
+    const plain = await (await fetch(`${server.url}${free.headers.get("location")}`)).text();
+    expect(plain).not.toContain("Welcome aboard, pro");
+  });
+
   it("asks a question a show-rule reveals before storing, and stores its answer only where it was shown", async () => {
     const survey = await owner.post<{ form: { id: number } }>("/api/forms", {
       title: "After your order",

@@ -1,9 +1,8 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TShownEnding } from "@formloom/core/ending-screens";
 import { type TRespondentOutcome, thankYouView } from "@formloom/core/thank-you";
-import { sanitizeMarkup } from "@formloom/renderer/fields/display-fields";
+import { AuthorMarkup } from "@formloom/renderer/fields/display-fields";
 import type { Translate } from "@formloom/renderer/form-renderer";
-import { useEffect, useState } from "react";
 import { keepEnding, keepOutcome, useKept } from "./kept-outcome.ts";
 import "./thank-you.css";
 
@@ -22,13 +21,6 @@ interface Props {
   onAgain(): void;
 }
 
-/** The author's text as plain words, for the first paint before the browser can sanitise it. */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-
 /**
  * The thank-you page, or the ending screen the answers reached; texts the author left at their
  * defaults are in the form's language. A calculation form's result and the ending are the ones
@@ -45,18 +37,7 @@ export function ThankYou({
   const kept = useKept(form.id);
   const outcome = given === undefined ? kept.outcome : given;
   const ending = givenEnding === undefined ? kept.ending : givenEnding;
-  // The sanitised text, with the text it was made from: another text is shown plain until its own is ready.
-  const [sanitized, setSanitized] = useState<{ source: string; html: string } | null>(null);
   const view = thankYouView(form, outcome, translate, ending);
-  const html = sanitized?.source === view.textHtml ? sanitized.html : null;
-  useEffect(() => {
-    let current = true;
-    const source = view.textHtml;
-    void sanitizeMarkup(source).then((made) => current && setSanitized({ source, html: made }));
-    return () => {
-      current = false;
-    };
-  }, [view.textHtml]);
 
   return (
     <main className="fill-page">
@@ -69,13 +50,7 @@ export function ThankYou({
           </div>
         )}
         <h1>{view.title}</h1>
-        {html === null ? (
-          <p>{plain(view.textHtml)}</p>
-        ) : (
-          // Sanitised just above, as the form's own rich-text blocks are.
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised
-          <div className="fill-thanks-text" dangerouslySetInnerHTML={{ __html: html }} />
-        )}
+        <AuthorMarkup className="fill-thanks-text" content={view.textHtml} />
         {view.outcome && (
           <Outcome outcome={view.outcome} heading={view.outcomeHeading} score={view.scoreLine} />
         )}

@@ -59,18 +59,28 @@ function sanitizedNow(content: string): string | null {
   return purifier ? sanitizeWith(purifier, content) : null;
 }
 
-/** An author's rich text with scripts, event handlers and javascript: links taken out. */
-export async function sanitizeMarkup(content: string): Promise<string> {
-  return sanitizedNow(content) ?? sanitizeWith(await loadPurifier(), content);
-}
-
 /**
  * The element's rich text, with scripts, event handlers and javascript: links taken out. Until the
  * sanitiser has loaded it is empty, which a page the server drew keeps showing its own copy for:
  * hydration leaves inner HTML as the server wrote it.
  */
 export function MarkupBlock({ element, id }: DisplayProps) {
-  const content = element.fieldSettings.content ?? "";
+  return <AuthorMarkup className="fl-markup" id={id} content={element.fieldSettings.content ?? ""} />;
+}
+
+/**
+ * An author's rich text (a block of the form, a thank-you page's text), sanitised where it is
+ * drawn: on the server too, so a page without its script shows it formatted, links and all.
+ */
+export function AuthorMarkup({
+  content,
+  className,
+  id,
+}: {
+  content: string;
+  className: string;
+  id?: string;
+}) {
   const [loaded, setLoaded] = useState(purifier !== undefined);
   const html = useMemo(
     () => (loaded || typeof window === "undefined" ? sanitizedNow(content) : null),
@@ -82,7 +92,7 @@ export function MarkupBlock({ element, id }: DisplayProps) {
   // The HTML has just been through DOMPurify (the server's sanitiser on the server): that is the
   // point of this element.
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
-  return <div className="fl-markup" id={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+  return <div className={className} id={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
 }
 
 /** A picture is only drawn from the web, the site itself or an inline image. */

@@ -212,8 +212,9 @@ async function receive(
   const query = new URLSearchParams(
     request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
   );
-  // A quiz's result: its thank-you page finds it by the key only this browser holds.
-  if (accepted.outcome && validKey) query.set(SENT_PARAM, validKey);
+  // A quiz's result or the ending screen reached: the thank-you page finds them by the key only
+  // this browser holds.
+  if ((accepted.outcome || accepted.ending) && validKey) query.set(SENT_PARAM, validKey);
   const search = query.size > 0 ? `?${query}` : "";
   const thankYou = `/f/${encodeURIComponent(request.params.alias)}/thankyou${search}`;
   return reply.redirect(redirect ?? thankYou, 303);
