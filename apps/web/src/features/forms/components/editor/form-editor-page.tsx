@@ -144,15 +144,20 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   const addAtEnd = useCallback((type: FieldType) => addField(type), [addField]);
 
   // How many submissions answered each saved question, for the warning when one is deleted.
-  const summary = useAnswersSummary(formId, saved.form.lastAnsweredDate !== null);
+  const hasAnswers = saved.form.lastAnsweredDate !== null;
+  const summary = useAnswersSummary(formId, hasAnswers);
   const { removeField } = draft;
   const rules = draft.draft.settings.conditionalRules;
+  const { refetch: countAnswers } = summary;
   const remove = useCallback(
-    (field: TElement) => {
-      const answered = summary.data?.fields.find((f) => f.fieldId === field.id)?.answered ?? 0;
+    async (field: TElement) => {
       // What the deletion does to the rules that use the field, said before it happens.
       const ruleTexts = detachedRuleTexts(rules, field.id, t);
       const undo = removeField(field.id);
+      // Deleted at once; the warning waits for the counts when they have not arrived yet.
+      const counts =
+        summary.data ?? (hasAnswers ? (await countAnswers({ cancelRefetch: false })).data : undefined);
+      const answered = counts?.fields.find((f) => f.fieldId === field.id)?.answered ?? 0;
       const notificationId = `removed-${field.id}`;
       notifications.show({
         id: notificationId,
@@ -187,7 +192,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         autoClose: answered > 0 || ruleTexts.length > 0 ? false : 8000,
       });
     },
-    [removeField, t, summary.data, rules],
+    [removeField, t, summary.data, hasAnswers, countAnswers, rules],
   );
 
   return (
