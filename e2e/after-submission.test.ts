@@ -267,6 +267,28 @@ describe("what happens after sending", () => {
     await page.context().close();
   });
 
+  it("takes the respondent to the form's external link also when the page runs no script", async () => {
+    const formId = await createForm({
+      title: "Sign-up without a script",
+      formPathAlias: "redirecting-plain",
+      afterFormFillingActions: { submissionAction: "redirectToUrl", customUrl: `${elsewhereUrl}/landing` },
+      fields: [{ id: "name", fieldType: "text", question: "Your name" }],
+    });
+    const context = await run.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/f/redirecting-plain?a=afterowner`);
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await page.getByRole("button", { name: "Send" }).click();
+    // The browser posts the form to its own page, which sends it on to the author's link.
+    await page.waitForURL(`${elsewhereUrl}/landing`);
+    await page.getByRole("heading", { name: "Welcome to the landing page" }).waitFor();
+    expect((await submissions(formId)).length).toBe(1);
+    await context.close();
+  });
+
   it("refuses to save a redirect link that is not a website, so no respondent is sent to one", async () => {
     // The page itself never follows such a link either (core's redirectTarget, unit-tested);
     // since the server refuses to store one, only the refusal can be seen from here.

@@ -152,3 +152,21 @@ export function answerBeforeRouting(error: FastifyError, _request: FastifyReques
     })
     .send({ code, message: MESSAGES[code] });
 }
+
+/**
+ * Lets this page's forms lead to `url`'s site: a form the browser posts itself (a page without its
+ * script) is sent on to the author's redirect link, and browsers hold that redirect to the page's
+ * form-action as they hold the post. Only the site of the link the form's author set is added.
+ */
+export function allowFormActionTo(reply: FastifyReply, url: string): void {
+  const origin = new URL(url).origin;
+  const policy = reply.raw.getHeader("content-security-policy");
+  if (typeof policy !== "string" || origin === "null") return;
+  reply.raw.setHeader(
+    "content-security-policy",
+    policy.replace(
+      /(^|;)\s*form-action ([^;]*)/,
+      (_whole, start: string, sources: string) => `${start}form-action ${sources} ${origin}`,
+    ),
+  );
+}

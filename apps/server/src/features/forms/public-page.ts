@@ -5,11 +5,12 @@ import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TPostedForm } from "@formloom/core/form-post";
 import { keptPathArgs } from "@formloom/core/path-args";
-import type { TRespondentOutcome } from "@formloom/core/thank-you";
+import { redirectTarget, type TRespondentOutcome } from "@formloom/core/thank-you";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { optionalUser } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
+import { allowFormActionTo } from "../../http/security.ts";
 import { issueRespondentCookie } from "../answers/respondent.ts";
 import { sentKey, sentUnderKey } from "../answers/sent-outcome.ts";
 import { CHAIN_PARAM, chainPlace } from "../form-chains/respondent.ts";
@@ -139,6 +140,9 @@ export function sendPublicPage(
   form: PublicPageForm,
 ): FastifyReply {
   if (form.kind === "ready" && form.data.form.hideFromSearchEngines) reply.header("x-robots-tag", "noindex");
+  // Posted without its script, the form is sent on to its author's link after storing.
+  const redirect = form.kind === "ready" ? redirectTarget(form.data.form) : null;
+  if (redirect) allowFormActionTo(reply, redirect);
   return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
 }
 
