@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { plansForm } from "./plans-form.ts";
 
 let server: TestServer;
 let api: ApiClient;
@@ -9,45 +10,7 @@ let formId: number;
 beforeAll(async () => {
   server = await startTestServer();
   ({ api, subdomain } = await signUpWithAccount(server.api, "endings"));
-  const created = await api.post<{ form: { id: number } }>("/api/forms", {
-    title: "Plans",
-    formPathAlias: "plans",
-    fields: [
-      {
-        id: "plan",
-        fieldType: "radio",
-        question: "Your plan?",
-        fieldSettings: {
-          answerVariants: [
-            { id: "pro", title: "Pro" },
-            { id: "free", title: "Free" },
-          ],
-        },
-      },
-    ],
-    conditionalRules: [
-      {
-        id: "r-pro",
-        name: "Pro customer",
-        when: "submit",
-        if: {
-          kind: "group",
-          combinator: "AND",
-          conditions: [{ kind: "field", fieldId: "plan", operator: "equal", value: "pro" }],
-        },
-        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then"; rules are never awaited.
-        then: [{ type: "show", fieldIds: ["plan"] }],
-      },
-    ],
-    endingScreens: [
-      {
-        id: "end-pro",
-        when: { kind: "rule", ruleId: "r-pro" },
-        title: "Welcome aboard, pro",
-        text: "Secret pro text",
-      },
-    ],
-  });
+  const created = await api.post<{ form: { id: number } }>("/api/forms", plansForm("Secret pro text"));
   expect(created.status).toBe(201);
   formId = created.body.form.id;
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { plansForm } from "./plans-form.ts";
 import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
 
 /**
@@ -310,45 +311,9 @@ describe("a public form posted without JavaScript", () => {
   });
 
   it("shows the ending screen a rule chose on the thank-you page it sends the browser on to, and keeps its formatting", async () => {
-    const plans = {
-      title: "Plans",
-      formPathAlias: "plans",
-      fields: [
-        {
-          id: "plan",
-          fieldType: "radio",
-          question: "Your plan?",
-          fieldSettings: {
-            answerVariants: [
-              { id: "pro", title: "Pro" },
-              { id: "free", title: "Free" },
-            ],
-          },
-        },
-      ],
-      conditionalRules: [
-        {
-          id: "r-pro",
-          name: "Pro customer",
-          when: "submit",
-          if: {
-            kind: "group",
-            combinator: "AND",
-            conditions: [{ kind: "field", fieldId: "plan", operator: "equal", value: "pro" }],
-          },
-          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-          then: [{ type: "show", fieldIds: ["plan"] }],
-        },
-      ],
-      endingScreens: [
-        {
-          id: "end-pro",
-          when: { kind: "rule", ruleId: "r-pro" },
-          title: "Welcome aboard, pro",
-          text: '<p>See <a href="https://example.org/shop">our <b>shop</b></a></p><script>alert(1)</script>',
-        },
-      ],
-    };
+    const plans = plansForm(
+      '<p>See <a href="https://example.org/shop">our <b>shop</b></a></p><script>alert(1)</script>',
+    );
     expect((await owner.post("/api/forms", plans)).status).toBe(201);
     const pro = await post("fl-submission-key=plans-key-1&plan=pro", formPath("plans"));
     expect(pro.status).toBe(303);
