@@ -104,7 +104,7 @@ const afterHeaders = (error?: unknown) => {
 
 /**
  * Security headers on every response, compression of text answers, and `no-store` on API
- * answers so no shared cache keeps one user's data. Registered before any route: the compression
+ * answers so no shared cache keeps one user's data. Registered before the routes: the compression
  * plugin attaches itself to routes as those are added.
  */
 export async function installSecurity(app: FastifyInstance, settings: Settings): Promise<void> {
@@ -134,7 +134,7 @@ const APP_POLICY = Object.entries(APP)
 
 /**
  * Fastify's `frameworkErrors`: a URL it cannot decode (`/%%`) or a parameter past its length is
- * answered before routing, so before any hook. Answered here like any other bad request: with
+ * answered before routing, so before every hook. Answered here like every other bad request: with
  * the API's error shape and the headers every other answer carries.
  */
 export function answerBeforeRouting(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
