@@ -119,7 +119,7 @@ describe("a public form posted without JavaScript", () => {
     ]);
     const first = await post(body);
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe(`/f/visit/thankyou?a=${subdomain}`);
+    expect(first.headers.get("location")).toBe(`/f/visit/thankyou?a=${subdomain}&sent=nojs-sent-1`);
     // A reload, a double click, several at once: still one answer.
     const again = await Promise.all([post(body), post(body), post(body)]);
     expect(again.map((response) => response.status)).toEqual([303, 303, 303]);
@@ -329,6 +329,8 @@ describe("a public form posted without JavaScript", () => {
     expect(drawn).not.toContain("alert(1)");
     // A submission no rule chose an ending for gets the form's own thank-you page.
     const free = await post("fl-submission-key=plans-key-2&plan=free", formPath("plans"));
+    // Named by its own key all the same, so a tab that kept an earlier ending cannot show it here.
+    expect(free.headers.get("location")).toBe(`/f/plans/thankyou?a=${subdomain}&sent=plans-key-2`);
     const plain = await (await fetch(`${server.url}${free.headers.get("location")}`)).text();
     expect(plain).not.toContain("Welcome aboard, pro");
   });

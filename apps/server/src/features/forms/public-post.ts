@@ -212,9 +212,9 @@ async function receive(
   const query = new URLSearchParams(
     request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
   );
-  // A quiz's result or the ending screen reached: the thank-you page finds them by the key only
-  // this browser holds.
-  if ((accepted.outcome || accepted.ending) && validKey) query.set(SENT_PARAM, validKey);
+  // The thank-you page is named by its submission, found by the key only this browser holds: it
+  // shows that one's result and ending screen, or none, never what the tab kept of an earlier one.
+  if (validKey) query.set(SENT_PARAM, validKey);
   const search = query.size > 0 ? `?${query}` : "";
   const thankYou = `/f/${encodeURIComponent(request.params.alias)}/thankyou${search}`;
   return reply.redirect(redirect ?? thankYou, 303);
