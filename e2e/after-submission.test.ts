@@ -247,6 +247,47 @@ describe("a quiz shown again after sending", () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it("does the same when the page runs no script, and says it still once the script takes over", async () => {
+    const formId = await createForm({
+      title: "Drill without a script",
+      formPathAlias: "drill-again-plain",
+      type: "calculation",
+      resultsHandlingPassedFailed: {
+        passingScore: 4,
+        briefResult: { passed: "Well done", failed: "Not yet" },
+      },
+      afterFormFillingActions: { submissionAction: "showFormAgain" },
+      fields: QUESTIONS,
+    });
+    const context = await run.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/f/drill-again-plain?a=afterowner`);
+    await page.getByRole("radio", { name: "Paris" }).check();
+    await page.getByRole("radio", { name: "100 °C" }).check();
+    await page.getByRole("button", { name: "Send" }).click();
+    const said = "Thank you! Your answers were sent. Well done. Score: 4 of 4";
+    await page.getByRole("status").filter({ hasText: said }).waitFor();
+    await screenshot(page, "quiz-shown-again-plain-390");
+    expect(page.url()).not.toContain("thankyou");
+    expect(await page.getByRole("radio", { name: "Paris" }).isChecked()).toBe(false);
+    // Filled again: a second submission, not the first sent twice.
+    await page.getByRole("radio", { name: "Rome" }).check();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("status").filter({ hasText: "Not yet. Score: 0 of 4" }).waitFor();
+    expect((await submissions(formId)).length).toBe(2);
+    // The same address with its script: taken over, the page still says what was sent.
+    const { page: scripted, problems } = await openForm("drill-again-plain");
+    await scripted.goto(page.url());
+    await scripted.waitForFunction(() => performance.getEntriesByName("fill-interactive").length > 0);
+    expect(await scripted.getByRole("status").filter({ hasText: "Not yet. Score: 0 of 4" }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await scripted.context().close();
+    await context.close();
+  });
 });
 
 describe("what happens after sending", () => {

@@ -35,6 +35,31 @@ const visitForm = {
   ],
 };
 
+/** A quiz of one question, passed with its right answer. */
+const quizForm = {
+  title: "Quiz",
+  formPathAlias: "quiz",
+  type: "calculation",
+  resultsHandlingPassedFailed: {
+    passingScore: 2,
+    briefResult: { passed: "Well done", failed: "Not yet" },
+  },
+  fields: [
+    {
+      id: "capital",
+      fieldType: "radio",
+      question: "Capital of France?",
+      calcSettings: { calcType: "check_values", points: 2 },
+      fieldSettings: {
+        answerVariants: [
+          { id: "paris", title: "Paris", checkValue: true },
+          { id: "rome", title: "Rome" },
+        ],
+      },
+    },
+  ],
+};
+
 beforeAll(async () => {
   assertRendererBuilt();
   server = await startTestServer();
@@ -54,9 +79,8 @@ const post = (body: string | URLSearchParams, target = formPath(), contentType?:
   postForm(server, body, target, contentType);
 
 /** A result's additional data, where its path args are shown. */
-const pathArgsOf = async (id: number | undefined) =>
-  (await owner.get<{ pathArgs: Record<string, string> }>(`/api/forms/${formId}/answer/${id}/additional`))
-    .body;
+const pathArgsOf = async (id: number | undefined, form = formId) =>
+  (await owner.get<{ pathArgs: Record<string, string> }>(`/api/forms/${form}/answer/${id}/additional`)).body;
 
 const stored = async () =>
   (await owner.get<Page>(`/api/forms/${formId}/answer/paginated/1/50`)).body.answerList;
@@ -272,30 +296,7 @@ describe("a public form posted without JavaScript", () => {
   });
 
   it("tells a quiz's result on the thank-you page it sends the browser on to, found by the key of the filling", async () => {
-    const quiz = {
-      title: "Quiz",
-      formPathAlias: "quiz",
-      type: "calculation",
-      resultsHandlingPassedFailed: {
-        passingScore: 2,
-        briefResult: { passed: "Well done", failed: "Not yet" },
-      },
-      fields: [
-        {
-          id: "capital",
-          fieldType: "radio",
-          question: "Capital of France?",
-          calcSettings: { calcType: "check_values", points: 2 },
-          fieldSettings: {
-            answerVariants: [
-              { id: "paris", title: "Paris", checkValue: true },
-              { id: "rome", title: "Rome" },
-            ],
-          },
-        },
-      ],
-    };
-    expect((await owner.post("/api/forms", quiz)).status).toBe(201);
+    expect((await owner.post("/api/forms", quizForm)).status).toBe(201);
     const sent = await post("fl-submission-key=quiz-key-1&capital=paris", formPath("quiz"));
     expect(sent.status).toBe(303);
     const location = sent.headers.get("location") ?? "";
@@ -308,6 +309,46 @@ describe("a public form posted without JavaScript", () => {
       const page = await (await fetch(`${server.url}${other}`)).text();
       expect(page).not.toContain("Well done");
     }
+  });
+
+  it("shows a form set to show itself again afresh, saying the answers were sent and the quiz's result", async () => {
+    const again = await owner.post<{ form: { id: number } }>("/api/forms", {
+      ...quizForm,
+      title: "Quiz again",
+      formPathAlias: "quiz-again",
+      afterFormFillingActions: { submissionAction: "showFormAgain" },
+    });
+    expect(again.status).toBe(201);
+    const sent = await post(
+      "fl-submission-key=again-key-1&capital=paris",
+      `${formPath("quiz-again")}&ref=mail`,
+    );
+    expect(sent.status).toBe(303);
+    // Back to the form itself, named by the submission, with the link's own parameters.
+    const location = sent.headers.get("location") ?? "";
+    expect(location).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&sent=again-key-1`);
+    const page = await (await fetch(`${server.url}${location}`)).text();
+    expect(page).toContain("Thank you! Your answers were sent.");
+    expect(page).toContain("Score: 2 of 2");
+    // A fresh filling: a new key, nothing chosen, and the page's own parameter not posted again.
+    expect(page).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
+    expect(page).not.toMatch(/<input[^>]*checked/);
+    expect(page).toContain(`action="/f/quiz-again?a=${subdomain}&amp;ref=mail"`);
+    // A key no submission was stored under says nothing.
+    const other = await (
+      await fetch(`${server.url}${location.replace("again-key-1", "again-key-9")}`)
+    ).text();
+    expect(other).not.toContain("Your answers were sent");
+    // Sent from a page whose address still names the earlier submission, it keeps only the link's parameters.
+    const next = await post("fl-submission-key=again-key-2&capital=rome", `${location}`);
+    expect(next.headers.get("location")).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&sent=again-key-2`);
+    const list = (
+      await owner.get<Page>(`/api/forms/${again.body.form.id}/answer/paginated/1/50`)
+    ).body.answerList.map((answer) => answer.id);
+    const args = await Promise.all(
+      list.map(async (id) => (await pathArgsOf(id, again.body.form.id)).pathArgs),
+    );
+    expect(args).toEqual([{ ref: "mail" }, { ref: "mail" }]);
   });
 
   it("shows the ending screen a rule chose on the thank-you page it sends the browser on to, and keeps its formatting", async () => {

@@ -4,8 +4,8 @@ import { keptPathArgs, PATH_ARGS_LIMITS } from "./path-args.ts";
 const pathArgsOf = (search: string) => keptPathArgs(new URLSearchParams(search));
 
 describe("path args", () => {
-  it("keeps a link's query parameters but the account alias, the first of a repeated name winning", () => {
-    expect(pathArgsOf("?a=acme&utm_source=newsletter&ref=x%20y&ref=z&=nameless")).toEqual({
+  it("keeps a link's query parameters but the account alias and the page's own, the first of a repeated name winning", () => {
+    expect(pathArgsOf("?a=acme&utm_source=newsletter&ref=x%20y&ref=z&=nameless&sent=key-1")).toEqual({
       utm_source: "newsletter",
       ref: "x y",
     });

@@ -31,6 +31,11 @@ export interface FillBoot {
   outcome?: TRespondentOutcome | null | undefined;
   /** The ending screen the form just sent without JavaScript reached, the same way. */
   ending?: TShownEnding | null | undefined;
+  /**
+   * A form that shows itself again after sending, just sent without JavaScript: drawn afresh,
+   * saying the answers were sent, with the result they gave (null: none).
+   */
+  sentAgain?: { outcome: TRespondentOutcome | null } | undefined;
 }
 
 export const bootTranslate = (catalog: FillBoot["catalog"]): Translate =>

@@ -51,6 +51,8 @@ export interface PublicPageRequest {
   outcome?: TRespondentOutcome | null | undefined;
   /** The ending screen the form just sent without JavaScript reached (null: none), as FillBoot's. */
   ending?: TShownEnding | null | undefined;
+  /** A form that shows itself again, just sent without JavaScript, as FillBoot's. */
+  sentAgain?: FillBoot["sentAgain"];
 }
 
 /** The whole HTML page: the form's questions, its language and link-preview tags, and boot data. */
@@ -79,6 +81,7 @@ export function renderPublicPage(request: PublicPageRequest): string {
     ...(request.submitted ? { submitted: request.submitted } : {}),
     ...(request.outcome !== undefined ? { outcome: request.outcome } : {}),
     ...(request.ending !== undefined ? { ending: request.ending } : {}),
+    ...(request.sentAgain ? { sentAgain: request.sentAgain } : {}),
   };
   setDrawnSeed(seed);
   const body = renderToString((<FillApp boot={boot} />) as unknown as VNode);

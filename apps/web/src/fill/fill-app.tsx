@@ -130,6 +130,7 @@ export function FillApp({
           translate={state.translate}
           action={postPath(location)}
           posted={boot?.submitted}
+          sentAgain={boot?.sentAgain}
           onSent={() => go(true)}
         />
       )}

@@ -15,6 +15,7 @@ import { UploadContext } from "@formloom/renderer/upload-context";
 import { useEffect, useRef, useState } from "react";
 import { useBeforeSending } from "./before-sending.tsx";
 import { useBehavior } from "./behavior-hook.ts";
+import type { FillBoot } from "./boot.ts";
 import { CaptchaCheck, solveCaptcha } from "./captcha-check.tsx";
 import { ChainProgress } from "./chain-progress.tsx";
 import { reportedDevice } from "./device-report.ts";
@@ -36,6 +37,16 @@ function newSubmissionKey(): string {
   );
 }
 
+/** Said when the form shows itself again after sending; a quiz still tells the respondent how they did. */
+function sentLine(
+  form: TPublicForm["form"],
+  outcome: TRespondentOutcome | null,
+  translate: Translate,
+): string {
+  const result = outcome ? outcomeLine(thankYouView(form, outcome, translate)) : "";
+  return [translate("submission.accepted"), result].filter(Boolean).join(" ");
+}
+
 interface Props {
   data: TPublicForm;
   /** Texts in the form's language. */
@@ -44,12 +55,14 @@ interface Props {
   action: string;
   /** The form as posted without JavaScript and refused by the server, drawn again. */
   posted?: TPostedForm | undefined;
+  /** Shown again after it was sent without JavaScript (boot.ts), with the result it gave. */
+  sentAgain?: FillBoot["sentAgain"];
   /** The submission was stored; a calculation form's result comes with it. */
   onSent(accepted: { id: number; outcome: TRespondentOutcome | null }): void;
 }
 
 /** The respondent's form: sends the answers and says clearly when that did not work. */
-export function FillForm({ data, translate, onSent, action, posted }: Props) {
+export function FillForm({ data, translate, onSent, action, posted, sentAgain }: Props) {
   const [startTime] = useState(() => new Date());
   const [seed] = useState(() => respondentSeed(data.form.id));
   const [notice, setNotice] = useState<string | null>(() => postedNotice(data.form, posted, translate));
@@ -61,7 +74,9 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
   }, [refusal]);
   const questionIds = new Set(data.fields.map((field) => field.id));
   // Said when the form shows itself again after sending: good news, not an error.
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(() =>
+    sentAgain ? sentLine(data.form, sentAgain.outcome, translate) : null,
+  );
   const [round, setRound] = useState(0);
   const [submissionKey, setSubmissionKey] = useState(newSubmissionKey);
   const keyRef = useRef(submissionKey);
@@ -197,11 +212,7 @@ export function FillForm({ data, translate, onSent, action, posted }: Props) {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
         if (needsCaptcha) newCaptcha(null);
-        // A quiz that starts again at once still tells the respondent how they did.
-        const result = accepted.outcome
-          ? outcomeLine(thankYouView(data.form, accepted.outcome, translate))
-          : "";
-        setSent([translate("submission.accepted"), result].filter(Boolean).join(" "));
+        setSent(sentLine(data.form, accepted.outcome ?? null, translate));
       } else {
         // Kept in this tab, so the thank-you page shows the result also after a reload.
         keepOutcome(data.form.id, accepted.outcome ?? null);

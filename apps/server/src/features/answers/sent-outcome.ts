@@ -1,5 +1,6 @@
 import type { TShownEnding } from "@formloom/core/ending-screens";
 import { reachedEnding } from "@formloom/core/ending-screens";
+import { SENT_PARAM } from "@formloom/core/path-args";
 import { evaluate } from "@formloom/core/rules";
 import { type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
 import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
@@ -7,9 +8,6 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms } from "../../db/schema.ts";
 import { readForm } from "../forms/presenter.ts";
-
-/** Where the thank-you page a post without JavaScript is sent on to names its submission's key. */
-export const SENT_PARAM = "sent";
 
 /** The key named in a thank-you page's address, when it has the Idempotency-Key's shape. */
 export function sentKey(query: unknown): string | undefined {
@@ -25,17 +23,13 @@ export interface SentOutcome {
 
 /**
  * The result a calculation form gave the submission stored under this key, and the ending screen
- * it reached: what the thank-you page shows after a form sent without JavaScript, which cannot
- * keep the answer's result in the tab. Only the key's holder, the browser that sent it, can ask;
- * nothing for any other form or key.
+ * it reached: what the page after a form sent without JavaScript shows, as that page cannot keep
+ * the answer's result in the tab. Null when no submission of this form is stored under the key.
+ * Only the key's holder, the browser that sent it, can ask; nothing for any other form or key.
  */
-export async function sentUnderKey(db: Db, formId: number, key: string): Promise<SentOutcome> {
-  const none: SentOutcome = { outcome: null, ending: null };
+export async function sentUnderKey(db: Db, formId: number, key: string): Promise<SentOutcome | null> {
   const [form] = await db.select().from(forms).where(eq(forms.id, formId));
-  if (!form) return none;
-  const { settings, fields } = readForm(form);
-  const endings = settings.endingScreens ?? [];
-  if (settings.type !== "calculation" && endings.length === 0) return none;
+  if (!form) return null;
   const [stored] = await db
     .select({
       answers: formAnswers.answers,
@@ -51,7 +45,10 @@ export async function sentUnderKey(db: Db, formId: number, key: string): Promise
         eq(formAnswers.submissionKey, key),
       ),
     );
-  if (!stored) return none;
+  if (!stored) return null;
+  const { settings, fields } = readForm(form);
+  const endings = settings.endingScreens ?? [];
+  if (settings.type !== "calculation" && endings.length === 0) return { outcome: null, ending: null };
   const answers = Object.fromEntries(
     (stored.answers as Array<{ fieldId: string; answer: unknown }>).map((a) => [a.fieldId, a.answer]),
   );

@@ -40,6 +40,8 @@ export interface PublicPageRequest {
   outcome?: TRespondentOutcome | null | undefined;
   /** The ending screen the form just sent without JavaScript reached, for its thank-you page. */
   ending?: TShownEnding | null | undefined;
+  /** A form that shows itself again, just sent without JavaScript: the result it gave (null: none). */
+  sentAgain?: { outcome: TRespondentOutcome | null } | undefined;
 }
 
 interface RendererModule {
@@ -146,6 +148,26 @@ export function sendPublicPage(
   return reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
 }
 
+/**
+ * What the page after a form sent without JavaScript tells of the submission its address names
+ * (`?sent=<key>`): the thank-you page its result and ending screen, a form that shows itself
+ * again that the answers were sent. A thank-you page that names a submission shows what that one
+ * reached, also when that is nothing: never what an earlier submission in the same tab kept.
+ */
+async function sentPage(
+  deps: Deps,
+  data: TPublicForm,
+  thankYou: boolean,
+  query: unknown,
+): Promise<Pick<PublicPageRequest, "outcome" | "ending" | "sentAgain">> {
+  const key = sentKey(query);
+  const again = data.form.afterFormFillingActions.submissionAction === "showFormAgain";
+  if (!key || (!thankYou && !again)) return {};
+  const sent = await sentUnderKey(deps.db, data.form.id, key);
+  if (thankYou) return sent ?? { outcome: null, ending: null };
+  return sent ? { sentAgain: { outcome: sent.outcome } } : {};
+}
+
 /** GET /f/:alias and /f/:alias/thankyou, rendered on the server with the form's questions. */
 export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: PublicPageRenderer): void {
   const page =
@@ -153,19 +175,16 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
     async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply) => {
       const { status, location, form } = await publicPageForm(deps, request, thankYou);
       if (form.kind === "ready") issueRespondentCookie(request, reply);
-      // A person opening the form counts as a view of it; its thank-you page does not.
-      if (form.kind === "ready" && !thankYou && isHumanView(request)) {
+      const drawn = form.kind === "ready" ? await sentPage(deps, form.data, thankYou, request.query) : {};
+      // A person opening the form counts as a view of it; its thank-you page does not, nor the
+      // form shown again after sending (as it is with a script, which shows it without asking).
+      if (form.kind === "ready" && !thankYou && !drawn.sentAgain && isHumanView(request)) {
         await countView(deps.db, form.data.form).catch((error: unknown) =>
           request.log.error({ err: error }, "a view of the form could not be counted"),
         );
       }
       // The page's own address (og:url) is the configured one: a Host header is the caller's to choose.
       const url = `${deps.settings.linkBase}${request.url}`;
-      // Sent without JavaScript, the thank-you page is told the result by the submission's key.
-      const sent = thankYou && form.kind === "ready" ? sentKey(request.query) : undefined;
-      // A page that names its submission shows what that one reached, also when that is nothing:
-      // never what an earlier submission in the same tab kept.
-      const drawn = sent && form.kind === "ready" ? await sentUnderKey(deps.db, form.data.form.id, sent) : {};
       return sendPublicPage(
         reply,
         status,

@@ -8,6 +8,7 @@ import {
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
 import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
+import { SENT_PARAM } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { type TSubmissionAnswer, ZSubmission } from "@formloom/core/submission";
 import { redirectTarget } from "@formloom/core/thank-you";
@@ -15,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
 import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
-import { SENT_PARAM } from "../answers/sent-outcome.ts";
 import type { Submissions } from "../answers/submit.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
@@ -212,10 +212,12 @@ async function receive(
   const query = new URLSearchParams(
     request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
   );
-  // The thank-you page is named by its submission, found by the key only this browser holds: it
-  // shows that one's result and ending screen, or none, never what the tab kept of an earlier one.
+  // The page after sending is named by its submission, found by the key only this browser holds:
+  // it shows that one's result and ending screen, or none, never what the tab kept of an earlier one.
   if (validKey) query.set(SENT_PARAM, validKey);
   const search = query.size > 0 ? `?${query}` : "";
-  const thankYou = `/f/${encodeURIComponent(request.params.alias)}/thankyou${search}`;
-  return reply.redirect(redirect ?? thankYou, 303);
+  // A form set to show itself again comes back fresh, saying the answers were sent.
+  const again = data.form.afterFormFillingActions.submissionAction === "showFormAgain";
+  const next = `/f/${encodeURIComponent(request.params.alias)}${again ? "" : "/thankyou"}${search}`;
+  return reply.redirect(redirect ?? next, 303);
 }
