@@ -163,6 +163,32 @@ describe("the public form with JavaScript off", () => {
     });
   });
 
+  it("stores the answers once when the respondent goes Back after sending and sends them again", async () => {
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Una volta",
+      formPathAlias: "una-volta",
+      language: "it",
+      fields: FIELDS.slice(0, 1),
+    });
+    const page = await pageWithoutScript(390);
+    await page.goto(`${run.app.url}/f/una-volta?a=nojs`);
+    const name = page.getByRole("textbox", { name: FIELDS[0]?.question });
+    await name.fill("Anna");
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.waitForURL(/\/thankyou\?/);
+    // Back: the browser shows the form it sent, with the answers typed in it.
+    await page.goBack();
+    expect(await name.inputValue()).toBe("Anna");
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.waitForURL(/\/thankyou\?/);
+    const stored = await call<{ answerList: Array<{ answers: Array<{ answer: unknown }> }> }>(
+      "GET",
+      `/forms/${made.form.id}/answer/paginated/1/50`,
+    );
+    expect(stored.answerList.map((result) => result.answers[0]?.answer)).toEqual(["Anna"]);
+  });
+
   it("says a form with a time limit needs JavaScript instead of misbehaving", async () => {
     // A form on pages is posted page by page (partial-responses.test.ts); a timer needs the script.
     await call("POST", "/forms", {

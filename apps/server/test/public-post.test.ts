@@ -86,13 +86,17 @@ const stored = async () =>
   (await owner.get<Page>(`/api/forms/${formId}/answer/paginated/1/50`)).body.answerList;
 
 describe("a public form posted without JavaScript", () => {
-  it("is a real form on the page: posted to its own address with the key of this filling", async () => {
+  it("is a real form on the page: posted beside its own address with the key of this filling", async () => {
     const response = await fetch(`${server.url}${formPath()}`);
     const html = await response.text();
     expect(response.status).toBe(200);
     const form = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
     expect(form).toContain('method="post"');
-    expect(form).toContain(`action="/f/visit?a=${subdomain}"`);
+    expect(form).toContain(`action="/f/visit/send?a=${subdomain}"`);
+    // That address opened rather than posted to is the form's own.
+    const opened = await fetch(`${server.url}/f/visit/send?a=${subdomain}&ref=x`, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/f/visit?a=${subdomain}&ref=x`);
     expect(html).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
     expect(html).toMatch(/<input[^>]*name="name"/);
     // Nothing here needs a script: no notice saying so.
@@ -222,14 +226,14 @@ describe("a public form posted without JavaScript", () => {
   it("keeps the link's query parameters as the result's path args: in the form's action and in what is stored", async () => {
     const page = await (await fetch(`${server.url}${formPath()}&utm_source=news&ref=a%26b`)).text();
     expect(/<form\b[^>]*>/.exec(page)?.[0]).toContain(
-      `action="/f/visit?a=${subdomain}&amp;utm_source=news&amp;ref=a%26b"`,
+      `action="/f/visit/send?a=${subdomain}&amp;utm_source=news&amp;ref=a%26b"`,
     );
     const sent = await post(
       new URLSearchParams([
         ["fl-submission-key", "nojs-path-args-1"],
         ["name", "Pat"],
       ]),
-      `${formPath()}&utm_source=news&ref=a%26b`,
+      `/f/visit/send?a=${subdomain}&utm_source=news&ref=a%26b`,
     );
     expect(sent.status).toBe(303);
     const mine = (await stored()).find((row) => row.answers.some((a) => a.answer === "Pat"));
@@ -333,7 +337,7 @@ describe("a public form posted without JavaScript", () => {
     // A fresh filling: a new key, nothing chosen, and the page's own parameter not posted again.
     expect(page).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
     expect(page).not.toMatch(/<input[^>]*checked/);
-    expect(page).toContain(`action="/f/quiz-again?a=${subdomain}&amp;ref=mail"`);
+    expect(page).toContain(`action="/f/quiz-again/send?a=${subdomain}&amp;ref=mail"`);
     // A key no submission was stored under says nothing.
     const other = await (
       await fetch(`${server.url}${location.replace("again-key-1", "again-key-9")}`)

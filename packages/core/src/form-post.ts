@@ -35,6 +35,12 @@ export interface TPostedForm {
   history?: number[] | undefined;
 }
 
+/**
+ * The last step of the address a form is posted to without JavaScript: `/f/<alias>/send`, beside the
+ * page rather than the page's own address (the web app's fill/location.ts says why).
+ */
+export const SEND_STEP = "send";
+
 /** The hidden inputs beside the answers; element ids name the answers themselves. */
 export const FORM_POST_FIELDS = {
   /** Names one filling of the form: sent again (a reload, a double click), it is stored once. */

@@ -5,7 +5,7 @@ import { englishText, type Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useRef, useState } from "react";
 import { bootTranslate, type FillBoot } from "./boot.ts";
 import { FillForm } from "./fill-form.tsx";
-import { type FillLocation, fillPath, formApiPath, postPath, readLocation } from "./location.ts";
+import { type FillLocation, fillPath, formApiPath, linkPath, postPath, readLocation } from "./location.ts";
 import { Notice } from "./notice.tsx";
 import { publicApi } from "./public-api.ts";
 import { loadTranslate } from "./respondent-language.ts";
@@ -101,7 +101,7 @@ export function FillApp({
 
   const { form } = state.data;
   const welcome = form.welcomeScreen;
-  const startHref = `${postPath(location)}${postPath(location).includes("?") ? "&" : "?"}${START_PARAM}=1`;
+  const startHref = `${linkPath(location)}${linkPath(location).includes("?") ? "&" : "?"}${START_PARAM}=1`;
   return (
     <ThemedPage form={form}>
       {location.thankYou ? (

@@ -1,3 +1,4 @@
+import { SEND_STEP } from "@formloom/core/form-post";
 import { keptPathArgs } from "@formloom/core/path-args";
 
 /**
@@ -31,10 +32,24 @@ export function fillPath(location: Pick<FillLocation, "alias" | "subdomain">, th
   return `/f/${encodeURIComponent(location.alias)}${thankYou ? "/thankyou" : ""}${account}`;
 }
 
-/** Where the form is posted without JavaScript: its own link, path args included. */
+/** The form's own link, path args included. */
+export function linkPath(location: Pick<FillLocation, "alias" | "subdomain" | "pathArgs">): string {
+  return withArgs(fillPath(location, false), location.pathArgs);
+}
+
+/**
+ * Where the form is posted without JavaScript, path args included: beside the page, not to its own
+ * address. A post to an address drops the browser's copy of the page there, so Back would draw the
+ * form again under a new submission key while the browser puts the sent answers back in it, and
+ * sending them again would store them twice; kept, the page sends them under the first key.
+ */
 export function postPath(location: Pick<FillLocation, "alias" | "subdomain" | "pathArgs">): string {
-  const path = fillPath(location, false);
-  const args = new URLSearchParams(location.pathArgs).toString();
+  const account = location.subdomain ? `?a=${encodeURIComponent(location.subdomain)}` : "";
+  return withArgs(`/f/${encodeURIComponent(location.alias)}/${SEND_STEP}${account}`, location.pathArgs);
+}
+
+function withArgs(path: string, pathArgs: Record<string, string>): string {
+  const args = new URLSearchParams(pathArgs).toString();
   return args ? `${path}${path.includes("?") ? "&" : "?"}${args}` : path;
 }
 

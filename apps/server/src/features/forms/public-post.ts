@@ -4,6 +4,7 @@ import {
   FORM_POST_FIELDS,
   type FormEntries,
   newlyOpened,
+  SEND_STEP,
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
@@ -43,14 +44,25 @@ export function publicPostRoutes(
     scope.addContentTypeParser(FORM_URLENCODED, { parseAs: "string" }, (_request, body, done) => {
       done(null, formEntries(String(body)));
     });
-    // A page, not a call of the API: left out of its reference.
-    scope.post(
-      "/f/:alias",
-      { schema: { hide: true } },
-      (request: FastifyRequest<{ Params: { alias: string } }>, reply) =>
-        receive(deps, submissions, renderer, request, reply),
-    );
+    // Pages, not calls of the API: left out of their reference. The page posts beside itself
+    // (SEND_STEP); its own address takes a post too, as pages drawn before did.
+    for (const url of ["/f/:alias", `/f/:alias/${SEND_STEP}`])
+      scope.post(
+        url,
+        { schema: { hide: true } },
+        (request: FastifyRequest<{ Params: { alias: string } }>, reply) =>
+          receive(deps, submissions, renderer, request, reply),
+      );
   });
+  // Opened rather than posted (a reload that did not post again, a copied address): the form itself.
+  app.get(
+    `/f/:alias/${SEND_STEP}`,
+    { schema: { hide: true } },
+    (request: FastifyRequest<{ Params: { alias: string } }>, reply) => {
+      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      return reply.redirect(`/f/${encodeURIComponent(request.params.alias)}${query}`, 303);
+    },
+  );
 }
 
 /** Every value under each name, as the browser sent them; a null prototype, so no name is special. */
