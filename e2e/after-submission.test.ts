@@ -279,13 +279,20 @@ describe("a quiz shown again after sending", () => {
     await page.getByRole("button", { name: "Send" }).click();
     await page.getByRole("status").filter({ hasText: "Not yet. Score: 0 of 4" }).waitFor();
     expect((await submissions(formId)).length).toBe(2);
-    // The same address with its script: taken over, the page still says what was sent.
+    // The same address in the same browser with its script: taken over, it still says what was sent.
     const { page: scripted, problems } = await openForm("drill-again-plain");
+    await scripted.context().addCookies(await context.cookies());
     await scripted.goto(page.url());
     await scripted.waitForFunction(() => performance.getEntriesByName("fill-interactive").length > 0);
     expect(await scripted.getByRole("status").filter({ hasText: "Not yet. Score: 0 of 4" }).count()).toBe(1);
     expect(problems).toEqual([]);
     await scripted.context().close();
+    // The address shared with another browser: the form, and nothing of someone else's result.
+    const { page: shared } = await openForm("drill-again-plain");
+    await shared.goto(page.url());
+    await shared.getByRole("radio", { name: "Paris" }).waitFor();
+    expect(await shared.getByText("Score:").count()).toBe(0);
+    await shared.context().close();
     await context.close();
   });
 });

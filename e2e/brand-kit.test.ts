@@ -266,7 +266,7 @@ describe("a quiz's ending screens", () => {
     const problems = watchErrors(page);
     await answer(page, "Nebbiolo");
     // Sent by the script, so the page names no submission for the server to draw it by.
-    expect(page.url()).not.toContain("sent=");
+    expect(page.url()).not.toContain("fl-sent=");
     expect(await page.evaluate(() => (window as unknown as { firstThanks: unknown }).firstThanks)).toEqual([
       { ending: "end-high", title: ENDINGS.high },
     ]);
@@ -287,14 +287,14 @@ describe("a quiz's ending screens", () => {
     const problems = watchErrors(page);
     // Sent with the script: the tab keeps this submission's ending.
     expect(await answer(page, "Nebbiolo", alias)).toMatchObject({ ending: "end-high" });
-    expect(page.url()).not.toContain("sent=");
+    expect(page.url()).not.toContain("fl-sent=");
     // Opened again by its address and sent before its script runs (here: never loaded), so the
     // browser posts the form and the server names the submission in the thank-you page's address.
     await page.route(/\.js(\?|$)/, (route) => route.abort());
     await page.goto(`${run.app.url}/f/${alias}?a=${USER}`);
     await page.getByLabel("Merlot").check();
     await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(/sent=/);
+    await page.waitForURL(/fl-sent=/);
     // Drawn again with the script: it takes the server's page over, reaching no ending.
     await page.unroute(/\.js(\?|$)/);
     await page.reload();

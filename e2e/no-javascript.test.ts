@@ -130,7 +130,7 @@ describe("the public form with JavaScript off", () => {
     await page.getByRole("textbox", { name: "Come ti chiami?" }).fill("Anna");
     // Twice in a row, as an impatient respondent does: one submission all the same.
     await page.getByRole("button", { name: "Invia" }).dblclick();
-    await page.waitForURL(new RegExp(`^${run.app.url}/f/visita/thankyou\\?a=nojs&sent=[\\x21-\\x7e]+$`));
+    await page.waitForURL(new RegExp(`^${run.app.url}/f/visita/thankyou\\?a=nojs&fl-sent=[\\x21-\\x7e]+$`));
     await page.getByRole("heading", { name: "Il modulo Visita è stato inviato correttamente!" }).waitFor();
     await screenshot(page, "no-javascript-thank-you-390");
     await page.reload();

@@ -19,16 +19,17 @@ export interface StoredPage {
   total: number;
 }
 
-/** Posts like a browser's form: urlencoded, not following the redirect. */
+/** Posts like a browser's form: urlencoded, not following the redirect, with the browser's cookie if given. */
 export function postForm(
   server: TestServer,
   body: string | URLSearchParams,
   target: string,
   contentType = "application/x-www-form-urlencoded",
+  cookie?: string,
 ) {
   return fetch(`${server.url}${target}`, {
     method: "POST",
-    headers: { "content-type": contentType },
+    headers: { "content-type": contentType, ...(cookie ? { cookie } : {}) },
     body: String(body),
     redirect: "manual",
   });

@@ -12,6 +12,8 @@ let server: TestServer;
 let owner: ApiClient;
 let subdomain: string;
 let formId: number;
+/** This test's browser: the respondent cookie the form's page gave it, sent with its posts. */
+let browser: string;
 
 const visitForm = {
   title: "Visit",
@@ -70,13 +72,23 @@ beforeAll(async () => {
   );
   formId = made.body.form.id;
   subdomain = made.body.form.account.subdomain;
+  const opened = await fetch(`${server.url}${formPath()}`);
+  browser = opened.headers.get("set-cookie")?.split(";")[0] ?? "";
+  expect(browser).toMatch(/^flr_respondent=/);
 });
 afterAll(() => server?.close());
 
 const formPath = (alias = "visit") => `/f/${alias}?a=${subdomain}`;
 
-const post = (body: string | URLSearchParams, target = formPath(), contentType?: string) =>
-  postForm(server, body, target, contentType);
+/** Where the page posts itself: beside its own address. */
+const sendPath = (alias = "visit") => `/f/${alias}/send?a=${subdomain}`;
+
+const post = (body: string | URLSearchParams, target = sendPath(), contentType?: string) =>
+  postForm(server, body, target, contentType, browser);
+
+/** A page as a browser opens it: this test's own, or another (no cookie yet) with `cookie` "". */
+const openPage = async (target: string, cookie = browser) =>
+  (await fetch(`${server.url}${target}`, { headers: cookie ? { cookie } : {} })).text();
 
 /** A result's additional data, where its path args are shown. */
 const pathArgsOf = async (id: number | undefined, form = formId) =>
@@ -147,9 +159,10 @@ describe("a public form posted without JavaScript", () => {
     ]);
     const first = await post(body);
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe(`/f/visit/thankyou?a=${subdomain}&sent=nojs-sent-1`);
-    // A reload, a double click, several at once: still one answer.
-    const again = await Promise.all([post(body), post(body), post(body)]);
+    expect(first.headers.get("location")).toBe(`/f/visit/thankyou?a=${subdomain}&fl-sent=nojs-sent-1`);
+    // A reload, a double click, several at once, one from a page drawn before that posts to its own
+    // address: still one answer.
+    const again = await Promise.all([post(body), post(body, formPath()), post(body)]);
     expect(again.map((response) => response.status)).toEqual([303, 303, 303]);
     const list = await stored();
     expect(list.length).toBe(before + 1);
@@ -301,18 +314,23 @@ describe("a public form posted without JavaScript", () => {
 
   it("tells a quiz's result on the thank-you page it sends the browser on to, found by the key of the filling", async () => {
     expect((await owner.post("/api/forms", quizForm)).status).toBe(201);
-    const sent = await post("fl-submission-key=quiz-key-1&capital=paris", formPath("quiz"));
+    const sent = await post("fl-submission-key=quiz-key-1&capital=paris", sendPath("quiz"));
     expect(sent.status).toBe(303);
     const location = sent.headers.get("location") ?? "";
-    expect(location).toBe(`/f/quiz/thankyou?a=${subdomain}&sent=quiz-key-1`);
-    const thanks = await (await fetch(`${server.url}${location}`)).text();
+    expect(location).toBe(`/f/quiz/thankyou?a=${subdomain}&fl-sent=quiz-key-1`);
+    const thanks = await openPage(location);
     expect(thanks).toContain("Well done");
     expect(thanks).toContain("Score: 2 of 2");
     // Another key tells nothing; nor does the page without one.
     for (const other of [location.replace("quiz-key-1", "quiz-key-2"), `/f/quiz/thankyou?a=${subdomain}`]) {
-      const page = await (await fetch(`${server.url}${other}`)).text();
-      expect(page).not.toContain("Well done");
+      expect(await openPage(other)).not.toContain("Well done");
     }
+    // Nor the same address opened by another browser (a shared or copied link), with its cookie or none.
+    const elsewhere = await fetch(`${server.url}${formPath("quiz")}`);
+    const otherBrowser = elsewhere.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(otherBrowser).not.toBe(browser);
+    for (const cookie of [otherBrowser, ""])
+      expect(await openPage(location, cookie)).not.toContain("Well done");
   });
 
   it("shows a form set to show itself again afresh, saying the answers were sent and the quiz's result", async () => {
@@ -325,27 +343,29 @@ describe("a public form posted without JavaScript", () => {
     expect(again.status).toBe(201);
     const sent = await post(
       "fl-submission-key=again-key-1&capital=paris",
-      `${formPath("quiz-again")}&ref=mail`,
+      `${sendPath("quiz-again")}&ref=mail`,
     );
     expect(sent.status).toBe(303);
     // Back to the form itself, named by the submission, with the link's own parameters.
     const location = sent.headers.get("location") ?? "";
-    expect(location).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&sent=again-key-1`);
-    const page = await (await fetch(`${server.url}${location}`)).text();
+    expect(location).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&fl-sent=again-key-1`);
+    const page = await openPage(location);
     expect(page).toContain("Thank you! Your answers were sent.");
     expect(page).toContain("Score: 2 of 2");
     // A fresh filling: a new key, nothing chosen, and the page's own parameter not posted again.
     expect(page).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
     expect(page).not.toMatch(/<input[^>]*checked/);
     expect(page).toContain(`action="/f/quiz-again/send?a=${subdomain}&amp;ref=mail"`);
-    // A key no submission was stored under says nothing.
-    const other = await (
-      await fetch(`${server.url}${location.replace("again-key-1", "again-key-9")}`)
-    ).text();
-    expect(other).not.toContain("Your answers were sent");
+    // A key no submission was stored under says nothing; nor the address opened by another browser.
+    expect(await openPage(location.replace("again-key-1", "again-key-9"))).not.toContain(
+      "Your answers were sent",
+    );
+    const shared = await openPage(location, "");
+    expect(shared).not.toContain("Your answers were sent");
+    expect(shared).not.toContain("Score:");
     // Sent from a page whose address still names the earlier submission, it keeps only the link's parameters.
     const next = await post("fl-submission-key=again-key-2&capital=rome", `${location}`);
-    expect(next.headers.get("location")).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&sent=again-key-2`);
+    expect(next.headers.get("location")).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&fl-sent=again-key-2`);
     const list = (
       await owner.get<Page>(`/api/forms/${again.body.form.id}/answer/paginated/1/50`)
     ).body.answerList.map((answer) => answer.id);
@@ -360,11 +380,11 @@ describe("a public form posted without JavaScript", () => {
       '<p>See <a href="https://example.org/shop">our <b>shop</b></a></p><script>alert(1)</script>',
     );
     expect((await owner.post("/api/forms", plans)).status).toBe(201);
-    const pro = await post("fl-submission-key=plans-key-1&plan=pro", formPath("plans"));
+    const pro = await post("fl-submission-key=plans-key-1&plan=pro", sendPath("plans"));
     expect(pro.status).toBe(303);
     const location = pro.headers.get("location") ?? "";
-    expect(location).toBe(`/f/plans/thankyou?a=${subdomain}&sent=plans-key-1`);
-    const thanks = await (await fetch(`${server.url}${location}`)).text();
+    expect(location).toBe(`/f/plans/thankyou?a=${subdomain}&fl-sent=plans-key-1`);
+    const thanks = await openPage(location);
     expect(thanks).toContain("Welcome aboard, pro");
     // The author's text as they formatted it, sanitised on the server: a link to follow, no script.
     expect(thanks).toMatch(/<a [^>]*href="https:\/\/example.org\/shop"[^>]*>our <b>shop<\/b><\/a>/);
@@ -373,10 +393,10 @@ describe("a public form posted without JavaScript", () => {
     expect(drawn).toContain("Welcome aboard, pro");
     expect(drawn).not.toContain("alert(1)");
     // A submission no rule chose an ending for gets the form's own thank-you page.
-    const free = await post("fl-submission-key=plans-key-2&plan=free", formPath("plans"));
+    const free = await post("fl-submission-key=plans-key-2&plan=free", sendPath("plans"));
     // Named by its own key all the same, so a tab that kept an earlier ending cannot show it here.
-    expect(free.headers.get("location")).toBe(`/f/plans/thankyou?a=${subdomain}&sent=plans-key-2`);
-    const plain = await (await fetch(`${server.url}${free.headers.get("location")}`)).text();
+    expect(free.headers.get("location")).toBe(`/f/plans/thankyou?a=${subdomain}&fl-sent=plans-key-2`);
+    const plain = await openPage(free.headers.get("location") ?? "");
     expect(plain).not.toContain("Welcome aboard, pro");
   });
 

@@ -5,7 +5,9 @@ const pathArgsOf = (search: string) => keptPathArgs(new URLSearchParams(search))
 
 describe("path args", () => {
   it("keeps a link's query parameters but the account alias and the page's own, the first of a repeated name winning", () => {
-    expect(pathArgsOf("?a=acme&utm_source=newsletter&ref=x%20y&ref=z&=nameless&sent=key-1")).toEqual({
+    expect(
+      pathArgsOf("?a=acme&utm_source=newsletter&ref=x%20y&ref=z&=nameless&fl-sent=key-1&start=1"),
+    ).toEqual({
       utm_source: "newsletter",
       ref: "x y",
     });

@@ -1,18 +1,21 @@
 /**
  * The query parameters a public form link was opened with (`?utm_source=…&ref=…`), kept with the
  * submission as its path args. The account alias `a` only picks the form and is left out; so are
- * `sent` and empty names. At most PATH_ARGS_LIMITS.count parameters are kept, each name and value cut to its
+ * the page's own parameters and empty names. At most PATH_ARGS_LIMITS.count parameters are kept, each name and value cut to its
  * length limit, so a long link cannot bloat what is stored.
  */
 export const PATH_ARGS_LIMITS = { count: 30, nameLength: 100, valueLength: 500 } as const;
 
 /**
- * A page reached after sending without JavaScript names the submission it follows (`?sent=<key>`):
- * the page's own word, not the link's, so never kept as a path arg.
+ * A page reached after sending without JavaScript names the submission it follows
+ * (`?fl-sent=<key>`): the page's own word, not the link's, so never kept as a path arg.
  */
-export const SENT_PARAM = "sent";
+export const SENT_PARAM = "fl-sent";
 
-const NOT_ARGS: ReadonlySet<string> = new Set(["a", SENT_PARAM]);
+/** A welcome screen's Start followed as a link without JavaScript (`?start=1`): the page's own word too. */
+export const START_PARAM = "start";
+
+const NOT_ARGS: ReadonlySet<string> = new Set(["a", SENT_PARAM, START_PARAM]);
 
 /**
  * Path args cut to the limits, from a link's query (`new URLSearchParams(search)`) or as a client

@@ -1,6 +1,7 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { ApiErrorBody } from "@formloom/core/errors";
 import { formLocale } from "@formloom/core/locales";
+import { START_PARAM } from "@formloom/core/path-args";
 import { englishText, type Translate } from "@formloom/renderer/form-renderer";
 import { useEffect, useRef, useState } from "react";
 import { bootTranslate, type FillBoot } from "./boot.ts";
@@ -11,7 +12,7 @@ import { publicApi } from "./public-api.ts";
 import { loadTranslate } from "./respondent-language.ts";
 import { ThankYou } from "./thank-you.tsx";
 import { ThemedPage } from "./themed-page.tsx";
-import { START_PARAM, WelcomeScreen } from "./welcome-screen.tsx";
+import { WelcomeScreen } from "./welcome-screen.tsx";
 
 type State =
   | { kind: "loading" }
@@ -50,7 +51,7 @@ export function FillApp({
   const [drawnEnding, setDrawnEnding] = useState(boot?.ending);
   // Past the welcome screen: its button was pressed, or followed as a link without JavaScript.
   const [started, setStarted] = useState(
-    () => boot?.submitted !== undefined || location?.pathArgs[START_PARAM] === "1",
+    () => boot?.submitted !== undefined || boot?.sentAgain !== undefined || location?.started === true,
   );
   const shown = useRef(
     boot?.location && boot.form.kind === "ready" ? `${boot.location.alias}/${boot.location.subdomain}` : "",

@@ -1,5 +1,5 @@
 import { SEND_STEP } from "@formloom/core/form-post";
-import { keptPathArgs } from "@formloom/core/path-args";
+import { keptPathArgs, START_PARAM } from "@formloom/core/path-args";
 
 /**
  * Where a public form lives: /f/<alias>[/thankyou], with the account named by `?a=<subdomain>`.
@@ -11,18 +11,22 @@ export interface FillLocation {
   /** The account's subdomain; "" when the link does not name it in `?a=`. */
   subdomain: string;
   thankYou: boolean;
+  /** Past the welcome screen: its Start was followed as a link, without JavaScript (`?start=1`). */
+  started: boolean;
   /** The link's other query parameters, kept with the submission (core's path-args). */
   pathArgs: Record<string, string>;
 }
 
 export function readLocation(url: URL): FillLocation | null {
-  const match = /^\/f\/([^/]+)(\/thankyou)?\/?$/.exec(url.pathname);
+  // The address a form is posted to without JavaScript shows the form too (a refused post).
+  const match = new RegExp(`^/f/([^/]+)(/thankyou|/${SEND_STEP})?/?$`).exec(url.pathname);
   if (!match?.[1]) return null;
   const subdomain = url.searchParams.get("a") ?? "";
   return {
     alias: decodeURIComponent(match[1]),
     subdomain,
-    thankYou: Boolean(match[2]),
+    thankYou: match[2] === "/thankyou",
+    started: url.searchParams.get(START_PARAM) === "1",
     pathArgs: keptPathArgs(url.searchParams),
   };
 }

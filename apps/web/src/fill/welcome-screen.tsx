@@ -3,9 +3,6 @@ import { unwrapUrl } from "@formloom/core/style-guard";
 import type { TWelcomeScreen } from "@formloom/core/welcome-screen";
 import type { Translate } from "@formloom/renderer/form-renderer";
 
-/** The query parameter of the link the welcome screen's button follows without JavaScript. */
-export const START_PARAM = "start";
-
 interface Props {
   screen: TWelcomeScreen;
   formTitle: string;

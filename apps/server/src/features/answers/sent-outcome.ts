@@ -9,13 +9,13 @@ import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms } from "../../db/schema.ts";
 import { readForm } from "../forms/presenter.ts";
 
-/** The key named in a thank-you page's address, when it has the Idempotency-Key's shape. */
+/** The key named in the address of a page after sending, when it has the Idempotency-Key's shape. */
 export function sentKey(query: unknown): string | undefined {
   const value = (query as Record<string, unknown> | undefined)?.[SENT_PARAM];
   return typeof value === "string" && /^[\x21-\x7e]{1,200}$/.test(value) ? value : undefined;
 }
 
-/** What the thank-you page tells of a sent submission: its result and the ending screen it reached. */
+/** What the page after sending tells of a submission: its result and the ending screen it reached. */
 export interface SentOutcome {
   outcome: TRespondentOutcome | null;
   ending: TShownEnding | null;
@@ -24,10 +24,17 @@ export interface SentOutcome {
 /**
  * The result a calculation form gave the submission stored under this key, and the ending screen
  * it reached: what the page after a form sent without JavaScript shows, as that page cannot keep
- * the answer's result in the tab. Null when no submission of this form is stored under the key.
- * Only the key's holder, the browser that sent it, can ask; nothing for any other form or key.
+ * the answer's result in the tab. Told only to the browser that sent it (its respondent cookie):
+ * the address may be shared or copied, and another browser opening it learns nothing. Null when
+ * that browser stored no submission of this form under the key.
  */
-export async function sentUnderKey(db: Db, formId: number, key: string): Promise<SentOutcome | null> {
+export async function sentUnderKey(
+  db: Db,
+  formId: number,
+  key: string,
+  respondent: string | undefined,
+): Promise<SentOutcome | null> {
+  if (!respondent) return null;
   const [form] = await db.select().from(forms).where(eq(forms.id, formId));
   if (!form) return null;
   const [stored] = await db
@@ -43,6 +50,7 @@ export async function sentUnderKey(db: Db, formId: number, key: string): Promise
         eq(formAnswers.accountId, form.accountId),
         eq(formAnswers.formId, form.id),
         eq(formAnswers.submissionKey, key),
+        eq(formAnswers.respondent, respondent),
       ),
     );
   if (!stored) return null;

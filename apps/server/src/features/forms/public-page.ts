@@ -4,14 +4,14 @@ import { pathToFileURL } from "node:url";
 import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TPostedForm } from "@formloom/core/form-post";
-import { keptPathArgs } from "@formloom/core/path-args";
+import { keptPathArgs, START_PARAM } from "@formloom/core/path-args";
 import { redirectTarget, type TRespondentOutcome } from "@formloom/core/thank-you";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { optionalUser } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
 import { allowFormActionTo } from "../../http/security.ts";
-import { issueRespondentCookie } from "../answers/respondent.ts";
+import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
 import { sentKey, sentUnderKey } from "../answers/sent-outcome.ts";
 import { CHAIN_PARAM, chainPlace } from "../form-chains/respondent.ts";
 import { countView, isHumanView } from "../statistics/visits.ts";
@@ -23,6 +23,8 @@ export interface PublicPageLocation {
   alias: string;
   subdomain: string;
   thankYou: boolean;
+  /** Past the welcome screen: its Start was followed as a link (`?start=1`). */
+  started: boolean;
   pathArgs: Record<string, string>;
 }
 
@@ -101,7 +103,14 @@ export async function publicPageForm(
 ): Promise<{ status: number; location: PublicPageLocation | null; form: PublicPageForm }> {
   const alias = request.params.alias;
   const subdomain = subdomainOf(deps, request);
-  const asked = { alias, subdomain: subdomain ?? "", thankYou, pathArgs: pathArgsOfRequest(request) };
+  const query = request.query as Record<string, unknown> | undefined;
+  const asked = {
+    alias,
+    subdomain: subdomain ?? "",
+    thankYou,
+    started: query?.[START_PARAM] === "1",
+    pathArgs: pathArgsOfRequest(request),
+  };
   if (alias.length > ALIAS_MAX) return { status: 404, location: null, form: notice("form.not_found") };
   try {
     const visitor = await optionalUser(deps, request).catch(() => undefined);
@@ -110,7 +119,7 @@ export async function publicPageForm(
       thankYou,
       uploadMaxBytes: deps.settings.uploadMaxBytes,
     });
-    const token = (request.query as Record<string, unknown> | undefined)?.[CHAIN_PARAM];
+    const token = query?.[CHAIN_PARAM];
     const chain = await chainPlace(
       deps.db,
       deps.secrets,
@@ -158,12 +167,12 @@ async function sentPage(
   deps: Deps,
   data: TPublicForm,
   thankYou: boolean,
-  query: unknown,
+  request: FastifyRequest,
 ): Promise<Pick<PublicPageRequest, "outcome" | "ending" | "sentAgain">> {
-  const key = sentKey(query);
+  const key = sentKey(request.query);
   const again = data.form.afterFormFillingActions.submissionAction === "showFormAgain";
   if (!key || (!thankYou && !again)) return {};
-  const sent = await sentUnderKey(deps.db, data.form.id, key);
+  const sent = await sentUnderKey(deps.db, data.form.id, key, respondentOf(request));
   if (thankYou) return sent ?? { outcome: null, ending: null };
   return sent ? { sentAgain: { outcome: sent.outcome } } : {};
 }
@@ -175,7 +184,7 @@ export function publicPageRoutes(app: FastifyInstance, deps: Deps, renderer: Pub
     async (request: FastifyRequest<{ Params: { alias: string } }>, reply: FastifyReply) => {
       const { status, location, form } = await publicPageForm(deps, request, thankYou);
       if (form.kind === "ready") issueRespondentCookie(request, reply);
-      const drawn = form.kind === "ready" ? await sentPage(deps, form.data, thankYou, request.query) : {};
+      const drawn = form.kind === "ready" ? await sentPage(deps, form.data, thankYou, request) : {};
       // A person opening the form counts as a view of it; its thank-you page does not, nor the
       // form shown again after sending (as it is with a script, which shows it without asking).
       if (form.kind === "ready" && !thankYou && !drawn.sentAgain && isHumanView(request)) {

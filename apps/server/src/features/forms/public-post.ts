@@ -28,10 +28,11 @@ const FORM_URLENCODED = "application/x-www-form-urlencoded";
 const SUBMISSION_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /**
- * POST /f/:alias: the public form sent by the browser itself, without JavaScript. The answers
- * go through the same submission service as `POST /api/forms/answer`, with every check it makes;
- * a refused form comes back drawn by the server with its errors and what was typed, a stored one
- * goes on to the thank-you page (303, so a reload does not send it again).
+ * POST /f/:alias/send (and /f/:alias, where pages drawn before posted): the public form sent by
+ * the browser itself, without JavaScript. The answers go through the same submission service as
+ * `POST /api/forms/answer`, with every check it makes; a refused form comes back drawn by the
+ * server with its errors and what was typed, a stored one goes on (303, so a reload does not send
+ * it again) to what the form's author chose: the thank-you page, the form again, or their link.
  */
 export function publicPostRoutes(
   app: FastifyInstance,
@@ -226,6 +227,7 @@ async function receive(
   );
   // The page after sending is named by its submission, found by the key only this browser holds:
   // it shows that one's result and ending screen, or none, never what the tab kept of an earlier one.
+  query.delete(SENT_PARAM);
   if (validKey) query.set(SENT_PARAM, validKey);
   const search = query.size > 0 ? `?${query}` : "";
   // A form set to show itself again comes back fresh, saying the answers were sent.
