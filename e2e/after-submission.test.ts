@@ -221,19 +221,22 @@ describe("a quiz with result categories", () => {
   });
 });
 
+/** The two questions as a quiz passed with both right, shown again after sending. */
+const drillShownAgain = (title: string, formPathAlias: string) => ({
+  title,
+  formPathAlias,
+  type: "calculation",
+  resultsHandlingPassedFailed: {
+    passingScore: 4,
+    briefResult: { passed: "Well done", failed: "Not yet" },
+  },
+  afterFormFillingActions: { submissionAction: "showFormAgain" },
+  fields: QUESTIONS,
+});
+
 describe("a quiz shown again after sending", () => {
   it("tells the result beside the sent notice and offers an empty form", async () => {
-    await createForm({
-      title: "Drill",
-      formPathAlias: "drill-again",
-      type: "calculation",
-      resultsHandlingPassedFailed: {
-        passingScore: 4,
-        briefResult: { passed: "Well done", failed: "Not yet" },
-      },
-      afterFormFillingActions: { submissionAction: "showFormAgain" },
-      fields: QUESTIONS,
-    });
+    await createForm(drillShownAgain("Drill", "drill-again"));
     const { page, problems } = await openForm("drill-again");
     await page.getByRole("radio", { name: "Paris" }).check();
     await page.getByRole("radio", { name: "50 °C" }).check();
@@ -249,17 +252,7 @@ describe("a quiz shown again after sending", () => {
   });
 
   it("does the same when the page runs no script, and says it still once the script takes over", async () => {
-    const formId = await createForm({
-      title: "Drill without a script",
-      formPathAlias: "drill-again-plain",
-      type: "calculation",
-      resultsHandlingPassedFailed: {
-        passingScore: 4,
-        briefResult: { passed: "Well done", failed: "Not yet" },
-      },
-      afterFormFillingActions: { submissionAction: "showFormAgain" },
-      fields: QUESTIONS,
-    });
+    const formId = await createForm(drillShownAgain("Drill without a script", "drill-again-plain"));
     const context = await run.browser.newContext({
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,

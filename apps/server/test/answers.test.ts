@@ -7,6 +7,7 @@ import {
   startWithAccount,
   type TestServer,
 } from "./harness.ts";
+import { capitalQuestion } from "./quiz-form.ts";
 
 let server: TestServer;
 let api: ApiClient;
@@ -348,18 +349,7 @@ describe("calculation forms", () => {
       type: "calculation",
       resultsHandlingPassedFailed: { passingScore: 2, briefResult: { passed: "Passed!", failed: "Not yet" } },
       fields: [
-        {
-          id: "capital",
-          fieldType: "radio",
-          question: "Capital of France?",
-          calcSettings: { calcType: "check_values", points: 2 },
-          fieldSettings: {
-            answerVariants: [
-              { id: "paris", title: "Paris", checkValue: true },
-              { id: "rome", title: "Rome" },
-            ],
-          },
-        },
+        capitalQuestion,
         { id: "why", fieldType: "text", question: "Why?", calcSettings: { notEmptyScore: 0.5 } },
       ],
     };

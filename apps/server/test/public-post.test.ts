@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
-import { plansForm } from "./plans-form.ts";
 import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
 
 /**
- * POST /f/:alias: the public form sent by the browser itself, without JavaScript (a form on pages:
+ * POST /f/:alias: the public form sent by the browser itself, without JavaScript (the page after
+ * sending: public-post-after.test.ts; a form on pages:
  * public-post-pages.test.ts).
  */
 
@@ -37,31 +37,6 @@ const visitForm = {
   ],
 };
 
-/** A quiz of one question, passed with its right answer. */
-const quizForm = {
-  title: "Quiz",
-  formPathAlias: "quiz",
-  type: "calculation",
-  resultsHandlingPassedFailed: {
-    passingScore: 2,
-    briefResult: { passed: "Well done", failed: "Not yet" },
-  },
-  fields: [
-    {
-      id: "capital",
-      fieldType: "radio",
-      question: "Capital of France?",
-      calcSettings: { calcType: "check_values", points: 2 },
-      fieldSettings: {
-        answerVariants: [
-          { id: "paris", title: "Paris", checkValue: true },
-          { id: "rome", title: "Rome" },
-        ],
-      },
-    },
-  ],
-};
-
 beforeAll(async () => {
   assertRendererBuilt();
   server = await startTestServer();
@@ -86,13 +61,10 @@ const sendPath = (alias = "visit") => `/f/${alias}/send?a=${subdomain}`;
 const post = (body: string | URLSearchParams, target = sendPath(), contentType?: string) =>
   postForm(server, body, target, contentType, browser);
 
-/** A page as a browser opens it: this test's own, or another (no cookie yet) with `cookie` "". */
-const openPage = async (target: string, cookie = browser) =>
-  (await fetch(`${server.url}${target}`, { headers: cookie ? { cookie } : {} })).text();
-
 /** A result's additional data, where its path args are shown. */
-const pathArgsOf = async (id: number | undefined, form = formId) =>
-  (await owner.get<{ pathArgs: Record<string, string> }>(`/api/forms/${form}/answer/${id}/additional`)).body;
+const pathArgsOf = async (id: number | undefined) =>
+  (await owner.get<{ pathArgs: Record<string, string> }>(`/api/forms/${formId}/answer/${id}/additional`))
+    .body;
 
 const stored = async () =>
   (await owner.get<Page>(`/api/forms/${formId}/answer/paginated/1/50`)).body.answerList;
@@ -310,94 +282,6 @@ describe("a public form posted without JavaScript", () => {
     const denied = await post("name=Ann", formPath("members"));
     expect(denied.status).toBe(403);
     expect(await denied.text()).toContain("Access denied");
-  });
-
-  it("tells a quiz's result on the thank-you page it sends the browser on to, found by the key of the filling", async () => {
-    expect((await owner.post("/api/forms", quizForm)).status).toBe(201);
-    const sent = await post("fl-submission-key=quiz-key-1&capital=paris", sendPath("quiz"));
-    expect(sent.status).toBe(303);
-    const location = sent.headers.get("location") ?? "";
-    expect(location).toBe(`/f/quiz/thankyou?a=${subdomain}&fl-sent=quiz-key-1`);
-    const thanks = await openPage(location);
-    expect(thanks).toContain("Well done");
-    expect(thanks).toContain("Score: 2 of 2");
-    // Another key tells nothing; nor does the page without one.
-    for (const other of [location.replace("quiz-key-1", "quiz-key-2"), `/f/quiz/thankyou?a=${subdomain}`]) {
-      expect(await openPage(other)).not.toContain("Well done");
-    }
-    // Nor the same address opened by another browser (a shared or copied link), with its cookie or none.
-    const elsewhere = await fetch(`${server.url}${formPath("quiz")}`);
-    const otherBrowser = elsewhere.headers.get("set-cookie")?.split(";")[0] ?? "";
-    expect(otherBrowser).not.toBe(browser);
-    for (const cookie of [otherBrowser, ""])
-      expect(await openPage(location, cookie)).not.toContain("Well done");
-  });
-
-  it("shows a form set to show itself again afresh, saying the answers were sent and the quiz's result", async () => {
-    const again = await owner.post<{ form: { id: number } }>("/api/forms", {
-      ...quizForm,
-      title: "Quiz again",
-      formPathAlias: "quiz-again",
-      afterFormFillingActions: { submissionAction: "showFormAgain" },
-    });
-    expect(again.status).toBe(201);
-    const sent = await post(
-      "fl-submission-key=again-key-1&capital=paris",
-      `${sendPath("quiz-again")}&ref=mail`,
-    );
-    expect(sent.status).toBe(303);
-    // Back to the form itself, named by the submission, with the link's own parameters.
-    const location = sent.headers.get("location") ?? "";
-    expect(location).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&fl-sent=again-key-1`);
-    const page = await openPage(location);
-    expect(page).toContain("Thank you! Your answers were sent.");
-    expect(page).toContain("Score: 2 of 2");
-    // A fresh filling: a new key, nothing chosen, and the page's own parameter not posted again.
-    expect(page).toMatch(/name="fl-submission-key" value="[0-9a-f]{32}"/);
-    expect(page).not.toMatch(/<input[^>]*checked/);
-    expect(page).toContain(`action="/f/quiz-again/send?a=${subdomain}&amp;ref=mail"`);
-    // A key no submission was stored under says nothing; nor the address opened by another browser.
-    expect(await openPage(location.replace("again-key-1", "again-key-9"))).not.toContain(
-      "Your answers were sent",
-    );
-    const shared = await openPage(location, "");
-    expect(shared).not.toContain("Your answers were sent");
-    expect(shared).not.toContain("Score:");
-    // Sent from a page whose address still names the earlier submission, it keeps only the link's parameters.
-    const next = await post("fl-submission-key=again-key-2&capital=rome", `${location}`);
-    expect(next.headers.get("location")).toBe(`/f/quiz-again?a=${subdomain}&ref=mail&fl-sent=again-key-2`);
-    const list = (
-      await owner.get<Page>(`/api/forms/${again.body.form.id}/answer/paginated/1/50`)
-    ).body.answerList.map((answer) => answer.id);
-    const args = await Promise.all(
-      list.map(async (id) => (await pathArgsOf(id, again.body.form.id)).pathArgs),
-    );
-    expect(args).toEqual([{ ref: "mail" }, { ref: "mail" }]);
-  });
-
-  it("shows the ending screen a rule chose on the thank-you page it sends the browser on to, and keeps its formatting", async () => {
-    const plans = plansForm(
-      '<p>See <a href="https://example.org/shop">our <b>shop</b></a></p><script>alert(1)</script>',
-    );
-    expect((await owner.post("/api/forms", plans)).status).toBe(201);
-    const pro = await post("fl-submission-key=plans-key-1&plan=pro", sendPath("plans"));
-    expect(pro.status).toBe(303);
-    const location = pro.headers.get("location") ?? "";
-    expect(location).toBe(`/f/plans/thankyou?a=${subdomain}&fl-sent=plans-key-1`);
-    const thanks = await openPage(location);
-    expect(thanks).toContain("Welcome aboard, pro");
-    // The author's text as they formatted it, sanitised on the server: a link to follow, no script.
-    expect(thanks).toMatch(/<a [^>]*href="https:\/\/example.org\/shop"[^>]*>our <b>shop<\/b><\/a>/);
-    // Drawn without the script (the boot data keeps the author's text as data, for the script).
-    const drawn = thanks.slice(0, thanks.indexOf('id="fill-data"'));
-    expect(drawn).toContain("Welcome aboard, pro");
-    expect(drawn).not.toContain("alert(1)");
-    // A submission no rule chose an ending for gets the form's own thank-you page.
-    const free = await post("fl-submission-key=plans-key-2&plan=free", sendPath("plans"));
-    // Named by its own key all the same, so a tab that kept an earlier ending cannot show it here.
-    expect(free.headers.get("location")).toBe(`/f/plans/thankyou?a=${subdomain}&fl-sent=plans-key-2`);
-    const plain = await openPage(free.headers.get("location") ?? "");
-    expect(plain).not.toContain("Welcome aboard, pro");
   });
 
   it("asks a question a show-rule reveals before storing, and stores its answer only where it was shown", async () => {
