@@ -51,6 +51,10 @@ export function redirectTarget(settings: Pick<TFormSettings, "afterFormFillingAc
   return normalizeExternalLink(customUrl);
 }
 
+/** Whether the form shows itself again, empty, after sending, instead of its thank-you page. */
+export const showsFormAgain = (settings: Pick<TFormSettings, "afterFormFillingActions">): boolean =>
+  settings.afterFormFillingActions.submissionAction === "showFormAgain";
+
 /** The completion rules' link: a website, an e-mail address or a phone number; nothing else. */
 function completionLink(link: string): string | null {
   const trimmed = link.trim();

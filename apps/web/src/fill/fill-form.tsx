@@ -7,7 +7,13 @@ import type { TPostedForm } from "@formloom/core/form-post";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
-import { outcomeLine, redirectTarget, type TRespondentOutcome, thankYouView } from "@formloom/core/thank-you";
+import {
+  outcomeLine,
+  redirectTarget,
+  showsFormAgain,
+  type TRespondentOutcome,
+  thankYouView,
+} from "@formloom/core/thank-you";
 import type { TimeUp } from "@formloom/core/time-limits";
 import { CaptchaSlotContext } from "@formloom/renderer/captcha-slot";
 import { authorText, FormRenderer, type Translate } from "@formloom/renderer/form-renderer";
@@ -208,7 +214,7 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
       const redirect = accepted.chainNext ?? redirectTarget(data.form);
       if (redirect) {
         window.location.assign(redirect);
-      } else if (data.form.afterFormFillingActions.submissionAction === "showFormAgain") {
+      } else if (showsFormAgain(data.form)) {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
         if (needsCaptcha) newCaptcha(null);

@@ -5,7 +5,7 @@ import type { TPublicForm } from "@formloom/core/api/forms";
 import type { TShownEnding } from "@formloom/core/ending-screens";
 import type { TPostedForm } from "@formloom/core/form-post";
 import { keptPathArgs, START_PARAM } from "@formloom/core/path-args";
-import { redirectTarget, type TRespondentOutcome } from "@formloom/core/thank-you";
+import { redirectTarget, showsFormAgain, type TRespondentOutcome } from "@formloom/core/thank-you";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { optionalUser } from "../../http/context.ts";
@@ -159,7 +159,7 @@ export function sendPublicPage(
 
 /**
  * What the page after a form sent without JavaScript tells of the submission its address names
- * (`?sent=<key>`): the thank-you page its result and ending screen, a form that shows itself
+ * (`?fl-sent=<key>`): the thank-you page its result and ending screen, a form that shows itself
  * again that the answers were sent. A thank-you page that names a submission shows what that one
  * reached, also when that is nothing: never what an earlier submission in the same tab kept.
  */
@@ -170,8 +170,7 @@ async function sentPage(
   request: FastifyRequest,
 ): Promise<Pick<PublicPageRequest, "outcome" | "ending" | "sentAgain">> {
   const key = sentKey(request.query);
-  const again = data.form.afterFormFillingActions.submissionAction === "showFormAgain";
-  if (!key || (!thankYou && !again)) return {};
+  if (!key || (!thankYou && !showsFormAgain(data.form))) return {};
   const sent = await sentUnderKey(deps.db, data.form.id, key, respondentOf(request));
   if (thankYou) return sent ?? { outcome: null, ending: null };
   return sent ? { sentAgain: { outcome: sent.outcome } } : {};

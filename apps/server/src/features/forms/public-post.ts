@@ -12,7 +12,7 @@ import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
 import { SENT_PARAM } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { type TSubmissionAnswer, ZSubmission } from "@formloom/core/submission";
-import { redirectTarget } from "@formloom/core/thank-you";
+import { redirectTarget, showsFormAgain } from "@formloom/core/thank-you";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
@@ -60,11 +60,13 @@ export function publicPostRoutes(
     `/f/:alias/${SEND_STEP}`,
     { schema: { hide: true } },
     (request: FastifyRequest<{ Params: { alias: string } }>, reply) => {
-      const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-      return reply.redirect(`/f/${encodeURIComponent(request.params.alias)}${query}`, 303);
+      return reply.redirect(`/f/${encodeURIComponent(request.params.alias)}${searchOf(request.url)}`, 303);
     },
   );
 }
+
+/** The query of a request's address, from its "?"; "" without one. */
+const searchOf = (url: string) => (url.includes("?") ? url.slice(url.indexOf("?")) : "");
 
 /** Every value under each name, as the browser sent them; a null prototype, so no name is special. */
 function formEntries(body: string): Record<string, string[]> {
@@ -222,16 +224,13 @@ async function receive(
     : null;
   if (chainNext) return reply.redirect(chainNext, 303);
   const redirect = redirectTarget(data.form);
-  const query = new URLSearchParams(
-    request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
-  );
+  const query = new URLSearchParams(searchOf(request.url));
   // The page after sending is named by its submission, found by the key only this browser holds:
   // it shows that one's result and ending screen, or none, never what the tab kept of an earlier one.
   query.delete(SENT_PARAM);
   if (validKey) query.set(SENT_PARAM, validKey);
   const search = query.size > 0 ? `?${query}` : "";
   // A form set to show itself again comes back fresh, saying the answers were sent.
-  const again = data.form.afterFormFillingActions.submissionAction === "showFormAgain";
-  const next = `/f/${encodeURIComponent(request.params.alias)}${again ? "" : "/thankyou"}${search}`;
+  const next = `/f/${encodeURIComponent(request.params.alias)}${showsFormAgain(data.form) ? "" : "/thankyou"}${search}`;
   return reply.redirect(redirect ?? next, 303);
 }
