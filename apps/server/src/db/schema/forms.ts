@@ -113,7 +113,8 @@ export const formAnswers = pgTable(
     // The results table's filters by an answer's value (containment) and by tags.
     index("form_answers_answers_gin").using("gin", sql`${t.answers} jsonb_path_ops`),
     index("form_answers_tags_gin").using("gin", t.tags),
-    uniqueIndex("form_answers_submission_key").on(t.accountId, t.formId, t.submissionKey),
+    // Led by the key: a lookup by key reads its own rows, never a form's (0059).
+    uniqueIndex("form_answers_submission_key").on(t.submissionKey, t.accountId, t.formId),
     // The submissions the search has still to index.
     index("form_answers_search_pending_idx").on(t.accountId, t.id).where(sql`not ${t.searchIndexed}`),
     // The unread filter, newest first.
@@ -228,7 +229,7 @@ export const formPartials = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     formForeignKey(t),
-    uniqueIndex("form_partials_key").on(t.accountId, t.formId, t.submissionKey),
+    uniqueIndex("form_partials_key").on(t.submissionKey, t.accountId, t.formId),
     index("form_partials_form_updated_idx").on(t.accountId, t.formId, t.updatedAt, t.id),
   ],
 );
