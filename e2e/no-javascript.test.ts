@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { storedAnswers } from "./fill-helpers.ts";
+import { pngPicture, storedAnswers } from "./fill-helpers.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot } from "./support.ts";
 
 const run = appAndBrowser();
@@ -187,6 +187,41 @@ describe("the public form with JavaScript off", () => {
       `/forms/${made.form.id}/answer/paginated/1/50`,
     );
     expect(stored.answerList.map((result) => result.answers[0]?.answer)).toEqual(["Anna"]);
+  });
+
+  it("sends a picture with the answers, kept when the page comes back refused, then stored once", async () => {
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Danni",
+      formPathAlias: "danni",
+      language: "it",
+      fields: [
+        { ...FIELDS[0], fieldOrder: 0 },
+        { id: "pic", fieldType: "image", question: "Foto del danno", isRequired: true, fieldOrder: 1 },
+      ],
+    });
+    const page = await pageWithoutScript(390);
+    await page.goto(`${run.app.url}/f/danni?a=nojs`);
+    expect(await page.locator("noscript p.fl-noscript").count()).toBe(0);
+    await page.getByLabel("Foto del danno").setInputFiles({
+      name: "porta.png",
+      mimeType: "image/png",
+      buffer: await pngPicture("porta"),
+    });
+    // The name is missing: the page comes back with its error and the picture already sent.
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.getByText("Compila questo campo").waitFor();
+    await page.getByText(/porta\.png/).waitFor();
+    // The picker stays in sight, to choose another picture; Replace and Remove need the script.
+    expect(await page.getByLabel("Foto del danno").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Rimuovi il file" }).isVisible()).toBe(false);
+    await screenshot(page, "no-javascript-file-kept-390");
+    await page.getByRole("textbox", { name: FIELDS[0]?.question }).fill("Anna");
+    await page.getByRole("button", { name: "Invia" }).click();
+    await page.waitForURL(/\/thankyou\?/);
+    const stored = await storedAnswers(call, made.form.id);
+    expect(stored.name).toBe("Anna");
+    expect(stored.pic).toEqual([expect.objectContaining({ name: "porta.png", mimeType: "image/png" })]);
   });
 
   it("says a form with a time limit needs JavaScript instead of misbehaving", async () => {

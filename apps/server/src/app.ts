@@ -181,7 +181,7 @@ export async function buildApp(
   const publicPages = hasWebApp ? await loadPublicPageRenderer(settings.webDist, app.log) : undefined;
   if (publicPages) {
     publicPageRoutes(app, deps, publicPages);
-    publicPostRoutes(app, deps, submissions, publicPages);
+    publicPostRoutes(app, deps, submissions, publicPages, storage);
   }
 
   if (hasWebApp) await serveWebApp(app, settings.webDist);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
-import { answersFromEntries, newlyOpened, openQuestions, otherTextName, scriptNeed } from "./form-post.ts";
+import {
+  answersFromEntries,
+  newlyOpened,
+  openQuestions,
+  otherTextName,
+  scriptNeed,
+  sendsFiles,
+} from "./form-post.ts";
 import { ZFormSettings } from "./form-schema.ts";
 import { createElement } from "./new-element.ts";
 import { ZRule } from "./rule-schema.ts";
@@ -183,6 +190,11 @@ describe("scriptNeed: which forms can be filled without JavaScript", () => {
     // A form on pages is posted page by page.
     expect(scriptNeed(settings({ display: "stepByStep" }), plain)).toBeNull();
     expect(scriptNeed(settings(), [...plain, element("signature", "sign")])).toBe("fields");
+    // Files go with the answers, as multipart/form-data.
+    for (const type of ["file", "image", "photo", "audio", "video"] as const)
+      expect(scriptNeed(settings(), [...plain, element(type, "upload")]), type).toBeNull();
+    expect(sendsFiles(plain)).toBe(false);
+    expect(sendsFiles([...plain, element("image", "pic")])).toBe(true);
     expect(scriptNeed(settings({ hasCaptcha: true }), plain)).toBe("captcha");
     expect(scriptNeed(settings(), [...plain, element("captcha", "cap")])).toBe("captcha");
   });

@@ -3,6 +3,7 @@ import type { ValidationError } from "./errors.ts";
 import { isAnswerable } from "./field-registry.ts";
 import { OTHER_PREFIX } from "./field-types/choice.ts";
 import { answerFromDayText, modeOf } from "./field-types/date-time.ts";
+import { isUploadField } from "./field-types/file-like.ts";
 import { fitImageChoice } from "./field-types/image-choice.ts";
 import { splitPages } from "./form-pages.ts";
 import type { TFormSettings } from "./form-schema.ts";
@@ -13,7 +14,9 @@ import { formTimeLimit, stepTimeLimit } from "./time-limits.ts";
 
 /**
  * The public form as a plain HTML form: what a browser without JavaScript sends (names → values,
- * as `application/x-www-form-urlencoded`), turned into the answers the page's script would send.
+ * as `application/x-www-form-urlencoded`, or `multipart/form-data` with the files of file
+ * questions), turned into the answers the page's script would send. The server stores the files
+ * and answers their questions (apps/server features/forms/public-post-files.ts).
  */
 
 /** A posted form's entries: every value sent under each name, in order. */
@@ -120,7 +123,19 @@ const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
 };
 
 /** Whether a field of this type is sent by the browser's own form submission. */
-export const postsNatively = (type: FieldType) => FROM_ENTRIES[type] !== undefined;
+export const postsNatively = (type: FieldType) =>
+  FROM_ENTRIES[type] !== undefined || isUploadField({ fieldType: type });
+
+/**
+ * The hidden input that keeps a file question's file through a page drawn again (refused, more
+ * questions, another page): a browser never fills a file input itself. It holds the upload's id;
+ * the server answers the question with it when no new file is chosen.
+ */
+export const keptFileName = (fieldId: string) => `${fieldId}.file`;
+
+/** Whether the form, posted by the browser, sends files: then as multipart/form-data. */
+export const sendsFiles = (fields: readonly TElement[]) =>
+  fields.some((field) => isAnswerable(field) && isUploadField(field));
 
 /**
  * The answers in a posted form, as the page's script sends them: ids of chosen options, numbers

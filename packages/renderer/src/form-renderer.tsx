@@ -4,6 +4,7 @@ import type { ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import { startingAnswers } from "@formloom/core/field-types/choice";
 import { groupMembers, pageElements, pageOf } from "@formloom/core/form-pages";
+import { sendsFiles } from "@formloom/core/form-post";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formLocale } from "@formloom/core/locales";
 import { evaluate } from "@formloom/core/rules";
@@ -398,7 +399,13 @@ export function FormRenderer(props: FormRendererProps) {
       <form
         className="fl-form"
         {...styling.form}
-        {...(props.action ? { method: "post", action: props.action } : {})}
+        {...(props.action
+          ? {
+              method: "post",
+              action: props.action,
+              encType: sendsFiles(fields) ? "multipart/form-data" : undefined,
+            }
+          : {})}
         onSubmit={submit}
         noValidate
         aria-labelledby={`${formId}-title`}

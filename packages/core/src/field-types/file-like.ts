@@ -1,6 +1,19 @@
 import { z } from "zod/mini";
+import type { TElement } from "../element-schema.ts";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
+
+/** The field types answered with uploaded files, and the kind of file each takes ("" = any). */
+export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
+  file: "",
+  image: "image/",
+  photo: "image/",
+  audio: "audio/",
+  video: "video/",
+};
+
+export const isUploadField = (element: Pick<TElement, "fieldType">) =>
+  Object.hasOwn(UPLOAD_FIELD_TYPES, element.fieldType);
 
 /** An uploaded file as an answer refers to it: where it is stored, and what it is. */
 export const ZFileRef = z.object({

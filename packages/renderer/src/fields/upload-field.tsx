@@ -1,4 +1,5 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
+import { keptFileName } from "@formloom/core/form-post";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useTranslate } from "../translate-context.ts";
@@ -162,6 +163,8 @@ export function UploadField({
         ref={inputRef}
         id={inputId}
         type="file"
+        // Posted by the browser itself when the page runs no script (public-post-files.ts).
+        name={element.id}
         // Once a file is in, Replace opens the picker: the browser's "no file chosen" would mislead.
         className={current && !busy ? "fl-upload-input fl-upload-input-replaced" : "fl-upload-input"}
         tabIndex={current && !busy ? -1 : undefined}
@@ -172,6 +175,7 @@ export function UploadField({
         aria-describedby={[describedBy, statusId, error && errorId].filter(Boolean).join(" ") || undefined}
         onChange={picked}
       />
+      {!busy && current?.id && <input type="hidden" name={keptFileName(element.id)} value={current.id} />}
       <div className="fl-upload-status" id={statusId} aria-live="polite">
         {busy && (
           <span className="fl-upload-progress">

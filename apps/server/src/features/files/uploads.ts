@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TElement } from "@formloom/core/element-schema";
 import { type ValidationError, validationError } from "@formloom/core/errors";
+import { isUploadField, UPLOAD_FIELD_TYPES } from "@formloom/core/field-types/file-like";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -18,17 +19,6 @@ import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
 import { recordStart } from "../statistics/visits.ts";
 import { webmHasVideoTrack } from "./webm-tracks.ts";
-
-/** The field types answered with uploaded files, and the kind of file each takes ("" = any). */
-export const UPLOAD_FIELD_TYPES: Readonly<Record<string, string>> = {
-  file: "",
-  image: "image/",
-  photo: "image/",
-  audio: "audio/",
-  video: "video/",
-};
-
-const isUploadField = (element: TElement) => Object.hasOwn(UPLOAD_FIELD_TYPES, element.fieldType);
 
 /** What the upload call answers and an answer then carries. */
 export interface UploadedFile {
@@ -156,7 +146,7 @@ export interface Uploader {
 /** The filling an upload belongs to: the key its submission will be sent with, as the page names it. */
 const ZFillingKey = /^[\x21-\x7e]{1,200}$/;
 
-async function countUpload(db: Db, visitor: UserRow | undefined, uploader: Uploader): Promise<void> {
+export async function countUpload(db: Db, visitor: UserRow | undefined, uploader: Uploader): Promise<void> {
   const person = visitor
     ? `user:${visitor.id}`
     : uploader.respondent
@@ -220,8 +210,8 @@ async function recordUpload(db: Db, values: typeof formFiles.$inferInsert): Prom
 
 /**
  * Takes one file a respondent uploads to a file-like field of a published form: counted against
- * the uploader's limits before it is read, checked against the field's size limit and, by its
- * bytes, the field's types; stored, and answered with the id the submission then refers to.
+ * the uploader's limits before it is read, then stored (storeUpload) and answered with the id the
+ * submission then refers to.
  */
 export async function uploadFile(
   db: Db,
@@ -239,16 +229,52 @@ export async function uploadFile(
   );
   if (!file) throw invalidField("answer.required", "file");
   await countUpload(db, visitor, uploader);
-  const { formId, fieldId, fillingKey } = formTarget(request, file.fields as Record<string, unknown>);
-  let bytes: Buffer;
+  const target = formTarget(request, file.fields as Record<string, unknown>);
+  const bytes = await fileBytes(() => file.toBuffer(), target.fieldId);
+  return storeUpload(
+    db,
+    storage,
+    { ...target, name: file.filename, bytes },
+    visitor,
+    serverMaxBytes,
+    uploader,
+  );
+}
+
+/** A file part's bytes; one past the server's limit is the field's "too large". */
+export async function fileBytes(read: () => Promise<Buffer>, fieldId: string): Promise<Buffer> {
   try {
-    bytes = await readingMultipart(() => file.toBuffer());
+    return await readingMultipart(read);
   } catch (error) {
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
     }
     throw error;
   }
+}
+
+/** A file read from a post, for a field of a form, in a filling. */
+export interface PostedFile {
+  formId: number;
+  fieldId: string;
+  fillingKey: string;
+  name: string | undefined;
+  bytes: Buffer;
+}
+
+/**
+ * Stores a file read from the upload call or from a form posted without JavaScript (the uploader
+ * counted already): checked against the field's size limit and, by its bytes, the field's types.
+ */
+export async function storeUpload(
+  db: Db,
+  storage: FileStorage,
+  file: PostedFile,
+  visitor: UserRow | undefined,
+  serverMaxBytes: number,
+  uploader: Uploader,
+): Promise<UploadedFile> {
+  const { formId, fieldId, fillingKey, bytes } = file;
   const [row] = await db.select().from(forms).where(eq(forms.id, formId));
   if (!row) throw notFound("form.not_found");
   const { settings, fields } = readForm(row);
@@ -283,7 +309,7 @@ export async function uploadFile(
     accountId: row.accountId,
     formId: row.id,
     fieldId,
-    name: cleanName(file.filename),
+    name: cleanName(file.name),
     mimeType: type.mime,
     size: bytes.length,
     storageKey,

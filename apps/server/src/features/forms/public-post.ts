@@ -16,10 +16,12 @@ import { redirectTarget, showsFormAgain } from "@formloom/core/thank-you";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
 import { AppError, badRequest } from "../../http/errors.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
 import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
 import type { Submissions } from "../answers/submit.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
+import { postedFileAnswers, readMultipartForm } from "./public-post-files.ts";
 import { postedPage } from "./public-post-pages.ts";
 
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
@@ -39,6 +41,7 @@ export function publicPostRoutes(
   deps: Deps,
   submissions: Submissions,
   renderer: PublicPageRenderer,
+  storage: FileStorage,
 ): void {
   void app.register(async (scope) => {
     // Only these routes read form bodies; the API itself takes JSON.
@@ -52,7 +55,7 @@ export function publicPostRoutes(
         url,
         { schema: { hide: true } },
         (request: FastifyRequest<{ Params: { alias: string } }>, reply) =>
-          receive(deps, submissions, renderer, request, reply),
+          receive({ deps, submissions, renderer, storage }, request, reply),
       );
   });
   // Opened rather than posted (a reload that did not post again, a copied address): the form itself.
@@ -100,16 +103,20 @@ const valuesOf = (answers: readonly TSubmissionAnswer[], email: string | undefin
 const isEntries = (body: unknown): body is FormEntries =>
   typeof body === "object" && body !== null && Object.getPrototypeOf(body) === null;
 
+interface Receiving {
+  deps: Deps;
+  submissions: Submissions;
+  renderer: PublicPageRenderer;
+  storage: FileStorage;
+}
+
 async function receive(
-  deps: Deps,
-  submissions: Submissions,
-  renderer: PublicPageRenderer,
+  { deps, submissions, renderer, storage }: Receiving,
   request: FastifyRequest<{ Params: { alias: string } }>,
   reply: FastifyReply,
 ) {
-  // A JSON body, a multipart one, or none: this address takes only what a browser's form sends.
-  const entries = request.body;
-  if (!isEntries(entries)) throw new AppError(415, "request.invalid");
+  // A JSON body, or none: this address takes only what a browser's form sends (with files, multipart).
+  if (!request.isMultipart() && !isEntries(request.body)) throw new AppError(415, "request.invalid");
   const { status, location, form } = await publicPageForm(deps, request, false);
   const origin = deps.settings.publicUrl?.replace(/\/+$/, "") ?? `${request.protocol}://${request.host}`;
   const page = (code: number, submitted?: TPostedForm) =>
@@ -120,6 +127,12 @@ async function receive(
       form,
     );
   if (form.kind !== "ready") return page(status);
+  // Read once the form is known: a file is read only for one of its file questions.
+  const multipart = request.isMultipart()
+    ? await readMultipartForm(request, deps.settings.uploadMaxBytes, form.data.fields)
+    : undefined;
+  const entries = multipart?.entries ?? request.body;
+  if (!isEntries(entries)) throw new AppError(415, "request.invalid");
   issueRespondentCookie(request, reply);
 
   const { data } = form;
@@ -128,7 +141,18 @@ async function receive(
   const startTime = first(FORM_POST_FIELDS.startTime);
   const seed = first(FORM_POST_FIELDS.seed);
   const validKey = key && SUBMISSION_KEY.test(key) ? key : undefined;
-  const answers = answersFromEntries(data.fields, entries);
+  const files = await postedFileAnswers(
+    deps,
+    storage,
+    request,
+    { id: data.form.id, fields: data.fields },
+    validKey,
+    {
+      entries,
+      files: multipart?.files ?? new Map(),
+    },
+  );
+  const answers = [...answersFromEntries(data.fields, entries), ...files.answers];
   const email = first(NOTIFICATION_EMAIL_INPUT);
   const pathArgs = pathArgsOfRequest(request);
   const chainToken = takeChainToken({ pathArgs });
@@ -143,6 +167,14 @@ async function receive(
     },
   });
   if (!body.success) throw badRequest("request.invalid");
+  // A file refused is said under its question before anything else is checked or kept.
+  if (files.errors.length > 0)
+    return page(422, {
+      values: valuesOf(answers, email),
+      errors: files.errors,
+      hidden: hiddenOf(entries),
+      ...(first(FORM_POST_FIELDS.page) !== undefined ? { page: Number(first(FORM_POST_FIELDS.page)) } : {}),
+    });
 
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PNG } from "./brand-pictures.ts";
+import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { assertRendererBuilt, type StoredPage as Page } from "./public-post-support.ts";
+
+/**
+ * A form with file questions posted without JavaScript (public-post-files.ts): the browser sends
+ * the files with the answers as multipart/form-data; the server stores them as the upload call
+ * does and keeps one through a page drawn again.
+ */
+
+let server: TestServer;
+let owner: ApiClient;
+let subdomain: string;
+let formId: number;
+let pagedId: number;
+let browser: string;
+
+const fileForm = {
+  title: "Damage report",
+  formPathAlias: "damage",
+  fields: [
+    { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+    { id: "pic", fieldType: "image", question: "A picture of the damage", isRequired: true },
+    { id: "doc", fieldType: "file", question: "The invoice" },
+  ],
+};
+
+/** The same questions on two pages: the picture on the first, the name on the second. */
+const pagedForm = {
+  title: "Damage report in steps",
+  formPathAlias: "damage-steps",
+  display: "stepByStep",
+  fields: [
+    { id: "pic", fieldType: "image", question: "A picture of the damage", isRequired: true },
+    { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+  ],
+};
+
+beforeAll(async () => {
+  assertRendererBuilt();
+  server = await startTestServer();
+  ({ api: owner } = await signUpWithAccount(server.api, "nojs-files"));
+  const made = await owner.post<{ form: { id: number; account: { subdomain: string } } }>(
+    "/api/forms",
+    fileForm,
+  );
+  expect(made.status).toBe(201);
+  formId = made.body.form.id;
+  subdomain = made.body.form.account.subdomain;
+  const paged = await owner.post<{ form: { id: number } }>("/api/forms", pagedForm);
+  expect(paged.status).toBe(201);
+  pagedId = paged.body.form.id;
+  browser =
+    (await fetch(`${server.url}/f/damage?a=${subdomain}`)).headers.get("set-cookie")?.split(";")[0] ?? "";
+});
+afterAll(() => server?.close());
+
+/** Posts like a browser's form with files: multipart, not following the redirect, with its cookie. */
+function postMultipart(alias: string, entries: Array<[string, string | { name: string; bytes: Buffer }]>) {
+  const body = new FormData();
+  for (const [name, value] of entries)
+    if (typeof value === "string") body.append(name, value);
+    else body.append(name, new Blob([value.bytes]), value.name);
+  return fetch(`${server.url}/f/${alias}/send?a=${subdomain}`, {
+    method: "POST",
+    headers: { cookie: browser },
+    body,
+    redirect: "manual",
+  });
+}
+
+const storedOf = async (id: number) =>
+  (await owner.get<Page>(`/api/forms/${id}/answer/paginated/1/50`)).body.answerList;
+
+/** The files an answer refers to. */
+const filesOf = (answer: unknown) => answer as Array<{ id: string; url: string; name: string; size: number }>;
+
+describe("a file question on a form posted without JavaScript", () => {
+  it("is drawn as a file input of a form that sends files, with no notice that it needs JavaScript", async () => {
+    const html = await (await fetch(`${server.url}/f/damage?a=${subdomain}`)).text();
+    const form = /<form\b[^>]*>/.exec(html)?.[0] ?? "";
+    expect(form).toContain('enctype="multipart/form-data"');
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*name="pic"|<input[^>]*name="pic"[^>]*type="file"/);
+    expect(html).not.toContain("needs JavaScript");
+  });
+
+  it("stores the file with the answers, for the author to download as sent", async () => {
+    const sent = await postMultipart("damage", [
+      ["fl-submission-key", "files-sent-1"],
+      ["name", "Ann"],
+      ["pic", { name: "C:\\photos\\door.png", bytes: PNG }],
+      // A file input left empty: a part with no file name and no bytes.
+      ["doc", { name: "", bytes: Buffer.alloc(0) }],
+    ]);
+    expect(sent.status, await sent.clone().text()).toBe(303);
+    expect(sent.headers.get("location")).toBe(`/f/damage/thankyou?a=${subdomain}&fl-sent=files-sent-1`);
+    const [answer] = (await storedOf(formId)).filter((row) =>
+      row.answers.some((a) => a.fieldId === "name" && a.answer === "Ann"),
+    );
+    const [picture] = filesOf(answer?.answers.find((a) => a.fieldId === "pic")?.answer);
+    expect(picture).toMatchObject({ name: "door.png", size: PNG.length });
+    expect(answer?.answers.some((a) => a.fieldId === "doc")).toBe(false);
+    const download = await owner.request("GET", picture!.url.replace(/^\/api/, ""));
+    expect(download.status).toBe(200);
+  });
+
+  it("says a file of the wrong type under its question, keeping what was typed, and stores nothing", async () => {
+    const before = (await storedOf(formId)).length;
+    const response = await postMultipart("damage", [
+      ["fl-submission-key", "files-refused-1"],
+      ["name", "Bea"],
+      ["pic", { name: "notes.txt", bytes: Buffer.from("not a picture at all") }],
+    ]);
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Bea"/);
+    expect(html).toContain("This type of file is not accepted here");
+    expect((await storedOf(formId)).length).toBe(before);
+  });
+
+  it("keeps a file through a page drawn again, sent then without choosing it again", async () => {
+    const first = await postMultipart("damage", [
+      ["fl-submission-key", "files-kept-1"],
+      ["name", "  "],
+      ["pic", { name: "window.png", bytes: PNG }],
+    ]);
+    expect(first.status).toBe(422);
+    const html = await first.text();
+    expect(html).toContain("window.png");
+    const kept = /<input[^>]*name="pic\.file"[^>]*value="([0-9a-f]{32})"/.exec(html)?.[1];
+    expect(kept).toBeDefined();
+    // The browser posts the hidden input with the page's file input left empty.
+    const second = await postMultipart("damage", [
+      ["fl-submission-key", "files-kept-1"],
+      ["name", "Cid"],
+      ["pic.file", kept!],
+      ["pic", { name: "", bytes: Buffer.alloc(0) }],
+    ]);
+    expect(second.status, await second.clone().text()).toBe(303);
+    const answer = (await storedOf(formId)).find((row) =>
+      row.answers.some((a) => a.fieldId === "name" && a.answer === "Cid"),
+    );
+    const [picture] = filesOf(answer?.answers.find((a) => a.fieldId === "pic")?.answer);
+    expect(picture).toMatchObject({ id: kept, name: "window.png", size: PNG.length });
+    // Taken by that submission: another filling naming it gets nothing from it.
+    const other = await postMultipart("damage", [
+      ["fl-submission-key", "files-kept-2"],
+      ["name", "Dan"],
+      ["pic.file", kept!],
+    ]);
+    expect(other.status).toBe(422);
+    expect(await other.text()).toContain("Please fill in this field");
+  });
+
+  it("refuses more files than the form has questions for, and a broken body, with a 4xx, never a 500", async () => {
+    const before = (await storedOf(formId)).length;
+    const picture = { name: "p.png", bytes: PNG };
+    const tooMany = await postMultipart("damage", [
+      ["fl-submission-key", "files-many-1"],
+      ["name", "Fay"],
+      ["pic", picture],
+      ["doc", picture],
+      ["other", picture],
+    ]);
+    const broken = await fetch(`${server.url}/f/damage/send?a=${subdomain}`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", cookie: browser },
+      body: '--x\r\nContent-Disposition: form-data; name="pic"; filename="a.png"\r\n\r\nunfinished',
+      redirect: "manual",
+    });
+    for (const response of [tooMany, broken]) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    expect((await storedOf(formId)).length).toBe(before);
+  });
+
+  it("keeps a file of an earlier page of a form on pages until the filling is sent", async () => {
+    const firstPage = await postMultipart("damage-steps", [
+      ["fl-submission-key", "files-paged-1"],
+      ["fl-page", "0"],
+      ["pic", { name: "roof.png", bytes: PNG }],
+    ]);
+    expect(firstPage.status).toBe(200);
+    const lastPage = await postMultipart("damage-steps", [
+      ["fl-submission-key", "files-paged-1"],
+      ["fl-page", "1"],
+      ["name", "Eve"],
+    ]);
+    expect(lastPage.status, await lastPage.clone().text()).toBe(303);
+    const [answer] = await storedOf(pagedId);
+    const [picture] = filesOf(answer?.answers.find((a) => a.fieldId === "pic")?.answer);
+    expect(picture).toMatchObject({ name: "roof.png", size: PNG.length });
+  });
+});
