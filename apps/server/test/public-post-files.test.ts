@@ -51,6 +51,12 @@ beforeAll(async () => {
   const paged = await owner.post<{ form: { id: number } }>("/api/forms", pagedForm);
   expect(paged.status).toBe(201);
   pagedId = paged.body.form.id;
+  const plain = await owner.post("/api/forms", {
+    title: "Plain",
+    formPathAlias: "plain",
+    fields: fileForm.fields.slice(0, 1),
+  });
+  expect(plain.status).toBe(201);
   browser =
     (await fetch(`${server.url}/f/damage?a=${subdomain}`)).headers.get("set-cookie")?.split(";")[0] ?? "";
 });
@@ -169,6 +175,12 @@ describe("a file question on a form posted without JavaScript", () => {
       body: '--x\r\nContent-Disposition: form-data; name="pic"; filename="a.png"\r\n\r\nunfinished',
       redirect: "manual",
     });
+    // A form without file questions takes no multipart body at all.
+    const plain = await postMultipart("plain", [
+      ["fl-submission-key", "files-plain-1"],
+      ["name", "Gus"],
+    ]);
+    expect(plain.status).toBe(415);
     for (const response of [tooMany, broken]) {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
@@ -183,6 +195,16 @@ describe("a file question on a form posted without JavaScript", () => {
       ["pic", { name: "roof.png", bytes: PNG }],
     ]);
     expect(firstPage.status).toBe(200);
+    // A refused file comes back on the page posted, whatever page number a hand-made post names.
+    for (const named of ["100000000", "-1", "x"]) {
+      const refused = await postMultipart("damage-steps", [
+        ["fl-submission-key", "files-paged-2"],
+        ["fl-page", named],
+        ["pic", { name: "notes.txt", bytes: Buffer.from("not a picture") }],
+      ]);
+      expect(refused.status, named).toBe(422);
+      expect(await refused.text(), named).toContain("This type of file is not accepted here");
+    }
     const lastPage = await postMultipart("damage-steps", [
       ["fl-submission-key", "files-paged-1"],
       ["fl-page", "1"],

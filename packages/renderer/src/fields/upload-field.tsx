@@ -85,6 +85,8 @@ export function UploadField({
   const statusId = `${inputId}-upload-status`;
   const errorId = `${inputId}-upload-error`;
 
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
@@ -155,6 +157,9 @@ export function UploadField({
   }
 
   const busy = phase.kind === "uploading";
+  // Replace and Remove run in the script: until it runs (or without one) the picker itself stays
+  // in sight to choose another file.
+  const replaceable = Boolean(current) && !busy && hydrated;
   const error = phase.kind === "error" ? translate(phase.code) : "";
   const kind = KINDS[type];
   return (
@@ -166,8 +171,8 @@ export function UploadField({
         // Posted by the browser itself when the page runs no script (public-post-files.ts).
         name={element.id}
         // Once a file is in, Replace opens the picker: the browser's "no file chosen" would mislead.
-        className={current && !busy ? "fl-upload-input fl-upload-input-replaced" : "fl-upload-input"}
-        tabIndex={current && !busy ? -1 : undefined}
+        className={replaceable ? "fl-upload-input fl-upload-input-replaced" : "fl-upload-input"}
+        tabIndex={replaceable ? -1 : undefined}
         accept={acceptOf(type, accept)}
         {...(kind?.capture ? { capture: "environment" as const } : {})}
         disabled={disabled || busy}
@@ -196,7 +201,7 @@ export function UploadField({
           {translate("widget.upload.cancel")}
         </button>
       )}
-      {!busy && current && (
+      {replaceable && current && (
         <div className="fl-upload-file">
           {preview && current.mimeType.startsWith("image/") && (
             <img className="fl-upload-preview" src={preview} alt={current.name} />

@@ -2,7 +2,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { type ValidationError, validationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import { isUploadField } from "@formloom/core/field-types/file-like";
-import { type FormEntries, keptFileName } from "@formloom/core/form-post";
+import { FORM_POST_FIELDS, type FormEntries, keptFileName } from "@formloom/core/form-post";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -27,24 +27,30 @@ import { readForm } from "./presenter.ts";
 interface PostedPart {
   name: string;
   bytes: Buffer;
-  /** Cut at the server's limit: the file is larger. */
-  truncated: boolean;
 }
 
-/** A multipart form's text entries (as a urlencoded one's) and its files by input name. */
+/** A multipart form's text entries (as a urlencoded one's), its files by input name, and files refused. */
 export interface MultipartForm {
   entries: Record<string, string[]>;
   files: Map<string, PostedPart>;
+  errors: ValidationError[];
 }
 
+/** The Idempotency-Key's shape (answers/routes.ts): printable ASCII. */
+export const SUBMISSION_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The text of a multipart form may be as long as a urlencoded body (app.ts, BODY_LIMIT_BYTES). */
+const TEXT_LIMIT_BYTES = 1024 * 1024;
+
 /**
- * Reads a posted form: its text entries, and a file for each of the form's file questions (to one
- * byte past the server's limit); a file under any other name is passed over unread, and more
- * files than the form has questions for refuse the post.
+ * Reads a posted form: its text entries, and a file for each of the form's file questions. A file
+ * is counted against its uploader's limits as it starts, as the upload call counts one, and read
+ * only then, to one byte past the server's limit; one under any other name, one sent before the
+ * filling's key, or one over the uploader's limits is passed over unread.
  */
 export async function readMultipartForm(
+  deps: Deps,
   request: FastifyRequest,
-  serverMaxBytes: number,
   fields: readonly TElement[],
 ): Promise<MultipartForm> {
   const questions = new Set(
@@ -52,14 +58,18 @@ export async function readMultipartForm(
   );
   const entries: Record<string, string[]> = Object.create(null);
   const files = new Map<string, PostedPart>();
+  const errors: ValidationError[] = [];
+  const uploader = { ip: request.ip, respondent: respondentOf(request) };
+  let text = 0;
   await readingMultipart(async () => {
     // A file over the limit is cut and marked, not thrown: the other parts are still read. The
     // plugin reads this option per call, though its types for parts() leave it out.
     const options = {
       limits: {
-        fileSize: serverMaxBytes + 1,
+        fileSize: deps.settings.uploadMaxBytes + 1,
         files: questions.size,
         fields: 5000,
+        fieldSize: TEXT_LIMIT_BYTES,
         parts: 5000 + questions.size,
       },
       throwFileSizeLimit: false,
@@ -67,22 +77,38 @@ export async function readMultipartForm(
     for await (const part of request.parts(options)) {
       if (part.type === "field") {
         const value = typeof part.value === "string" ? part.value : String(part.value ?? "");
+        text += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+        if (text > TEXT_LIMIT_BYTES) throw new AppError(413, "request.too_large");
         const values = entries[part.fieldname];
         if (values) values.push(value);
         else entries[part.fieldname] = [value];
         continue;
       }
-      if (!questions.has(part.fieldname) || files.has(part.fieldname)) {
+      const key = entries[FORM_POST_FIELDS.submissionKey]?.[0] ?? "";
+      // A file input left empty is sent as a part with no file name and no bytes.
+      if (
+        !questions.has(part.fieldname) ||
+        files.has(part.fieldname) ||
+        !part.filename ||
+        !SUBMISSION_KEY.test(key)
+      ) {
+        part.file.resume();
+        continue;
+      }
+      try {
+        await countUpload(deps.db, undefined, uploader);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        errors.push(validationError(part.fieldname, error.code));
         part.file.resume();
         continue;
       }
       const bytes = await part.toBuffer();
-      // A file input left empty is sent as a part with no name and no bytes.
-      if (part.filename && bytes.length > 0)
-        files.set(part.fieldname, { name: part.filename, bytes, truncated: part.file.truncated });
+      if (part.file.truncated) errors.push(validationError(part.fieldname, "answer.file_too_large"));
+      else if (bytes.length > 0) files.set(part.fieldname, { name: part.filename, bytes });
     }
   });
-  return { entries, files };
+  return { entries, files, errors };
 }
 
 /**
@@ -96,25 +122,24 @@ export async function postedFileAnswers(
   request: FastifyRequest,
   form: { id: number; fields: readonly TElement[] },
   key: string | undefined,
-  posted: { entries: FormEntries; files: ReadonlyMap<string, PostedPart> },
+  posted: MultipartForm | { entries: FormEntries; files?: undefined; errors?: undefined },
 ): Promise<{ answers: TSubmissionAnswer[]; errors: ValidationError[] }> {
   const answers: TSubmissionAnswer[] = [];
   const keptAnswers: TSubmissionAnswer[] = [];
-  const errors: ValidationError[] = [];
+  const errors = [...(posted.errors ?? [])];
+  const refused = new Set(errors.map((error) => error.field));
   const uploader = { ip: request.ip, respondent: respondentOf(request) };
   for (const field of form.fields) {
     if (!isUploadField(field)) continue;
     const kept = posted.entries[keptFileName(field.id)]?.[0];
     const keptAnswer = kept ? [{ fieldId: field.id, answer: [{ id: kept }] }] : [];
-    const file = posted.files.get(field.id);
+    const file = posted.files?.get(field.id);
     // Files belong to a filling: a post without its key (no browser sends one) stores none.
-    if (!file || !key) {
+    if (!file || !key || refused.has(field.id)) {
       keptAnswers.push(...keptAnswer);
       continue;
     }
     try {
-      if (file.truncated) throw new AppError(413, "answer.file_too_large");
-      await countUpload(deps.db, undefined, uploader);
       const stored = await storeUpload(
         deps.db,
         storage,

@@ -5,6 +5,7 @@ import {
   type FormEntries,
   newlyOpened,
   SEND_STEP,
+  sendsFiles,
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
@@ -21,13 +22,10 @@ import { issueRespondentCookie, respondentOf } from "../answers/respondent.ts";
 import type { Submissions } from "../answers/submit.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { type PublicPageRenderer, pathArgsOfRequest, publicPageForm, sendPublicPage } from "./public-page.ts";
-import { postedFileAnswers, readMultipartForm } from "./public-post-files.ts";
+import { postedFileAnswers, readMultipartForm, SUBMISSION_KEY } from "./public-post-files.ts";
 import { postedPage } from "./public-post-pages.ts";
 
 const FORM_URLENCODED = "application/x-www-form-urlencoded";
-
-/** The Idempotency-Key's shape (answers/routes.ts): printable ASCII. */
-const SUBMISSION_KEY = /^[\x21-\x7e]{1,200}$/;
 
 /**
  * POST /f/:alias/send (and /f/:alias, where pages drawn before posted): the public form sent by
@@ -127,9 +125,11 @@ async function receive(
       form,
     );
   if (form.kind !== "ready") return page(status);
-  // Read once the form is known: a file is read only for one of its file questions.
+  // Multipart only where the page sends files; read once the form is known, so a file is read
+  // only for one of its file questions.
+  if (request.isMultipart() && !sendsFiles(form.data.fields)) throw new AppError(415, "request.invalid");
   const multipart = request.isMultipart()
-    ? await readMultipartForm(request, deps.settings.uploadMaxBytes, form.data.fields)
+    ? await readMultipartForm(deps, request, form.data.fields)
     : undefined;
   const entries = multipart?.entries ?? request.body;
   if (!isEntries(entries)) throw new AppError(415, "request.invalid");
@@ -147,10 +147,7 @@ async function receive(
     request,
     { id: data.form.id, fields: data.fields },
     validKey,
-    {
-      entries,
-      files: multipart?.files ?? new Map(),
-    },
+    multipart ?? { entries },
   );
   const answers = [...answersFromEntries(data.fields, entries), ...files.answers];
   const email = first(NOTIFICATION_EMAIL_INPUT);
@@ -167,18 +164,22 @@ async function receive(
     },
   });
   if (!body.success) throw badRequest("request.invalid");
-  // A file refused is said under its question before anything else is checked or kept.
-  if (files.errors.length > 0)
-    return page(422, {
-      values: valuesOf(answers, email),
-      errors: files.errors,
-      hidden: hiddenOf(entries),
-      ...(first(FORM_POST_FIELDS.page) !== undefined ? { page: Number(first(FORM_POST_FIELDS.page)) } : {}),
-    });
 
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
   const display = data.form.display ?? "all";
+  // A file refused is said under its question, on the page posted, before anything is kept;
+  // going Back passes it over.
+  if (files.errors.length > 0 && first(FORM_POST_FIELDS.back) === undefined) {
+    const pages = pageCount(asked, display);
+    const posted = Math.trunc(Number(first(FORM_POST_FIELDS.page))) || 0;
+    return page(422, {
+      values: valuesOf(answers, email),
+      errors: files.errors,
+      hidden: hiddenOf(entries),
+      ...(pages > 1 ? { page: Math.min(Math.max(0, posted), pages - 1) } : {}),
+    });
+  }
   // A form on pages comes a page at a time: the server keeps the pages so far under the key.
   const paged =
     validKey && first(FORM_POST_FIELDS.page) !== undefined && pageCount(asked, display) > 1
