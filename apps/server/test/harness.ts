@@ -229,6 +229,9 @@ export async function confirmEmailByLink(server: TestServer, api: ApiClient): Pr
   return server.api.post("/api/email-confirm", { code });
 }
 
+/** The rows of a statement run through Drizzle's execute, as either engine's driver gives them. */
+export const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
 /** A small published form: a required name, an optional e-mail and a single choice. */
 export const sampleForm = {
   title: "Customer survey",

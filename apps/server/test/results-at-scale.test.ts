@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshPlannerStatistics } from "../src/jobs/planner-statistics.ts";
 import {
   type ApiClient,
+  rowsOf,
   sampleForm,
   signUpWithAccount,
   startTestServer,
@@ -13,8 +14,6 @@ let server: TestServer;
 let api: ApiClient;
 let accountId: number;
 let formId: number;
-
-const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 async function submit(count: number) {
   return Promise.all(

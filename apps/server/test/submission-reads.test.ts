@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ApiClient,
+  rowsOf,
   sampleForm,
   signUpWithAccount,
   startTestServer,
@@ -23,8 +24,6 @@ let server: TestServer;
 let api: ApiClient;
 let accountId: number;
 let formId: number;
-
-const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** Rows the database has read from a table (sequential scans and all its indexes), and inserted. */
 async function readsOf(table: string) {
