@@ -14,7 +14,7 @@ import { answerAccess } from "../../http/policy.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { forgetUnwritten, putBeforeRow } from "../../storage/storage-writes.ts";
-import { detectType } from "../files/uploads.ts";
+import { detectType } from "../files/file-types.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";

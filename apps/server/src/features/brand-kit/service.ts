@@ -17,7 +17,7 @@ import { AppError, invalidField, notFound } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
-import { detectType } from "../files/uploads.ts";
+import { detectType } from "../files/file-types.ts";
 import { ownPictureIds, removeUnusedPictures, UNSAVED_PICTURES_MAX } from "./unused-pictures.ts";
 
 const assetUrl = (id: string) => `/api/assets/${id}`;

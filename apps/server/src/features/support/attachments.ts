@@ -7,7 +7,7 @@ import { AppError, badRequest, invalidField } from "../../http/errors.ts";
 import { readingMultipart } from "../../http/multipart.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
-import { cleanName, detectType } from "../files/uploads.ts";
+import { cleanName, detectType } from "../files/file-types.ts";
 import { loadTicket, type SupportViewer } from "./service.ts";
 
 /** What a ticket takes, by the type its bytes show: pictures, PDF and plain text. */
