@@ -390,18 +390,7 @@ describe("calculation forms", () => {
         { id: "top", minScoreGradation: 0, maxScoreGradation: 10, hiddenValue: "COUPON-42" },
       ],
       fields: [
-        {
-          id: "capital",
-          fieldType: "radio",
-          question: "Capital of France?",
-          calcSettings: { calcType: "check_values", points: 5 },
-          fieldSettings: {
-            answerVariants: [
-              { id: "paris", title: "Paris", checkValue: true },
-              { id: "rome", title: "Rome" },
-            ],
-          },
-        },
+        { ...capitalQuestion, calcSettings: { calcType: "check_values", points: 5 } },
         { id: "gap", fieldType: "gapText", fieldSettings: { gapText: "Water boils at [[100]] degrees" } },
       ],
     };
