@@ -122,7 +122,7 @@ export async function postedFileAnswers(
   request: FastifyRequest,
   form: { id: number; fields: readonly TElement[] },
   key: string | undefined,
-  posted: MultipartForm | { entries: FormEntries; files?: undefined; errors?: undefined },
+  posted: { entries: FormEntries } & Partial<Pick<MultipartForm, "files" | "errors">>,
 ): Promise<{ answers: TSubmissionAnswer[]; errors: ValidationError[] }> {
   const answers: TSubmissionAnswer[] = [];
   const keptAnswers: TSubmissionAnswer[] = [];
