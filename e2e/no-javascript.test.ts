@@ -193,7 +193,7 @@ describe("the public form with JavaScript off", () => {
     expect(stored.answerList.map((result) => result.answers[0]?.answer)).toEqual(["Anna"]);
   });
 
-  it("sends a picture with the answers, kept when the page comes back refused, then stored once", async () => {
+  it("sends a picture with the answers, kept when the page comes back refused or dropped by its box, then stored once", async () => {
     const made = await call<{ form: { id: number } }>("POST", "/forms", {
       collectRealCharacters: false,
       title: "Danni",
@@ -219,8 +219,23 @@ describe("the public form with JavaScript off", () => {
     // The picker stays in sight, to choose another picture; Replace and Remove need the script.
     expect(await page.getByLabel("Foto del danno").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Rimuovi il file" }).isVisible()).toBe(false);
+    // In their place, a box that drops the kept picture.
+    const remove = page.getByRole("checkbox", { name: "Rimuovi il file" });
+    expect(await remove.isChecked()).toBe(false);
     await screenshot(page, "no-javascript-file-kept-390");
     await page.getByRole("textbox", { name: FIELDS[0]?.question }).fill("Anna");
+    await remove.check();
+    await page.getByRole("button", { name: "Invia" }).click();
+    // Removed, the required picture is asked for again; the name typed is kept.
+    await page.getByText("Compila questo campo").waitFor();
+    expect(await page.getByText(/porta\.png/).count()).toBe(0);
+    expect(await page.getByRole("checkbox", { name: "Rimuovi il file" }).count()).toBe(0);
+    expect(await page.getByRole("textbox", { name: FIELDS[0]?.question }).inputValue()).toBe("Anna");
+    await page.getByLabel("Foto del danno").setInputFiles({
+      name: "porta.png",
+      mimeType: "image/png",
+      buffer: await pngPicture("porta"),
+    });
     await page.getByRole("button", { name: "Invia" }).click();
     await page.waitForURL(/\/thankyou\?/);
     const stored = await storedAnswers(call, made.form.id);

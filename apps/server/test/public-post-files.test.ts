@@ -159,6 +159,57 @@ describe("a file question on a form posted without JavaScript", () => {
     expect(await other.text()).toContain("Please fill in this field");
   });
 
+  it("lets a kept file be removed by its box, or replaced by a new one, without JavaScript", async () => {
+    const first = await postMultipart("damage", [
+      ["fl-submission-key", "files-removed-1"],
+      ["name", ""],
+      ["pic", { name: "wall.png", bytes: PNG }],
+      ["doc", { name: "invoice.png", bytes: PNG }],
+    ]);
+    expect(first.status).toBe(422);
+    const html = await first.text();
+    // Beside each kept file, a box to remove it: the page's buttons need the script.
+    expect(html).toMatch(
+      /<input[^>]*type="checkbox"[^>]*name="doc\.remove"|<input[^>]*name="doc\.remove"[^>]*type="checkbox"/,
+    );
+    expect(html).toContain("Remove the file");
+    const keptOf = (field: string) =>
+      new RegExp(`<input[^>]*name="${field}\\.file"[^>]*value="([0-9a-f]{32})"`).exec(html)?.[1] ?? "";
+    const pic = keptOf("pic");
+    const doc = keptOf("doc");
+    expect(pic).toMatch(/^[0-9a-f]{32}$/);
+    expect(doc).toMatch(/^[0-9a-f]{32}$/);
+    // Removing the required picture leaves its question to answer again.
+    const removedRequired = await postMultipart("damage", [
+      ["fl-submission-key", "files-removed-1"],
+      ["name", "Hal"],
+      ["pic.file", pic],
+      ["pic.remove", "on"],
+      ["doc.file", doc],
+    ]);
+    expect(removedRequired.status).toBe(422);
+    expect(await removedRequired.text()).toContain("Please fill in this field");
+    // A new file chosen with the box ticked takes the old one's place; the invoice goes unsent.
+    const sent = await postMultipart("damage", [
+      ["fl-submission-key", "files-removed-1"],
+      ["name", "Hal"],
+      ["pic.file", pic],
+      ["pic.remove", "on"],
+      ["pic", { name: "wall-again.png", bytes: PNG }],
+      ["doc.file", doc],
+      ["doc.remove", "on"],
+      ["doc", { name: "", bytes: Buffer.alloc(0) }],
+    ]);
+    expect(sent.status, await sent.clone().text()).toBe(303);
+    const answer = (await storedOf(formId)).find((row) =>
+      row.answers.some((a) => a.fieldId === "name" && a.answer === "Hal"),
+    );
+    const [picture] = filesOf(answer?.answers.find((a) => a.fieldId === "pic")?.answer);
+    expect(picture).toMatchObject({ name: "wall-again.png" });
+    expect(picture?.id).not.toBe(pic);
+    expect(answer?.answers.some((a) => a.fieldId === "doc")).toBe(false);
+  });
+
   it("refuses more files than the form has questions for, and a broken body, with a 4xx, never a 500", async () => {
     const before = (await storedOf(formId)).length;
     const picture = { name: "p.png", bytes: PNG };

@@ -133,6 +133,12 @@ export const postsNatively = (type: FieldType) =>
  */
 export const keptFileName = (fieldId: string) => `${fieldId}.file`;
 
+/**
+ * The box drawn beside a kept file when the page runs no script (its Remove button needs one):
+ * ticked, the question drops the kept file; a new file chosen still takes its place.
+ */
+export const removedFileName = (fieldId: string) => `${fieldId}.remove`;
+
 /** Whether the form, posted by the browser, sends files: then as multipart/form-data. */
 export const sendsFiles = (fields: readonly TElement[]) =>
   fields.some((field) => isAnswerable(field) && isUploadField(field));

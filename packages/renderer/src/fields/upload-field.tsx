@@ -1,5 +1,5 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
-import { keptFileName } from "@formloom/core/form-post";
+import { keptFileName, removedFileName } from "@formloom/core/form-post";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useTranslate } from "../translate-context.ts";
@@ -196,6 +196,13 @@ export function UploadField({
           </span>
         )}
       </div>
+      {!hydrated && current?.id && (
+        // Without the script, a box to drop the kept file (public-post-files.ts); Remove needs it.
+        <label className="fl-upload-remove">
+          <input type="checkbox" name={removedFileName(element.id)} disabled={disabled} />
+          {translate("widget.upload.remove")}
+        </label>
+      )}
       {busy && (
         <button type="button" className="fl-widget-button" onClick={cancel}>
           {translate("widget.upload.cancel")}

@@ -2,7 +2,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import { type ValidationError, validationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import { isUploadField } from "@formloom/core/field-types/file-like";
-import { FORM_POST_FIELDS, type FormEntries, keptFileName } from "@formloom/core/form-post";
+import { FORM_POST_FIELDS, type FormEntries, keptFileName, removedFileName } from "@formloom/core/form-post";
 import type { TSubmissionAnswer } from "@formloom/core/submission";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
@@ -19,8 +19,8 @@ import { readForm } from "./presenter.ts";
  * The files of a form posted without JavaScript, as `multipart/form-data`: each file question's
  * new file is stored as the upload call stores it (counted, checked by its bytes, under the
  * filling's key); with none chosen, the question keeps the file of an earlier post of the same
- * filling, named by its hidden input (core's keptFileName). The submission then checks and
- * claims them as it does the page's script's.
+ * filling, named by its hidden input (core's keptFileName), unless its Remove box is ticked
+ * (removedFileName). The submission then checks and claims them as it does the page's script's.
  */
 
 /** A file part as posted, under the name of its input. */
@@ -131,7 +131,9 @@ export async function postedFileAnswers(
   const uploader = { ip: request.ip, respondent: respondentOf(request) };
   for (const field of form.fields) {
     if (!isUploadField(field)) continue;
-    const kept = posted.entries[keptFileName(field.id)]?.[0];
+    // A kept file whose Remove box is ticked is dropped; a new file still answers the question.
+    const removed = posted.entries[removedFileName(field.id)] !== undefined;
+    const kept = removed ? undefined : posted.entries[keptFileName(field.id)]?.[0];
     const keptAnswer = kept ? [{ fieldId: field.id, answer: [{ id: kept }] }] : [];
     const file = posted.files?.get(field.id);
     // Files belong to a filling: a post without its key (no browser sends one) stores none.
