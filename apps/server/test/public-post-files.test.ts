@@ -14,6 +14,7 @@ let owner: ApiClient;
 let subdomain: string;
 let formId: number;
 let pagedId: number;
+let laterId: number;
 let browser: string;
 
 const fileForm = {
@@ -37,6 +38,18 @@ const pagedForm = {
   ],
 };
 
+/** A question a page: the picture on the third, after two of text. */
+const laterForm = {
+  title: "Damage report, picture last",
+  formPathAlias: "damage-later",
+  display: "stepByStep",
+  fields: [
+    { id: "name", fieldType: "text", question: "Your name", isRequired: true },
+    { id: "where", fieldType: "text", question: "Where is the damage?" },
+    { id: "pic", fieldType: "image", question: "A picture of the damage", isRequired: true },
+  ],
+};
+
 beforeAll(async () => {
   assertRendererBuilt();
   server = await startTestServer();
@@ -51,6 +64,9 @@ beforeAll(async () => {
   const paged = await owner.post<{ form: { id: number } }>("/api/forms", pagedForm);
   expect(paged.status).toBe(201);
   pagedId = paged.body.form.id;
+  const later = await owner.post<{ form: { id: number } }>("/api/forms", laterForm);
+  expect(later.status).toBe(201);
+  laterId = later.body.form.id;
   const plain = await owner.post("/api/forms", {
     title: "Plain",
     formPathAlias: "plain",
@@ -78,6 +94,9 @@ function postMultipart(alias: string, entries: Array<[string, string | { name: s
 
 const storedOf = async (id: number) =>
   (await owner.get<Page>(`/api/forms/${id}/answer/paginated/1/50`)).body.answerList;
+
+/** The page a form on pages drew, as its hidden input says. */
+const pageOf = (html: string) => /name="fl-page" value="(\d+)"/.exec(html)?.[1];
 
 /** The files an answer refers to. */
 const filesOf = (answer: unknown) => answer as Array<{ id: string; url: string; name: string; size: number }>;
@@ -265,5 +284,38 @@ describe("a file question on a form posted without JavaScript", () => {
     const [answer] = await storedOf(pagedId);
     const [picture] = filesOf(answer?.answers.find((a) => a.fieldId === "pic")?.answer);
     expect(picture).toMatchObject({ name: "roof.png", size: PNG.length });
+  });
+  it("draws a page on which a file was refused with its Back button, the pages before kept", async () => {
+    type Entries = Array<[string, string | { name: string; bytes: Buffer }]>;
+    const send = (page: number, entries: Entries) =>
+      postMultipart("damage-later", [
+        ["fl-submission-key", "files-later-1"],
+        ["fl-page", String(page)],
+        ...entries,
+      ]);
+    const drawn = async (page: number, entries: Entries) => {
+      const response = await send(page, entries);
+      return { status: response.status, html: await response.text() };
+    };
+    expect(pageOf((await drawn(0, [["name", "Ivy"]])).html)).toBe("1");
+    expect(pageOf((await drawn(1, [["where", "The left window"]])).html)).toBe("2");
+    const refused = await drawn(2, [["pic", { name: "notes.txt", bytes: Buffer.from("not a picture") }]]);
+    expect(refused.status).toBe(422);
+    expect(refused.html).toContain("This type of file is not accepted here");
+    expect(pageOf(refused.html)).toBe("2");
+    // Back is there, as it was before the refusal, and leads to the page before with its answer.
+    expect(refused.html).toMatch(/<button[^>]*name="fl-back"/);
+    const back = await drawn(2, [["fl-back", "1"]]);
+    expect(pageOf(back.html)).toBe("1");
+    expect(back.html).toMatch(/<input[^>]*name="where"[^>]*value="The left window"/);
+    expect(pageOf((await drawn(1, [["where", "The left window"]])).html)).toBe("2");
+    const sent = await send(2, [["pic", { name: "window.png", bytes: PNG }]]);
+    expect(sent.status, await sent.clone().text()).toBe(303);
+    const [answer] = await storedOf(laterId);
+    expect(Object.fromEntries(answer!.answers.map((a) => [a.fieldId, a.answer]))).toMatchObject({
+      name: "Ivy",
+      where: "The left window",
+      pic: [expect.objectContaining({ name: "window.png" })],
+    });
   });
 });
