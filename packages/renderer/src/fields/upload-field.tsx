@@ -198,7 +198,7 @@ export function UploadField({
       </div>
       {!hydrated && current?.id && (
         // Without the script, a box to drop the kept file (public-post-files.ts); Remove needs it.
-        <label className="fl-upload-remove">
+        <label className="fl-choice fl-upload-remove">
           <input type="checkbox" name={removedFileName(element.id)} disabled={disabled} />
           {translate("widget.upload.remove")}
         </label>
