@@ -1,20 +1,7 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, SCREENSHOTS, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true", OFFLINE_PAYMENTS: "true" });
-
-/** Keeps a copy of the test's screenshot where the reviewers look at them. */
-async function shot(page: Parameters<typeof screenshot>[0], name: string) {
-  await screenshot(page, name);
-  mkdirSync("/tmp/shots", { recursive: true });
-  try {
-    copyFileSync(path.join(SCREENSHOTS, `${name}.png`), `/tmp/shots/${name}.png`);
-  } catch {
-    // The copy is for people; the test does not depend on it.
-  }
-}
 
 describe("billing", () => {
   it("adds a paid service from the marketplace, pays offline, and sees the balance and history", async () => {
@@ -28,7 +15,7 @@ describe("billing", () => {
       .click();
     await page.getByRole("button", { name: "Add: More responses" }).click();
     await page.getByRole("button", { name: "Remove: More responses" }).waitFor();
-    await shot(page, "biz-marketplace-1280");
+    await screenshot(page, "biz-marketplace-1280");
 
     await page.goto(`${run.app.url}/account/billing`);
     await page.getByText("Due: waiting for a payment").waitFor();
@@ -42,13 +29,13 @@ describe("billing", () => {
     await page.getByRole("heading", { name: "Thank you! Your payment went through." }).waitFor();
     await page.getByRole("link", { name: "Back to billing" }).click();
     await expect.poll(() => page.getByTestId("balance").textContent()).toBe("$11.00");
-    await shot(page, "biz-billing-status-1280");
+    await screenshot(page, "biz-billing-status-1280");
     await page.getByRole("tab", { name: "History" }).click();
     await page.getByRole("cell", { name: "More responses", exact: false }).waitFor();
     await page.getByText("Charging").waitFor();
     await page.getByRole("button", { name: "Today" }).click();
     await page.getByText("Withdrawal").waitFor();
-    await shot(page, "biz-billing-history-1280");
+    await screenshot(page, "biz-billing-history-1280");
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -66,7 +53,7 @@ describe("billing", () => {
       .or(page.getByRole("combobox", { name: /^Currency/ }))
       .click();
     await page.getByRole("option", { name: "EUR" }).click();
-    await shot(page, "biz-donation-390");
+    await screenshot(page, "biz-donation-390");
     await page.getByRole("button", { name: "Pay" }).click();
     await page.getByRole("button", { name: "Confirm payment" }).click();
     await page.waitForURL("**/projects/support/payment/success?payment=*");
@@ -84,7 +71,7 @@ describe("billing", () => {
     await page.getByRole("button", { name: "Decline" }).click();
     await page.waitForURL("**/projects/freedom/payment/fail?payment=*");
     await page.getByRole("alert").filter({ hasText: "There were problems with your payment!" }).waitFor();
-    await shot(page, "biz-payment-fail-390");
+    await screenshot(page, "biz-payment-fail-390");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(problems).toEqual([]);

@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { accountOwner, appAndBrowser, createdForm, screenshot, signIn, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
-const SHOTS = "/tmp/shots";
 
 /** A 1×1 red PNG. */
 const PIXEL = Buffer.from(
@@ -13,7 +11,6 @@ const PIXEL = Buffer.from(
 
 describe("custom pages and the help menu", () => {
   it("writes a page with a picture, shows it signed out at /pages/:alias and in the help menu", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     await accountOwner(run.app.url, "editor", "editor123");
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchErrors(page);
@@ -53,7 +50,7 @@ describe("custom pages and the help menu", () => {
       .first()
       .evaluate((img: HTMLImageElement) => img.naturalWidth);
     expect(loaded).toBe(1);
-    await visitor.screenshot({ path: `${SHOTS}/search-custom-page-en.png` });
+    await screenshot(visitor, "custom-page-signed-out-en", { fullPage: false });
     await visitor.goto(`${run.app.url}/pages/no-such-page`);
     await visitor.getByText("This page does not exist.").waitFor();
     await visitor.goto(`${run.app.url}/403`);
@@ -64,7 +61,6 @@ describe("custom pages and the help menu", () => {
   });
 
   it("opens an account page at the bare /{alias} inside the layout, in English and Russian, without shadowing other pages", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const call = await accountOwner(run.app.url, "bare", "bare12345");
     await call("POST", "/pages", {
       title: "Parking rules",
@@ -85,7 +81,6 @@ describe("custom pages and the help menu", () => {
       // Inside the layout: the top bar is there.
       await page.getByRole("banner").waitFor();
       await screenshot(page, `custom-page-bare-en-${width}`);
-      await page.screenshot({ path: `${SHOTS}/custom-page-en-${width}.png`, animations: "disabled" });
       // The app's own one-segment pages still win over an alias; an alias no page has is not found.
       await page.goto(`${run.app.url}/search/all?q=parking`);
       await page
@@ -109,7 +104,6 @@ describe("custom pages and the help menu", () => {
       await page.getByRole("heading", { name: "Parking rules" }).waitFor();
       await page.getByRole("banner").getByRole("button", { name: "Помощь" }).waitFor();
       await screenshot(page, `custom-page-bare-ru-${width}`);
-      await page.screenshot({ path: `${SHOTS}/custom-page-ru-${width}.png`, animations: "disabled" });
       await page.goto(`${run.app.url}/no-such-alias`);
       await page.getByRole("heading", { name: "404" }).waitFor();
       await page.close();

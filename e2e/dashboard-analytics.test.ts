@@ -1,15 +1,12 @@
 // The dashboard's calendar of submissions and account analytics, and the top bar's submissions
 // pop-over, as a signed-in owner sees them. The submissions are sent through the API, then spread
 // over days with SQL on the stopped server's embedded database: the API stamps each with "now".
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
 import { appWithDatabase } from "./seeded-app.ts";
-import { accountOwner, createdForm, signIn as signInAs, watchErrors } from "./support.ts";
+import { accountOwner, createdForm, screenshot, signIn as signInAs, watchErrors } from "./support.ts";
 
-const SHOTS = "/tmp/shots";
 const USER = "dashowner";
 const PASSWORD = "dash-secret-1";
 
@@ -256,12 +253,11 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "2", exact: true }).click();
     await page.getByTestId("nps-no-data").waitFor();
     expect(await timeline.count()).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, "dash-nps-500.png") });
+    await screenshot(page, "dash-nps-500", { fullPage: false });
     await context.close();
   });
 
   it("looks right at 1280 and 390 px in English and Russian", async () => {
-    mkdirSync(SHOTS, { recursive: true });
     for (const language of ["en", "ru"] as const) {
       for (const width of [1280, 390]) {
         const context = await run.browser.newContext({ viewport: { width, height: 900 } });
@@ -299,7 +295,7 @@ describe("the dashboard", () => {
         expect(overflow, `${language} ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
         await page.mouse.move(0, 0);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(SHOTS, `dash-${language}-${width}.png`), fullPage: true });
+        await screenshot(page, `dash-${language}-${width}`);
         if (language === "ru") {
           await page.evaluate(async () => {
             const token = localStorage.getItem("formloom.token");

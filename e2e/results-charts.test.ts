@@ -1,13 +1,18 @@
 // The form's charts on its overview, the results' statistics and the visualization page, and a
 // shared report opened signed out. 500 submissions over 60 days from several devices and countries
 // are written with SQL on the stopped server's embedded database, as dashboard-analytics does.
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appWithDatabase } from "./seeded-app.ts";
-import { type ApiCall, accountOwner, createdForm, signIn as signInAs, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  createdForm,
+  screenshot,
+  signIn as signInAs,
+  watchErrors,
+} from "./support.ts";
 
-const SHOTS = "/tmp/shots";
 const USER = "chartowner";
 const PASSWORD = "chart-secret-1";
 const DEVICES = [
@@ -220,8 +225,7 @@ describe("the form's charts", () => {
     await expect.poll(() => reader.getByTestId("question-colour").textContent()).toContain("Red");
     expect(await reader.content()).not.toContain("Person ");
     await chartsDrawn(reader);
-    mkdirSync(SHOTS, { recursive: true });
-    await reader.screenshot({ path: `${SHOTS}/charts-report-390.png`, fullPage: true });
+    await screenshot(reader, "charts-report-390");
 
     // Revoked, the link opens nothing.
     await page.getByRole("button", { name: "Revoke" }).click();
@@ -246,12 +250,12 @@ describe("the form's charts", () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${run.app.url}/forms/${formId}/overview`);
         await chartsDrawn(page);
-        await page.screenshot({ path: `${SHOTS}/charts-overview-${locale}-${width}.png`, fullPage: true });
+        await screenshot(page, `charts-overview-${locale}-${width}`);
         await page.goto(`${run.app.url}/forms/${formId}/results`);
         await page.getByText(locale === "ru" ? "Статистика" : "Statistics", { exact: true }).click();
         await page.getByTestId("question-colour").waitFor();
         await chartsDrawn(page);
-        await page.screenshot({ path: `${SHOTS}/charts-results-${locale}-${width}.png`, fullPage: true });
+        await screenshot(page, `charts-results-${locale}-${width}`);
       }
       if (locale === "en") {
         // Printed, the visualization page is its charts alone: no menu, tabs or buttons.
@@ -261,7 +265,7 @@ describe("the form's charts", () => {
         await chartsDrawn(page);
         await page.emulateMedia({ media: "print" });
         expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
-        await page.screenshot({ path: `${SHOTS}/charts-visualization-print.png`, fullPage: true });
+        await screenshot(page, "charts-visualization-print");
       }
       await context.close();
     }

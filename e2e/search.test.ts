@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,13 +11,11 @@ import {
 } from "./support.ts";
 
 const run = appAndBrowser();
-const SHOTS = "/tmp/shots";
 let call: ApiCall;
 let formId: number;
 let userId: number;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   call = await accountOwner(run.app.url, "finder", "finder123");
   userId = (await call<{ id: number }>("GET", "/user")).id;
   const form = await createdForm(call, {
@@ -68,7 +65,7 @@ describe("the global search", () => {
     await panel.getByRole("region", { name: "Results in Answers" }).waitFor();
     await panel.getByRole("region", { name: "Results in Pages" }).waitFor();
     expect(await panel.locator("mark").first().textContent()).toMatch(/walrus/i);
-    await page.screenshot({ path: `${SHOTS}/search-panel-en.png` });
+    await screenshot(page, "search-panel-en", { fullPage: false });
 
     await panel.getByRole("link", { name: "Walrus feedback #1" }).click();
     await page.waitForURL(`${run.app.url}/forms/${formId}/results/1`);
@@ -107,7 +104,6 @@ describe("the global search", () => {
     await page.getByRole("main").getByRole("checkbox", { name: "Pages" }).check();
     await page.getByRole("main").getByRole("searchbox", { name: "Search" }).fill("pelican");
     await page.getByRole("main").getByRole("region", { name: "Results in Pages" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/search-results-en.png`, fullPage: true });
     await screenshot(page, "search-results-en-1280");
 
     await page.goto(`${run.app.url}/search/form_answer/pelican`);
@@ -125,7 +121,7 @@ describe("the global search", () => {
     const dialog = page.getByRole("dialog", { name: "Search" });
     await dialog.getByRole("searchbox", { name: "Search" }).fill("pelican");
     await dialog.getByRole("link", { name: "Pelican policy" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/search-mobile-en.png` });
+    await screenshot(page, "search-mobile-en", { fullPage: false });
     await dialog.getByRole("link", { name: "Pelican policy" }).click();
     await page.waitForURL(`${run.app.url}/page/pelican-policy`);
     await page.close();
@@ -137,12 +133,10 @@ describe("the global search", () => {
     await signIn(page, run.app.url, "finder", "finder123");
     await page.goto(`${run.app.url}/search/all?q=walrus`);
     await page.getByRole("main").getByRole("region", { name: "Результаты в ответах" }).waitFor();
-    await page.screenshot({ path: `${SHOTS}/search-results-ru.png`, fullPage: true });
     await screenshot(page, "search-results-ru-1280");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("main").getByRole("region", { name: "Результаты в ответах" }).waitFor();
     await screenshot(page, "search-results-ru-390");
-    await page.screenshot({ path: `${SHOTS}/search-results-ru-390.png`, fullPage: true });
     await call("PATCH", `/user/${userId}/settings`, { locale: "en" });
     await page.close();
   });

@@ -58,17 +58,14 @@ export async function connectBrowser(): Promise<Browser> {
 }
 
 /**
- * A full-page picture of what the page shows once its transitions are over: the browser runs a
- * dialog's or drawer's opening to its end before drawing, so no test waits for one.
+ * A full-page picture (or, with `fullPage: false`, what the window shows) once the page's
+ * transitions are over: the browser runs a dialog's or drawer's opening to its end before
+ * drawing, so no test waits for one. Every picture of the run goes to .test-output/screenshots.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const started = performance.now();
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `${name}.png`),
-    fullPage: true,
-    animations: "disabled",
-  });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: "disabled" });
   // What the pictures cost, for the run's timing report (scripts/test.mjs).
   appendFileSync(SCREENSHOT_TIMES, `${name}\t${Math.round(performance.now() - started)}\n`);
 }

@@ -1,11 +1,8 @@
-import { copyFileSync, mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accountOwner, appAndBrowser, createdForm, SCREENSHOTS, screenshot, signIn } from "./support.ts";
+import { accountOwner, appAndBrowser, createdForm, screenshot, signIn } from "./support.ts";
 
 const run = appAndBrowser();
-const SHOTS = "/tmp/shots";
 
 /** Whether a tour step's Next (or Done) button has the focus, so Enter moves on. */
 const stepHasFocus = (page: Page) =>
@@ -34,8 +31,6 @@ async function stepPicture(page: Page, name: string): Promise<void> {
     );
   });
   await screenshot(page, name);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(path.join(SCREENSHOTS, `${name}.png`), `${SHOTS}/${name}.png`);
 }
 
 /**
