@@ -203,6 +203,33 @@ describe("e-mail notifications", () => {
     expect((jobs as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 
+  it("queues one job per submission when a burst to two forms is stored together, none for the quiet form", async () => {
+    const busy = await createForm({ title: "Busy desk" });
+    const quiet = await createForm();
+    const made = await admin.post(`/api/forms/${busy}/email-notifications`, {
+      adminName: "Burst",
+      to: { formAuthor: true },
+      subject: "Burst [answer:name]",
+      message: "x",
+    });
+    expect(made.status, made.text).toBe(200);
+    // Sent at once, the submissions are stored several to a statement, both forms' rows together.
+    const sent = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => submit(i % 2 === 0 ? busy : quiet, { name: `P${i}` })),
+    );
+    const busyIds = sent.filter((_, i) => i % 2 === 0);
+    const queued = await server.database.db.execute(
+      sql`select form_id, answer_id from automation_jobs where form_id in (${busy}, ${quiet}) order by id`,
+    );
+    const rows = (queued as unknown as { rows: Array<{ form_id: number; answer_id: number }> }).rows;
+    expect(rows.every((row) => row.form_id === busy)).toBe(true);
+    expect(rows.map((row) => Number(row.answer_id)).sort((a, b) => a - b)).toEqual(
+      [...busyIds].sort((a, b) => a - b),
+    );
+    await settled();
+    expect(smtp.messages.filter((m) => m.subject.startsWith("Burst P"))).toHaveLength(12);
+  });
+
   it("sends a rule's e-mail only when the score is below the threshold, and never for a disabled rule", async () => {
     const formId = await createForm();
     const low = await admin.post<{ id: number }>(`/api/forms/${formId}/email-notifications`, {
