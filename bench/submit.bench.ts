@@ -161,6 +161,38 @@ function cpuMs(pids: number[]): number {
   return (ticks * 1000) / CLOCK_TICKS;
 }
 
+/**
+ * Starts counting the processor time of the database's backends; the function returned stops and
+ * says how much they used. The app's pool closes connections left idle and opens others, so the
+ * backends are looked up every half second and each counts from when it was first seen to when it
+ * was last seen: one that ends before the stop keeps what it used instead of leaving the sum.
+ */
+async function watchBackends(backends: () => Promise<number[]>): Promise<() => Promise<number>> {
+  const seen = new Map<number, { first: number; last: number }>();
+  const sample = async () => {
+    for (const pid of await backends()) {
+      const used = cpuMs([pid]);
+      const known = seen.get(pid);
+      if (known) known.last = used;
+      else seen.set(pid, { first: used, last: used });
+    }
+  };
+  await sample();
+  let watching = true;
+  const sampling = (async () => {
+    while (watching) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sample();
+    }
+  })();
+  return async () => {
+    watching = false;
+    await sampling;
+    await sample();
+    return [...seen.values()].reduce((sum, { first, last }) => sum + Math.max(0, last - first), 0);
+  };
+}
+
 /** The server process and, on PostgreSQL, the backends serving its database. */
 interface Processes {
   server: number;
@@ -179,16 +211,13 @@ async function measure(
   let cpu = { server: 0, database: 0 };
   for (const connections of CONNECTIONS) {
     const watching = connections === 64 && alongside64 ? alongside64(SECONDS) : undefined;
-    const backends = connections === 64 ? await processes.databasePids() : [];
-    const before = { server: cpuMs([processes.server]), database: cpuMs(backends) };
+    const databaseUsed = connections === 64 ? await watchBackends(processes.databasePids) : undefined;
+    const serverBefore = cpuMs([processes.server]);
     const run = await load(url, body, connections, SECONDS);
     runs.push(run);
-    if (connections === 64) {
+    if (databaseUsed) {
       const per = (ms: number) => ms / Math.max(run.ok, 1);
-      cpu = {
-        server: per(cpuMs([processes.server]) - before.server),
-        database: per(cpuMs(backends) - before.database),
-      };
+      cpu = { server: per(cpuMs([processes.server]) - serverBefore), database: per(await databaseUsed()) };
     }
     waits = (await watching) ?? waits;
   }
