@@ -78,8 +78,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A posted form's entries in order: text, or a file with its name. */
+type Entries = Array<[string, string | { name: string; bytes: Buffer }]>;
+
 /** Posts like a browser's form with files: multipart, not following the redirect, with its cookie. */
-function postMultipart(alias: string, entries: Array<[string, string | { name: string; bytes: Buffer }]>) {
+function postMultipart(alias: string, entries: Entries) {
   const body = new FormData();
   for (const [name, value] of entries)
     if (typeof value === "string") body.append(name, value);
@@ -286,7 +289,6 @@ describe("a file question on a form posted without JavaScript", () => {
     expect(picture).toMatchObject({ name: "roof.png", size: PNG.length });
   });
   it("draws a page on which a file was refused with its Back button, the pages before kept", async () => {
-    type Entries = Array<[string, string | { name: string; bytes: Buffer }]>;
     const send = (page: number, entries: Entries) =>
       postMultipart("damage-later", [
         ["fl-submission-key", "files-later-1"],
