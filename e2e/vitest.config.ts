@@ -46,7 +46,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Passwords hashed at a lower scrypt cost: the runs make and sign in thousands of accounts,
     // which at the production cost took two fifths of the processor time of the files that sign in most.
-    env: { PASSWORD_SCRYPT_N: "1024" },
+    // The embedded databases keep a 16MB cache, not 128MB: the runs start hundreds, and the cache's
+    // size was half of each start's processor time.
+    env: { PASSWORD_SCRYPT_N: "1024", PGLITE_SHARED_BUFFERS: "16MB" },
     // A limit for a test that hangs, not a speed target: on a machine running up to three times
     // slower than on a quiet day, the longest browser tests took 96 s of their 120 s.
     testTimeout: 180_000,

@@ -22,7 +22,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Passwords hashed at a lower scrypt cost: the runs make and sign in thousands of accounts,
     // which at the production cost took two fifths of the processor time of the files that sign in most.
-    env: { PASSWORD_SCRYPT_N: "1024" },
+    // The embedded databases keep a 16MB cache, not 128MB: the runs start hundreds, and the cache's
+    // size was half of each start's processor time.
+    env: { PASSWORD_SCRYPT_N: "1024", PGLITE_SHARED_BUFFERS: "16MB" },
     // A limit for a test that hangs, not a speed target (docs/test-timings.md keeps those): the
     // machine CI shares has run the whole suite up to three times slower than on a quiet day, and
     // a test that starts LibreOffice, PSPP or a second server took 35 s there that takes 12 s here.

@@ -25,6 +25,11 @@ const ZEnv = z.object({
     .optional(),
   DATABASE_POOLED: z.enum(["true", "false"]).default("false"),
   DATA_DIR: z.string().optional(),
+  /** The embedded database's buffer cache, e.g. "16MB"; unset: PGlite's own (128MB). */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 16MB (kB, MB or GB)")
+    .optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   SECRET_KEY: z.string().min(32, "SECRET_KEY must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -113,6 +118,8 @@ export interface Settings {
   databaseUrl: string | undefined;
   /** DATABASE_URL leads to a pooler in transaction mode (PgBouncer): no session state is relied on. */
   databasePooled: boolean;
+  /** PostgreSQL's shared_buffers for the embedded database; undefined: PGlite's own. */
+  pgliteSharedBuffers: string | undefined;
   dataDir: string;
   jwtSecret: string;
   /** Encrypts secrets the product must read back, such as third-party API keys. */
@@ -235,6 +242,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     databasePooled: values.DATABASE_POOLED === "true",
+    pgliteSharedBuffers: values.PGLITE_SHARED_BUFFERS,
     dataDir,
     jwtSecret: values.JWT_SECRET ?? storedSecret(dataDir, "jwt-secret"),
     secretKey: values.SECRET_KEY ?? storedSecret(dataDir, "secret-key"),

@@ -60,6 +60,11 @@ export async function openDatabase(options: {
    * LISTEN); this switches off its one session-level thing, named prepared statements.
    */
   databasePooled?: boolean;
+  /**
+   * The embedded database's shared_buffers. The cache's size is most of a start's cost: at PGlite's
+   * 128MB a start took 0.35 s of processor time, at 16MB 0.19 s.
+   */
+  pgliteSharedBuffers?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -82,7 +87,11 @@ export async function openDatabase(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const unlock = lockDataDirectory(options.dataDir);
   try {
-    const client = await PGlite.create(path.join(options.dataDir, "pglite"));
+    const client = await PGlite.create(path.join(options.dataDir, "pglite"), {
+      ...(options.pgliteSharedBuffers && {
+        startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.pgliteSharedBuffers}`],
+      }),
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return {
