@@ -73,4 +73,62 @@ describe("the numbers of a form's submissions", () => {
     expect(new Set(numbers).size).toBe(25);
     expect(numbers.slice(15)).toEqual(Array.from({ length: 10 }, (_, i) => i + 21));
   });
+
+  it("stay 1..N when another transaction stores a row, numbered by the row trigger, while a burst waits", async () => {
+    const form = await createForm(api);
+    const { accountId } = await formRow(form.id);
+    let burst: Promise<Array<{ status: number }>> | undefined;
+    // An insert that takes its number in the row trigger locks the counter to its commit; the
+    // burst's batches lock it too before they number their rows, so they wait, then go on after it.
+    await server.database.raw.transaction(async (query) => {
+      await query(
+        "insert into form_answers (account_id, form_id, answers, device, submission_key) values ($1, $2, '[]', '{}', 'by-hand')",
+        [accountId, form.id],
+      );
+      burst = Promise.all(Array.from({ length: 30 }, () => sendTo(form.id)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const sent = await burst!;
+    expect(sent.map((response) => response.status)).toEqual(Array(30).fill(201));
+    expect(await numbersOf(form.id)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+  });
+
+  it("take no number for a key another transaction stored while the batch waited for the counter", async () => {
+    const form = await createForm(api);
+    const { accountId } = await formRow(form.id);
+    let retried: Promise<{ status: number; body: { id?: number } }> | undefined;
+    let others: Promise<Array<{ status: number }>> | undefined;
+    const [{ id: storedId }] = (await server.database.raw.transaction(async (query) => {
+      const rows = await query<{ id: number }>(
+        "insert into form_answers (account_id, form_id, answers, device, submission_key) values ($1, $2, '[]', '{}', 'same-key') returning id",
+        [accountId, form.id],
+      );
+      // Sent while the key's row is not committed: the batch that holds it must see it once it
+      // has the counter, not store it again under a new number nor skip that number.
+      retried = sendTo(form.id, "same-key");
+      others = Promise.all(Array.from({ length: 10 }, () => sendTo(form.id)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return rows;
+    })) as [{ id: number }];
+    const answer = await retried!;
+    expect(answer.status).toBe(200);
+    expect(Number(answer.body.id)).toBe(Number(storedId));
+    expect((await others!).map((response) => response.status)).toEqual(Array(10).fill(201));
+    expect(await numbersOf(form.id)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+  });
 });
+
+const formRow = async (formId: number) => {
+  const [row] = await server.database.raw.query<{ accountId: number }>(
+    'select account_id as "accountId" from forms where id = $1::int4',
+    [formId],
+  );
+  return row!;
+};
+
+const sendTo = (formId: number, key?: string) =>
+  server.api.post<{ id?: number }>(
+    "/api/forms/answer",
+    { formId, answers: [{ fieldId: "name", answer: key ?? "burst" }] },
+    key ? { "idempotency-key": key } : {},
+  );

@@ -1,4 +1,11 @@
 import type { Query, RawSql } from "../../db/connect.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+
+/**
+ * How often a batch is written again after it met a key stored meanwhile by another process. Each
+ * attempt sees the keys committed before it, so a second attempt fails only on a newer race.
+ */
+const KEY_RACE_ATTEMPTS = 5;
 
 /** One submission as stored, with the form version it was checked against. */
 export interface AnswerRow {
@@ -47,19 +54,32 @@ const COLUMNS = {
   submission_key: "text",
 } as const;
 const names = Object.keys(COLUMNS);
-const record = Object.entries({ ...COLUMNS, form_version: "timestamptz", drop_partial: "bool" })
+const record = Object.entries({
+  ...COLUMNS,
+  form_version: "timestamptz",
+  drop_partial: "bool",
+  position: "int4",
+})
   .map(([name, type]) => `${name} ${type}`)
   .join(", ");
 
 /**
  * Stores a batch in one statement: each row only if its form still has the version it was checked
- * against and is published; a key already used in its form stores nothing. One text for any batch
- * size, so PostgreSQL prepares it once per connection. Rows go in form by form, so two batches lock
- * their forms' counters (each row takes its form's next number) in the same order.
+ * against and is published, and its key is not stored in its form yet (nor taken by an earlier row
+ * of the batch). The statement locks the counters of the forms it stores rows for, in the order of
+ * the forms, and the rows take their form's next numbers in the order they came, after the last
+ * number the lock returned; the statement trigger then moves the counter past them. So a batch
+ * costs one counter update per form rather than one per row, and the numbers run 1..N.
+ *
+ * A row whose key another transaction stored after this statement's snapshot was taken (it held
+ * the counter, so it committed while this one waited) would take a number and then be passed
+ * over. There is no ON CONFLICT: such a row fails the statement with a unique violation, nothing of
+ * it is stored, and the batch is written again (createAnswerWriter), when the key is seen.
  *
  * The same statement does what each stored submission needs next, so a submission costs no
  * statement of its own: it removes the progress kept under its key (a partial response) where the
  * row asks for that, and says whether its form is in a form chain (only then is the chain read).
+ * One text for any batch size, so PostgreSQL prepares it once per connection.
  *
  * One statement holds one account's rows ($2), named on every tenant table it touches, so a
  * database distributed by account (Citus) sends it to that account's node alone. A batch of
@@ -67,13 +87,21 @@ const record = Object.entries({ ...COLUMNS, form_version: "timestamptz", drop_pa
  */
 const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb) as v(${record})
     where v.account_id = $2),
-  stored as (insert into form_answers (${names.join(", ")})
-    select ${names.map((name) => `v.${name}`).join(", ")}
-    from given v
+  kept as (select distinct on (v.form_id, v.submission_key) v.* from given v
     where exists (select 1 from forms f where f.account_id = $2 and f.id = v.form_id
       and f.is_published and f.updated_at = v.form_version)
-    order by v.form_id
-    on conflict (account_id, form_id, submission_key) do nothing
+    and not exists (select 1 from form_answers a where a.submission_key = v.submission_key
+      and a.account_id + 0 = $2 and a.form_id + 0 = v.form_id)
+    order by v.form_id, v.submission_key, v.position),
+  counters as (insert into form_answer_counts as c (account_id, form_id)
+    select distinct $2::int4, k.form_id from kept k order by 2
+    on conflict (account_id, form_id) do update set last_number = c.last_number
+    returning c.form_id, c.last_number),
+  stored as (insert into form_answers (${names.join(", ")}, number)
+    select ${names.map((name) => `v.${name}`).join(", ")},
+      c.last_number + row_number() over (partition by v.form_id order by v.position)
+    from kept v join counters c on c.form_id = v.form_id
+    order by v.form_id, v.position
     returning id, account_id, form_id, submission_key),
   dropped as (delete from form_partials p using stored s, given v
     where v.drop_partial and v.form_id = s.form_id and v.submission_key = s.submission_key
@@ -89,7 +117,7 @@ export interface StoredAnswer {
   chained: boolean;
 }
 
-const asRecord = ({ row, dropPartial }: AnswerToStore) => ({
+const asRecord = ({ row, dropPartial }: AnswerToStore, position: number) => ({
   account_id: row.accountId,
   form_id: row.formId,
   user_id: row.userId,
@@ -111,6 +139,7 @@ const asRecord = ({ row, dropPartial }: AnswerToStore) => ({
   submission_key: row.submissionKey,
   form_version: row.formVersion,
   drop_partial: dropPartial,
+  position,
 });
 
 /**
@@ -190,7 +219,7 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
     return batch;
   }
 
-  async function write(batch: Waiting[]): Promise<void> {
+  async function write(batch: Waiting[], attempt = 1): Promise<void> {
     try {
       const rows = batch.map((item) => item.toStore);
       // Several accounts' rows take a statement each: one transaction holds them, so a failure
@@ -201,6 +230,9 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
           : await raw.transaction((query) => insertAnswers(query, rows));
       for (const [i, item] of batch.entries()) item.resolve(stored[i] ?? null);
     } catch (error) {
+      // A key stored by another process while the statement waited for a counter (see INSERT):
+      // that row is committed now, so the batch written again passes it over.
+      if (isUniqueViolation(error) && attempt < KEY_RACE_ATTEMPTS) return write(batch, attempt + 1);
       if (batch.length === 1) return batch[0]!.reject(error);
       // One row's failure (its form deleted meanwhile) must not fail the rows beside it.
       await Promise.all(batch.map((item) => write([item])));

@@ -10,7 +10,7 @@ import { validateSubmission } from "@formloom/core/submission";
 import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
 import { timeUpAllowed } from "@formloom/core/time-limits";
 import type { Database, Query } from "../../db/connect.ts";
-import { isForeignKeyViolation } from "../../db/errors.ts";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { checkFileAnswers, claimFiles, fieldsWithFiles } from "../files/uploads.ts";
@@ -304,6 +304,10 @@ async function storeExclusively(
     if (maxResponses !== null) await assertBelowLimit(query, row, maxResponses);
     const [stored] = await insertAnswers(query, [toStore]);
     return stored ?? null;
+  }).catch((error: unknown) => {
+    // Its key stored by another process meanwhile (answer-writer.ts): stored there, not here.
+    if (isUniqueViolation(error)) return null;
+    throw error;
   });
 }
 
