@@ -103,11 +103,13 @@ describe("the numbers of a form's submissions", () => {
         "insert into form_answers (account_id, form_id, answers, device, submission_key) values ($1, $2, '[]', '{}', 'same-key') returning id",
         [accountId, form.id],
       );
-      // Sent while the key's row is not committed: the batch that holds it must see it once it
-      // has the counter, not store it again under a new number nor skip that number.
+      // Sent while the key's row is not committed, alone in its batch, and a burst behind it: the
+      // batch must see the row once it has the counter, not store it again under a new number nor
+      // skip that number, nor fail.
       retried = sendTo(form.id, "same-key");
+      await new Promise((resolve) => setTimeout(resolve, 150));
       others = Promise.all(Array.from({ length: 10 }, () => sendTo(form.id)));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       return rows;
     })) as [{ id: number }];
     const answer = await retried!;
