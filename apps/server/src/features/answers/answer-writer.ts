@@ -195,8 +195,8 @@ interface Waiting {
  * the next statement. Each caller is answered only after the statement holding its row has
  * committed, so an acknowledged submission is never lost.
  *
- * One write at a time per form: each row takes its form's next number on the form's counter row,
- * which stays locked until the statement commits, so a second statement for the same form would
+ * One write at a time per form: a statement locks its forms' counter rows to number its rows, and
+ * they stay locked until it commits, so a second statement for the same form would
  * only wait on the first inside the database, holding a connection. Rows for a form being written
  * wait here instead and go in together with the next statement, so a busy form's batches grow
  * rather than queue; writes for other forms run beside it.
