@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { preferMemoryTmpdir } from "../apps/server/test/memory-tmpdir.ts";
+import { TEST_RUN_ENV } from "../apps/server/test/test-run-env.ts";
 
 preferMemoryTmpdir();
 
@@ -44,11 +45,7 @@ export default defineConfig({
     // Two files at a time: a third, tried, kept the cores busier (99 %) but made the stage no
     // shorter, and its files waited longer on each page.
     maxWorkers: 2,
-    // Passwords hashed at a lower scrypt cost: the runs make and sign in thousands of accounts,
-    // which at the production cost took two fifths of the processor time of the files that sign in most.
-    // The embedded databases keep a 16MB cache, not 128MB: the runs start hundreds, and the cache's
-    // size was half of each start's processor time.
-    env: { PASSWORD_SCRYPT_N: "1024", PGLITE_SHARED_BUFFERS: "16MB" },
+    env: TEST_RUN_ENV,
     // A limit for a test that hangs, not a speed target: on a machine running up to three times
     // slower than on a quiet day, the longest browser tests took 96 s of their 120 s.
     testTimeout: 180_000,

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { preferMemoryTmpdir } from "./test/memory-tmpdir.ts";
+import { TEST_RUN_ENV } from "./test/test-run-env.ts";
 
 preferMemoryTmpdir();
 
@@ -20,11 +21,7 @@ export default defineConfig({
     // and the server keeps no state in its modules beyond caches of pure lookups.
     isolate: false,
     maxWorkers: 2,
-    // Passwords hashed at a lower scrypt cost: the runs make and sign in thousands of accounts,
-    // which at the production cost took two fifths of the processor time of the files that sign in most.
-    // The embedded databases keep a 16MB cache, not 128MB: the runs start hundreds, and the cache's
-    // size was half of each start's processor time.
-    env: { PASSWORD_SCRYPT_N: "1024", PGLITE_SHARED_BUFFERS: "16MB" },
+    env: TEST_RUN_ENV,
     // A limit for a test that hangs, not a speed target (docs/test-timings.md keeps those): the
     // machine CI shares has run the whole suite up to three times slower than on a quiet day, and
     // a test that starts LibreOffice, PSPP or a second server took 35 s there that takes 12 s here.

@@ -93,31 +93,38 @@ describe("the numbers of a form's submissions", () => {
     expect(await numbersOf(form.id)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
   });
 
-  it("take no number for a key another transaction stored while the batch waited for the counter", async () => {
-    const form = await createForm(api);
-    const { accountId } = await formRow(form.id);
-    let retried: Promise<{ status: number; body: { id?: number } }> | undefined;
-    let others: Promise<Array<{ status: number }>> | undefined;
-    const [{ id: storedId }] = (await server.database.raw.transaction(async (query) => {
-      const rows = await query<{ id: number }>(
-        "insert into form_answers (account_id, form_id, answers, device, submission_key) values ($1, $2, '[]', '{}', 'same-key') returning id",
-        [accountId, form.id],
-      );
-      // Sent while the key's row is not committed, alone in its batch, and a burst behind it: the
-      // batch must see the row once it has the counter, not store it again under a new number nor
-      // skip that number, nor fail.
-      retried = sendTo(form.id, "same-key");
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      others = Promise.all(Array.from({ length: 10 }, () => sendTo(form.id)));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return rows;
-    })) as [{ id: number }];
-    const answer = await retried!;
-    expect(answer.status).toBe(200);
-    expect(Number(answer.body.id)).toBe(Number(storedId));
-    expect((await others!).map((response) => response.status)).toEqual(Array(10).fill(201));
-    expect(await numbersOf(form.id)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
-  });
+  // A form that limits how often one respondent submits stores each submission in a transaction of
+  // its own (submit.ts, storeExclusively), not in a batch; the race ends the same way.
+  for (const [kind, settings, burst] of [
+    ["in a batch", undefined, 10],
+    ["alone, its form limiting how often one respondent sends it", { nextSubmissionTime: "1h" }, 0],
+  ] as const)
+    it(`take no number for a key another transaction stored while the submission waited for the counter: ${kind}`, async () => {
+      const form = await createForm(api);
+      if (settings) expect((await api.patch(`/api/forms/${form.id}`, settings)).status).toBe(200);
+      const { accountId } = await formRow(form.id);
+      let retried: Promise<{ status: number; body: { id?: number } }> | undefined;
+      let others: Promise<Array<{ status: number }>> | undefined;
+      const [{ id: storedId }] = (await server.database.raw.transaction(async (query) => {
+        const rows = await query<{ id: number }>(
+          "insert into form_answers (account_id, form_id, answers, device, submission_key) values ($1, $2, '[]', '{}', 'same-key') returning id",
+          [accountId, form.id],
+        );
+        // Sent while the key's row is not committed, alone in its statement, and a burst behind it:
+        // the submission must see the row once it has the counter, not store it again under a new
+        // number nor skip that number, nor fail.
+        retried = sendTo(form.id, "same-key");
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        others = Promise.all(Array.from({ length: burst }, () => sendTo(form.id)));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return rows;
+      })) as [{ id: number }];
+      const answer = await retried!;
+      expect(answer.status).toBe(200);
+      expect(Number(answer.body.id)).toBe(Number(storedId));
+      expect((await others!).map((response) => response.status)).toEqual(Array(burst).fill(201));
+      expect(await numbersOf(form.id)).toEqual(Array.from({ length: burst + 1 }, (_, i) => i + 1));
+    });
 });
 
 const formRow = async (formId: number) => {

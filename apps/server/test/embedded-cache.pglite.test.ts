@@ -9,7 +9,7 @@ afterEach(async () => {
   for (const close of opened.splice(0).reverse()) await close();
 });
 
-/** The embedded database of a server started with `env`, and its shared_buffers as PostgreSQL reports it. */
+/** The shared_buffers of an embedded database opened with the settings `env` gives, as it reports them. */
 async function cacheOf(env: Record<string, string>): Promise<string> {
   const target = await freshDatabaseTarget();
   opened.push(target.drop);

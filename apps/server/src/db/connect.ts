@@ -61,7 +61,7 @@ export async function openDatabase(options: {
    */
   databasePooled?: boolean;
   /**
-   * The embedded database's shared_buffers. The cache's size is most of a start's cost: at PGlite's
+   * The embedded database's shared_buffers. The cache's size is half of a start's cost: at PGlite's
    * 128MB a start took 0.35 s of processor time, at 16MB 0.19 s.
    */
   pgliteSharedBuffers?: string | undefined;
