@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,8 +9,12 @@ const run = promisify(execFile);
 
 /**
  * Readers nobody here wrote, for checking exported files: LibreOffice Calc turns a CSV, XLS or
- * XLSX file into CSV (a fresh profile per call, calls one after another), and GNU PSPP reads a
- * .sav file's dictionary and cases.
+ * XLSX file into CSV, and GNU PSPP reads a .sav file's dictionary and cases.
+ *
+ * LibreOffice runs as a server, one per test process, started on the first file and stopped when
+ * the process exits: a start costs four to five seconds of processor time, and a run reads dozens
+ * of files. Each file goes to it through its UNO bridge (office-convert.py, with Debian's
+ * python3-uno), with the filters `soffice --convert-to` uses, one file at a time.
  */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -20,34 +24,76 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+const CONVERT = path.join(import.meta.dirname, "office-convert.py");
+/** Debian's Python, the one python3-uno installs the bridge for (another on the PATH may lack it). */
+const PYTHON = "/usr/bin/python3";
+
+/** Where the run's setup (global-setup.ts) has the test processes note their LibreOffice servers. */
+export const OFFICE_DIR_VARIABLE = "FORMLOOM_TEST_OFFICES";
+
+/** This process's LibreOffice server: the pipe it answers on. */
+let office: { pipe: string; child: ChildProcess; failed?: Error } | undefined;
+
+function officeServer(): string {
+  if (office && office.child.exitCode === null && office.child.signalCode === null) return office.pipe;
+  const dir = mkdtempSync(path.join(process.env[OFFICE_DIR_VARIABLE] ?? tmpdir(), "formloom-lo-"));
+  const pipe = `formloom-lo-${process.pid}-${path.basename(dir)}`;
+  const child = spawn(
+    "libreoffice",
+    [
+      `-env:UserInstallation=file://${path.join(dir, "profile")}`,
+      "--headless",
+      "--norestore",
+      "--nologo",
+      "--nodefault",
+      `--accept=pipe,name=${pipe};urp;`,
+    ],
+    // A process group of its own, so that stopping it stops the office program its launcher starts.
+    { stdio: "ignore", detached: true },
+  );
+  child.unref();
+  const started: typeof office = { pipe, child };
+  // Not installed, say: the conversion then fails with this as its reason.
+  child.once("error", (error) => {
+    started.failed = error;
+  });
+  office = started;
+  // The run's teardown stops it, should this process be ended before its exit handlers run.
+  writeFileSync(path.join(dir, "server.pid"), String(child.pid));
+  process.once("exit", () => stopOfficeServer(dir));
+  return pipe;
+}
+
+function stopOfficeServer(dir: string): void {
+  try {
+    process.kill(-Number(readFileSync(path.join(dir, "server.pid"), "utf8")), "SIGKILL");
+  } catch {
+    // Already stopped, or never started.
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stops every LibreOffice server the test processes started under `parent` (the run's teardown). */
+export function stopOfficeServers(parent: string): void {
+  for (const dir of readdirSync(parent)) stopOfficeServer(path.join(parent, dir));
+  rmSync(parent, { recursive: true, force: true });
+}
+
 /** The file's first sheet as rows of cells, as LibreOffice reads it. */
 export function readWithLibreOffice(bytes: Buffer, extension: "csv" | "xls" | "xlsx"): Promise<string[][]> {
   return serially(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "formloom-lo-"));
+    const dir = mkdtempSync(path.join(tmpdir(), "formloom-lo-file-"));
     try {
       const input = path.join(dir, `export.${extension}`);
       writeFileSync(input, bytes);
-      const out = path.join(dir, "out");
-      // CSV in: comma, double quote, UTF-8 (76), from line 1; CSV out the same way.
-      const filter = "csv:Text - txt - csv (StarCalc):44,34,76,1";
-      await run(
-        "libreoffice",
-        [
-          `-env:UserInstallation=file://${path.join(dir, "profile")}`,
-          "--headless",
-          "--norestore",
-          ...(extension === "csv" ? ["--infilter=CSV:44,34,76,1"] : []),
-          "--convert-to",
-          filter,
-          "--outdir",
-          out,
-          input,
-        ],
-        { timeout: 120_000 },
-      );
-      const produced = readdirSync(out).find((name) => name.endsWith(".csv"));
-      if (!produced) throw new Error("LibreOffice produced no file");
-      return parse(readFileSync(path.join(out, produced), "utf8").replace(/^\uFEFF/, ""), {
+      const output = path.join(dir, "out.csv");
+      const pipe = officeServer();
+      await run(PYTHON, [CONVERT, pipe, input, output, ...(extension === "csv" ? ["csv"] : [])], {
+        timeout: 120_000,
+      }).catch((error: Error) => {
+        throw office?.failed ? new Error(`LibreOffice did not start: ${office.failed.message}`) : error;
+      });
+      return parse(readFileSync(output, "utf8").replace(/^\uFEFF/, ""), {
         relax_column_count: true,
       }) as string[][];
     } finally {

@@ -1,24 +1,37 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import {
   createPgliteTemplate,
   createPostgresTemplate,
   POSTGRES_TEMPLATE_VARIABLE,
   TEMPLATE_VARIABLE,
 } from "./database-template.ts";
+import { OFFICE_DIR_VARIABLE, stopOfficeServers } from "./export-readers.ts";
 import { useServerBundle } from "./process.ts";
 
 /**
- * One migrated database per engine for the whole run to copy, and the compiled server for the
- * files that start it as a process of its own.
+ * One migrated database per engine for the whole run to copy, the compiled server for the files
+ * that start it as a process of its own, and a place where the test processes note the
+ * LibreOffice servers they start, stopped at the end (export-readers.ts).
  */
 export default async function setup() {
   useServerBundle();
+  const offices = mkdtempSync(path.join(tmpdir(), "formloom-offices-"));
+  process.env[OFFICE_DIR_VARIABLE] = offices;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await createPostgresTemplate(adminUrl);
     process.env[POSTGRES_TEMPLATE_VARIABLE] = template.name;
-    return () => template.remove();
+    return async () => {
+      stopOfficeServers(offices);
+      await template.remove();
+    };
   }
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
-  return () => template.remove();
+  return async () => {
+    stopOfficeServers(offices);
+    await template.remove();
+  };
 }
