@@ -4,10 +4,13 @@
 // (bench/submit-baseline.ts); then, with 3 API processes, SIGKILL of one API process and one
 // worker mid-run: every acknowledged submission is looked up by its id, and every webhook
 // delivery of the run must reach the receiver. On two cores the gain is small: the point is that
-// nothing breaks and the rate does not fall. BENCH_SECONDS (default 15) sets each run's length;
+// nothing breaks and the rate does not fall. Each row also gives the processor time per request of
+// the API processes, of PostgreSQL and of the rest (nginx, the workers, the load), read from /proc:
+// with both cores busy the rate is bound by their sum. BENCH_SECONDS (default 15) sets each run's length;
 // BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create databases on.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import pg from "pg";
 import { freePort, respondents, startTopology, type Topology } from "../scripts/topology.ts";
@@ -80,17 +83,62 @@ async function baseline(databaseUrl: string) {
   }
 }
 
+/**
+ * Processor seconds each part of the machine has used so far, read from /proc: the API processes,
+ * the workers, every PostgreSQL process, nginx, and this process (the load). Per request, they
+ * show where a run's processor time went: on two cores, the rate is bound by their sum.
+ */
+function processorTime(topology: Topology) {
+  const ticks = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  const named = (prefix: string) =>
+    readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, "utf8").startsWith(prefix);
+        } catch {
+          return false;
+        }
+      })
+      .reduce((sum, pid) => sum + ticks(Number(pid)), 0);
+  const own = process.cpuUsage();
+  return {
+    api: topology.apis.reduce((sum, api) => sum + ticks(api.child.pid!), 0),
+    workers: topology.workers.reduce((sum, worker) => sum + ticks(worker.child.pid!), 0),
+    postgres: named("postgres"),
+    nginx: named("nginx"),
+    load: (own.user + own.system) / 1e6,
+  };
+}
+
 async function throughput(apis: number) {
   const database = await freshDatabase();
   const topology = await startTopology({ databaseUrl: database.url, apis });
   try {
     const formId = await prepareForm(topology.url);
-    return await load(
+    const before = processorTime(topology);
+    const run = await load(
       `${topology.url}/api/forms/answer`,
       JSON.stringify({ formId, answers: ANSWERS }),
       CONNECTIONS,
       SECONDS,
     );
+    const after = processorTime(topology);
+    const requests = Math.max(1, run.rps * SECONDS);
+    const perRequest = (part: keyof typeof after) => ((after[part] - before[part]) * 1000) / requests;
+    return {
+      ...run,
+      api: perRequest("api"),
+      postgres: perRequest("postgres"),
+      rest: perRequest("nginx") + perRequest("workers") + perRequest("load"),
+    };
   } finally {
     await topology.stop();
     await database.drop();
@@ -183,7 +231,9 @@ const base = await (async () => {
 console.log(
   `\nPostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each, through nginx (scripts/topology.ts)`,
 );
-console.log("API processes | app req/s | p99 ms | errors | app / plain INSERT baseline");
+console.log(
+  "API processes | app req/s | p99 ms | errors | app / plain INSERT baseline | processor ms per request: API, PostgreSQL, the rest",
+);
 console.log(
   `baseline      | ${fmt(base.rps).padStart(9)} | ${String(base.p99).padStart(6)} | ${String(base.errors).padStart(6)} |`,
 );
@@ -192,7 +242,7 @@ for (const apis of [1, 2, 3]) {
   const run = await throughput(apis);
   rows.push(run);
   console.log(
-    `${String(apis).padStart(13)} | ${fmt(run.rps).padStart(9)} | ${String(run.p99).padStart(6)} | ${String(run.errors).padStart(6)} | ${fmt(run.rps / base.rps, 2)}×`,
+    `${String(apis).padStart(13)} | ${fmt(run.rps).padStart(9)} | ${String(run.p99).padStart(6)} | ${String(run.errors).padStart(6)} | ${`${fmt(run.rps / base.rps, 2)}×`.padStart(27)} | ${[run.api, run.postgres, run.rest].map((ms) => fmt(ms, 3)).join(", ")}`,
   );
 }
 const held = await killMidRun();
