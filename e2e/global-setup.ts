@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPgliteTemplate, TEMPLATE_VARIABLE } from "../apps/server/test/database-template.ts";
+import { officeServersOfRun } from "../apps/server/test/export-readers.ts";
 import { useServerBundle } from "../apps/server/test/process.ts";
 import { precompress } from "../scripts/precompress.mjs";
 
@@ -45,11 +46,14 @@ export default async function setup(project: TestProject) {
   useServerBundle();
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
+  // The LibreOffice a worker starts to read an exported file back (export-readers.ts).
+  const stopOffices = officeServersOfRun();
   // The workers' shared servers (support.ts) keep their databases and process ids here.
   const sharedServers = mkdtempSync(path.join(tmpdir(), "formloom-e2e-shared-"));
   project.provide("sharedServersDir", sharedServers);
   return async () => {
     stopSharedServers(sharedServers);
+    stopOffices();
     template.remove();
   };
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,8 +28,8 @@ const CONVERT = path.join(import.meta.dirname, "office-convert.py");
 /** Debian's Python, the one python3-uno installs the bridge for (another on the PATH may lack it). */
 const PYTHON = "/usr/bin/python3";
 
-/** Where the run's setup (global-setup.ts) has the test processes note their LibreOffice servers. */
-export const OFFICE_DIR_VARIABLE = "FORMLOOM_TEST_OFFICES";
+/** Where the run's setup has the test processes note their LibreOffice servers (officeServersOfRun). */
+const OFFICE_DIR_VARIABLE = "FORMLOOM_TEST_OFFICES";
 
 /** This process's LibreOffice server: the pipe it answers on. */
 let office: { pipe: string; child: ChildProcess; failed?: Error } | undefined;
@@ -59,24 +59,57 @@ function officeServer(): string {
   });
   office = started;
   // The run's teardown stops it, should this process be ended before its exit handlers run.
-  writeFileSync(path.join(dir, "server.pid"), String(child.pid));
+  writeFileSync(path.join(dir, "server.json"), JSON.stringify({ group: child.pid, pipe }));
   process.once("exit", () => stopOfficeServer(dir));
   return pipe;
 }
 
+/**
+ * Stops a server and removes its profile: asked to end, LibreOffice removes its pipes from /tmp;
+ * killed, should it not answer, it would leave them.
+ */
 function stopOfficeServer(dir: string): void {
   try {
-    process.kill(-Number(readFileSync(path.join(dir, "server.pid"), "utf8")), "SIGKILL");
+    const { group, pipe } = JSON.parse(readFileSync(path.join(dir, "server.json"), "utf8"));
+    spawnSync(PYTHON, [CONVERT, pipe, "--stop"], { stdio: "ignore", timeout: 10_000 });
+    // It ends a moment after it answers; killed before, it would leave its pipes.
+    for (let waited = 0; waited < 5000 && running(group); waited += 50) sleep(50);
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch {
+      // Ended already.
+    }
   } catch {
-    // Already stopped, or never started.
+    // Never started.
   }
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Stops every LibreOffice server the test processes started under `parent` (the run's teardown). */
-export function stopOfficeServers(parent: string): void {
-  for (const dir of readdirSync(parent)) stopOfficeServer(path.join(parent, dir));
-  rmSync(parent, { recursive: true, force: true });
+function running(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits without returning to the event loop: an exit handler has no loop to return to. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * For a run's global setup: a directory where its test processes note the LibreOffice servers
+ * they start, and the teardown that stops them all.
+ */
+export function officeServersOfRun(): () => void {
+  const parent = mkdtempSync(path.join(tmpdir(), "formloom-offices-"));
+  process.env[OFFICE_DIR_VARIABLE] = parent;
+  return () => {
+    for (const dir of readdirSync(parent)) stopOfficeServer(path.join(parent, dir));
+    rmSync(parent, { recursive: true, force: true });
+  };
 }
 
 /** The file's first sheet as rows of cells, as LibreOffice reads it. */

@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   createPgliteTemplate,
   createPostgresTemplate,
   POSTGRES_TEMPLATE_VARIABLE,
   TEMPLATE_VARIABLE,
 } from "./database-template.ts";
-import { OFFICE_DIR_VARIABLE, stopOfficeServers } from "./export-readers.ts";
+import { officeServersOfRun } from "./export-readers.ts";
 import { useServerBundle } from "./process.ts";
 
 /**
@@ -17,21 +14,20 @@ import { useServerBundle } from "./process.ts";
  */
 export default async function setup() {
   useServerBundle();
-  const offices = mkdtempSync(path.join(tmpdir(), "formloom-offices-"));
-  process.env[OFFICE_DIR_VARIABLE] = offices;
+  const stopOffices = officeServersOfRun();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await createPostgresTemplate(adminUrl);
     process.env[POSTGRES_TEMPLATE_VARIABLE] = template.name;
     return async () => {
-      stopOfficeServers(offices);
+      stopOffices();
       await template.remove();
     };
   }
   const template = await createPgliteTemplate();
   process.env[TEMPLATE_VARIABLE] = template.directory;
   return async () => {
-    stopOfficeServers(offices);
+    stopOffices();
     await template.remove();
   };
 }

@@ -1,5 +1,7 @@
 # Converts one spreadsheet to CSV in a LibreOffice already running as a server (export-readers.ts
-# starts it): `python3 office-convert.py <pipe> <input> <output.csv> [<CSV filter options>]`.
+# starts it): `python3 office-convert.py <pipe> <input> <output.csv> [csv]`, with `csv` when the
+# input is CSV. `python3 office-convert.py <pipe> --stop` ends the server, which then removes its
+# pipes (killed, it would leave them in /tmp).
 # The same import and export filters as `soffice --convert-to`, without starting LibreOffice for
 # every file: a start costs seconds of processor time, a conversion here a tenth of one.
 import sys
@@ -23,11 +25,11 @@ def props(**values):
     return tuple(result)
 
 
-def connect(pipe):
+def connect(pipe, wait=120):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
     # The server may still be starting: it takes a few seconds before it answers on its pipe.
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + wait
     while True:
         try:
             return resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
@@ -35,6 +37,15 @@ def connect(pipe):
             if time.monotonic() > deadline:
                 sys.exit(f"LibreOffice did not answer on the pipe {pipe}: {error}")
             time.sleep(0.1)
+
+
+def stop(pipe):
+    context = connect(pipe, wait=5)
+    desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
+    try:
+        desktop.terminate()
+    except Exception:
+        pass  # The bridge closes as the server ends.
 
 
 def main(pipe, source, target, as_csv=""):
@@ -51,4 +62,7 @@ def main(pipe, source, target, as_csv=""):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    if sys.argv[2:] == ["--stop"]:
+        stop(sys.argv[1])
+    else:
+        main(*sys.argv[1:])
