@@ -1,13 +1,13 @@
 // Every theme preset and every served font on the sample form of the theme gallery: no colour
 // contrast below WCAG 2.1 AA, the font really drawn, and a styled public page that fetches its own
 // font files alone and stays within the 80 KB JavaScript budget.
-import { gzipSync } from "node:zlib";
 import { FONTS } from "@formloom/core/fonts";
 import { formTemplate } from "@formloom/core/templates/form-templates";
 import { THEME_TEMPLATES } from "@formloom/core/templates/theme-templates";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./axe.ts";
+import { recordScripts } from "./script-weight.ts";
 import { type ApiCall, accountOwner, appAndBrowser, createdForm, screenshot } from "./support.ts";
 
 const run = appAndBrowser();
@@ -91,22 +91,19 @@ describe("served fonts", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const fonts: string[] = [];
-    const scripts: Promise<number>[] = [];
     page.on("response", (response) => {
-      const type = response.request().resourceType();
-      if (type === "font") fonts.push(new URL(response.url()).pathname);
-      if (type === "script")
-        scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+      if (response.request().resourceType() === "font") fonts.push(new URL(response.url()).pathname);
     });
+    const recording = recordScripts(page);
     await page.goto(url);
     await page.locator(".fl-form").waitFor();
+    const { total } = await recording.weigh();
     await page.waitForLoadState("networkidle");
     expect(fonts.length).toBeGreaterThan(0);
     expect(
       fonts.every((file) => file.startsWith("/fonts/files/lora/")),
       fonts.join(),
     ).toBe(true);
-    const total = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
     expect(total).toBeLessThanOrEqual(80 * 1024);
     await context.close();
   });

@@ -5,9 +5,9 @@
 // modules that make it, lands in .test-output/page-weight.md.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { gzippedSize, recordScripts } from "./script-weight.ts";
 import { appAndBrowser, signInAsDemo } from "./support.ts";
 
 /** The most JavaScript the sign-in page or the dashboard may load, in gzipped kilobytes. */
@@ -20,21 +20,16 @@ const dist = path.join(root, "apps/web/dist");
 const report: string[] = ["# Page weight (gzipped JavaScript)", ""];
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
-const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
-/** Opens `url` in the context and sums the scripts it downloads until the network is quiet. */
+/** Opens `url` in the context and sums the scripts it downloads until it has settled. */
 async function scriptWeight(context: BrowserContext, url: string, ready: (page: Page) => Promise<unknown>) {
   const page = await context.newPage();
-  const sizes: Promise<number>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() === "script") sizes.push(response.body().then(gzipped));
-  });
+  const recording = recordScripts(page);
   await page.goto(url);
   await ready(page);
-  await page.waitForLoadState("networkidle");
-  const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+  const { scripts, total } = await recording.weigh();
   await page.close();
-  return { total, files: sizes.length };
+  return { total, files: scripts.length };
 }
 
 interface ManifestChunk {
@@ -100,7 +95,7 @@ describe("page weight", () => {
     const first = closure(manifest, entry);
     const sizes = new Map<string, number>();
     const size = (key: string) => {
-      if (!sizes.has(key)) sizes.set(key, gzipped(readFileSync(path.join(dist, manifest[key]!.file))));
+      if (!sizes.has(key)) sizes.set(key, gzippedSize(readFileSync(path.join(dist, manifest[key]!.file))));
       return sizes.get(key)!;
     };
     // The pages: the app's components the router imports on demand (the language files aside).
