@@ -27,13 +27,20 @@ async function openEditor(page: Page, formId: number) {
 const FRANCE = "Capital of France?";
 const ITALY = "Capital of Italy?";
 
-/** The two questions one above the other, left edges aligned (one column). */
+/**
+ * The two questions one above the other, left edges aligned (one column). The form takes one
+ * column once it has measured its new width after a resize, a frame or more after it.
+ */
 async function expectStacked(scope: Locator) {
-  const first = await scope.getByText(FRANCE, { exact: true }).boundingBox();
-  const second = await scope.getByText(ITALY, { exact: true }).boundingBox();
-  if (!first || !second) throw new Error("questions not drawn");
-  expect(Math.abs(second.x - first.x)).toBeLessThan(2);
-  expect(second.y).toBeGreaterThan(first.y + first.height);
+  const drawn = async () => {
+    const first = await scope.getByText(FRANCE, { exact: true }).boundingBox();
+    const second = await scope.getByText(ITALY, { exact: true }).boundingBox();
+    if (!first || !second) return "questions not drawn";
+    return Math.abs(second.x - first.x) < 2 && second.y > first.y + first.height
+      ? "stacked"
+      : `side by side: ${JSON.stringify({ first, second })}`;
+  };
+  await expect.poll(drawn).toBe("stacked");
 }
 
 const frame = (page: Page) => page.getByTestId("preview-frame");
