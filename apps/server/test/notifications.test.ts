@@ -214,27 +214,35 @@ describe("e-mail notifications", () => {
     });
     expect(made.status, made.text).toBe(200);
     // Sent at once, on PostgreSQL they are stored several to a statement, both forms' rows together.
-    const sent = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => submit(i % 2 === 0 ? busy : quiet, { name: `P${i}` })),
-    );
-    const busyIds = sent.filter((_, i) => i % 2 === 0);
-    const queued = await server.database.db.execute(
-      sql`select form_id, answer_id, created_at::text as queued_at from automation_jobs
-        where form_id in (${busy}, ${quiet}) order by id`,
-    );
-    const rows = (
-      queued as unknown as { rows: Array<{ form_id: number; answer_id: number; queued_at: string }> }
-    ).rows;
-    expect(rows.every((row) => row.form_id === busy)).toBe(true);
-    // Jobs queued by one statement share its transaction's time: some statement stored several.
-    // The embedded engine, serving from the test's own process, stores each before the next comes.
-    if (server.database.engine === "postgres")
-      expect(new Set(rows.map((row) => row.queued_at)).size).toBeLessThan(rows.length);
-    expect(rows.map((row) => Number(row.answer_id)).sort((a, b) => a - b)).toEqual(
-      [...busyIds].sort((a, b) => a - b),
-    );
+    // A machine busy enough may store each before the next arrives: then the burst is sent again,
+    // each checked the same way, until one is stored together.
+    const bursts = server.database.engine === "postgres" ? 5 : 1;
+    let sentInAll = 0;
+    for (let burst = 0; burst < bursts; burst++) {
+      const sent = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => submit(i % 2 === 0 ? busy : quiet, { name: `P${burst}-${i}` })),
+      );
+      sentInAll += 12;
+      const busyIds = sent.filter((_, i) => i % 2 === 0);
+      const queued = await server.database.db.execute(
+        sql`select form_id, answer_id, created_at::text as queued_at from automation_jobs
+          where form_id in (${busy}, ${quiet}) order by id`,
+      );
+      const rows = (
+        queued as unknown as { rows: Array<{ form_id: number; answer_id: number; queued_at: string }> }
+      ).rows.filter((row) => sent.includes(Number(row.answer_id)));
+      expect(rows.every((row) => row.form_id === busy)).toBe(true);
+      expect(rows.map((row) => Number(row.answer_id)).sort((a, b) => a - b)).toEqual(
+        [...busyIds].sort((a, b) => a - b),
+      );
+      // Jobs queued by one statement share its transaction's time: some statement stored several.
+      // The embedded engine, serving from the test's own process, stores each before the next comes.
+      if (new Set(rows.map((row) => row.queued_at)).size < rows.length) break;
+      if (burst === bursts - 1 && bursts > 1)
+        expect.fail(`none of ${bursts} bursts was stored several to a statement`);
+    }
     await settled();
-    expect(smtp.messages.filter((m) => m.subject.startsWith("Burst P"))).toHaveLength(12);
+    expect(smtp.messages.filter((m) => m.subject.startsWith("Burst P"))).toHaveLength(sentInAll);
   });
 
   it("sends a rule's e-mail only when the score is below the threshold, and never for a disabled rule", async () => {
