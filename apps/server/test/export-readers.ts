@@ -85,13 +85,21 @@ function stopOfficeServer(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Whether a process of the group still runs. An ended one that this process started stays a
+ * zombie until this process reaps it, which an exit handler never does, so it does not count.
+ */
 function running(group: number): boolean {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch {
-    return false;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const [state, , processGroup] = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(processGroup) === group && state !== "Z") return true;
+    } catch {
+      // Ended while read.
+    }
   }
+  return false;
 }
 
 /** Waits without returning to the event loop: an exit handler has no loop to return to. */
