@@ -128,12 +128,19 @@ export function readWithLibreOffice(bytes: Buffer, extension: "csv" | "xls" | "x
       const input = path.join(dir, `export.${extension}`);
       writeFileSync(input, bytes);
       const output = path.join(dir, "out.csv");
-      const pipe = officeServer();
-      await run(PYTHON, [CONVERT, pipe, input, output, ...(extension === "csv" ? ["csv"] : [])], {
-        timeout: 120_000,
-      }).catch((error: Error) => {
-        throw office?.failed ? new Error(`LibreOffice did not start: ${office.failed.message}`) : error;
-      });
+      const convert = () =>
+        run(PYTHON, [CONVERT, officeServer(), input, output, ...(extension === "csv" ? ["csv"] : [])], {
+          timeout: 120_000,
+        });
+      // Seen once in dozens of runs: the bridge's client ended without a word (no message, no
+      // trace). The file is then read again, by a new server when the old one is gone; a file
+      // LibreOffice cannot read fails both times.
+      await convert()
+        .catch(convert)
+        .catch((error: Error & { code?: number; signal?: string }) => {
+          if (office?.failed) throw new Error(`LibreOffice did not start: ${office.failed.message}`);
+          throw new Error(`${error.message.trim()} (exit code ${error.code}, signal ${error.signal})`);
+        });
       return parse(readFileSync(output, "utf8").replace(/^\uFEFF/, ""), {
         relax_column_count: true,
       }) as string[][];
