@@ -37,7 +37,9 @@ const STORED_BY_PAGES =
 /**
  * What a test may do with a context that can still be kept. Anything else it reaches (an init
  * script, a route, a listener, the clock, an emulated state…) would outlive the test in a kept
- * context, so that context is closed at the end instead.
+ * context, so that context is closed at the end instead. Only the context a test was handed is
+ * watched: a page's `context()` is Playwright's own object, for cookies and closing alone (closed
+ * that way, a context is not kept).
  */
 const HARMLESS = new Set([
   "newPage",
