@@ -73,6 +73,9 @@ describe("exporting results to Google Sheets", () => {
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await dialog.waitFor({ state: "hidden" });
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the menu is an overlay, closed once the page has seen the narrower window: a
+    // click before that can land on the menu instead of the button under it.
+    await page.getByRole("button", { name: "Open the menu" }).waitFor();
     dialog = await openExport(page);
     await dialog.getByRole("radio", { name: "Google Sheets" }).check();
     await dialog.getByText("Google account connected. A new spreadsheet will be created.").waitFor();
