@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addFieldFromMenu } from "./builder-helpers.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  narrowToPhone,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -154,7 +161,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     expect(middles.map((f) => f.fieldType)).toEqual(["number", "number"]);
     expect(new Set(middles.map((f) => f.id)).size).toBe(2);
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await page.getByRole("button", { name: "Add a field", exact: true }).click();
     await page.getByRole("listbox", { name: "Field types" }).waitFor();
     await screenshot(page, "builder-add-field-menu-390");

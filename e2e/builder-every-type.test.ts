@@ -3,7 +3,14 @@ import { fieldTypes } from "@formloom/core/field-registry";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addFieldFromMenu } from "./builder-helpers.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  narrowToPhone,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -424,7 +431,7 @@ describe("the builder's settings window for every field type", () => {
     expect(Object.keys(idOf)).toHaveLength(kept.length);
 
     // The settings window on a phone.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await page.getByTestId(`field-row-${rows.indexOf("radio")}`).click();
     await page.getByRole("tab", { name: "Field", exact: true }).click();
     await screenshot(page, "element-settings-radio-390");

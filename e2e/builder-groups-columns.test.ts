@@ -1,6 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  narrowToPhone,
+  screenshot,
+  watchErrors,
+} from "./support.ts";
 
 /** Putting fields into field groups and layout columns, and the warning before deleting a field rules use. */
 const run = appAndBrowser();
@@ -243,7 +250,7 @@ describe("the builder's field groups and layout columns", () => {
     await expect.poll(rightOfMiddle).toBeGreaterThan(0);
     await page.getByTitle("Desktop").click();
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await narrowToPhone(page);
     await moveButton(page, "Name").click();
     await page.getByRole("menuitem", { name: "Out of the group “Contact”" }).waitFor();
     // The menu fades in: the picture is taken once it is opaque.

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type FakeGoogle, startFakeGoogle } from "../apps/server/test/fake-google.ts";
-import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import { appAndBrowser, freePort, narrowToPhone, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 /** Exporting results to Google Sheets from the results page, against a local stand-in for Google. */
 const port = String(await freePort());
@@ -72,10 +72,7 @@ describe("exporting results to Google Sheets", () => {
 
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await dialog.waitFor({ state: "hidden" });
-    await page.setViewportSize({ width: 390, height: 844 });
-    // On a phone the menu is an overlay, closed once the page has seen the narrower window: a
-    // click before that can land on the menu instead of the button under it.
-    await page.getByRole("button", { name: "Open the menu" }).waitFor();
+    await narrowToPhone(page);
     dialog = await openExport(page);
     await dialog.getByRole("radio", { name: "Google Sheets" }).check();
     await dialog.getByText("Google account connected. A new spreadsheet will be created.").waitFor();

@@ -157,6 +157,16 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   appendFileSync(SCREENSHOT_TIMES, `${name}\t${Math.round(performance.now() - started)}\n`);
 }
 
+/**
+ * Narrows a signed-in page's window to a phone's (390 px) and waits until the app has closed its
+ * menu, an overlay on a phone: until the page has seen the narrower window, the menu open on the
+ * desktop covers the page, and a click could land on it.
+ */
+export async function narrowToPhone(page: Page, height = 844): Promise<void> {
+  await page.setViewportSize({ width: 390, height });
+  await page.getByRole("button", { name: "Open the menu" }).waitFor();
+}
+
 /** Reports what the browser's console and network say went wrong, so a failure explains itself. */
 export function watchErrors(page: Page): string[] {
   const problems: string[] = [];
