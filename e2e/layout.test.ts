@@ -120,6 +120,52 @@ describe("layout", () => {
     await phone.close();
   });
 
+  it("narrows a desktop window with the menu open to a phone's width without laying the menu over the page, and widens it back open", async () => {
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await desktop.newPage();
+    await page.goto(`${app.url}/login`);
+    await signIn(page);
+    await page.getByRole("heading", { name: "Submissions calendar" }).waitFor();
+    expect(await sidebarOnScreen(page)).toBe(true);
+
+    // Every frame the browser draws while the window is narrower than a desktop's is recorded,
+    // with whether the menu was on screen in it: one such frame is a menu flashing over the page.
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      Object.assign(window, { menuOverPage: seen });
+      const frame = () => {
+        if (innerWidth < 1024) {
+          const menu = document.querySelector('nav[aria-label="Main menu"]');
+          seen.push(menu !== null && menu.getBoundingClientRect().right > 0);
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole("button", { name: "Open the menu" }).waitFor();
+    const frames = () => page.evaluate(() => (window as unknown as { menuOverPage: boolean[] }).menuOverPage);
+    await expect.poll(async () => (await frames()).length).toBeGreaterThan(10);
+    expect((await frames()).filter(Boolean)).toEqual([]);
+
+    // The phone's menu is its own: closing it did not close the desktop's.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Close the menu" }).waitFor();
+    await expect.poll(() => sidebarOnScreen(page)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("sidebarStatus"))).toBe('"open"');
+
+    // And the phone's menu, opened, does not open the desktop's once it was closed there.
+    await page.getByRole("button", { name: "Close the menu" }).click();
+    await expect.poll(() => sidebarOnScreen(page)).toBe(false);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole("button", { name: "Open the menu" }).click();
+    await expect.poll(() => sidebarOnScreen(page)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Open the menu" }).waitFor();
+    await expect.poll(() => sidebarOnScreen(page)).toBe(false);
+    await desktop.close();
+  });
+
   it("logs out from the user menu: the token is gone and the app asks to sign in", async () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/`);

@@ -1,7 +1,7 @@
 import { AppShell, Box } from "@mantine/core";
 import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useMatches } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
 import { applyLocale } from "../../i18n/i18n.ts";
@@ -14,11 +14,16 @@ export const MOBILE_QUERY = "(max-width: 1023px)";
 
 export function AppLayout() {
   const { t } = useTranslation();
-  const isMobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  // Read at the first render, so a phone never starts with the desktop's menu.
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  // The desktop's menu is a choice remembered across visits; the phone's is an overlay opened for
+  // one use. Each has its own state, so a window narrowed to a phone's width never carries the
+  // desktop's open menu over the page, and widening it back finds the desktop's choice unchanged.
   const [sidebarStatus, setSidebarStatus] = useLocalStorage<"open" | "closed">({
     key: "sidebarStatus",
     defaultValue: "open",
   });
+  const [phoneMenuOpened, setPhoneMenuOpened] = useState(false);
   const matches = useMatches();
   const { data: user } = useUser();
 
@@ -34,21 +39,30 @@ export function AppLayout() {
     document.title = title ? `${title} · Formloom` : "Formloom";
   }, [title]);
 
-  // On mobile the sidebar is an overlay: it starts closed and closes after each navigation.
+  // The phone's menu closes after each navigation, and whenever the window changes sides of the
+  // threshold.
   const pathname = matches.at(-1)?.pathname;
-  useEffect(() => {
-    if (isMobile && pathname) setSidebarStatus("closed");
-  }, [isMobile, pathname, setSidebarStatus]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are what close it, not what it reads.
+  useEffect(() => setPhoneMenuOpened(false), [pathname, isMobile]);
 
-  const opened = sidebarStatus === "open";
+  const desktopOpened = sidebarStatus === "open";
+  const opened = isMobile ? phoneMenuOpened : desktopOpened;
+  const toggle = () => {
+    if (isMobile) setPhoneMenuOpened(!phoneMenuOpened);
+    else setSidebarStatus(desktopOpened ? "closed" : "open");
+  };
   return (
     <AppShell
       header={{ height: { base: 80, sm: 56 } }}
-      navbar={{ width: 240, breakpoint: 1024, collapsed: { mobile: !opened, desktop: !opened } }}
+      navbar={{
+        width: 240,
+        breakpoint: 1024,
+        collapsed: { mobile: !phoneMenuOpened, desktop: !desktopOpened },
+      }}
       padding="md"
     >
       <AppShell.Header>
-        <TopBar sidebarOpened={opened} onToggleSidebar={() => setSidebarStatus(opened ? "closed" : "open")} />
+        <TopBar sidebarOpened={opened} onToggleSidebar={toggle} />
       </AppShell.Header>
       <AppShell.Navbar data-tour="menu">
         <Sidebar />
