@@ -5,6 +5,7 @@ import {
   accountOwner,
   appAndBrowser,
   narrowToPhone,
+  pickUpByKeyboard,
   screenshot,
   watchErrors,
 } from "./support.ts";
@@ -170,7 +171,7 @@ describe("the builder's field groups and layout columns", () => {
 
     // Keyboard, with the drag library's keys: "City" picked up, moved up into the group, dropped.
     await grip(page, "City").focus();
-    await page.keyboard.press("Space");
+    await pickUpByKeyboard(page);
     await expect
       .poll(() => live.allTextContents())
       // Picking up is followed at once by where it hovers: the region holds the newest line.

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appAndBrowser, freePort, screenshot, signInAsDemo, watchErrors } from "./support.ts";
+import {
+  appAndBrowser,
+  freePort,
+  pickUpByKeyboard,
+  screenshot,
+  signInAsDemo,
+  watchErrors,
+} from "./support.ts";
 
 /** Everyday work in a team account: inviting into groups, a denied page, deleting, cloning, languages. */
 // Links in mails point at PUBLIC_URL: the address the browser uses, so the sign-in stays in one origin.
@@ -154,7 +161,7 @@ describe("the builder", () => {
     const live = page.locator("[aria-live]").filter({ hasText: /./ });
     const handle = page.getByRole("button", { name: "Drag to reorder" }).first();
     await handle.focus();
-    await page.keyboard.press("Space");
+    await pickUpByKeyboard(page);
     await expect
       .poll(() => live.allTextContents())
       // Picking up is followed at once by where it hovers: the region holds the newest line.

@@ -167,6 +167,17 @@ export async function narrowToPhone(page: Page, height = 844): Promise<void> {
   await page.getByRole("button", { name: "Open the menu" }).waitFor();
 }
 
+/**
+ * Picks up the focused item of a sortable list with the keyboard (Space), and waits until the drag
+ * library listens for the arrow keys. It starts listening from the page's next task, and the
+ * browser runs key presses ahead of such tasks: an arrow key sent the moment the pick-up is
+ * announced could come before it listens and move nothing. A person's next key comes long after.
+ */
+export async function pickUpByKeyboard(page: Page): Promise<void> {
+  await page.keyboard.press("Space");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 /** Reports what the browser's console and network say went wrong, so a failure explains itself. */
 export function watchErrors(page: Page): string[] {
   const problems: string[] = [];
