@@ -5,12 +5,16 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../features/auth/api/get-user.ts";
 import { applyLocale } from "../../i18n/i18n.ts";
+import classes from "./app-layout.module.css";
 import { Footer } from "./footer.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { TopBar } from "./top-bar.tsx";
 
 /** The spec's mobile threshold: below it the sidebar closes by itself. */
 export const MOBILE_QUERY = "(max-width: 1023px)";
+
+/** How long the menu takes to open or close. */
+const SLIDE_MS = 200;
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -24,6 +28,16 @@ export function AppLayout() {
     defaultValue: "open",
   });
   const [phoneMenuOpened, setPhoneMenuOpened] = useState(false);
+  // The menu slides, and the page with it, only when the user opens or closes it. Crossing the
+  // threshold moves them at once: the style sheet's breakpoint changes their places in the very
+  // frame the window's width changes, and a slide there would carry the desktop's menu across a
+  // phone's page.
+  const [slidSince, setSlidSince] = useState<number | null>(null);
+  useEffect(() => {
+    if (slidSince === null) return;
+    const done = setTimeout(() => setSlidSince(null), SLIDE_MS + 100);
+    return () => clearTimeout(done);
+  }, [slidSince]);
   const matches = useMatches();
   const { data: user } = useUser();
 
@@ -48,11 +62,15 @@ export function AppLayout() {
   const desktopOpened = sidebarStatus === "open";
   const opened = isMobile ? phoneMenuOpened : desktopOpened;
   const toggle = () => {
+    setSlidSince(Date.now());
     if (isMobile) setPhoneMenuOpened(!phoneMenuOpened);
     else setSidebarStatus(desktopOpened ? "closed" : "open");
   };
   return (
     <AppShell
+      className={classes.shell}
+      mod={{ sliding: slidSince !== null }}
+      transitionDuration={SLIDE_MS}
       header={{ height: { base: 80, sm: 56 } }}
       navbar={{
         width: 240,
