@@ -190,9 +190,9 @@ interface Waiting {
 }
 
 /**
- * Stores submissions that arrive together in one statement (a group commit): the submissions ready
- * in one turn of the event loop, and those that come while a write is under way, go in together as
- * the next statement. Each caller is answered only after the statement holding its row has
+ * Stores submissions that arrive together in one statement per account (a group commit): the
+ * submissions ready in one turn of the event loop, and those that come while a write is under way,
+ * go in together as the next statement. Each caller is answered only after the statement holding its row has
  * committed, so an acknowledged submission is never lost.
  *
  * One write at a time per form: a statement locks its forms' counter rows to number its rows, and
@@ -207,12 +207,20 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
   const formsBeingWritten = new Set<string>();
   const formOf = (item: Waiting) => `${item.toStore.row.accountId}:${item.toStore.row.formId}`;
 
-  /** The next batch: waiting rows, in order, of forms no write is under way for. */
+  /**
+   * The next batch: waiting rows, in order, of one account, of forms no write is under way for. A
+   * batch is one statement (INSERT holds one account's rows): several accounts' rows waiting
+   * together go as batches of their own, written side by side, so none waits for another's
+   * statement, nor fails with it.
+   */
   function nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const left: Waiting[] = [];
+    let account: number | undefined;
     for (const item of waiting) {
-      if (batch.length < options.maxRows && !formsBeingWritten.has(formOf(item))) batch.push(item);
+      const free = !formsBeingWritten.has(formOf(item));
+      account ??= free ? item.toStore.row.accountId : undefined;
+      if (free && batch.length < options.maxRows && item.toStore.row.accountId === account) batch.push(item);
       else left.push(item);
     }
     waiting = left;
@@ -221,13 +229,10 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
 
   async function write(batch: Waiting[], attempt = 1): Promise<void> {
     try {
-      const rows = batch.map((item) => item.toStore);
-      // Several accounts' rows take a statement each: one transaction holds them, so a failure
-      // stores none of the batch, and each row is then tried alone.
-      const stored =
-        new Set(rows.map(({ row }) => row.accountId)).size === 1
-          ? await insertAnswers(raw.query, rows)
-          : await raw.transaction((query) => insertAnswers(query, rows));
+      const stored = await insertAnswers(
+        raw.query,
+        batch.map((item) => item.toStore),
+      );
       for (const [i, item] of batch.entries()) item.resolve(stored[i] ?? null);
     } catch (error) {
       // A key stored by another process while the statement waited for a counter (see INSERT):
