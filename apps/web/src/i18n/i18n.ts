@@ -43,8 +43,6 @@ const englishCatalogs = import.meta.glob<Record<string, string>>("./locales/en/*
   eager: true,
   import: "default",
 });
-const mainCatalogs = import.meta.glob<Record<string, string>>("./locales/*.json", { import: "default" });
-const featureCatalogs = import.meta.glob<Record<string, string>>("./locales/*/*.json", { import: "default" });
 
 export const ENGLISH_PLURALS: Record<string, string> = Object.assign(
   { ...BASE_ENGLISH_PLURALS },
@@ -58,13 +56,9 @@ const loading = new Map<TranslatedLocale, Promise<Record<string, string>>>();
 export function loadCatalog(language: TranslatedLocale): Promise<Record<string, string>> {
   let catalog = loading.get(language);
   if (!catalog) {
-    const files = [
-      mainCatalogs[`./locales/${language}.json`]!,
-      ...Object.entries(featureCatalogs)
-        .filter(([file]) => file.startsWith(`./locales/${language}/`))
-        .map(([, load]) => load),
-    ];
-    catalog = Promise.all(files.map((load) => load())).then((parts) => Object.assign({}, ...parts));
+    catalog = import("./translated-catalogs.ts")
+      .then(({ catalogFiles }) => Promise.all(catalogFiles(language).map((load) => load())))
+      .then((parts) => Object.assign({}, ...parts));
     loading.set(language, catalog);
   }
   return catalog;

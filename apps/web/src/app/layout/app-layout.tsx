@@ -1,5 +1,5 @@
 import { AppShell, Box } from "@mantine/core";
-import { useLocalStorage, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { Outlet, useMatches } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,44 @@ import { TopBar } from "./top-bar.tsx";
 /** The spec's mobile threshold: below it the sidebar closes by itself. */
 export const MOBILE_QUERY = "(max-width: 1023px)";
 
+type SidebarStatus = "open" | "closed";
+const SIDEBAR_STATUS = "sidebarStatus";
+const storedStatus = (): SidebarStatus => {
+  try {
+    return localStorage.getItem(SIDEBAR_STATUS) === '"closed"' ? "closed" : "open";
+  } catch {
+    return "open";
+  }
+};
+
+/**
+ * The desktop's menu, open or closed, remembered in this browser as sidebarStatus (forms.md) and
+ * followed from its other tabs. A few lines rather than a library's hook: they keep every
+ * signed-in page's first load within its budget.
+ */
+function useSidebarStatus() {
+  const [status, setStatus] = useState(storedStatus);
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key === SIDEBAR_STATUS) setStatus(storedStatus());
+    };
+    addEventListener("storage", follow);
+    return () => removeEventListener("storage", follow);
+  }, []);
+  const remember = (next: SidebarStatus) => {
+    setStatus(next);
+    try {
+      localStorage.setItem(SIDEBAR_STATUS, JSON.stringify(next));
+    } catch {
+      // A browser that keeps nothing (private mode, storage full) still toggles the menu.
+    }
+  };
+  // The first visit stores the default, as a choice would be.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the status read at the start.
+  useEffect(() => remember(status), []);
+  return [status, remember] as const;
+}
+
 /** How long the menu takes to open or close. */
 const SLIDE_MS = 200;
 
@@ -23,10 +61,7 @@ export function AppLayout() {
   // The desktop's menu is a choice remembered across visits; the phone's is an overlay opened for
   // one use. Each has its own state, so a window narrowed to a phone's width never carries the
   // desktop's open menu over the page, and widening it back finds the desktop's choice unchanged.
-  const [sidebarStatus, setSidebarStatus] = useLocalStorage<"open" | "closed">({
-    key: "sidebarStatus",
-    defaultValue: "open",
-  });
+  const [sidebarStatus, setSidebarStatus] = useSidebarStatus();
   const [phoneMenuOpened, setPhoneMenuOpened] = useState(false);
   // The menu slides, and the page with it, only when the user opens or closes it. Crossing the
   // threshold moves them at once: the style sheet's breakpoint changes their places in the very
