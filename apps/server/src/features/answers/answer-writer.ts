@@ -82,8 +82,7 @@ const record = Object.entries({
  * One text for any batch size, so PostgreSQL prepares it once per connection.
  *
  * One statement holds one account's rows ($2), named on every tenant table it touches, so a
- * database distributed by account (Citus) sends it to that account's node alone. A batch of
- * several accounts' rows takes a statement per account, in the order of the accounts.
+ * database distributed by account (Citus) sends it to that account's node alone.
  */
 const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb) as v(${record})
     where v.account_id = $2),
@@ -152,23 +151,21 @@ export interface AnswerToStore {
 }
 
 /**
- * Writes rows through `query`: each stored row, or null for one the statement passed over (its
- * form changed, or its key was used before, also by an earlier row of the same batch).
+ * Writes one account's rows through `query`, in one statement: each stored row, or null for one
+ * the statement passed over (its form changed, or its key was used before, also by an earlier row
+ * of the same batch).
  */
 export async function insertAnswers(
   query: Query,
   rows: AnswerToStore[],
 ): Promise<Array<StoredAnswer | null>> {
-  const accounts = [...new Set(rows.map(({ row }) => row.accountId))].sort((a, b) => a - b);
-  const stored: Array<{ id: number; form_id: number; submission_key: string; chained: boolean }> = [];
-  for (const account of accounts)
-    stored.push(
-      ...(await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
-        INSERT,
-        [JSON.stringify(rows.filter(({ row }) => row.accountId === account).map(asRecord)), account],
-        "form_answers_insert",
-      )),
-    );
+  const account = rows[0]?.row.accountId;
+  if (rows.some(({ row }) => row.accountId !== account)) throw new Error("insertAnswers: one account's rows");
+  const stored = await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
+    INSERT,
+    [JSON.stringify(rows.map(asRecord)), account],
+    "form_answers_insert",
+  );
   const byKey = new Map(
     stored.map((row) => [
       `${row.form_id}:${row.submission_key}`,
@@ -191,9 +188,9 @@ interface Waiting {
 
 /**
  * Stores submissions that arrive together in one statement per account (a group commit): the
- * submissions ready in one turn of the event loop, and those that come while a write is under way,
- * go in together as the next statement. Each caller is answered only after the statement holding its row has
- * committed, so an acknowledged submission is never lost.
+ * submissions ready in one turn of the event loop, and those that come while a write is under
+ * way, go in together as the next statement. Each caller is answered only after the statement
+ * holding its row has committed, so an acknowledged submission is never lost.
  *
  * One write at a time per form: a statement locks its forms' counter rows to number its rows, and
  * they stay locked until it commits, so a second statement for the same form would
@@ -219,7 +216,7 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
     let account: number | undefined;
     for (const item of waiting) {
       const free = !formsBeingWritten.has(formOf(item));
-      account ??= free ? item.toStore.row.accountId : undefined;
+      if (free && account === undefined) account = item.toStore.row.accountId;
       if (free && batch.length < options.maxRows && item.toStore.row.accountId === account) batch.push(item);
       else left.push(item);
     }
