@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBox } from "../src/auth/secret-box.ts";
@@ -154,6 +155,41 @@ describe("avatar", () => {
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { code: string }).code).toBe("user.avatar.too_large");
     expect((await admin.get<{ avatar: string }>(`/api/user/${adminId}`)).body.avatar).toBe(profile.avatar);
+  });
+
+  it("refuses a picture past 2 MB when its bytes pause exactly at the limit", async () => {
+    // The upload's parser reads a file in the pieces the connection brings. When one ends exactly
+    // at the limit, the next brings nothing of the file, only the mark that it was cut there.
+    const before = (await admin.get<{ avatar: string | null }>(`/api/user/${adminId}`)).body.avatar;
+    const boundary = "formloom-pause";
+    const head = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
+    );
+    const file = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const limit = 2 * 1024 * 1024;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${admin.baseUrl}/api/user/upload_file`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": head.length + file.length + tail.length,
+        },
+      });
+      request.on("error", reject);
+      request.on("response", (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.write(Buffer.concat([head, file.subarray(0, limit)]), () =>
+        setTimeout(() => request.end(Buffer.concat([file.subarray(limit), tail])), 300),
+      );
+    });
+    expect(answer.status, answer.body).toBe(413);
+    expect(JSON.parse(answer.body).code).toBe("user.avatar.too_large");
+    expect((await admin.get<{ avatar: string | null }>(`/api/user/${adminId}`)).body.avatar).toBe(before);
   });
 });
 

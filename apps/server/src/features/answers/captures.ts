@@ -9,7 +9,7 @@ import type { Db } from "../../db/connect.ts";
 import { answerCaptures, forms } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, forbidden, invalidField, notFound } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import { answerAccess } from "../../http/policy.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -145,14 +145,8 @@ export async function storeCaptureChunk(
     "capture.rate_limited",
   );
   const target = chunkTarget(request, file.fields as Record<string, unknown>);
-  let bytes: Buffer;
-  try {
-    bytes = await readingMultipart(() => file.toBuffer());
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-    throw error;
-  }
-  if (bytes.length > CAPTURE_LIMITS.chunkBytes) throw tooLarge();
+  const bytes = await filePartBytes(file);
+  if (!bytes || bytes.length > CAPTURE_LIMITS.chunkBytes) throw tooLarge();
   if (bytes.length === 0) throw invalidField("answer.required", "chunk");
   const [row] = await db.select().from(forms).where(eq(forms.id, target.formId));
   if (!row) throw notFound("form.not_found");

@@ -14,7 +14,7 @@ import type { Db } from "../../db/connect.ts";
 import { brandAssets, brandKits } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { AppError, invalidField, notFound } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { detectType } from "../files/file-types.ts";
@@ -119,16 +119,8 @@ export async function uploadBrandImage(
     request.file({ limits: { fileSize: limit + 1, files: 1, fields: 2 } }),
   );
   if (!file) throw invalidField("brand_kit.image.type", "file");
-  let bytes: Buffer;
-  try {
-    bytes = await readingMultipart(() => file.toBuffer());
-  } catch (error) {
-    if ((error as { code?: string }).code !== "FST_REQ_FILE_TOO_LARGE") throw error;
-    throw new AppError(413, "brand_kit.image.too_large", [
-      validationError("file", "brand_kit.image.too_large"),
-    ]);
-  }
-  if (bytes.length > limit)
+  const bytes = await filePartBytes(file);
+  if (!bytes || bytes.length > limit)
     throw new AppError(413, "brand_kit.image.too_large", [
       validationError("file", "brand_kit.image.too_large"),
     ]);

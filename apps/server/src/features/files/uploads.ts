@@ -9,7 +9,7 @@ import type { Db } from "../../db/connect.ts";
 import { formFiles, formStarts, forms } from "../../db/schema.ts";
 import type { TenantContext, UserRow } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -170,7 +170,8 @@ export async function uploadFile(
   if (!file) throw invalidField("answer.required", "file");
   await countUpload(db, visitor, uploader);
   const target = formTarget(request, file.fields as Record<string, unknown>);
-  const bytes = await fileBytes(() => file.toBuffer(), target.fieldId);
+  const bytes = await filePartBytes(file);
+  if (!bytes) throw fileTooLarge(target.fieldId);
   return storeUpload(
     db,
     storage,
@@ -181,17 +182,8 @@ export async function uploadFile(
   );
 }
 
-/** A file part's bytes; one past the server's limit is the field's "too large". */
-export async function fileBytes(read: () => Promise<Buffer>, fieldId: string): Promise<Buffer> {
-  try {
-    return await readingMultipart(read);
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
-    }
-    throw error;
-  }
-}
+const fileTooLarge = (fieldId: string) =>
+  new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
 
 /** A file read from a post, for a field of a form, in a filling. */
 export interface PostedFile {
@@ -222,9 +214,7 @@ export async function storeUpload(
   const element = fields.find((field) => field.id === fieldId);
   if (!element || !isUploadField(element)) throw invalidField("answer.unknown_field", "fieldId");
   if (bytes.length === 0) throw invalidField("answer.required", fieldId);
-  if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) {
-    throw new AppError(413, "answer.file_too_large", [validationError(fieldId, "answer.file_too_large")]);
-  }
+  if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) throw fileTooLarge(fieldId);
   const type = soundOnly(await detectType(bytes), bytes);
   if (!accepts(element, type)) throw invalidField("answer.file_type", fieldId);
 

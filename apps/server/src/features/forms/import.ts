@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import { badRequest, invalidField } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import { withPublicLink } from "./public-link.ts";
 import { checkedNewForm, createForm } from "./service.ts";
 
@@ -26,12 +26,8 @@ async function readOneFile(request: FastifyRequest): Promise<ImportFile> {
       limits: { fileSize: IMPORT_MAX_BYTES + 1, files: 2, fields: 5 },
     })) {
       if (part.type !== "file") continue;
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === "FST_REQ_FILE_TOO_LARGE") throw invalidField("import.too_large", "file");
-        throw error;
-      });
-      if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES)
-        throw invalidField("import.too_large", "file");
+      const bytes = await filePartBytes(part);
+      if (!bytes || bytes.length > IMPORT_MAX_BYTES) throw invalidField("import.too_large", "file");
       files.push({ name: part.filename, bytes });
     }
   });

@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { forms } from "../../db/schema.ts";
 import type { Deps } from "../../http/context.ts";
 import { AppError } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { respondentOf } from "../answers/respondent.ts";
 import { checkFileAnswers, countUpload, storeUpload } from "../files/uploads.ts";
@@ -103,8 +103,8 @@ export async function readMultipartForm(
         part.file.resume();
         continue;
       }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) errors.push(validationError(part.fieldname, "answer.file_too_large"));
+      const bytes = await filePartBytes(part);
+      if (!bytes) errors.push(validationError(part.fieldname, "answer.file_too_large"));
       else if (bytes.length > 0) files.set(part.fieldname, { name: part.filename, bytes });
     }
   });

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { supportAttachments } from "../../db/schema.ts";
 import { AppError, badRequest, invalidField } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { cleanName, detectType } from "../files/file-types.ts";
@@ -55,15 +55,8 @@ export async function uploadAttachment(
     accountId = (await loadTicket(viewer, ticketId)).accountId;
   }
   if (accountId === null) throw invalidField("ticket.not_found", "ticketId");
-  let bytes: Buffer;
-  try {
-    bytes = await readingMultipart(() => file.toBuffer());
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-      throw new AppError(413, "ticket.attachment.too_large");
-    throw error;
-  }
-  if (bytes.length > maxBytes) throw new AppError(413, "ticket.attachment.too_large");
+  const bytes = await filePartBytes(file);
+  if (!bytes || bytes.length > maxBytes) throw new AppError(413, "ticket.attachment.too_large");
   if (bytes.length === 0) throw invalidField("ticket.attachment.invalid", "file");
   const type = await detectType(bytes);
   if (!ATTACHMENT_TYPES.has(type.mime)) throw invalidField("ticket.attachment.type", "file");

@@ -8,7 +8,7 @@ import type { Db } from "../../db/connect.ts";
 import { users } from "../../db/schema.ts";
 import type { UserContext } from "../../http/context.ts";
 import { AppError, badRequest, invalidField, notFound } from "../../http/errors.ts";
-import { readingMultipart } from "../../http/multipart.ts";
+import { filePartBytes, readingMultipart } from "../../http/multipart.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_TYPES = new Map([
@@ -31,15 +31,8 @@ export async function uploadAvatar(ctx: UserContext, request: FastifyRequest, da
     request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } }),
   );
   if (!file) throw invalidField("user.avatar.type", "file");
-  let bytes: Buffer;
-  try {
-    bytes = await readingMultipart(() => file.toBuffer());
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(413, "user.avatar.too_large");
-    }
-    throw error;
-  }
+  const bytes = await filePartBytes(file);
+  if (!bytes) throw new AppError(413, "user.avatar.too_large");
   const type = await fileTypeFromBuffer(bytes);
   const extension = type ? IMAGE_TYPES.get(type.mime) : undefined;
   if (!extension) throw invalidField("user.avatar.type", "file");
