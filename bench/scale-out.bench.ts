@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import pg from "pg";
+import { useServerBundle } from "../apps/server/test/process.ts";
 import { freePort, respondents, startTopology, type Topology } from "../scripts/topology.ts";
 import { call, formOfNewAccount, load } from "./bench-client.ts";
 
@@ -220,6 +221,9 @@ async function killMidRun() {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+// The processes run the server's bundle, as production does (and as bench:submit's app does), not
+// its sources compiled on the way.
+useServerBundle();
 const base = await (async () => {
   const database = await freshDatabase();
   try {
