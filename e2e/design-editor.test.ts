@@ -153,6 +153,36 @@ describe("the styling editor", () => {
     await context.close();
   });
 
+  it("holds the styling editor still while the brand kit and theme lists above it load", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill(OWNER.username);
+    await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await page.goto(`${run.app.url}/forms/${formId}/edit`);
+    // A slow network: what the panel lists comes a moment after the panel's code.
+    let answered = 0;
+    await page.route(/\/api\/(form-themes|account\/brand-kit)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+      answered++;
+    });
+    await page.getByRole("tab", { name: "Theming" }).click();
+    // A person clicks what they see: the control must still be there when the lists arrive.
+    const background = page.getByRole("button", { name: "Background" });
+    await background.waitFor();
+    const first = await background.boundingBox();
+    await expect.poll(() => answered).toBeGreaterThanOrEqual(3);
+    // Drawn: the brand kit's line and each list's first entry (or its "No themes yet").
+    await page.getByText(/No brand kit yet|Apply brand kit/).waitFor();
+    for (const list of ["My themes", "Common themes"])
+      await page.locator(`section[aria-label="${list}"] > :nth-child(2)`).waitFor();
+    expect(await background.boundingBox()).toEqual(first);
+    await context.close();
+  });
+
   it("shows the editor on a phone", async () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

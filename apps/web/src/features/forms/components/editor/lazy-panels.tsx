@@ -44,7 +44,8 @@ export function PanelCode({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PanelLoading />}>{children}</Suspense>;
 }
 
-function PanelLoading() {
+/** The spinner a panel shows while its code, or what it lists, is on its way. */
+export function PanelLoading() {
   const { t } = useTranslation();
   return (
     <Center py="xl" role="status">

@@ -10,6 +10,7 @@ import { confirmDanger } from "../../../../components/confirm-danger.tsx";
 import { msg } from "../../../../i18n/i18n.ts";
 import { notifySuccess } from "../../../../lib/notify.ts";
 import { toasts as notifications } from "../../../../lib/toasts.ts";
+import { useBrandKit } from "../../../account/api/brand-kit.ts";
 import { useCan, useUser } from "../../../auth/api/get-user.ts";
 import { type ThemeKind, useThemeMutations, useThemes } from "../../../themes/api.ts";
 import { ApplyBrandKit } from "../../../themes/components/apply-brand-kit.tsx";
@@ -17,6 +18,7 @@ import { CustomCssEditor } from "../../../themes/components/custom-css-editor.ts
 import { EndingEditor } from "../../../themes/components/ending-editor.tsx";
 import { StylingLevels } from "../../../themes/components/styling-levels.tsx";
 import { WelcomeEditor } from "../../../themes/components/welcome-editor.tsx";
+import { PanelLoading } from "./lazy-panels.tsx";
 import { ThemeModal, type ThemeTarget } from "./theme-modal.tsx";
 import type { DraftSettings } from "./use-form-draft.ts";
 
@@ -47,7 +49,11 @@ export function ThemingPanel({ settings, fields, selected, onSettings, onFields,
   const can = useCan();
   const { data: user } = useUser();
   const [target, setTarget] = useState<ThemeTarget | undefined>();
+  // The brand kit and the theme lists come first in the panel: drawn before they arrive, the
+  // styling editor below them would move down under the pointer as each one came.
+  const lists = [useBrandKit(), useThemes("own", user?.id), useThemes("common", user?.id)];
   if (!user) return null;
+  if (lists.some((list) => list.isPending)) return <PanelLoading />;
   const mayShare = can("themes.common.manage");
 
   const apply = (theme: TTheme) => {
