@@ -19,6 +19,7 @@ import {
 const ANSWERS = 20_000;
 const PARTIALS = 5_000;
 const SUBMISSIONS = 10;
+const OTHER_FORMS = 1_000;
 
 let server: TestServer;
 let api: ApiClient;
@@ -92,5 +93,37 @@ describe("storing a submission to a form of many answers", () => {
          where account_id = ${accountId} and form_id = ${formId} and submission_key not like 'seeded-%'`),
     );
     expect(numbers).toEqual({ low: ANSWERS + 1, high: ANSWERS + SUBMISSIONS });
+  });
+});
+
+describe("storing a submission in a database of many forms", () => {
+  it("reads its own form and notifications to decide whether it queues automation, not every form's", async () => {
+    const db = server.database.db;
+    // Other forms of the database: copies of this one, each with a rule that sends a webhook and
+    // a notification sent on every submission.
+    await db.execute(sql`
+      insert into forms (account_id, title, alias, is_published, settings, fields)
+      select account_id, title, alias || '-copy-' || n, is_published,
+             settings || '{"conditionalRules":[{"id":"r","if":[],"then":[{"type":"webhook","url":"https://example.com/hook"}]}]}'::jsonb,
+             fields
+        from forms, generate_series(1, ${OTHER_FORMS}::int) n
+       where account_id = ${accountId} and id = ${formId}`);
+    await db.execute(sql`
+      insert into email_notifications (account_id, form_id, recipients, message, admin_name, subject)
+      select account_id, id, '["owner@example.com"]'::jsonb, 'New answer', 'Owner', 'New answer'
+        from forms where account_id = ${accountId} and id <> ${formId}`);
+    const before = await settledReads("forms", OTHER_FORMS + 1);
+    const notificationsBefore = await settledReads("email_notifications", OTHER_FORMS);
+    for (let i = 0; i < SUBMISSIONS; i++) {
+      const response = await server.api.post("/api/forms/answer", {
+        formId,
+        answers: [{ fieldId: "name", answer: `among many ${i}` }],
+      });
+      expect(response.status, response.text).toBe(201);
+    }
+    await settledReads("form_answers", ANSWERS + 2 * SUBMISSIONS);
+    // A few rows per submission (its form, by its key); every form's settings would be 1,000 each.
+    expect((await readsOf("forms")).read - before).toBeLessThan(SUBMISSIONS * 20);
+    expect((await readsOf("email_notifications")).read - notificationsBefore).toBeLessThan(SUBMISSIONS * 20);
   });
 });
