@@ -57,7 +57,6 @@ const names = Object.keys(COLUMNS);
 const record = Object.entries({
   ...COLUMNS,
   form_version: "timestamptz",
-  drop_partial: "bool",
   position: "int4",
 })
   .map(([name, type]) => `${name} ${type}`)
@@ -78,7 +77,9 @@ const record = Object.entries({
  *
  * The same statement does what each stored submission needs next, so a submission costs no
  * statement of its own: it removes the progress kept under its key (a partial response) where the
- * row asks for that, and says whether its form is in a form chain (only then is the chain read).
+ * row asks for that (the rows that keep it are named in $3, by form and key: few, usually none,
+ * where looking each stored row up among the batch's rows compared a batch's size squared), and
+ * says whether its form is in a form chain (only then is the chain read).
  * One text for any batch size, so PostgreSQL prepares it once per connection.
  *
  * One statement holds one account's rows ($2), named on every tenant table it touches, so a
@@ -102,9 +103,9 @@ const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb)
     from kept v join counters c on c.form_id = v.form_id
     order by v.form_id, v.position
     returning id, account_id, form_id, submission_key),
-  dropped as (delete from form_partials p using stored s, given v
-    where v.drop_partial and v.form_id = s.form_id and v.submission_key = s.submission_key
-      and p.account_id = $2 and p.form_id = s.form_id and p.submission_key = s.submission_key)
+  dropped as (delete from form_partials p using stored s
+    where p.account_id = $2 and p.form_id = s.form_id and p.submission_key = s.submission_key
+      and s.form_id || ' ' || s.submission_key <> all($3::text[]))
   select s.id, s.form_id, s.submission_key, exists (select 1 from form_chain_items c
     where c.account_id = $2 and c.form_id = s.form_id) as chained
   from stored s`;
@@ -116,7 +117,7 @@ export interface StoredAnswer {
   chained: boolean;
 }
 
-const asRecord = ({ row, dropPartial }: AnswerToStore, position: number) => ({
+const asRecord = ({ row }: AnswerToStore, position: number) => ({
   account_id: row.accountId,
   form_id: row.formId,
   user_id: row.userId,
@@ -137,7 +138,6 @@ const asRecord = ({ row, dropPartial }: AnswerToStore, position: number) => ({
   field_scores: row.fieldScores ?? null,
   submission_key: row.submissionKey,
   form_version: row.formVersion,
-  drop_partial: dropPartial,
   position,
 });
 
@@ -163,7 +163,11 @@ export async function insertAnswers(
   if (rows.some(({ row }) => row.accountId !== account)) throw new Error("insertAnswers: one account's rows");
   const stored = await query<{ id: number; form_id: number; submission_key: string; chained: boolean }>(
     INSERT,
-    [JSON.stringify(rows.map(asRecord)), account],
+    [
+      JSON.stringify(rows.map(asRecord)),
+      account,
+      rows.filter((item) => !item.dropPartial).map(({ row }) => `${row.formId} ${row.submissionKey}`),
+    ],
     "form_answers_insert",
   );
   const byKey = new Map(
