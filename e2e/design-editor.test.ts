@@ -9,6 +9,7 @@ import {
   appAndBrowser,
   createdForm,
   screenshot,
+  signIn,
   watchErrors,
 } from "./support.ts";
 
@@ -80,11 +81,7 @@ describe("the styling editor", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill(OWNER.username);
-    await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signIn(page, run.app.url, OWNER.username, OWNER.password);
     await page.goto(`${run.app.url}/forms/${formId}/edit`);
     await page.getByRole("tab", { name: "Theming" }).click();
     const preview = "main";
@@ -156,11 +153,7 @@ describe("the styling editor", () => {
   it("holds the styling editor still while the brand kit and theme lists above it load", async () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill(OWNER.username);
-    await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signIn(page, run.app.url, OWNER.username, OWNER.password);
     await page.goto(`${run.app.url}/forms/${formId}/edit`);
     // A slow network: what the panel lists comes a moment after the panel's code.
     let answered = 0;
@@ -186,11 +179,7 @@ describe("the styling editor", () => {
   it("shows the editor on a phone", async () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${run.app.url}/login`);
-    await page.getByLabel("Username or e-mail").fill(OWNER.username);
-    await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${run.app.url}/`);
+    await signIn(page, run.app.url, OWNER.username, OWNER.password);
     await page.goto(`${run.app.url}/forms/${formId}/edit`);
     await page.getByRole("tab", { name: "Theming" }).click();
     await page.locator(".mantine-SegmentedControl-label", { hasText: "All fields" }).waitFor();
