@@ -58,6 +58,8 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     await db.execute(sql`alter table form_answers set (autovacuum_enabled = false)`);
     await db.execute(sql`alter table form_partials set (autovacuum_enabled = false)`);
+    for (const table of ["forms", "email_notifications", "webhooks"])
+      await db.execute(sql.raw(`alter table ${table} set (autovacuum_enabled = false)`));
   }
   await db.execute(sql`
     insert into form_answers (account_id, form_id, number, submission_key, answers, device)
@@ -97,10 +99,10 @@ describe("storing a submission to a form of many answers", () => {
 });
 
 describe("storing a submission in a database of many forms", () => {
-  it("reads its own form and notifications to decide whether it queues automation, not every form's", async () => {
+  it("reads its own form, notifications and webhooks to decide what it queues, not every form's", async () => {
     const db = server.database.db;
-    // Other forms of the database: copies of this one, each with a rule that sends a webhook and
-    // a notification sent on every submission.
+    // Other forms of the database: copies of this one, each with a rule that sends a webhook, a
+    // notification sent on every submission and a webhook of its own.
     await db.execute(sql`
       insert into forms (account_id, title, alias, is_published, settings, fields)
       select account_id, title, alias || '-copy-' || n, is_published,
@@ -112,8 +114,15 @@ describe("storing a submission in a database of many forms", () => {
       insert into email_notifications (account_id, form_id, recipients, message, admin_name, subject)
       select account_id, id, '["owner@example.com"]'::jsonb, 'New answer', 'Owner', 'New answer'
         from forms where account_id = ${accountId} and id <> ${formId}`);
-    const before = await settledReads("forms", OTHER_FORMS + 1);
+    await db.execute(sql`
+      insert into webhooks (account_id, form_id, title, endpoint, "authorization", data_options, secret)
+      select account_id, id, 'Hook', 'https://example.com/hook', '', '{}'::jsonb, 'whsec_seeded'
+        from forms where account_id = ${accountId} and id <> ${formId}`);
+    // The seeding's own reads are reported with its last insert (a session sends its counts all
+    // at once): counted from there.
+    const webhooksBefore = await settledReads("webhooks", OTHER_FORMS);
     const notificationsBefore = await settledReads("email_notifications", OTHER_FORMS);
+    const before = await settledReads("forms", OTHER_FORMS + 1);
     for (let i = 0; i < SUBMISSIONS; i++) {
       const response = await server.api.post("/api/forms/answer", {
         formId,
@@ -122,8 +131,9 @@ describe("storing a submission in a database of many forms", () => {
       expect(response.status, response.text).toBe(201);
     }
     await settledReads("form_answers", ANSWERS + 2 * SUBMISSIONS);
-    // A few rows per submission (its form, by its key); every form's settings would be 1,000 each.
+    // A few rows per submission (its form's, by their keys); every form's would be 1,000 each.
     expect((await readsOf("forms")).read - before).toBeLessThan(SUBMISSIONS * 20);
     expect((await readsOf("email_notifications")).read - notificationsBefore).toBeLessThan(SUBMISSIONS * 20);
+    expect((await readsOf("webhooks")).read - webhooksBefore).toBeLessThan(SUBMISSIONS * 20);
   });
 });
