@@ -26,13 +26,13 @@ let api: ApiClient;
 let accountId: number;
 let formId: number;
 
-/** Rows the database has read from a table (sequential scans and all its indexes), and inserted. */
+/** Rows the database has read from a table (sequential scans and all its indexes), inserted and updated. */
 async function readsOf(table: string) {
-  const [row] = rowsOf<{ read: number; inserted: number }>(
+  const [row] = rowsOf<{ read: number; inserted: number; updated: number }>(
     await server.database.db.execute(sql`
       select (t.seq_tup_read + coalesce((select sum(i.idx_tup_read) from pg_stat_user_indexes i
                                           where i.relid = t.relid), 0))::float8 as read,
-             t.n_tup_ins::float8 as inserted
+             t.n_tup_ins::float8 as inserted, t.n_tup_upd::float8 as updated
         from pg_stat_user_tables t where t.relname = ${table}`),
   );
   return row!;
@@ -135,5 +135,27 @@ describe("storing a submission in a database of many forms", () => {
     expect((await readsOf("forms")).read - before).toBeLessThan(SUBMISSIONS * 20);
     expect((await readsOf("email_notifications")).read - notificationsBefore).toBeLessThan(SUBMISSIONS * 20);
     expect((await readsOf("webhooks")).read - webhooksBefore).toBeLessThan(SUBMISSIONS * 20);
+
+    // Read and unread again: each change moves its own form's unread count, not every form's.
+    await db.execute(sql`
+      insert into form_answer_counts (account_id, form_id)
+      select account_id, id from forms where account_id = ${accountId} and id <> ${formId}`);
+    const countsBefore = await settledReads("form_answer_counts", OTHER_FORMS);
+    const updatedBefore = (await readsOf("form_answers")).updated;
+    const [latest] = rowsOf<{ id: number }>(
+      await db.execute(sql`select max(id)::int as id from form_answers where form_id = ${formId}`),
+    );
+    for (const state of ["read", "unread", "read", "unread"]) {
+      const marked = await api.patch(`/api/forms/${formId}/answer/status/${state}`, {
+        answerIds: [latest!.id],
+      });
+      expect(marked.status, marked.text).toBe(200);
+    }
+    // Reported together with the four changes of the answer.
+    for (let tries = 0; (await readsOf("form_answers")).updated < updatedBefore + 4; tries++) {
+      if (tries === 100) throw new Error("the statistics never showed the answer's four changes");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await readsOf("form_answer_counts")).read - countsBefore).toBeLessThan(4 * 20);
   });
 });
