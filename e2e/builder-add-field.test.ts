@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addFieldFromMenu } from "./builder-helpers.ts";
+import { addFieldByKeyboard, addFieldFromMenu } from "./builder-helpers.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -73,15 +73,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
 
     // Keyboard: the plus between "First" and "Last", Enter, type to filter, arrows, Enter.
     const between = page.getByRole("button", { name: `Add a field at position ${firstAt + 1}`, exact: true });
-    await between.focus();
-    await page.keyboard.press("Enter");
-    // The menu puts the focus in its search box as it opens: type once it is there.
-    const search = page.getByRole("textbox", { name: "Search field types" });
-    await expect.poll(() => search.evaluate((box) => box === document.activeElement)).toBe(true);
-    await page.keyboard.type("numb");
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("Enter");
+    await addFieldByKeyboard(page, "numb", between);
     await question(page).fill("Middle");
     await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
     expect(await page.getByTestId(`field-row-${firstAt}`).getByText("Number", { exact: true }).count()).toBe(

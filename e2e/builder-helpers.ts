@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Adds a field of a type through the builder's "Add a field" menu: open, search, pick. */
 export async function addFieldFromMenu(page: Page, type: string) {
@@ -7,12 +8,23 @@ export async function addFieldFromMenu(page: Page, type: string) {
   await page.getByRole("option", { name: type, exact: true }).click();
 }
 
-/** The same from the keyboard alone: focus the menu's button, Enter, type to narrow, Enter takes the first. */
-export async function addFieldByKeyboard(page: Page, search: string) {
-  await page.getByRole("button", { name: "Add a field", exact: true }).focus();
+/**
+ * The same from the keyboard alone: focus the menu's button (the "Add a field" button unless
+ * another is given), Enter, type to narrow, Enter takes the first. The menu moves the focus into
+ * its search box just after it opens; keys pressed before that would reach the button (a space
+ * closes the menu), so the typing waits for the focus, as a person waits to see the cursor there.
+ */
+export async function addFieldByKeyboard(
+  page: Page,
+  search: string,
+  button = page.getByRole("button", { name: "Add a field", exact: true }),
+) {
+  await button.focus();
   await page.keyboard.press("Enter");
-  await page.getByRole("textbox", { name: "Search field types" }).waitFor();
+  const box = page.getByRole("textbox", { name: "Search field types" });
+  await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
   await page.keyboard.type(search);
+  await expect.poll(() => box.inputValue()).toBe(search);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Enter");
