@@ -74,9 +74,10 @@ async function baseline(databaseUrl: string) {
     child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("baseline listening") && resolve()),
   );
   try {
+    const url = `http://127.0.0.1:${port}`;
     const body = JSON.stringify({ formId: 1, answers: ANSWERS });
-    await load(`http://127.0.0.1:${port}`, body, CONNECTIONS, WARM_UP_SECONDS);
-    return await load(`http://127.0.0.1:${port}`, body, CONNECTIONS, SECONDS);
+    await load(url, body, CONNECTIONS, WARM_UP_SECONDS);
+    return await load(url, body, CONNECTIONS, SECONDS);
   } finally {
     child.kill("SIGTERM");
   }
@@ -121,23 +122,14 @@ async function throughput(apis: number) {
   const database = await freshDatabase();
   const topology = await startTopology({ databaseUrl: database.url, apis });
   try {
-    const formId = await prepareForm(topology.url);
+    const url = `${topology.url}/api/forms/answer`;
+    const body = JSON.stringify({ formId: await prepareForm(topology.url), answers: ANSWERS });
     // A warm-up first, as bench:submit does: each process compiles its hot paths for itself, and
     // a long-running server has done so long before; measured cold, three processes would show
     // three compilations against one's.
-    await load(
-      `${topology.url}/api/forms/answer`,
-      JSON.stringify({ formId, answers: ANSWERS }),
-      CONNECTIONS,
-      WARM_UP_SECONDS,
-    );
+    await load(url, body, CONNECTIONS, WARM_UP_SECONDS);
     const before = processorTime(topology);
-    const run = await load(
-      `${topology.url}/api/forms/answer`,
-      JSON.stringify({ formId, answers: ANSWERS }),
-      CONNECTIONS,
-      SECONDS,
-    );
+    const run = await load(url, body, CONNECTIONS, SECONDS);
     const after = processorTime(topology);
     const requests = Math.max(1, run.rps * SECONDS);
     const perRequest = (part: keyof typeof after) => ((after[part] - before[part]) * 1000) / requests;
