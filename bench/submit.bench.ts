@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../apps/server/test/process.ts";
@@ -138,6 +138,17 @@ interface Measured {
   waits?: string;
   /** Processor time per answered request at 64 connections, in ms: the server's and PostgreSQL's. */
   cpu: { server: number; database: number };
+  /** The load tool's own processor time per answered request at 64 connections, in ms. */
+  loadCpu: number;
+  /** How busy the machine's cores were during the run at 64 connections, in %. */
+  busy: number;
+}
+
+/** The machine's processor time so far, busy and idle, summed over its cores. */
+function machineTimes() {
+  const all = cpus().map(({ times }) => times);
+  const sum = (pick: (t: (typeof all)[number]) => number) => all.reduce((total, t) => total + pick(t), 0);
+  return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
 }
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
@@ -209,14 +220,23 @@ async function measure(
   const runs: Run[] = [];
   let waits: string | undefined;
   let cpu = { server: 0, database: 0 };
+  let loadCpu = 0;
+  let busy = 0;
   for (const connections of CONNECTIONS) {
     const watching = connections === 64 && alongside64 ? alongside64(SECONDS) : undefined;
     const databaseUsed = connections === 64 ? await watchBackends(processes.databasePids) : undefined;
     const serverBefore = cpuMs([processes.server]);
+    const machineBefore = machineTimes();
+    const loadBefore = process.cpuUsage();
     const run = await load(url, body, connections, SECONDS);
     runs.push(run);
     if (databaseUsed) {
       const per = (ms: number) => ms / Math.max(run.ok, 1);
+      const used = process.cpuUsage(loadBefore);
+      const machine = machineTimes();
+      const machineBusy = machine.busy - machineBefore.busy;
+      busy = (100 * machineBusy) / Math.max(machineBusy + machine.idle - machineBefore.idle, 1);
+      loadCpu = per((used.user + used.system) / 1000);
       cpu = { server: per(cpuMs([processes.server]) - serverBefore), database: per(await databaseUsed()) };
     }
     waits = (await watching) ?? waits;
@@ -226,6 +246,8 @@ async function measure(
     runs,
     waits,
     cpu,
+    loadCpu,
+    busy,
     acknowledged: all.reduce((sum, run) => sum + run.ok, 0),
     unanswered: all.reduce((sum, run) => sum + run.unanswered, 0),
   };
@@ -351,6 +373,12 @@ async function benchEngine(target: Target) {
     `${fmt(side.cpu.server + side.cpu.database, 2)} ms (server ${fmt(side.cpu.server, 2)}${target.engine === "PostgreSQL" ? `, PostgreSQL ${fmt(side.cpu.database, 2)}` : ""})`;
   console.log(
     `processor time per answered request at 64 connections: app ${cpu(app)}, baseline ${cpu(baseline)}`,
+  );
+  // With the cores full, requests per second follow the processor time each request costs, the
+  // load tool's included: that ratio is what this machine allows the app against the baseline.
+  const withLoad = (side: Measured) => side.cpu.server + side.cpu.database + side.loadCpu;
+  console.log(
+    `the machine's ${cpus().length} cores at 64 connections: ${fmt(app.busy)} % busy under the app, ${fmt(baseline.busy)} % under the baseline; the load tool's own time per request ${fmt(app.loadCpu, 2)} / ${fmt(baseline.loadCpu, 2)} ms; at full cores the ratio of processor time per request, load tool included, allows the app ${fmt(withLoad(baseline) / Math.max(withLoad(app), 0.001), 2)}× the baseline`,
   );
   for (const [name, side] of [
     ["app", app],
