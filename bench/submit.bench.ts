@@ -11,6 +11,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { freePort } from "../apps/server/test/process.ts";
+import { busyShare, cpuTimes } from "../scripts/machine-load.mjs";
 import { call, formOfNewAccount, load, type Run } from "./bench-client.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -144,13 +145,6 @@ interface Measured {
   busy: number;
 }
 
-/** The machine's processor time so far, busy and idle, summed over its cores. */
-function machineTimes() {
-  const all = cpus().map(({ times }) => times);
-  const sum = (pick: (t: (typeof all)[number]) => number) => all.reduce((total, t) => total + pick(t), 0);
-  return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
-}
-
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim() || 100);
 
 /**
@@ -226,16 +220,14 @@ async function measure(
     const watching = connections === 64 && alongside64 ? alongside64(SECONDS) : undefined;
     const databaseUsed = connections === 64 ? await watchBackends(processes.databasePids) : undefined;
     const serverBefore = cpuMs([processes.server]);
-    const machineBefore = machineTimes();
+    const machineBefore = cpuTimes();
     const loadBefore = process.cpuUsage();
     const run = await load(url, body, connections, SECONDS);
     runs.push(run);
     if (databaseUsed) {
       const per = (ms: number) => ms / Math.max(run.ok, 1);
       const used = process.cpuUsage(loadBefore);
-      const machine = machineTimes();
-      const machineBusy = machine.busy - machineBefore.busy;
-      busy = (100 * machineBusy) / Math.max(machineBusy + machine.idle - machineBefore.idle, 1);
+      busy = busyShare(machineBefore);
       loadCpu = per((used.user + used.system) / 1000);
       cpu = { server: per(cpuMs([processes.server]) - serverBefore), database: per(await databaseUsed()) };
     }
@@ -375,7 +367,8 @@ async function benchEngine(target: Target) {
     `processor time per answered request at 64 connections: app ${cpu(app)}, baseline ${cpu(baseline)}`,
   );
   // With the cores full, requests per second follow the processor time each request costs, the
-  // load tool's included: that ratio is what this machine allows the app against the baseline.
+  // load tool's included: that ratio is what this machine allows the app against the baseline. On
+  // PGlite the database runs in each server's own thread, so neither side can fill more than one.
   const withLoad = (side: Measured) => side.cpu.server + side.cpu.database + side.loadCpu;
   console.log(
     `the machine's ${cpus().length} cores at 64 connections: ${fmt(app.busy)} % busy under the app, ${fmt(baseline.busy)} % under the baseline; the load tool's own time per request ${fmt(app.loadCpu, 2)} / ${fmt(baseline.loadCpu, 2)} ms; at full cores the ratio of processor time per request, load tool included, allows the app ${fmt(withLoad(baseline) / Math.max(withLoad(app), 0.001), 2)}× the baseline`,

@@ -16,6 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { busyShare, cpuTimes } from "./machine-load.mjs";
 import { PROJECTS, TSC } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -68,24 +69,6 @@ class Stage {
       process.stdout.write(Buffer.concat(this.log.map((chunk) => Buffer.from(chunk))));
     }
   }
-}
-
-/** The machine's processor time so far, busy and idle, summed over its cores. */
-function cpuTimes() {
-  const all = cpus().map(({ times }) => times);
-  const sum = (pick) => all.reduce((total, times) => total + pick(times), 0);
-  return { busy: sum((t) => t.user + t.nice + t.sys + t.irq), idle: sum((t) => t.idle) };
-}
-
-/**
- * How busy the whole machine's cores were since `start`, as a percentage: a stage that ran at
- * 100 % had no idle core to give to another, one at 60 % left work undone that could have run.
- */
-function busyShare(start) {
-  const now = cpuTimes();
-  const busy = now.busy - start.busy;
-  const total = busy + now.idle - start.idle;
-  return total > 0 ? Math.round((100 * busy) / total) : 0;
 }
 
 function bannerLine(text) {
