@@ -7,6 +7,7 @@ import {
   appAndBrowser,
   narrowToPhone,
   screenshot,
+  WITH_MOTION,
   watchErrors,
 } from "./support.ts";
 
@@ -47,7 +48,7 @@ const leaveTextBoxes = (page: Page) =>
 describe("the builder's add-field menu, copies and undo/redo", () => {
   it("inserts between fields by mouse and keyboard, copies, undoes and redoes, and keeps it after a reload", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Insert anywhere" });
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await openEditor(page, form.id);
@@ -171,7 +172,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
       title: "Live preview",
       fields,
     });
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await openEditor(page, form.id);
@@ -241,7 +242,7 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
 
   it("shows why the server refused a save and goes to the field it names", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", { title: "Refused save" });
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await openEditor(page, form.id);

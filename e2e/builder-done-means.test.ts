@@ -2,7 +2,14 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addFieldByKeyboard, addFieldFromMenu, questionScoring, scoreCapitals } from "./builder-helpers.ts";
 import { pressOn, typeInto } from "./fill-helpers.ts";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  screenshot,
+  WITH_MOTION,
+  watchErrors,
+} from "./support.ts";
 
 /**
  * The builder's whole promise in one walk (issue 10, "done means" 1): a two-page quiz built by
@@ -98,7 +105,7 @@ async function pick(page: Page, combobox: string, option: string) {
 
 describe("a two-page quiz built only in the builder", () => {
   it("is built by mouse and keyboard, survives undo, redo and reloads, and scores on the public page as the preview said", async () => {
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await signIn(page);
@@ -238,7 +245,7 @@ describe("a two-page quiz built only in the builder", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The public page: the rule acts, two pages, and the gradation the preview predicted.
-    const fill = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const fill = await run.browser.newPage({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const fillProblems = watchErrors(fill);
     await fill.goto(`${run.app.url}/f/${ALIAS}?a=${OWNER.username}`);
     await fill.getByRole("radio", { name: "Variant 1" }).check();
@@ -280,7 +287,7 @@ describe("a two-page quiz built only in the builder", () => {
   }, 420_000); // a long walk through the builder: room to finish on a busy machine
 
   it("keeps a form being created through a reload, with the sidebar's dot, until it is created or discarded", async () => {
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await signIn(page);

@@ -7,6 +7,7 @@ import {
   narrowToPhone,
   pickUpByKeyboard,
   screenshot,
+  WITH_MOTION,
   watchErrors,
 } from "./support.ts";
 
@@ -138,7 +139,7 @@ describe("the builder's field groups and layout columns", () => {
         { id: "send", fieldType: "submitBtn", title: "Send" },
       ],
     });
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await openEditor(page, form.id);
@@ -305,7 +306,7 @@ describe("deleting a field that rules use", () => {
         },
       ],
     });
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await run.browser.newContext({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await openEditor(page, form.id);

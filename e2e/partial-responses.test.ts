@@ -7,6 +7,7 @@ import {
   appAndBrowser,
   createdForm,
   screenshot,
+  WITH_MOTION,
   watchErrors,
 } from "./support.ts";
 
@@ -33,7 +34,11 @@ afterEach(async () => {
 });
 
 async function newPage(width: number, javaScriptEnabled = true): Promise<Page> {
-  const context = await run.browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+  const context = await run.browser.newContext({
+    ...WITH_MOTION,
+    javaScriptEnabled,
+    viewport: { width, height: 900 },
+  });
   contexts.push(context);
   return context.newPage();
 }

@@ -55,10 +55,20 @@ const HARMLESS = new Set([
 ]);
 
 /**
+ * Pages ask for reduced motion unless a test says otherwise (`WITH_MOTION`): the app then runs its
+ * transitions in no time, as it does for people who ask for that, and Chromium has fewer frames to
+ * draw (docs/test-timings.md, nineteenth round). The files that follow the app's moving parts (the
+ * builder's menus and lists, the tours, the respondent's pages) keep the motion most people see.
+ */
+const STILL = { reducedMotion: "reduce" } as const;
+export const WITH_MOTION = { reducedMotion: "no-preference" } as const;
+
+/**
  * A context for the test, kept from an earlier test when its options allow, else new. Its
  * `close()` keeps it for a later test when nothing was added to it, and closes it otherwise.
  */
-async function handOut(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
+async function handOut(browser: Browser, asked: Parameters<Browser["newContext"]>[0] = {}) {
+  const options = { ...STILL, ...asked };
   const reusable = process.env.FRESH_CONTEXTS !== "true" && options.storageState === undefined;
   const key = JSON.stringify(options);
   const context = (reusable && keptContexts.get(key)?.pop()) || (await browser.newContext(options));
@@ -130,7 +140,8 @@ export async function connectBrowser(): Promise<Browser> {
         };
       if (property === "newPage")
         return async (...options: Parameters<Browser["newPage"]>) => {
-          const page = await target.newPage(...options);
+          const [asked] = options;
+          const page = await target.newPage({ ...STILL, ...asked });
           opened.add(page.context());
           return page;
         };

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { accountOwner, appAndBrowser, createdForm, screenshot, signIn } from "./support.ts";
+import { accountOwner, appAndBrowser, createdForm, screenshot, signIn, WITH_MOTION } from "./support.ts";
 
 const run = appAndBrowser();
 
@@ -65,7 +65,7 @@ describe("guided tours", () => {
   it("runs the forms-list tour to its end by keyboard and remembers it", async () => {
     const call = await accountOwner(run.app.url, "guide", "guide1234");
     await createdForm(call, { title: "Tour form", fields: [] });
-    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await run.browser.newPage({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     await signIn(page, run.app.url, "guide", "guide1234");
     await page.goto(`${run.app.url}/forms/all`);
     await page.getByRole("link", { name: "Tour form" }).first().waitFor();
@@ -97,7 +97,7 @@ describe("guided tours", () => {
 
   it("runs the dashboard tour by keyboard, each step at its marked element", async () => {
     const call = await accountOwner(run.app.url, "dashguide", "dashguide1");
-    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await run.browser.newPage({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     await signIn(page, run.app.url, "dashguide", "dashguide1");
     await page.getByRole("heading", { name: "Submissions calendar" }).waitFor();
     await startTour(page);
@@ -115,7 +115,7 @@ describe("guided tours", () => {
 
   it("moves on with Enter the moment a step shows, however late the page draws its next frame", async () => {
     const call = await accountOwner(run.app.url, "quickguide", "quickguide1");
-    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await run.browser.newPage({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     // A busy machine draws late: each frame comes half a second after it was asked for.
     await page.addInitScript(() => {
       window.requestAnimationFrame = (callback) =>
@@ -142,7 +142,7 @@ describe("guided tours", () => {
 
   it("runs the create-form tour for Marketing, HR and Education by keyboard", async () => {
     const call = await accountOwner(run.app.url, "newguide", "newguide1");
-    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await run.browser.newPage({ ...WITH_MOTION, viewport: { width: 1280, height: 900 } });
     await signIn(page, run.app.url, "newguide", "newguide1");
     await page.goto(`${run.app.url}/forms/add_new`);
     await page.getByRole("textbox", { name: "Form title" }).waitFor();
