@@ -179,8 +179,8 @@ const drawingSessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /**
  * The page as a PNG, drawn by Chromium with its fast PNG encoder: the same picture, pixel for
- * pixel, a fifth larger, in two fifths of the processor time of `page.screenshot`, whose encoder
- * packs harder (docs/test-timings.md, nineteenth round). Around the drawing it does what
+ * pixel, a fifth larger, in a quarter to two fifths of the processor time of `page.screenshot`, whose
+ * encoder packs harder (docs/test-timings.md, nineteenth round). Around the drawing it does what
  * `page.screenshot({ animations: "disabled" })` does: finite animations and transitions run to
  * their end, endless ones stop and start again afterwards, the text caret is hidden, and the
  * drawing waits for the page's fonts.
