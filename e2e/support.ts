@@ -177,6 +177,9 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 
 const drawingSessions = new WeakMap<Page, Promise<CDPSession>>();
 
+/** What `drawPage` holds in the page while it draws, to give back afterwards. */
+type HeldForPicture = { heldForPicture?: { style: HTMLStyleElement; endless: Animation[] } };
+
 /**
  * The page as a PNG, drawn by Chromium with its fast PNG encoder: the same picture, pixel for
  * pixel, a fifth larger, in a quarter to two fifths of the processor time of `page.screenshot`, whose
@@ -193,7 +196,7 @@ async function drawPage(page: Page, fullPage: boolean): Promise<Buffer> {
     drawingSessions.set(page, session);
   }
   const area = await page.evaluate(async (whole) => {
-    const held = window as unknown as { heldForPicture?: { style: HTMLStyleElement; endless: Animation[] } };
+    const held = window as unknown as HeldForPicture;
     const style = document.createElement("style");
     style.textContent = "*, *::before, *::after { caret-color: transparent !important; }";
     document.head.append(style);
@@ -252,12 +255,12 @@ async function drawPage(page: Page, fullPage: boolean): Promise<Buffer> {
       // sizes this session set, not Playwright's: without the same sizes here, the page would
       // come back with Chromium's default screen (800 × 600). No test emulates a phone's browser
       // (`isMobile`), which would need its flag here too.
-      const window =
+      const shown =
         page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
       await cdp.send("Emulation.setDeviceMetricsOverride", {
         mobile: false,
-        width: window.width,
-        height: window.height,
+        width: shown.width,
+        height: shown.height,
         screenWidth: screen.width,
         screenHeight: screen.height,
         deviceScaleFactor: screen.pixelRatio,
@@ -275,9 +278,7 @@ async function drawPage(page: Page, fullPage: boolean): Promise<Buffer> {
     return Buffer.from(data, "base64");
   } finally {
     await page.evaluate(() => {
-      const held = window as unknown as {
-        heldForPicture?: { style: HTMLStyleElement; endless: Animation[] };
-      };
+      const held = window as unknown as HeldForPicture;
       held.heldForPicture?.style.remove();
       for (const animation of held.heldForPicture?.endless ?? []) animation.play();
       delete held.heldForPicture;
