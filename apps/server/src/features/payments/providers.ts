@@ -35,7 +35,7 @@ const offlineProvider: PaymentProvider = {
   start: async (request) => ({ redirectUrl: `/payments/offline/${request.publicId}`, providerRef: null }),
 };
 
-const load = createRequire(import.meta.url);
+const require = createRequire(import.meta.url);
 
 /**
  * Stripe's client pointed at STRIPE_API_URL (Stripe's own unless a test points it elsewhere). The
@@ -44,7 +44,7 @@ const load = createRequire(import.meta.url);
  */
 export function stripeClient(settings: Settings): Stripe | undefined {
   if (!settings.payments.stripeSecretKey) return undefined;
-  const StripeClient = load("stripe") as typeof Stripe;
+  const StripeClient = require("stripe") as typeof Stripe;
   const api = new URL(settings.payments.stripeApiUrl);
   return new StripeClient(settings.payments.stripeSecretKey, {
     host: api.hostname,
