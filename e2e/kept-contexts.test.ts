@@ -79,6 +79,18 @@ describe("contexts kept between browser tests", () => {
     await second.close();
   });
 
+  it("come back without what a page stored on an origin it has left since", async () => {
+    const first = await run.browser.newContext({ viewport: VIEWPORT });
+    const page = await openSignIn(first);
+    await page.evaluate(() => localStorage.setItem("left", "before leaving"));
+    await page.goto("about:blank");
+    await first.close();
+
+    const second = await run.browser.newContext({ viewport: VIEWPORT });
+    expect((await leftBehind(await openSignIn(second))).local).toBeNull();
+    await second.close();
+  });
+
   it("are not kept once a test added something to them", async () => {
     const tainted = await run.browser.newContext({ viewport: VIEWPORT });
     await tainted.addInitScript(() => {
