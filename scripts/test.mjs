@@ -17,7 +17,7 @@ import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { busyShare, cpuTimes } from "./machine-load.mjs";
-import { PROJECTS, TSC } from "./typecheck.mjs";
+import { CHECK, PROJECTS, TSC } from "./typecheck.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const output = path.join(root, ".test-output");
@@ -153,7 +153,7 @@ async function typeCheck() {
   for (const project of PROJECTS)
     stage.check(
       `type-check ${project}`,
-      await run(stage, process.execPath, [TSC, "--noEmit", "-p", project]),
+      await run(stage, process.execPath, [TSC, ...CHECK, "-p", project]),
     );
   stage.end();
 }

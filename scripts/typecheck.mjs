@@ -16,6 +16,13 @@ export const TSC = path.join(
   "bin/tsc",
 );
 
+/**
+ * How each project is checked. `--singleThreaded`: the native compiler's parallel checkers each
+ * work out many of the same types again; on two cores, where the check runs beside the tests, one
+ * checker took half the processor time (15 s against 32 s for every project) in the same wall time.
+ */
+export const CHECK = ["--noEmit", "--singleThreaded"];
+
 export const PROJECTS = [
   "packages/core",
   "packages/core/tsconfig.test.json",
@@ -29,7 +36,7 @@ export const PROJECTS = [
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let failed = 0;
   for (const project of PROJECTS) {
-    const result = spawnSync(process.execPath, [TSC, "--noEmit", "-p", project], { stdio: "inherit" });
+    const result = spawnSync(process.execPath, [TSC, ...CHECK, "-p", project], { stdio: "inherit" });
     if (result.status !== 0) failed++;
   }
   process.exit(failed === 0 ? 0 : 1);
