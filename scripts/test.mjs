@@ -151,10 +151,7 @@ async function vitest(name, dir, { env = {}, beside = false, workers } = {}) {
 async function typeCheck() {
   const stage = new Stage("type-check", { beside: true });
   for (const project of PROJECTS)
-    stage.check(
-      `type-check ${project}`,
-      await run(stage, process.execPath, [TSC, ...CHECK, "-p", project]),
-    );
+    stage.check(`type-check ${project}`, await run(stage, process.execPath, [TSC, ...CHECK, "-p", project]));
   stage.end();
 }
 
@@ -173,6 +170,36 @@ async function webBuild() {
   return built;
 }
 
+/**
+ * What the API and the browser tests both start their servers from, made once for the run instead
+ * of once per stage: the server bundle and a migrated embedded database to copy (migrating one
+ * costs about twelve seconds of processor time). Named for the stages in the environment; a stage
+ * run on its own makes its own (apps/server/test/global-setup.ts, e2e/global-setup.ts). Returns
+ * how to remove the database at the end.
+ */
+async function prepareServers() {
+  const log = [];
+  const bundled = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ["scripts/build-server.mjs"], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("close", (code) => resolve(code === 0));
+  });
+  if (bundled) process.env.FORMLOOM_TEST_SERVER_BUNDLE = path.join(root, "apps/server/dist/main.js");
+  const template = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/test/database-template.ts"], {
+      cwd: path.join(root, "apps/server"),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.stdout.on("data", (chunk) => log.push(chunk));
+    child.on("close", (code) => resolve(code === 0 ? Buffer.concat(log).toString().trim() : undefined));
+  });
+  if (!template) return () => undefined;
+  process.env.FORMLOOM_TEST_PGLITE_TEMPLATE = template;
+  return () => rmSync(path.dirname(template), { recursive: true, force: true });
+}
+
 /** The unit tests of each package, one package after another. */
 async function unitTests() {
   await vitest("unit", "packages/core", { beside: true });
@@ -186,8 +213,10 @@ rmSync(path.join(output, "screenshot-times.tsv"), { force: true });
 
 // Type-check and lint need no build: they run beside it, and beside everything after it.
 const checks = Promise.all([typeCheck(), lint()]);
+const preparing = prepareServers();
 const built = await webBuild();
 const units = unitTests();
+const removeTemplate = await preparing;
 
 // The browser tests start with the API passes rather than after them: the API tests wait on the
 // database, timers and each other's processes often enough to leave a core idle a fifth of the
@@ -215,6 +244,7 @@ if (postgres) {
 }
 await units;
 await checks;
+removeTemplate();
 
 const totals = {
   passed: stages.reduce((sum, stage) => sum + stage.passed, 0),

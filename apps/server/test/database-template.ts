@@ -6,14 +6,22 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../src/db/connect.ts";
+import { preferMemoryTmpdir } from "./memory-tmpdir.ts";
 
 /** Where the run's migrated PGlite directory is, for the test processes to copy. */
 export const TEMPLATE_VARIABLE = "FORMLOOM_TEST_PGLITE_TEMPLATE";
 
-/** Migrates a PGlite directory once; returns it and how to remove it at the end of the run. */
+/**
+ * The run's migrated PGlite directory and how to remove it at the end: the one `npm test` made for
+ * all its stages (scripts/test.mjs) when there is one, which the stage leaves for it to remove;
+ * otherwise one migrated now.
+ */
 export async function createPgliteTemplate(): Promise<{ directory: string; remove(): void }> {
+  const made = process.env[TEMPLATE_VARIABLE];
+  if (made && existsSync(made)) return { directory: made, remove: () => undefined };
   const dataDir = mkdtempSync(path.join(tmpdir(), "formloom-template-"));
   const database = await openDatabase({ dataDir });
   await database.close();
@@ -68,4 +76,12 @@ export async function createPostgresTemplate(
 export function createDatabaseStatement(name: string): string {
   const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
   return template ? `create database ${name} template ${template}` : `create database ${name}`;
+}
+
+// `node --import tsx apps/server/test/database-template.ts`: migrates the template for a whole
+// `npm test` run, whose API and browser tests then copy the same one, and prints its directory.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  preferMemoryTmpdir();
+  const { directory } = await createPgliteTemplate();
+  process.stdout.write(directory);
 }

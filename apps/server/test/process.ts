@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -17,11 +18,16 @@ export function serverArguments(): string[] {
   return bundle ? [bundle] : ["--import", "tsx", "src/main.ts"];
 }
 
-/** Builds the server bundle for this run's processes to start from, and names it for them. */
+/**
+ * Builds the server bundle for this run's processes to start from, and names it for them; under
+ * `npm test`, which builds it once for every stage, names that one.
+ */
 export function useServerBundle(): void {
+  const built = process.env[BUNDLE_VARIABLE];
+  if (built && existsSync(built)) return;
   const root = path.resolve(serverDir, "../..");
-  const built = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
-  if (built.status !== 0) throw new Error("The server did not build");
+  const building = spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
+  if (building.status !== 0) throw new Error("The server did not build");
   process.env[BUNDLE_VARIABLE] = path.join(serverDir, "dist/main.js");
 }
 
