@@ -54,6 +54,25 @@ const topSearch = (page: Page) => page.getByRole("banner").getByRole("searchbox"
 /** The top bar's result panel. */
 const resultPanel = (page: Page) => page.getByRole("dialog").filter({ hasText: "Show all results" });
 
+/**
+ * Searches from the top bar, waits until the panel shows what `text` found (until then it keeps
+ * the previous search's results, which change under the pointer when the new ones come), opens the
+ * link `name` in `region` and checks where it led; a wrong place is named in the failure.
+ */
+async function openFromPanel(
+  page: Page,
+  text: string,
+  region: string,
+  link: Parameters<Page["getByRole"]>[1],
+  url: string,
+) {
+  await topSearch(page).fill(text);
+  const panel = resultPanel(page);
+  await expect.poll(() => panel.locator("mark").first().textContent()).toMatch(new RegExp(text, "i"));
+  await panel.getByRole("region", { name: region }).getByRole("link", link).first().click();
+  await expect.poll(() => page.url(), { timeout: 30_000 }).toBe(url);
+}
+
 describe("the global search", () => {
   it("finds forms, answers, users and pages from the top bar, grouped with the matches marked, and opens each", async () => {
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -70,22 +89,22 @@ describe("the global search", () => {
     await panel.getByRole("link", { name: "Walrus feedback #1" }).click();
     await page.waitForURL(`${run.app.url}/forms/${formId}/results/1`);
 
-    await topSearch(page).fill("pelican");
-    await resultPanel(page).getByRole("link", { name: "Pelican policy" }).click();
-    await page.waitForURL(`${run.app.url}/page/pelican-policy`);
+    await openFromPanel(
+      page,
+      "pelican",
+      "Results in Pages",
+      { name: "Pelican policy" },
+      `${run.app.url}/page/pelican-policy`,
+    );
     await page.getByRole("heading", { name: "Pelican policy" }).waitFor();
-
-    await topSearch(page).fill("walrus");
-    await resultPanel(page).getByRole("link", { name: "Walrus feedback", exact: true }).click();
-    await page.waitForURL(`${run.app.url}/forms/${formId}/overview`);
-
-    await topSearch(page).fill("finde");
-    await resultPanel(page)
-      .getByRole("region", { name: "Results in Users" })
-      .getByRole("link")
-      .first()
-      .click();
-    await page.waitForURL(`${run.app.url}/users/${userId}/view`);
+    await openFromPanel(
+      page,
+      "walrus",
+      "Results in Forms",
+      { name: "Walrus feedback", exact: true },
+      `${run.app.url}/forms/${formId}/overview`,
+    );
+    await openFromPanel(page, "finde", "Results in Users", {}, `${run.app.url}/users/${userId}/view`);
 
     // Enter opens every result, with the filters.
     await topSearch(page).fill("cheerful");
