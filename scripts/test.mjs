@@ -16,6 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer, SERVER_BUNDLE } from "./build-server.mjs";
 import { busyShare, cpuTimes } from "./machine-load.mjs";
 import { CHECK, PROJECTS, TSC } from "./typecheck.mjs";
 
@@ -172,28 +173,27 @@ async function webBuild() {
 
 /**
  * What the API and the browser tests both start their servers from, made once for the run instead
- * of once per stage: the server bundle and a migrated embedded database to copy (migrating one
- * costs about twelve seconds of processor time). Named for the stages in the environment; a stage
- * run on its own makes its own (apps/server/test/global-setup.ts, e2e/global-setup.ts). Returns
- * how to remove the database at the end.
+ * of once per stage: the server bundle and a migrated embedded database to copy (five seconds of
+ * processor time to migrate). Named for the stages in the environment, under the names
+ * apps/server/test/process.ts and database-template.ts read; a stage run on its own makes its own.
+ * Returns how to remove the database at the end.
  */
 async function prepareServers() {
-  const log = [];
-  const bundled = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/build-server.mjs"], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    child.on("close", (code) => resolve(code === 0));
-  });
-  if (bundled) process.env.FORMLOOM_TEST_SERVER_BUNDLE = path.join(root, "apps/server/dist/main.js");
+  try {
+    await buildServer();
+    process.env.FORMLOOM_TEST_SERVER_BUNDLE = SERVER_BUNDLE;
+  } catch (error) {
+    // Each stage's setup builds it again and reports the failure where it fails.
+    console.log(`The server bundle did not build: ${error.message}`);
+  }
+  const printed = [];
   const template = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/test/database-template.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/database-template.ts"], {
       cwd: path.join(root, "apps/server"),
       stdio: ["ignore", "pipe", "inherit"],
     });
-    child.stdout.on("data", (chunk) => log.push(chunk));
-    child.on("close", (code) => resolve(code === 0 ? Buffer.concat(log).toString().trim() : undefined));
+    child.stdout.on("data", (chunk) => printed.push(chunk));
+    child.on("close", (code) => resolve(code === 0 ? Buffer.concat(printed).toString().trim() : undefined));
   });
   if (!template) return () => undefined;
   process.env.FORMLOOM_TEST_PGLITE_TEMPLATE = template;
