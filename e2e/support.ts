@@ -87,9 +87,11 @@ async function handOut(browser: Browser, asked: Parameters<Browser["newContext"]
     const { origin } = new URL(frame.url());
     if (origin.startsWith("http")) visited.add(origin);
   };
-  const watch = (page: Page) => {
-    // A popup comes with its first document already there.
+  const visitShown = (page: Page) => {
     for (const frame of page.frames()) visit(frame);
+  };
+  const watch = (page: Page) => {
+    visitShown(page); // a popup comes with its first document already there
     page.on("framenavigated", visit);
   };
   context.on("page", watch);
@@ -97,7 +99,7 @@ async function handOut(browser: Browser, asked: Parameters<Browser["newContext"]
 
   async function keepOrClose() {
     context.off("page", watch);
-    for (const page of context.pages()) for (const frame of page.frames()) visit(frame);
+    for (const page of context.pages()) visitShown(page);
     const kept = keptContexts.get(key) ?? [];
     if (tainted || kept.length >= KEPT_PER_OPTIONS || !browser.isConnected()) return context.close();
     try {
