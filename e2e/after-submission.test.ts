@@ -8,6 +8,7 @@ import {
   accountOwner,
   appAndBrowser,
   createdForm,
+  isSubmission,
   screenshot,
   watchErrors,
 } from "./support.ts";
@@ -378,8 +379,7 @@ describe("the captcha", () => {
     const { page, problems } = await openForm("guarded");
     const sent: Array<Record<string, unknown>> = [];
     page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/api/forms/answer"))
-        sent.push(request.postDataJSON() as Record<string, unknown>);
+      if (isSubmission(request)) sent.push(request.postDataJSON() as Record<string, unknown>);
     });
     await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
     await page.getByRole("checkbox", { name: "I am not a robot" }).check();

@@ -5,6 +5,7 @@ import {
   accountOwner,
   appAndBrowser,
   createdForm,
+  isSubmission,
   screenshot,
   watchErrors,
 } from "./support.ts";
@@ -79,8 +80,7 @@ describe("behaviour of a respondent", () => {
     const batches = loggerCalls(page);
     const submissions: Array<{ key: string | undefined }> = [];
     page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/api/forms/answer"))
-        submissions.push({ key: request.headers()["idempotency-key"] });
+      if (isSubmission(request)) submissions.push({ key: request.headers()["idempotency-key"] });
     });
     await page.goto(`${run.app.url}/f/habits-kept?a=${OWNER}`);
     const dialog = page.getByRole("dialog", { name: "Behavioral data collection confirmation" });

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
+import {
+  type ApiCall,
+  accountOwner,
+  appAndBrowser,
+  screenshot,
+  sentSubmissions,
+  watchErrors,
+} from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
@@ -8,16 +15,6 @@ let call: ApiCall;
 beforeAll(async () => {
   call = await accountOwner(run.app.url, "timeowner", "timeowner123");
 });
-
-/** The bodies the page posts as submissions. */
-function sentBodies(page: Page): Array<Record<string, unknown>> {
-  const bodies: Array<Record<string, unknown>> = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST" && request.url().endsWith("/api/forms/answer"))
-      bodies.push(request.postDataJSON() as Record<string, unknown>);
-  });
-  return bodies;
-}
 
 const heading = (page: Page, text: string) => page.getByRole("heading", { name: text, exact: true });
 
@@ -45,7 +42,7 @@ describe("when a form's time runs out", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    const sent = sentBodies(page);
+    const sent = sentSubmissions(page);
     await page.goto(`${run.app.url}/f/time-up-form?a=timeowner`);
     // The clock counts once the page's script runs: typed before, on a busy machine, the word could
     // be typed into the server's page and the seconds run out before the script took over.
@@ -80,7 +77,7 @@ describe("when a step's time runs out", () => {
       const context = await run.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const problems = watchErrors(page);
-      const sent = sentBodies(page);
+      const sent = sentSubmissions(page);
       await page.goto(`${run.app.url}/f/${alias}?a=timeowner`);
       await heading(page, "Step 1 of 3").waitFor();
       await page.getByRole("textbox", { name: "Your name" }).fill("Ada");

@@ -91,6 +91,25 @@ describe("a burst of submissions to one form", () => {
     expect(bad.body.code).toBe("submission.key.invalid");
   });
 
+  it("takes the form's id in the address too, and refuses an address naming another form", async () => {
+    const form = await createForm();
+    const other = await createForm();
+    const body = (name: string) => ({ formId: form.id, answers: [{ fieldId: "name", answer: name }] });
+    const named = await server.api.post<{ id: number }>(`/api/forms/answer?form=${form.id}`, body("Routed"));
+    expect(named.status, named.text).toBe(201);
+    const wrong = await server.api.post<{ code: string; validationErrors: Array<{ field: string }> }>(
+      `/api/forms/answer?form=${other.id}`,
+      body("Misrouted"),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe("submission.form_mismatch");
+    expect(wrong.body.validationErrors.map((error) => error.field)).toEqual(["form"]);
+    const notId = await server.api.post<{ code: string }>("/api/forms/answer?form=first", body("Not an id"));
+    expect(notId.status).toBe(400);
+    expect(await storedNames(form.id)).toEqual(["Routed"]);
+    expect(await storedNames(other.id)).toEqual([]);
+  });
+
   it("checks a submission against the form as it is now, not a copy read before an edit", async () => {
     const form = await createForm();
     expect((await submit(form.id, "Before")).status).toBe(201);

@@ -213,6 +213,7 @@ export const MESSAGES = {
   "submission.time_up_invalid":
     "The answers say a time limit ran out, but the form has no such limit or its time has not run out yet",
   "submission.key.invalid": "The Idempotency-Key header must be 1 to 200 visible characters",
+  "submission.form_mismatch": "The form named in the address is not the form the answers are for",
   "submission.notification_email.invalid": "Please enter a valid e-mail address to receive the e-mail",
   "request.invalid": "The request is not valid",
   "request.malformed_json": "The request body is not valid JSON",

@@ -192,8 +192,10 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
           ...email.misc(),
         },
       };
+      // The form's id in the address too: a load balancer can send one form's submissions to one
+      // server process, whose statements then store them together (README, Running at scale).
       response = await publicApi(
-        "/forms/answer",
+        `/forms/answer?form=${data.form.id}`,
         jsonBody("POST", body, { headers: { "idempotency-key": submissionKey } }),
       );
     } catch {

@@ -20715,7 +20715,10 @@ export interface operations {
     };
     submitAnswer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The form's id again, as the public form page sends it: in the address, a load balancer can send one form's submissions to one server process (README, Running at scale). When given, it must be the body's formId. */
+                form?: number;
+            };
             header?: {
                 /** @description Sent again with a retry, the same submission is stored once and answered with 200. */
                 "idempotency-key"?: string;

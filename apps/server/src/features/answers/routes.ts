@@ -23,6 +23,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant, type TenantContext } from "../../http/context.ts";
+import { invalidField } from "../../http/errors.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { markResultsSeen } from "../statistics/recent-new.ts";
@@ -62,11 +63,18 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
         description:
           "A respondent's submission (no sign-in needed unless the form is limited to registered users).",
         headers: z.looseObject({ "idempotency-key": ZIdempotencyKey }),
+        querystring: z.object({
+          form: ZRowId.optional().describe(
+            "The form's id again, as the public form page sends it: in the address, a load balancer can send one form's submissions to one server process (README, Running at scale). When given, it must be the body's formId.",
+          ),
+        }),
         body: ZSubmission,
         response: { 200: ZSubmissionAccepted, 201: ZSubmissionAccepted },
       },
     },
     async (request, reply) => {
+      if (request.query.form !== undefined && request.query.form !== request.body.formId)
+        throw invalidField("submission.form_mismatch", "form");
       const visitor = request.headers.authorization
         ? await optionalUser(deps, request).catch(() => undefined)
         : undefined;
