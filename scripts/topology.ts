@@ -23,6 +23,8 @@ export interface TopologyOptions {
   pooled?: boolean;
   /** More settings for every process (poll intervals, allowed webhook hosts, …). */
   env?: Record<string, string>;
+  /** nginx logs which API process each request went to (Topology.routes). */
+  logRoutes?: boolean;
 }
 
 export interface TopologyProcess {
@@ -42,6 +44,8 @@ export interface Topology {
   appDatabaseUrl: string;
   /** nginx's and PgBouncer's logs, for a failure's message. */
   logs(): string;
+  /** With `logRoutes`: each request so far, its `form` query parameter and the API process's address. */
+  routes(): Array<{ form: string; upstream: string }>;
   stop(): Promise<void>;
 }
 
@@ -114,22 +118,33 @@ async function listening(port: number, what: () => string): Promise<void> {
   }
 }
 
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+function nginxConfig(dir: string, port: number, upstreams: number[], logRoutes: boolean): string {
   const runAs = process.getuid?.() === 0 ? "user root;\n" : "";
+  const routeLog = logRoutes
+    ? `log_format routes '$arg_form $upstream_addr';\n  access_log ${dir}/routes.log routes;`
+    : "access_log off;";
   return `${runAs}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/nginx-error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  ${routeLog}
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 64m;
+  # One form's submissions go to one process (the public page names the form in the address:
+  # POST /api/forms/answer?form=ID), whose group commit then stores them together instead of
+  # several processes queueing on the form's counter row; anything else goes anywhere.
+  map $arg_form $formloom_route {
+    "" $request_id;
+    default $arg_form;
+  }
   upstream formloom {
+    hash $formloom_route consistent;
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
     keepalive 64;
   }
@@ -215,19 +230,20 @@ export async function startPgBouncer(
 /**
  * Respondents submitting in a loop until `until()` holds, each submission under its own
  * Idempotency-Key and sent again after a failed answer (a 502 while a process dies, a refused
- * connection), as the public form page does. Returns the id acknowledged for each key.
+ * connection), and naming the form in the address, as the public form page does. Returns the id acknowledged for each key.
  */
 export async function respondents(
   url: string,
-  options: { count: number; body: unknown; until: () => boolean },
+  options: { count: number; body: { formId: number } & Record<string, unknown>; until: () => boolean },
 ): Promise<{ acknowledged: Map<string, number>; failedTries: number }> {
+  const formQuery = `?form=${options.body.formId}`;
   const acknowledged = new Map<string, number>();
   let failedTries = 0;
   const one = async (respondent: number) => {
     for (let n = 0; !options.until(); n++) {
       const key = `r${respondent}-${n}`;
       for (;;) {
-        const response = await fetch(`${url}/api/forms/answer`, {
+        const response = await fetch(`${url}/api/forms/answer${formQuery}`, {
           method: "POST",
           headers: { "content-type": "application/json", "idempotency-key": key },
           body: JSON.stringify(options.body),
@@ -317,7 +333,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const workers = started.filter((proc) => proc.name.startsWith("worker-"));
 
     const port = await freePort();
-    writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, port, ports));
+    writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, port, ports, options.logRoutes ?? false));
     started.push(
       await launch(
         "nginx",
@@ -327,7 +343,15 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       ),
     );
     await listening(port, readLogs);
-    return { url: `http://127.0.0.1:${port}`, apis, workers, appDatabaseUrl, logs: readLogs, stop };
+    const routes = () =>
+      (spawnSync("cat", [path.join(dir, "routes.log")], { encoding: "utf8" }).stdout ?? "")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => {
+          const [form = "", upstream = ""] = line.split(" ");
+          return { form: form === "-" ? "" : form, upstream };
+        });
+    return { url: `http://127.0.0.1:${port}`, apis, workers, appDatabaseUrl, logs: readLogs, routes, stop };
   } catch (error) {
     const logs = readLogs();
     await stop();

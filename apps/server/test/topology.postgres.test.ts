@@ -73,6 +73,7 @@ describe.each([
     topology = await startTopology({
       databaseUrl: target.databaseUrl!,
       pooled,
+      logRoutes: true,
       env: {
         WEBHOOK_ALLOW_HOSTS: RECEIVER_HOST,
         WEBHOOK_POLL_MS: "50",
@@ -133,6 +134,25 @@ describe.each([
     expect(count(burst, 201), JSON.stringify(burst.map((r) => r.status))).toBe(1);
     expect(count(burst, 429) + count(burst, 400) + count(burst, 403)).toBe(49);
     expect(await stored(formId)).toBe(1);
+  });
+
+  it("sends one form's submissions to one API process, and spreads forms over the processes", async () => {
+    const forms: number[] = [];
+    for (let i = 0; i < 12; i++) forms.push(await newForm());
+    for (const formId of forms) {
+      const sent = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          balancer.post(`/api/forms/answer?form=${formId}`, { formId, answers: name }),
+        ),
+      );
+      expect(sent.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    }
+    const processesOf = new Map(forms.map((formId) => [String(formId), new Set<string>()]));
+    for (const { form, upstream } of topology.routes()) processesOf.get(form)?.add(upstream);
+    for (const [formId, upstreams] of processesOf)
+      expect([...upstreams], `form ${formId}'s submissions`).toHaveLength(1);
+    const used = new Set([...processesOf.values()].flatMap((upstreams) => [...upstreams]));
+    expect(used.size, "the processes the 12 forms went to").toBe(3);
   });
 
   it("stores a submission retried under one Idempotency-Key once, and answers every retry with its id", async () => {
@@ -328,8 +348,14 @@ describe.each([
 
   it("loses no acknowledged submission when an API process and a worker are killed under load", async () => {
     const formId = await newForm();
+    // The process the form's submissions go to is the one killed.
+    const first = await balancer.post(`/api/forms/answer?form=${formId}`, { formId, answers: name });
+    expect(first.status).toBe(201);
+    const serving = topology.routes().find((route) => route.form === String(formId))?.upstream;
+    const api = topology.apis.find((proc) => proc.url === `http://${serving}`);
+    expect(api, `the process at ${serving}`).toBeDefined();
     const started = Date.now();
-    const victims = [topology.apis[2]!, topology.workers[1]!];
+    const victims = [api!, topology.workers[1]!];
     const kill = setTimeout(() => {
       for (const victim of victims) victim.child.kill("SIGKILL");
     }, 1500);
@@ -346,7 +372,7 @@ describe.each([
       [ids],
     );
     expect(found.rows.length).toBe(new Set(ids).size);
-    expect(await stored(formId)).toBe(new Set(ids).size);
+    expect(await stored(formId)).toBe(new Set(ids).size + 1);
     // The balancer routes around the dead process: every call still gets an answer.
     const after = await Promise.all(Array.from({ length: 6 }, () => balancer.get("/api/ready")));
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
