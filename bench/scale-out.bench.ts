@@ -5,8 +5,8 @@
 // names its form in the address, as the public page does, and nginx sends one form's submissions to
 // one process (README, Running at scale). Then, with 3 API processes, SIGKILL of the API process
 // serving the form and of one worker mid-run: every acknowledged submission is looked up by its id,
-// and every webhook delivery of the run must reach the receiver. On two cores the gain is small: the point is that
-// nothing breaks and the rate does not fall. Each row also gives the processor time per request of
+// and every webhook delivery of the run must reach the receiver. On two cores the gain is small:
+// the point is that nothing breaks and the rate does not fall. Each row also gives the processor time per request of
 // the API processes, of PostgreSQL and of the rest (nginx, the workers, the load), read from /proc:
 // with both cores busy the rate is bound by their sum. BENCH_SECONDS (default 15) sets each run's length;
 // BENCH_DATABASE_URL (default the local test server) the PostgreSQL to create databases on.
@@ -173,9 +173,8 @@ async function killMidRun() {
       formId,
       answers: ANSWERS,
     });
-    const serving = topology.routes().find((route) => route.form === String(formId))?.upstream;
-    const api = topology.apis.find((proc) => proc.url === `http://${serving}`);
-    if (!api) throw new Error(`no API process at ${serving}`);
+    const api = topology.apiServing(formId);
+    if (!api) throw new Error(`no API process served form ${formId}:\n${topology.logs()}`);
     const started = Date.now();
     const killAt = started + (SECONDS * 1000) / 2;
     const victims = [api, topology.workers[0]!];

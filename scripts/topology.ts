@@ -46,6 +46,8 @@ export interface Topology {
   logs(): string;
   /** With `logRoutes`: each request so far, its `form` query parameter and the API process's address. */
   routes(): Array<{ form: string; upstream: string }>;
+  /** With `logRoutes`: the API process the requests naming this form went to (after one has). */
+  apiServing(formId: number): TopologyProcess | undefined;
   stop(): Promise<void>;
 }
 
@@ -229,8 +231,9 @@ export async function startPgBouncer(
 
 /**
  * Respondents submitting in a loop until `until()` holds, each submission under its own
- * Idempotency-Key and sent again after a failed answer (a 502 while a process dies, a refused
- * connection), and naming the form in the address, as the public form page does. Returns the id acknowledged for each key.
+ * Idempotency-Key, naming its form in the address and sent again after a failed answer (a 502
+ * while a process dies, a refused connection), as the public form page does. Returns the id
+ * acknowledged for each key.
  */
 export async function respondents(
   url: string,
@@ -348,10 +351,25 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         .split("\n")
         .filter(Boolean)
         .map((line) => {
-          const [form = "", upstream = ""] = line.split(" ");
-          return { form: form === "-" ? "" : form, upstream };
+          // "FORM ADDRESS", or "FORM ADDRESS, ADDRESS" when the first process tried failed: the
+          // last one answered.
+          const [form = "", ...tried] = line.split(" ");
+          return { form: form === "-" ? "" : form, upstream: tried.join(" ").split(", ").at(-1) ?? "" };
         });
-    return { url: `http://127.0.0.1:${port}`, apis, workers, appDatabaseUrl, logs: readLogs, routes, stop };
+    const apiServing = (formId: number) => {
+      const upstream = routes().find((route) => route.form === String(formId))?.upstream;
+      return apis.find((api) => api.url === `http://${upstream}`);
+    };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      apis,
+      workers,
+      appDatabaseUrl,
+      logs: readLogs,
+      routes,
+      apiServing,
+      stop,
+    };
   } catch (error) {
     const logs = readLogs();
     await stop();

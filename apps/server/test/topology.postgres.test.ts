@@ -351,9 +351,8 @@ describe.each([
     // The process the form's submissions go to is the one killed.
     const first = await balancer.post(`/api/forms/answer?form=${formId}`, { formId, answers: name });
     expect(first.status).toBe(201);
-    const serving = topology.routes().find((route) => route.form === String(formId))?.upstream;
-    const api = topology.apis.find((proc) => proc.url === `http://${serving}`);
-    expect(api, `the process at ${serving}`).toBeDefined();
+    const api = topology.apiServing(formId);
+    expect(api, `the process serving form ${formId}`).toBeDefined();
     const started = Date.now();
     const victims = [api!, topology.workers[1]!];
     const kill = setTimeout(() => {

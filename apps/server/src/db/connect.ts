@@ -68,12 +68,12 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // `pool.end()` resolves before the sockets have closed; closing waits for them too, so a
-    // caller that drops or restarts the database next finds no connection of ours still open.
     // A connection lost while idle (PostgreSQL restarted, the network cut it): the pool has dropped
     // it and opens another for the next statement; no statement was on it. Unheard, the pool's
     // error event would end the process.
     pool.on("error", () => undefined);
+    // `pool.end()` resolves before the sockets have closed; closing waits for them too, so a
+    // caller that drops or restarts the database next finds no connection of ours still open.
     const open = new Set<pg.Client>();
     pool.on("connect", (client) => {
       open.add(client);
