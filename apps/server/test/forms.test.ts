@@ -53,6 +53,23 @@ describe("forms", () => {
     expect(second.body.form.formPathAlias).toBe("opros-klientov-vesna-2026-2");
   });
 
+  it("gives forms created or copied at once with one title each an alias of its own", async () => {
+    // A double click on "create", or a script: each alias is picked from the free ones, and a
+    // parallel create may take it first.
+    const created = await Promise.all(
+      Array.from({ length: 12 }, () => api.post<FormBody>("/api/forms", { title: "Burst" })),
+    );
+    expect(created.map((response) => response.status)).toEqual(Array(12).fill(201));
+    const aliases = created.map((response) => response.body.form.formPathAlias);
+    expect(new Set(aliases).size).toBe(12);
+    expect(aliases).toContain("burst");
+    const copies = await Promise.all(
+      Array.from({ length: 6 }, () => api.post<FormBody>(`/api/forms/${created[0]!.body.form.id}/clone`)),
+    );
+    expect(copies.map((response) => response.status)).toEqual(Array(6).fill(201));
+    expect(new Set(copies.map((response) => response.body.form.formPathAlias)).size).toBe(6);
+  });
+
   it("refuses an alias that the account already uses", async () => {
     await api.post("/api/forms", { title: "One", formPathAlias: "taken" });
     const clash = await api.post("/api/forms", { title: "Two", formPathAlias: "taken" });

@@ -1,6 +1,7 @@
 import { ALIAS_PATTERN, slugify } from "@formloom/core/slug";
 import { and, eq, like, ne } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
 import { forms } from "../../db/schema.ts";
 import { badRequest, conflict } from "../../http/errors.ts";
 
@@ -43,3 +44,31 @@ export async function resolveAlias(
     if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 }
+
+/**
+ * Writes a form under the alias resolveAlias gives. An alias made from the title is picked among
+ * the free ones, and a create or save running at the same time (a double click, a script) may take
+ * it first: the write is then refused by the account's unique index and tried with the next free
+ * one. Each refusal means another form took an alias, so the tries end. An alias the author asked
+ * for is refused with 409 form.alias.exists.
+ */
+export async function writeWithAlias<T>(
+  db: Db,
+  accountId: number,
+  requested: string,
+  title: string,
+  formId: number | undefined,
+  write: (alias: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const alias = await resolveAlias(db, accountId, requested, title, formId);
+    try {
+      return await write(alias);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (requested || attempt === MAX_ALIAS_TRIES) throw conflict("form.alias.exists", "formPathAlias");
+    }
+  }
+}
+
+const MAX_ALIAS_TRIES = 50;

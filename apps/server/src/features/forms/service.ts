@@ -6,13 +6,13 @@ import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
 import { answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
-import { resolveAlias } from "./alias.ts";
+import { writeWithAlias } from "./alias.ts";
 import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 import { closedReason } from "./public.ts";
 
@@ -88,26 +88,30 @@ export function checkedNewForm(input: TFormCreateBody) {
 export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
   const { fields, ...settings } = checkedNewForm(input);
   assertRulesValid(fields, settings.conditionalRules);
-  const alias = await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title);
-  try {
-    const [row] = await ctx.db
-      .insert(forms)
-      .values({
-        accountId: ctx.accountId,
-        creatorId: ctx.user.id,
-        title: settings.title,
-        alias,
-        isPublished: settings.isPublished,
-        settings: { ...settings, formPathAlias: alias },
-        fields,
-        modelVersion: MODEL_VERSION,
-      })
-      .returning();
-    return present(ctx, row!);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("form.alias.exists", "formPathAlias");
-    throw error;
-  }
+  const row = await writeWithAlias(
+    ctx.db,
+    ctx.accountId,
+    settings.formPathAlias,
+    settings.title,
+    undefined,
+    async (alias) => {
+      const [inserted] = await ctx.db
+        .insert(forms)
+        .values({
+          accountId: ctx.accountId,
+          creatorId: ctx.user.id,
+          title: settings.title,
+          alias,
+          isPublished: settings.isPublished,
+          settings: { ...settings, formPathAlias: alias },
+          fields,
+          modelVersion: MODEL_VERSION,
+        })
+        .returning();
+      return inserted!;
+    },
+  );
+  return present(ctx, row);
 }
 
 /**
@@ -128,10 +132,7 @@ export async function updateForm(
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
-  const alias = aliasChanged
-    ? await resolveAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title, formId)
-    : current.alias;
-  try {
+  const write = async (alias: string) => {
     const [row] = await ctx.db
       .update(forms)
       .set({
@@ -156,11 +157,12 @@ export async function updateForm(
       )
       .returning();
     if (!row) throw conflict("form.changed");
-    return present(ctx, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("form.alias.exists", "formPathAlias");
-    throw error;
-  }
+    return row;
+  };
+  const row = aliasChanged
+    ? await writeWithAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title, formId, write)
+    : await write(current.alias);
+  return present(ctx, row);
 }
 
 export async function deleteForm(ctx: TenantContext, formId: number) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, requireTenant } from "../../http/context.ts";
-import { AppError, badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
 import { withPublicLink } from "../forms/public-link.ts";
 import { createForm } from "../forms/service.ts";
 
@@ -35,17 +35,7 @@ export function templateRoutes(app: FastifyInstance, deps: Deps): void {
       // The templates are checked by core's tests; a broken one is the server's fault, said plainly.
       if (!result.ok) throw badRequest(result.code);
       const { settings, fields } = result.form;
-      // The alias is made from the title: two uses at once may pick the same one, and the later
-      // insert is refused. The template asks for no alias of its own, so the next free one will do.
-      let created: Awaited<ReturnType<typeof createForm>> | undefined;
-      for (let attempt = 0; !created; attempt++) {
-        try {
-          created = await createForm(ctx, { ...settings, isPublished: false, fields });
-        } catch (error) {
-          if (attempt < 4 && error instanceof AppError && error.code === "form.alias.exists") continue;
-          throw error;
-        }
-      }
+      const created = await createForm(ctx, { ...settings, isPublished: false, fields });
       return reply.status(201).send(await withPublicLink(deps.db, deps.settings.linkBase, created));
     },
   );
