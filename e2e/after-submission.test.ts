@@ -3,12 +3,12 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
+import { isSubmission } from "./submissions.ts";
 import {
   type ApiCall,
   accountOwner,
   appAndBrowser,
   createdForm,
-  isSubmission,
   screenshot,
   watchErrors,
 } from "./support.ts";

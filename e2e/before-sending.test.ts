@@ -1,13 +1,13 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./axe.ts";
+import { sentSubmissions } from "./submissions.ts";
 import {
   type ApiCall,
   accountOwner,
   appAndBrowser,
   createdForm,
   screenshot,
-  sentSubmissions,
   watchErrors,
 } from "./support.ts";
 

@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isSubmission } from "./submissions.ts";
 import {
   type ApiCall,
   accountOwner,
   appAndBrowser,
   createdForm,
-  isSubmission,
   screenshot,
   watchErrors,
 } from "./support.ts";

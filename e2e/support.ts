@@ -7,7 +7,6 @@ import {
   chromium,
   type Frame,
   type Page,
-  type Request,
 } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { copyPgliteTemplate } from "../apps/server/test/database-template.ts";
@@ -317,19 +316,6 @@ export async function narrowToPhone(page: Page, height = 844): Promise<void> {
 export async function pickUpByKeyboard(page: Page): Promise<void> {
   await page.keyboard.press("Space");
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
-}
-
-/** A submission the page posts (POST /api/forms/answer, whatever its query). */
-export const isSubmission = (request: Request) =>
-  request.method() === "POST" && new URL(request.url()).pathname === "/api/forms/answer";
-
-/** The bodies of the submissions the page posts from now on. */
-export function sentSubmissions(page: Page): Array<Record<string, unknown>> {
-  const bodies: Array<Record<string, unknown>> = [];
-  page.on("request", (request) => {
-    if (isSubmission(request)) bodies.push(request.postDataJSON() as Record<string, unknown>);
-  });
-  return bodies;
 }
 
 /** Reports what the browser's console and network say went wrong, so a failure explains itself. */

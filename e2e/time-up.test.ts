@@ -1,13 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  type ApiCall,
-  accountOwner,
-  appAndBrowser,
-  screenshot,
-  sentSubmissions,
-  watchErrors,
-} from "./support.ts";
+import { sentSubmissions } from "./submissions.ts";
+import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
 let call: ApiCall;
