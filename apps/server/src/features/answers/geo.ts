@@ -1,4 +1,5 @@
-import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { isPublicAddress } from "../webhooks/ssrf.ts";
 
 /** Where a submitter's address is, as stored with the submission (form_answers.geo). */
 export interface Geo {
@@ -24,41 +25,16 @@ interface GeoipLite {
   lookup(ip: string): GeoipLookup | null;
 }
 
-/** Addresses that say nothing about a place: private networks, loopback, link-local, reserved. */
-const NOT_PLACED = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
-] as const)
-  NOT_PLACED.addSubnet(network, prefix, "ipv4");
-for (const [network, prefix] of [
-  ["::", 127],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const)
-  NOT_PLACED.addSubnet(network, prefix, "ipv6");
-
-/** The address as the database knows it: an IPv4 address a dual-stack socket wrapped, unwrapped. */
-function plainAddress(ip: string): { address: string; family: "ipv4" | "ipv6" } | null {
-  const unwrapped = ip.toLowerCase().startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
-  const version = isIP(unwrapped);
-  if (version === 0) return null;
-  return { address: unwrapped, family: version === 4 ? "ipv4" : "ipv6" };
-}
-
-/** Whether an address is a public one a place can be looked up for. */
-export function isPublicAddress(ip: string): boolean {
-  const plain = plainAddress(ip);
-  return plain !== null && !NOT_PLACED.check(plain.address, plain.family);
+/**
+ * The address as the GeoIP database knows it (an IPv4 address a dual-stack socket wrapped,
+ * unwrapped), when it is a public one a place can be looked up for: private networks, loopback,
+ * link-local and reserved addresses say nothing about a place. Whether an address is public is
+ * decided in one place, the one that keeps webhooks off the private network.
+ */
+function placeableAddress(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const address = ipaddr.process(ip);
+  return isPublicAddress(address) ? address.toString() : null;
 }
 
 /**
@@ -86,11 +62,12 @@ const text = (value: string | undefined) => (value ? value : null);
  * the database does not know; never an error, so a submission is stored whatever happens here.
  */
 export async function geoOf(ip: string, onError: (error: unknown) => void = () => {}): Promise<Geo | null> {
-  if (!isPublicAddress(ip)) return null;
+  const address = placeableAddress(ip);
+  if (address === null) return null;
   const geoip = await database(onError);
   if (!geoip) return null;
   try {
-    const found = geoip.lookup(plainAddress(ip)!.address);
+    const found = geoip.lookup(address);
     if (!found) return null;
     const [latitude, longitude] = found.ll ?? [null, null];
     return {
