@@ -121,6 +121,8 @@ export function formulaValues(
   elements: readonly TElement[],
   answers: Readonly<Record<string, unknown>>,
 ): Record<string, number | null> {
+  // Only formula fields have values: a form without one has nothing to score answers for.
+  if (!elements.some((element) => element.fieldType === "formula" && element.formulaName)) return {};
   const variables: Record<string, number> = {};
   let total = 0;
   for (const element of elements) {
