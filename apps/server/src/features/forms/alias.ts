@@ -50,7 +50,8 @@ export async function resolveAlias(
  * the free ones, and a create or save running at the same time (a double click, a script) may take
  * it first: the write is then refused by the account's unique index and tried with the next free
  * one. Each refusal means another form took an alias, so the tries end. An alias the author asked
- * for is refused with 409 form.alias.exists.
+ * for is refused with 409 form.alias.exists. Called outside a transaction: on PostgreSQL a refused
+ * write aborts the transaction around it, and the next try would be refused for that instead.
  */
 export async function writeWithAlias<T>(
   db: Db,
