@@ -195,6 +195,48 @@ describe("data permissions", () => {
     // The owner always sees everything.
     expect((await admin.get(single)).text).toContain("ada@example.com");
   });
+  it("tells a member without access to a form's answers nothing of them, not even how many there are", async () => {
+    const member = await addMember(server, accountId, "counter");
+    const group = await groupWith(admin, "Counters", [member.id], ["forms.view", "results.view"]);
+    const other = (await createForm(admin)).id;
+    await submitAnswers(server.api, other, [{ fieldId: "name", answer: "Grace" }]);
+    await admin.request("PUT", `/api/forms/${other}/permissions/group/${group}`, {
+      level: "fields",
+      fieldIds: ["name"],
+    });
+
+    const list = await member.api.get<{
+      forms: Array<{ id: number; answerCount: number | null; lastAnsweredDate: string | null }>;
+    }>("/api/forms/account");
+    const hidden = list.body.forms.find((form) => form.id === formId)!;
+    expect(hidden).toMatchObject({ answerCount: null, newAnswerCount: null, lastAnsweredDate: null });
+    // A form whose answers the member reads (some fields of them) shows its counts.
+    const shown = list.body.forms.find((form) => form.id === other)!;
+    expect(shown.answerCount).toBe(1);
+    expect(shown.lastAnsweredDate).not.toBeNull();
+
+    const summary = await member.api.get(`/api/forms/${formId}/summary`);
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({
+      formId,
+      answerCount: null,
+      newAnswerCount: null,
+      lastAnsweredDate: null,
+    });
+    expect((await member.api.get(`/api/forms/${other}/summary`)).body).toMatchObject({ answerCount: 1 });
+    const read = await member.api.get<{ form: { lastAnsweredDate: string | null } }>(`/api/forms/${formId}`);
+    expect(read.body.form.lastAnsweredDate).toBeNull();
+
+    // The admin still sees them all.
+    const own = await admin.get<{ forms: Array<{ id: number; answerCount: number | null }> }>(
+      "/api/forms/account",
+    );
+    expect(own.body.forms.find((form) => form.id === formId)!.answerCount).toBeGreaterThan(0);
+    expect(
+      (await admin.get<{ form: { lastAnsweredDate: string | null } }>(`/api/forms/${formId}`)).body.form
+        .lastAnsweredDate,
+    ).not.toBeNull();
+  });
 });
 
 describe("setting a group's permissions in parallel", () => {

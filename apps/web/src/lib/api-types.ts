@@ -19725,10 +19725,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        answerCount: number;
+                        answerCount: number | null;
                         formId: number;
                         lastAnsweredDate: string | null;
-                        newAnswerCount: number;
+                        newAnswerCount: number | null;
                         title: string;
                     };
                 };
@@ -20614,14 +20614,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         forms: {
-                            answerCount: number;
+                            answerCount: number | null;
                             creationDate: string;
                             formPathAlias: string;
                             id: number;
                             isPublished: boolean;
                             lastAnsweredDate: string | null;
                             lastChangeDate: string;
-                            newAnswerCount: number;
+                            newAnswerCount: number | null;
                             title: string;
                             type: string;
                         }[];

@@ -177,23 +177,31 @@ export const ZFormListItem = z.object({
   type: z.string(),
   creationDate: z.string(),
   lastChangeDate: z.string(),
+  /** The counts and the last submission's date are null to a caller who may not read the form's answers. */
   lastAnsweredDate: z.string().nullable(),
-  answerCount: z.number(),
-  newAnswerCount: z.number(),
+  answerCount: z.number().nullable(),
+  newAnswerCount: z.number().nullable(),
 });
 export type TFormListItem = z.infer<typeof ZFormListItem>;
 
-export const ZFormSummary = z.object({
+/** A form's submissions in numbers, for a caller who may read its answers. */
+const ZFormAnswerCounts = z.object({
   formId: z.number(),
   title: z.string(),
   answerCount: z.number(),
   newAnswerCount: z.number(),
   lastAnsweredDate: z.string().nullable(),
 });
+
+/** The counts and the date are null to a caller who may not read the form's answers. */
+export const ZFormSummary = ZFormAnswerCounts.extend({
+  answerCount: z.number().nullable(),
+  newAnswerCount: z.number().nullable(),
+});
 export type TFormSummary = z.infer<typeof ZFormSummary>;
 
 /** The submissions popover: unread submissions in all, and the forms that have them. */
-export const ZNewAnswerCount = z.object({ count: z.number(), forms: z.array(ZFormSummary) });
+export const ZNewAnswerCount = z.object({ count: z.number(), forms: z.array(ZFormAnswerCounts) });
 export type TNewAnswerCount = z.infer<typeof ZNewAnswerCount>;
 
 /** The public view of a published form: what a respondent needs to fill it, nothing more. */

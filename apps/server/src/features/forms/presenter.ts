@@ -59,8 +59,9 @@ export function presentForm(
 
 /** What the answers say about a form: derived from them, never stored on the form's row. */
 export interface AnswerStats {
-  answerCount: number;
-  newAnswerCount: number;
+  /** Null, with the date, where the caller may not read the form's answers. */
+  answerCount: number | null;
+  newAnswerCount: number | null;
   lastAnsweredAt: Date | null;
 }
 

@@ -10,10 +10,10 @@ import { isForeignKeyViolation } from "../../db/errors.ts";
 import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
-import { answerAccessByForm, formRights } from "../../http/policy.ts";
+import { answerAccess, answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { writeWithAlias } from "./alias.ts";
-import { presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
+import { type AnswerStats, presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 import { closedReason } from "./public.ts";
 
 /** Loads a form of the caller's account; another account's form is simply not found. */
@@ -38,9 +38,10 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
     .select({ at: lastAnsweredAt(ctx.accountId) })
     .from(forms)
     .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, row.id)));
+  const readsAnswers = (await answerAccess(ctx, row)).level !== "none";
   return {
     form: {
-      ...presentForm(row, account!, creator ?? null, answered?.at ?? null),
+      ...presentForm(row, account!, creator ?? null, readsAnswers ? (answered?.at ?? null) : null),
       closed: row.isPublished ? await closedReason(ctx.db, row, readSettings(row)) : null,
     },
     fields: readFields(row),
@@ -225,9 +226,18 @@ function formsWithCounts(ctx: TenantContext) {
     .orderBy(desc(forms.id));
 }
 
+/** How many answers a form has, and when the last came, are its answers' data too. */
+const WITHHELD: AnswerStats = { answerCount: null, newAnswerCount: null, lastAnsweredAt: null };
+
 export async function listForms(ctx: TenantContext) {
   const rows = await formsWithCounts(ctx);
-  return rows.map((row) => presentListItem(row.form, row));
+  const access = await answerAccessByForm(
+    ctx,
+    rows.map((row) => row.form),
+  );
+  return rows.map((row) =>
+    presentListItem(row.form, access.get(row.form.id)?.level === "none" ? WITHHELD : row),
+  );
 }
 
 /** Unread submissions across the forms whose answers the caller may read (most recent first). */
@@ -239,15 +249,14 @@ export async function newAnswerCount(ctx: TenantContext) {
   );
   const forms = withNew
     .filter((row) => access.get(row.form.id)?.level !== "none")
-    .map((row) => presentListItem(row.form, row))
-    .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
-    .map((form) => ({
-      formId: form.id,
-      title: form.title,
-      answerCount: form.answerCount,
-      newAnswerCount: form.newAnswerCount,
-      lastAnsweredDate: form.lastAnsweredDate,
-    }));
+    .map((row) => ({
+      formId: row.form.id,
+      title: row.form.title,
+      answerCount: row.answerCount,
+      newAnswerCount: row.newAnswerCount,
+      lastAnsweredDate: row.lastAnsweredAt?.toISOString() ?? null,
+    }))
+    .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""));
   return { count: forms.reduce((sum, form) => sum + form.newAnswerCount, 0), forms };
 }
 
@@ -257,11 +266,12 @@ export async function formSummary(ctx: TenantContext, formId: number) {
     .from(forms)
     .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, formId)));
   if (!row) throw notFound("form.not_found");
+  const stats = (await answerAccess(ctx, row.form)).level === "none" ? WITHHELD : row;
   return {
     formId: row.form.id,
     title: row.form.title,
-    answerCount: row.answerCount,
-    newAnswerCount: row.newAnswerCount,
-    lastAnsweredDate: row.lastAnsweredAt?.toISOString() ?? null,
+    answerCount: stats.answerCount,
+    newAnswerCount: stats.newAnswerCount,
+    lastAnsweredDate: stats.lastAnsweredAt?.toISOString() ?? null,
   };
 }

@@ -51,7 +51,7 @@ export function DashboardPage() {
     .filter((f) => f.lastAnsweredDate)
     .sort((a, b) => (b.lastAnsweredDate ?? "").localeCompare(a.lastAnsweredDate ?? ""))
     .slice(0, 5);
-  const unread = (forms ?? []).reduce((sum, f) => sum + f.newAnswerCount, 0);
+  const unread = (forms ?? []).reduce((sum, f) => sum + (f.newAnswerCount ?? 0), 0);
   const firstStep = forms?.length === 0 && can("forms.create");
   const mayReadResults = can("results.view");
   const today = todayIn(user.timezone);
@@ -99,9 +99,9 @@ export function DashboardPage() {
                 </AnchorLink>
                 <Group gap="xs">
                   <Text size="sm" c="dimmed">
-                    {t("{{count}} submissions", { count: form.answerCount })}
+                    {t("{{count}} submissions", { count: form.answerCount ?? 0 })}
                   </Text>
-                  {form.newAnswerCount > 0 && (
+                  {(form.newAnswerCount ?? 0) > 0 && (
                     <Badge size="sm">{t("{{count}} unread", { count: form.newAnswerCount })}</Badge>
                   )}
                 </Group>

@@ -58,14 +58,16 @@ export function FormOverviewPage() {
   const format = useFormat();
   if (!data) return null;
   const listed = forms?.find((f) => f.id === id);
+  // A count is null to a user who may not read the form's submissions.
+  const countText = (count: number | null | undefined) => (count == null ? "—" : format.number(count));
   // The server's link is the shortest that works; the one made here always names the account.
   const url = data.form.publicLink ?? publicFormUrl(data.form.formPathAlias, data.form.account.subdomain);
 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <Stat label={t("Submissions")} value={listed ? format.number(listed.answerCount) : "—"} />
-        <Stat label={t("Unread")} value={listed ? format.number(listed.newAnswerCount) : "—"} />
+        <Stat label={t("Submissions")} value={countText(listed?.answerCount)} />
+        <Stat label={t("Unread")} value={countText(listed?.newAnswerCount)} />
         <Stat
           label={t("Last submission")}
           value={data.form.lastAnsweredDate ? format.dateTime(data.form.lastAnsweredDate) : "—"}

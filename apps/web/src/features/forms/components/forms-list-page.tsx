@@ -270,6 +270,15 @@ function Submissions({ form }: { form: TFormListItem }) {
   const { t } = useTranslation();
   const can = useCan();
   const format = useFormat();
+  // Null when the user may not read this form's submissions: not even their number is shown.
+  if (form.answerCount === null) {
+    return (
+      <Text size="sm" c="dimmed" title={t("No access")} aria-label={t("No access")}>
+        —
+      </Text>
+    );
+  }
+  const unread = form.newAnswerCount ?? 0;
   return (
     <Group gap={6} wrap="nowrap">
       {can("results.view") ? (
@@ -279,13 +288,9 @@ function Submissions({ form }: { form: TFormListItem }) {
       ) : (
         <Text size="sm">{format.number(form.answerCount)}</Text>
       )}
-      {form.newAnswerCount > 0 && (
-        <Badge
-          size="sm"
-          circle={form.newAnswerCount < 10}
-          aria-label={t("{{count}} unread", { count: form.newAnswerCount })}
-        >
-          {form.newAnswerCount}
+      {unread > 0 && (
+        <Badge size="sm" circle={unread < 10} aria-label={t("{{count}} unread", { count: unread })}>
+          {unread}
         </Badge>
       )}
     </Group>
@@ -313,7 +318,7 @@ function FormActions({ form }: { form: TFormListItem }) {
   // A form with submissions cannot be deleted (form.has_answers): say so before, not after.
   const [undeletable, setUndeletable] = useState(false);
   const confirmDelete = () =>
-    form.answerCount > 0
+    (form.answerCount ?? 0) > 0
       ? setUndeletable(true)
       : confirmDanger({
           title: t("Delete the form?"),
