@@ -110,7 +110,11 @@ export async function search(
   const [scope, query] = await Promise.all([scopeOf(ctx, input), toTsquery(ctx.db, input.text)]);
   const offset = (paging.page - 1) * paging.pageSize;
   const rows = await findHits(ctx.db, scope, query, { limit: paging.pageSize, offset });
-  return { count: rows[0]?.total ?? 0, results: rows.map(present) };
+  // Each hit carries the total; past the last page there is none, so the first hit is read for it.
+  const total =
+    rows[0]?.total ??
+    (offset > 0 ? ((await findHits(ctx.db, scope, query, { limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
+  return { count: total, results: rows.map(present) };
 }
 
 /** How many hits each type has, with its first few, in the order of forms.md §2's groups. */
