@@ -124,14 +124,20 @@ describe("form chains", () => {
     expect(burst.filter((r) => r.status === 200)).toHaveLength(1);
     for (const refused of burst.filter((r) => r.status !== 200)) {
       expect(refused.status).toBe(409);
-      expect(refused.body).toMatchObject({ code: "name.is_used" });
+      expect(refused.body).toMatchObject({
+        code: "name.is_used",
+        message: "Form chain with this name already exists",
+      });
     }
     const other = await makeChain("Other name");
     const renamed = await admin.request("PUT", `/api/form-chains/${other.id}`, {
       name: "BURST chain",
       items: [],
     });
-    expect(renamed.body).toMatchObject({ code: "name.is_used" });
+    expect(renamed.body).toMatchObject({
+      code: "name.is_used",
+      message: "Form chain with this name already exists",
+    });
     // Another account may use the same name.
     expect((await outsider.post("/api/form-chains", { name: "Burst chain", items: [] })).status).toBe(200);
   });

@@ -145,6 +145,7 @@ export const MESSAGES = {
   "export.google.not_connected": "Connect a Google account first to export to Google Sheets",
   "export.google.not_configured": "Exports to Google Sheets are not set up on this server",
   "theme.name.empty": "Please input the theme's name",
+  // A form chain's name words it as CHAIN_NAME_IS_USED (platform.md §8); a theme's, as here.
   "name.is_used": "This name is already used",
   "theme.not_found": "Theme not found",
   "style.value.invalid": "This style value is not allowed here",
@@ -388,6 +389,9 @@ export const MESSAGES = {
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
+
+/** platform.md §8's message for name.is_used when the name is a form chain's. */
+export const CHAIN_NAME_IS_USED = "Form chain with this name already exists";
 
 export interface ValidationError {
   /** The field (form element id, or a request property path) the error belongs to. */

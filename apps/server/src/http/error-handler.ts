@@ -34,13 +34,17 @@ export function installErrorHandler(
   });
 }
 
-function body(code: keyof typeof MESSAGES, validationErrors?: ValidationError[]): ApiErrorBody {
-  return { code, message: MESSAGES[code], ...(validationErrors ? { validationErrors } : {}) };
+function body(
+  code: keyof typeof MESSAGES,
+  validationErrors?: ValidationError[],
+  message: string = MESSAGES[code],
+): ApiErrorBody {
+  return { code, message, ...(validationErrors ? { validationErrors } : {}) };
 }
 
 function toResponse(error: FastifyError): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.status, body: body(error.code, error.validationErrors) };
+    return { status: error.status, body: body(error.code, error.validationErrors, error.message) };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const validationErrors = error.validation.map((issue): ValidationError => {

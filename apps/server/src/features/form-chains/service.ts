@@ -1,4 +1,5 @@
 import type { TFormChain, TFormChainBody, TFormChainRun } from "@formloom/core/api/form-chains";
+import { CHAIN_NAME_IS_USED } from "@formloom/core/errors";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { formAnswers, formChainAnswers, formChainItems, formChains, forms } from "../../db/schema.ts";
@@ -116,7 +117,7 @@ async function save(ctx: TenantContext, chainId: number | null, body: TFormChain
       return row.id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("name.is_used", "name");
+    if (isUniqueViolation(error)) throw conflict("name.is_used", "name", CHAIN_NAME_IS_USED);
     throw error;
   }
 }
