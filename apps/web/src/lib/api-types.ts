@@ -1057,7 +1057,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List all of a form's submissions at once
+         * @description Every submission the filters match, in one answer and in the pages' order. A form of more than EXPORT_JOB_THRESHOLD matching submissions is refused with answers.too_many: read it page by page, or export it.
+         */
+        get: operations["listAllAnswers"];
         put?: never;
         post?: never;
         /** Delete submissions */
@@ -13988,6 +13992,124 @@ export interface operations {
                             delete: boolean;
                             edit: boolean;
                         };
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAllAnswers: {
+        parameters: {
+            query?: {
+                /** @description JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
+                filters?: string;
+                isViewed?: "true" | "false";
+                order?: "asc" | "desc";
+                /** @description A column, or `answer:<fieldId>` for a field's answer (numbers by value, texts alphabetically, unanswered last). */
+                sortBy?: ("id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score") | string;
+                status?: "completed" | "partial";
+                withTotal?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answerList: {
+                            answers: {
+                                answer: unknown;
+                                answeringTime?: number;
+                                fieldId: string;
+                                formulaName: string;
+                            }[];
+                            behavioralConfirmOptions?: string[] | null;
+                            capturingConfirmOptions?: string[] | null;
+                            device: {
+                                browser: string;
+                                height?: number;
+                                language: string;
+                                os: string;
+                                platform: string;
+                                type: string;
+                                width?: number;
+                            };
+                            fieldComments?: {
+                                [key: string]: string;
+                            };
+                            fieldScores: {
+                                [key: string]: number;
+                            } | null;
+                            formId: number;
+                            formPassingTime: number | null;
+                            geo?: {
+                                city: string | null;
+                                country: string | null;
+                                latitude: number | null;
+                                longitude: number | null;
+                                region: string | null;
+                                timeZone: string | null;
+                                zipcode: string | null;
+                            } | null;
+                            id: number;
+                            isViewed: boolean;
+                            number?: number | null;
+                            partial?: {
+                                stoppedAt: string | null;
+                            };
+                            result: unknown;
+                            score: number | null;
+                            startTime: string | null;
+                            submitTime: string;
+                            tags?: string[];
+                            username: string | null;
+                        }[];
+                        total: number;
+                        visibleFieldIds: string[] | null;
                     };
                 };
             };

@@ -112,6 +112,11 @@ export const ZAnswerPage = z.object({
 });
 export type TAnswerPage = z.infer<typeof ZAnswerPage>;
 
+/** GET /forms/{id}/answer: all the matching submissions at once, and how many they are. */
+export const ZAnswerList = ZAnswerPage.pick({ answerList: true, visibleFieldIds: true }).extend({
+  total: z.number(),
+});
+
 export const ZAnswerIdsBody = z.object({ answerIds: z.array(ZRowIdInBody).min(1).max(1000) });
 
 export const ZSubmissionAccepted = z.object({

@@ -4,6 +4,7 @@ import {
   ZAnswerCountQuery,
   ZAnswerDetail,
   ZAnswerIdsBody,
+  ZAnswerList,
   ZAnswerPage,
   ZAnswerPageQuery,
   ZSubmissionAccepted,
@@ -23,7 +24,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, optionalUser, requireTenant, type TenantContext } from "../../http/context.ts";
-import { invalidField } from "../../http/errors.ts";
+import { badRequest, invalidField } from "../../http/errors.ts";
 import { removeOrphanFiles } from "../files/uploads.ts";
 import { continueChain, takeChainToken } from "../form-chains/respondent.ts";
 import { markResultsSeen } from "../statistics/recent-new.ts";
@@ -141,6 +142,32 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       return request.query.status === "partial"
         ? partialPage(ctx, id, page, size, request.query, seen)
         : answerPage(ctx, id, page, size, request.query, seen);
+    },
+  );
+
+  r.get(
+    "/forms/:id/answer",
+    {
+      schema: {
+        tags,
+        description:
+          "Every submission the filters match, in one answer and in the pages' order. A form of more than EXPORT_JOB_THRESHOLD matching submissions is refused with answers.too_many: read it page by page, or export it.",
+        params,
+        querystring: ZAnswerPageQuery,
+        response: { 200: ZAnswerList },
+      },
+    },
+    async (request) => {
+      const ctx = await requireTenant(deps, request, "results.view");
+      const most = deps.settings.exportJobThreshold;
+      // One past the most tells a list that is too long without counting it first.
+      const read = request.query.status === "partial" ? partialPage : answerPage;
+      const { answerList, visibleFieldIds } = await read(ctx, request.params.id, 1, most + 1, {
+        ...request.query,
+        withTotal: "false",
+      });
+      if (answerList.length > most) throw badRequest("answers.too_many");
+      return { answerList, visibleFieldIds, total: answerList.length };
     },
   );
 
