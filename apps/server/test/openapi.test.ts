@@ -25,6 +25,7 @@ const EXPECTED = [
   "get /api/forms/{id}/summary",
   "get /api/forms/path/{alias}/{subdomain}",
   "post /api/forms/answer",
+  "get /api/backgrounds/grouped",
   "get /api/forms/{id}/answer",
   "get /api/forms/{id}/answer/paginated/{page}/{size}",
   "get /api/forms/{id}/answer/{answerId}",

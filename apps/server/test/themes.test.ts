@@ -165,3 +165,48 @@ describe("common themes", () => {
     expect((await admin.delete(`/api/form-themes/${own.body.id}/common`)).status).toBe(404);
   });
 });
+
+describe("the background library (GET /backgrounds/grouped)", () => {
+  type Groups = {
+    groups: Array<{
+      id: string;
+      name: string;
+      backgrounds: Array<{ id: string; name: string; background: string }>;
+    }>;
+  };
+
+  it("is read without signing in, named in the asked language or the browser's", async () => {
+    const english = await server.api.get<Groups>("/api/backgrounds/grouped");
+    expect(english.status).toBe(200);
+    expect(english.body.groups.map((group) => group.name)).toEqual(["Colours", "Gradients", "Soft light"]);
+    expect(english.body.groups[0]?.backgrounds[0]).toEqual({
+      id: "mist",
+      name: "Mist",
+      background: "#f1f3f5",
+    });
+
+    const russian = await server.api.get<Groups>("/api/backgrounds/grouped?lang=ru");
+    expect(russian.body.groups[0]?.name).toBe("Цвета");
+    const browser = await server.api.request<Groups>("GET", "/api/backgrounds/grouped", undefined, {
+      "accept-language": "de-DE, es;q=0.8, en;q=0.5",
+    });
+    expect(browser.body.groups[1]?.name).toBe("Degradados");
+
+    const unknown = await server.api.get("/api/backgrounds/grouped?lang=xx");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe("request.invalid");
+  });
+
+  it("offers only backgrounds a theme saves, for the form and the page around it", async () => {
+    const { body } = await server.api.get<Groups>("/api/backgrounds/grouped");
+    const all = body.groups.flatMap((group) => group.backgrounds);
+    expect(all.length).toBeGreaterThan(10);
+    for (const item of all) {
+      const saved = await admin.post<Theme>(`/api/form-themes/account/${adminId}`, {
+        name: `Library ${item.id}`,
+        styling: { formStyling: { background: item.background, pageBackground: item.background } },
+      });
+      expect(saved.status, `${item.id}: ${saved.text}`).toBe(200);
+    }
+  });
+});

@@ -80,6 +80,7 @@ export const OPERATIONS: Record<string, [operationId: string, summary: string]> 
   "post /api/forms/answer": ["submitAnswer", "Submit answers to a form"],
   "post /api/forms/start": ["startFilling", "Start filling a form (its time limit starts)"],
   "put /api/forms/partial": ["savePartialAnswer", "Keep a respondent's unfinished answers"],
+  "get /api/backgrounds/grouped": ["listBackgrounds", "Read the background library, in groups"],
   "get /api/forms/{id}/answer": ["listAllAnswers", "List all of a form's submissions at once"],
   "get /api/forms/{id}/answer/paginated/{page}/{size}": [
     "listAnswers",

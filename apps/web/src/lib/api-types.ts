@@ -709,6 +709,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backgrounds/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the background library, in groups
+         * @description The designer's background library: colours and gradients in groups, named in one language.
+         */
+        get: operations["listBackgrounds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email-confirm": {
         parameters: {
             query?: never;
@@ -6697,6 +6717,48 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listBackgrounds: {
+        parameters: {
+            query?: {
+                /** @description The names' language; the Accept-Language header's, else English. */
+                lang?: "en" | "ru" | "uk" | "es" | "it";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        groups: {
+                            backgrounds: {
+                                background: string;
+                                id: string;
+                                name: string;
+                            }[];
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed or its values are refused (see validationErrors). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_TYPES } from "../element-schema.ts";
+import { LOCALES } from "../locales.ts";
 import { ZStyle } from "../style-schema.ts";
 import { ZRowId } from "./ids.ts";
 
@@ -64,3 +65,28 @@ export function isEmptyThemeStyling(styling: TThemeStyling): boolean {
     !styling.formColor
   );
 }
+
+/** GET /backgrounds/grouped: the designer's background library, named in the asked language. */
+export const ZBackgroundsQuery = z.object({
+  lang: z
+    .enum(LOCALES)
+    .optional()
+    .describe("The names' language; the Accept-Language header's, else English."),
+});
+export const ZBackgroundGroups = z.object({
+  groups: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      backgrounds: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          /** A colour or gradient, to be set as a level's `background` or the form's `pageBackground`. */
+          background: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TBackgroundGroups = z.infer<typeof ZBackgroundGroups>;

@@ -1,4 +1,6 @@
 import {
+  ZBackgroundGroups,
+  ZBackgroundsQuery,
   ZCommonThemeParams,
   ZOwnThemeParams,
   ZOwnThemesParams,
@@ -7,12 +9,33 @@ import {
   ZThemeList,
   ZThemePatchBody,
 } from "@formloom/core/api/themes";
+import { groupedBackgrounds } from "@formloom/core/backgrounds";
+import { LOCALES, type Locale } from "@formloom/core/locales";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
 import { forbidden } from "../../http/errors.ts";
 import { createTheme, deleteTheme, listThemes, type ThemeScope, updateTheme } from "./service.ts";
+
+/** The first of the Accept-Language header's languages the interface speaks; English otherwise. */
+function acceptedLocale(header: string | undefined): Locale {
+  const asked = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { code: tag.slice(0, 2), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return (asked.find((entry) => (LOCALES as readonly string[]).includes(entry.code))?.code as Locale) ?? "en";
+}
 
 /** forms.md §7 "Themes": a user's own themes and the account's common ones. */
 export function themeRoutes(app: FastifyInstance, deps: Deps): void {
@@ -90,5 +113,24 @@ export function themeRoutes(app: FastifyInstance, deps: Deps): void {
       );
       return { deleted: true as const };
     },
+  );
+
+  // forms.md §7 lists it with the respondent's calls: the library is the same for everyone, so
+  // it needs no sign-in.
+  r.get(
+    "/backgrounds/grouped",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "The designer's background library: colours and gradients in groups, named in one language.",
+        querystring: ZBackgroundsQuery,
+        response: { 200: ZBackgroundGroups },
+      },
+    },
+    async (request) => ({
+      groups: groupedBackgrounds(request.query.lang ?? acceptedLocale(request.headers["accept-language"])),
+    }),
   );
 }
