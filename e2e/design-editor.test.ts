@@ -176,6 +176,50 @@ describe("the styling editor", () => {
     await context.close();
   });
 
+  it("dresses the form and the page around it from the background library, by mouse and keyboard", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page, run.app.url, OWNER.username, OWNER.password);
+    await page.goto(`${run.app.url}/forms/${formId}/edit`);
+    await page.getByRole("tab", { name: "Theming" }).click();
+    await page.getByRole("button", { name: "Background" }).click();
+
+    // The form: a gradient picked with the mouse replaces the picture and shows in the preview.
+    await page.getByRole("button", { name: "Background library: Form" }).click();
+    await page.getByRole("group", { name: "Gradients" }).waitFor();
+    await screenshot(page, "background-library-1280");
+    await page.getByRole("button", { name: "Lagoon", exact: true }).click();
+    await expect
+      .poll(async () => page.getByRole("textbox", { name: "Colour or picture (https address)" }).inputValue())
+      .toBe("linear-gradient(135deg, #e3fafc, #d0ebff)");
+    await expect.poll(async () => (await look(page, "main")).image).toContain("linear-gradient");
+    expect(await page.getByRole("group", { name: "Gradients" }).count()).toBe(0);
+
+    // The page around it: opened and chosen from the keyboard alone.
+    await page.getByRole("button", { name: "Background library: Page around the form" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Blue halo", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(async () => page.getByRole("textbox", { name: "Page around the form" }).inputValue())
+      .toBe("radial-gradient(circle, #ffffff, #d0ebff)");
+
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("All changes saved").waitFor();
+    const visitor = await context.newPage();
+    await visitor.goto(`${run.app.url}/f/styled-editor?a=${OWNER.username}`);
+    await visitor.locator(".fl-form").waitFor();
+    expect((await look(visitor, "body")).image).toContain("linear-gradient");
+    const around = await visitor.evaluate(
+      () => getComputedStyle(document.querySelector(".fill-theme") as Element).backgroundImage,
+    );
+    expect(around).toContain("radial-gradient");
+    await visitor.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows the editor on a phone", async () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -184,6 +228,10 @@ describe("the styling editor", () => {
     await page.getByRole("tab", { name: "Theming" }).click();
     await page.locator(".mantine-SegmentedControl-label", { hasText: "All fields" }).waitFor();
     await screenshot(page, "design-editor-390");
+    await page.getByRole("button", { name: "Background" }).click();
+    await page.getByRole("button", { name: "Background library: Form" }).click();
+    await page.getByRole("group", { name: "Soft light" }).waitFor();
+    await screenshot(page, "background-library-390");
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
-import type { TTheme, TThemeCreateBody, TThemePatchBody } from "@formloom/core/api/themes";
+import type { TBackgroundGroups, TTheme, TThemeCreateBody, TThemePatchBody } from "@formloom/core/api/themes";
+import { LOCALES, type Locale } from "@formloom/core/locales";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { unwrap } from "../../lib/api-client.ts";
 import { client } from "../../lib/typed-client.ts";
@@ -58,3 +59,19 @@ export function useThemeMutations(kind: ThemeKind, userId: number) {
     }),
   };
 }
+
+/** The background library, named in the interface's language; the same for everyone, so kept long. */
+export const useBackgroundLibrary = (language: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ["backgrounds", language] as const,
+    queryFn: () =>
+      unwrap(
+        client.GET("/api/backgrounds/grouped", {
+          params: {
+            query: { lang: (LOCALES as readonly string[]).includes(language) ? (language as Locale) : "en" },
+          },
+        }),
+      ).then((r): TBackgroundGroups["groups"] => r.groups),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -14,8 +14,10 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText } from "../../../i18n/i18n.ts";
+import { BackgroundLibrary } from "./background-library.tsx";
 import { ContrastHint } from "./contrast-hint.tsx";
 
 /** Which level a style belongs to: the form itself has the page, width and break points. */
@@ -69,7 +71,7 @@ export function StyleEditor({ level, value, onChange, inheritedBackground, field
       data-style={key}
     />
   );
-  const text = (key: Key, label: string, placeholder?: string) => (
+  const text = (key: Key, label: string, placeholder?: string, rightSection?: ReactNode) => (
     <TextInput
       label={label}
       value={typeof value[key] === "string" ? (value[key] as string) : ""}
@@ -77,6 +79,18 @@ export function StyleEditor({ level, value, onChange, inheritedBackground, field
       onChange={(event) => set(key, event.currentTarget.value)}
       error={error(key)}
       data-style={key}
+      rightSection={rightSection}
+    />
+  );
+  /** A background from the library; the level's own gradient would be drawn over it, so it goes. */
+  const library = (key: "background" | "pageBackground", label: string) => (
+    <BackgroundLibrary
+      label={label}
+      onPick={(next) => {
+        const copy: Record<string, unknown> = { ...value, [key]: next };
+        if (key === "background") delete copy.gradient;
+        onChange(copy as TStyle);
+      }}
     />
   );
   const choice = (key: Key, label: string, options: readonly string[]) => (
@@ -101,8 +115,19 @@ export function StyleEditor({ level, value, onChange, inheritedBackground, field
         <Accordion.Control>{t("Background")}</Accordion.Control>
         <Accordion.Panel>
           <Stack gap="xs">
-            {level === "form" && text("pageBackground", t("Page around the form"), "#f4f6fa")}
-            {text("background", t("Colour or picture (https address)"), level === "form" ? "#ffffff" : "")}
+            {level === "form" &&
+              text(
+                "pageBackground",
+                t("Page around the form"),
+                "#f4f6fa",
+                library("pageBackground", t("Page around the form")),
+              )}
+            {text(
+              "background",
+              t("Colour or picture (https address)"),
+              level === "form" ? "#ffffff" : "",
+              library("background", level === "form" ? t("Form") : t("Fields")),
+            )}
             {text("gradient", t("Gradient"), "linear-gradient(90deg, #ffffff, #e7f5ff)")}
             <SimpleGrid cols={3} spacing="xs">
               {choice("backgroundPosition", t("Picture position"), [
