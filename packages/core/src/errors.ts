@@ -76,7 +76,8 @@ export const MESSAGES = {
   "form.close_at.invalid": "Choose a valid closing date and time",
   "form.max_responses.invalid": "The response limit must be a whole number from 1 up, or empty for no limit",
   "answer.not_found": "404 - Form answer not found",
-  "answers.too_many": "This form has too many submissions to send at once: read them page by page, or export them",
+  "answers.too_many":
+    "This form has too many submissions to send at once: read them page by page, or export them",
   "answer.required": "Please fill in the required fields",
   "answer.field_required": "Please fill in this field",
   "answer.invalid": "Invalid value in field",
