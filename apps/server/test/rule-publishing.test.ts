@@ -79,7 +79,7 @@ afterAll(async () => {
 });
 
 describe("rules that publish and unpublish their form", () => {
-  it("unpublishes the form as a job after a submission that makes the rule hold", async () => {
+  it("unpublishes the form after a submission that makes the rule hold, and still runs its job", async () => {
     const formId = await createForm([unpublishRule()]);
     const sent = await submit(formId, "Unhappy", 2);
     expect(sent.status, sent.text).toBe(201);
@@ -147,5 +147,83 @@ describe("rules that publish and unpublish their form", () => {
     expect(jobs.map((job) => job.answerId).sort((a, b) => a - b)).toEqual(accepted.sort((a, b) => a - b));
     expect(jobs.every((job) => job.state === "done" && job.attempts === 1)).toBe(true);
     expect(await published(formId)).toBe(false);
+  });
+});
+
+describe("a rule's publishing change, made with the submission that makes it hold", () => {
+  // No automation job runs while these tests do: the change must not wait for one.
+  let quiet: TestServer;
+  let author: ApiClient;
+  beforeAll(async () => {
+    quiet = await startTestServer({ AUTOMATION_POLL_MS: "600000" });
+    ({ api: author } = await signUpWithAccount(quiet.api, "rulepub-now"));
+  });
+  afterAll(() => quiet?.close());
+
+  const formWith = async (rules: unknown[]) => {
+    const created = await author.post<{ form: { id: number } }>("/api/forms", {
+      title: "Closes at once",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "score", fieldType: "number", question: "Score (1-5)" },
+      ],
+      conditionalRules: rules,
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.form.id;
+  };
+  const send = (formId: number, name: string, score: number) =>
+    quiet.api.post<{ id: number; code?: string }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "name", answer: name },
+        { fieldId: "score", answer: score },
+      ],
+    });
+  const isPublished = async (formId: number) =>
+    (await author.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
+
+  it("closes the form before the submission is acknowledged, so the next respondent is refused", async () => {
+    const formId = await formWith([unpublishRule()]);
+    const closing = await send(formId, "Unhappy", 1);
+    expect(closing.status, closing.text).toBe(201);
+    expect(await isPublished(formId)).toBe(false);
+    const next = await send(formId, "Next", 5);
+    expect(next.status).toBe(403);
+    expect(next.body.code).toBe("form.closed");
+  });
+
+  it("takes no submission after the closing one in a parallel burst", async () => {
+    const formId = await formWith([unpublishRule()]);
+    const scores = [5, 4, 1, 5, 4, 2, 5, 4, 5, 1, 5, 4];
+    const sent = await Promise.all(scores.map((score, n) => send(formId, `Burst ${n}`, score)));
+    for (const response of sent) expect([201, 403], response.text).toContain(response.status);
+    const numbers = await author.get<{
+      answerList: Array<{ number: number; answers: Array<{ answer: unknown }> }>;
+    }>(`/api/forms/${formId}/answer?order=asc`);
+    const stored = numbers.body.answerList;
+    expect(stored.length).toBe(sent.filter((response) => response.status === 201).length);
+    // Exactly one low score got in, and it is the last submission the form took.
+    const low = stored.filter((answer) => Number(answer.answers[1]?.answer) < 3);
+    expect(low).toHaveLength(1);
+    expect(stored.at(-1)).toEqual(low[0]);
+    expect(await isPublished(formId)).toBe(false);
+  });
+
+  it("also on a form with a response limit, whose submissions are stored one at a time", async () => {
+    const created = await author.post<{ form: { id: number } }>("/api/forms", {
+      title: "Limited and closing",
+      maxResponses: 50,
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "score", fieldType: "number", question: "Score (1-5)" },
+      ],
+      conditionalRules: [unpublishRule()],
+    });
+    expect(created.status, created.text).toBe(201);
+    const formId = created.body.form.id;
+    expect((await send(formId, "Unhappy", 2)).status).toBe(201);
+    expect(await isPublished(formId)).toBe(false);
+    expect((await send(formId, "Next", 5)).status).toBe(403);
   });
 });

@@ -58,6 +58,7 @@ const record = Object.entries({
   ...COLUMNS,
   form_version: "timestamptz",
   position: "int4",
+  publish: "bool",
 })
   .map(([name, type]) => `${name} ${type}`)
   .join(", ");
@@ -79,7 +80,10 @@ const record = Object.entries({
  * statement of its own: it removes the progress kept under its key (a partial response) where the
  * row asks for that (the rows that keep it are named in $3, by form and key: few, usually none,
  * where looking each stored row up among the batch's rows compared a batch's size squared), and
- * says whether its form is in a form chain (only then is the chain read).
+ * says whether its form is in a form chain (only then is the chain read). A row whose rules publish
+ * or unpublish its form (`publish`) changes the form here too, so the change commits with the
+ * submission that made it: the form's version moves, and every later submission is checked against
+ * the form as it is now (createAnswerWriter ends a form's rows in a batch at such a row).
  * One text for any batch size, so PostgreSQL prepares it once per connection.
  *
  * One statement holds one account's rows ($2), named on every tenant table it touches, so a
@@ -105,7 +109,13 @@ const INSERT = `with given as (select * from jsonb_to_recordset($1::text::jsonb)
     returning id, account_id, form_id, submission_key),
   dropped as (delete from form_partials p using stored s
     where p.account_id = $2 and p.form_id = s.form_id and p.submission_key = s.submission_key
-      and s.form_id || ' ' || s.submission_key <> all($3::text[]))
+      and s.form_id || ' ' || s.submission_key <> all($3::text[])),
+  published as (update forms f set is_published = w.publish,
+      settings = jsonb_set(f.settings, '{isPublished}', to_jsonb(w.publish)), updated_at = now()
+    from (select distinct on (v.form_id) v.form_id, v.publish from kept v
+      join stored s on s.form_id = v.form_id and s.submission_key = v.submission_key
+      where v.publish is not null order by v.form_id, v.position desc) w
+    where f.account_id = $2 and f.id = w.form_id and f.is_published is distinct from w.publish)
   select s.id, s.form_id, s.submission_key, exists (select 1 from form_chain_items c
     where c.account_id = $2 and c.form_id = s.form_id) as chained
   from stored s`;
@@ -117,7 +127,7 @@ export interface StoredAnswer {
   chained: boolean;
 }
 
-const asRecord = ({ row }: AnswerToStore, position: number) => ({
+const asRecord = ({ row, publish }: AnswerToStore, position: number) => ({
   account_id: row.accountId,
   form_id: row.formId,
   user_id: row.userId,
@@ -139,6 +149,7 @@ const asRecord = ({ row }: AnswerToStore, position: number) => ({
   submission_key: row.submissionKey,
   form_version: row.formVersion,
   position,
+  publish: publish ?? null,
 });
 
 /**
@@ -148,6 +159,8 @@ const asRecord = ({ row }: AnswerToStore, position: number) => ({
 export interface AnswerToStore {
   row: AnswerRow;
   dropPartial: boolean;
+  /** The form's rules publish (true) or unpublish (false) it on this submission; absent: neither. */
+  publish?: boolean | null;
 }
 
 /**
@@ -212,17 +225,22 @@ export function createAnswerWriter(raw: RawSql, options: { maxRows: number; para
    * The next batch: waiting rows, in order, of one account, of forms no write is under way for. A
    * batch is one statement (INSERT holds one account's rows): several accounts' rows waiting
    * together go as batches of their own, written side by side, so none waits for another's
-   * statement, nor fails with it.
+   * statement, nor fails with it. A row that publishes or unpublishes its form is its form's last
+   * in the batch: the rows after it are checked against the form it leaves.
    */
   function nextBatch(): Waiting[] {
     const batch: Waiting[] = [];
     const left: Waiting[] = [];
+    const changing = new Set<string>();
     let account: number | undefined;
     for (const item of waiting) {
-      const free = !formsBeingWritten.has(formOf(item));
+      const form = formOf(item);
+      const free = !formsBeingWritten.has(form) && !changing.has(form);
       if (free && account === undefined) account = item.toStore.row.accountId;
-      if (free && batch.length < options.maxRows && item.toStore.row.accountId === account) batch.push(item);
-      else left.push(item);
+      if (free && batch.length < options.maxRows && item.toStore.row.accountId === account) {
+        batch.push(item);
+        if (item.toStore.publish != null) changing.add(form);
+      } else left.push(item);
     }
     waiting = left;
     return batch;

@@ -4,6 +4,7 @@ import { closedByTime } from "@formloom/core/closing";
 import { reachedEnding, type TShownEnding } from "@formloom/core/ending-screens";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
+import type { RuleIntent } from "@formloom/core/rules";
 import { formulaAnswers, formulaValues, type ResultOutcome, scoreSubmission } from "@formloom/core/scoring";
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
@@ -131,7 +132,11 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
       }
       // The filling is sent: what was kept of it along the way (a partial response) goes with the
       // statement that stores it, or, for a submission with files, once its files are claimed.
-      const toStore = { row: prepared.row, dropPartial: files.fileIds.length === 0 };
+      const toStore = {
+        row: prepared.row,
+        dropPartial: files.fileIds.length === 0,
+        publish: prepared.publish,
+      };
       const stored = await (prepared.intervalSeconds !== null || prepared.maxResponses !== null
         ? storeExclusively(database.raw.transaction, prepared, toStore)
         : writer.add(toStore)
@@ -195,7 +200,15 @@ interface Prepared {
   intervalSeconds: number | null;
   /** The form closes at this many submissions: counted and stored under its counter's lock. */
   maxResponses: number | null;
+  /** The form's rules publish (true) or unpublish (false) it on this submission: with its statement. */
+  publish: boolean | null;
   sender: Sender;
+}
+
+/** Of the rules that publish or unpublish the form, the last one's word counts; null when none does. */
+function publishingOf(intents: readonly RuleIntent[]): boolean | null {
+  const last = intents.filter((intent) => intent.type === "publish" || intent.type === "unpublish").at(-1);
+  return last ? last.type === "publish" : null;
 }
 
 /** Everything a submission needs short of the database, its form found fillable: validation, scoring, the row. */
@@ -280,6 +293,7 @@ function prepare(
     intervalSeconds,
     // A form stored before the limit existed has no such setting.
     maxResponses: settings.maxResponses ?? null,
+    publish: publishingOf(outcome.intents),
     sender,
   };
 }
@@ -289,8 +303,7 @@ function prepare(
  * submit (under a lock per respondent) or how many submissions it takes (under its counter row's
  * lock, which the inserted row's number is taken under too): a burst is checked one at a time,
  * on either engine and across processes, so the limit's last place goes to exactly one of them.
- * A rule's publishing change is not made here: the submission's automation job makes it
- * (notifications/jobs.ts), queued by the statement that stores it.
+ * A rule's publishing change is made by the same statement (answer-writer.ts), under the counter's lock.
  */
 async function storeExclusively(
   transaction: Database["raw"]["transaction"],

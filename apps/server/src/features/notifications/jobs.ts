@@ -22,7 +22,6 @@ import type { OutsideMailLimits } from "../../mail/outside-mail.ts";
 import { answerNumbers } from "../answers/service.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
-import { setFormPublished } from "../publishing/form-state.ts";
 import { authorNotice } from "./author-notice.ts";
 import { textAuthor } from "./author-text.ts";
 import { composeMail } from "./compose.ts";
@@ -128,12 +127,12 @@ async function recipientsOf(
 
 /**
  * Runs what stored submissions still have to cause: the form's e-mail notifications, and the
- * publish, unpublish, webhook and send-e-mail actions of the rules the submission made hold (the
+ * webhook and send-e-mail actions of the rules the submission made hold (the
  * rules are run again by core's evaluator on the stored answers, at the submission's time; a
  * disabled rule does nothing). A job is claimed like the other queues' rows (SKIP LOCKED, and
  * claiming moves its next attempt on by the backoff with jitter), so a process that dies leaves it
- * for the next one; the form's publishing change, and the mails and webhook deliveries it queues,
- * are written in the transaction that marks it done, so they happen once, and the mail outbox and
+ * for the next one; the mails and webhook deliveries it queues are written in the transaction
+ * that marks it done, so they happen once, and the mail outbox and
  * the webhook worker send them with their own retries.
  */
 export function startAutomationWorker(options: {
@@ -188,10 +187,8 @@ export function startAutomationWorker(options: {
       now: answer.submitTime,
       event: "submit",
     });
-    // Of the rules that publish or unpublish the form, the last one's word counts.
-    const publishing = outcome.intents
-      .filter((intent) => intent.type === "publish" || intent.type === "unpublish")
-      .at(-1);
+    // A rule's publishing change was made with the submission itself (answers/answer-writer.ts):
+    // made here again, later, it would undo what the author has done with the form since.
     const ruleMails = new Set<number>();
     const ruleHooks = new Set<number>();
     for (const intent of outcome.intents) {
@@ -269,13 +266,6 @@ export function startAutomationWorker(options: {
         : [];
     return db.transaction(async (tx) => {
       if (!(await finish(tx, job, "done", null))) return false;
-      if (publishing) {
-        await setFormPublished(
-          tx,
-          { accountId: answer.accountId, formId: answer.formId },
-          publishing.type === "publish",
-        );
-      }
       const refusal = await queueNotificationMails(tx, answer.accountId, mails, options.outsideMail);
       // The job is done, and says why some of its mail was not sent.
       if (refusal) {
