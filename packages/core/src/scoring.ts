@@ -203,6 +203,26 @@ export function scoreSubmission(
   };
 }
 
+/**
+ * The result a score set by hand earns: the form's result view applied to the total, each category
+ * scored by its fields' points as they stand (points a reader set on a field count).
+ */
+export function resultForScores(
+  settings: ScoringSettings,
+  elements: readonly TElement[],
+  total: number,
+  fieldScores: Readonly<Record<string, number>>,
+): ResultOutcome {
+  const categoryScores: Record<string, number> = {};
+  for (const element of elements) {
+    const score = fieldScores[element.id];
+    if (typeof score !== "number") continue;
+    for (const category of element.elementCategories)
+      categoryScores[category] = round((categoryScores[category] ?? 0) + score);
+  }
+  return resultFor(settings, total, categoryScores);
+}
+
 function resultFor(
   settings: ScoringSettings,
   total: number,

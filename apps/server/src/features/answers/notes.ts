@@ -1,10 +1,13 @@
 import type { TAnswerNotes, TResultsColumns } from "@formloom/core/api/results-table";
+import { resultForScores } from "@formloom/core/scoring";
 import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../db/connect.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { formAnswers, forms, resultsTableLayouts } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { answerAccess, answerAccessByForm, assertCanRead } from "../../http/policy.ts";
+import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 
 /**
@@ -43,6 +46,10 @@ function present(row: typeof formAnswers.$inferSelect | undefined | Record<strin
 
 /** The form's access for this reader, and that the field is one of the form's that they see. */
 async function fieldAccess(ctx: TenantContext, formId: number, fieldId?: string) {
+  return (await formAndAccess(ctx, formId, fieldId)).access;
+}
+
+async function formAndAccess(ctx: TenantContext, formId: number, fieldId?: string) {
   const form = await loadForm(ctx, formId);
   const access = await answerAccess(ctx, form);
   assertCanRead(access);
@@ -51,7 +58,25 @@ async function fieldAccess(ctx: TenantContext, formId: number, fieldId?: string)
       throw badRequest("answer.unknown_field");
     if (access.level === "fields" && !access.fieldIds.has(fieldId)) throw forbidden("not_allowed");
   }
-  return access;
+  return { form, access };
+}
+
+/**
+ * A score changed by hand changes the result it earns (passed or failed, the gradation, the
+ * categories' levels): written in the transaction that changed the score, on a calculation form.
+ */
+async function regrade(
+  tx: Tx,
+  form: typeof forms.$inferSelect,
+  row: { id: number; score: number | null; fieldScores: unknown },
+) {
+  const { settings, fields } = readForm(form);
+  if (settings.type !== "calculation" || row.score === null) return;
+  const points = (row.fieldScores as Record<string, number> | null) ?? {};
+  await tx
+    .update(formAnswers)
+    .set({ result: resultForScores(settings, fields, row.score, points) })
+    .where(and(eq(formAnswers.accountId, form.accountId), eq(formAnswers.id, row.id)));
 }
 
 /** A text[] that PostgreSQL and PGlite both take as a parameter. */
@@ -76,12 +101,17 @@ export async function updateScore(
   score: number | null,
 ) {
   // The total depends on every field: only a reader of the whole form may set it.
-  if ((await fieldAccess(ctx, formId)).level !== "all") throw forbidden("not_allowed");
-  const [row] = await ctx.db
-    .update(formAnswers)
-    .set({ score })
-    .where(ofAnswer(ctx, formId, answerId))
-    .returning(notes);
+  const { form, access } = await formAndAccess(ctx, formId);
+  if (access.level !== "all") throw forbidden("not_allowed");
+  const row = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(formAnswers)
+      .set({ score })
+      .where(ofAnswer(ctx, formId, answerId))
+      .returning(notes);
+    if (changed) await regrade(tx, form, changed);
+    return changed;
+  });
   return present(row);
 }
 
@@ -93,15 +123,20 @@ export async function updateFieldScore(
   fieldId: string,
   score: number,
 ) {
-  if ((await fieldAccess(ctx, formId, fieldId)).level !== "all") throw forbidden("not_allowed");
-  const [row] = await ctx.db
-    .update(formAnswers)
-    .set({
-      fieldScores: sql`coalesce(${formAnswers.fieldScores}, '{}'::jsonb) || jsonb_build_object(${fieldId}::text, ${score}::float8)`,
-      score: sql`coalesce(${formAnswers.score}, 0) + ${score}::float8 - coalesce((${formAnswers.fieldScores}->>${fieldId}::text)::float8, 0)`,
-    })
-    .where(ofAnswer(ctx, formId, answerId))
-    .returning(notes);
+  const { form, access } = await formAndAccess(ctx, formId, fieldId);
+  if (access.level !== "all") throw forbidden("not_allowed");
+  const row = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(formAnswers)
+      .set({
+        fieldScores: sql`coalesce(${formAnswers.fieldScores}, '{}'::jsonb) || jsonb_build_object(${fieldId}::text, ${score}::float8)`,
+        score: sql`coalesce(${formAnswers.score}, 0) + ${score}::float8 - coalesce((${formAnswers.fieldScores}->>${fieldId}::text)::float8, 0)`,
+      })
+      .where(ofAnswer(ctx, formId, answerId))
+      .returning(notes);
+    if (changed) await regrade(tx, form, changed);
+    return changed;
+  });
   return present(row);
 }
 
