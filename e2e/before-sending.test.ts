@@ -99,6 +99,60 @@ describe("a form limited to the account's users", () => {
   });
 });
 
+describe("a restricted form opened by its short link", () => {
+  it("brings the visitor back to that link after signing in, with and without the page's script", async () => {
+    await createForm({
+      title: "Short members",
+      formPathAlias: "short-members",
+      hasAnonymousFilling: "registered",
+    });
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await run.browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${run.app.url}/f/short-members`);
+      const signIn = page.getByRole("link", { name: "Sign in" });
+      const href = new URL((await signIn.getAttribute("href")) ?? "", run.app.url);
+      expect(href.pathname).toBe("/login");
+      expect(href.searchParams.get("redirect"), `script ${javaScriptEnabled}`).toBe("/f/short-members");
+      await context.close();
+    }
+  });
+});
+
+describe("errors under the questions", () => {
+  it("go as each answer is put right, and never come back under one already mended", async () => {
+    await createForm({
+      title: "Mended errors",
+      formPathAlias: "mended-errors",
+      fields: [
+        nameQuestion,
+        { id: "mail", fieldType: "email", question: "Your e-mail", isRequired: true, fieldOrder: 1 },
+        { id: "nps", fieldType: "nps", question: "Would you recommend us?", isRequired: true, fieldOrder: 2 },
+      ],
+    });
+    const { context, page, problems } = await opened(1280);
+    await page.goto(formAt("mended-errors"));
+    const mail = page.getByRole("textbox", { name: "Your e-mail" });
+    await mail.pressSequentially("bad");
+    await send(page);
+    const errors = page.locator(".fl-error");
+    await expect.poll(() => errors.count()).toBe(3);
+
+    await page.getByRole("textbox", { name: "Your name" }).pressSequentially("Ann");
+    await expect.poll(() => errors.count()).toBe(2);
+    await mail.fill("");
+    await mail.pressSequentially("ann@example.com");
+    await expect.poll(() => errors.allTextContents()).toEqual([expect.stringMatching(/./)]);
+    await page.locator('input[type=radio][value="9"]').check({ force: true });
+    await expect.poll(() => errors.count()).toBe(0);
+    expect(await page.locator(".fl-summary").count()).toBe(0);
+    await send(page);
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the time between submissions", () => {
   it("is told as the form opens again, before anything is filled", async () => {
     await createForm({ title: "Once an hour", formPathAlias: "once-an-hour", nextSubmissionTime: "1h" });

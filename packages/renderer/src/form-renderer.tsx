@@ -215,14 +215,19 @@ export function FormRenderer(props: FormRendererProps) {
 
   const change = (field: TElement, value: unknown) => {
     setValues((before) => ({ ...before, [field.id]: value }));
-    if (errors[field.id]) {
+    // From the errors as they are now: a question drawn before another's error was mended calls
+    // back with that older state, and would put the mended error back.
+    setErrors((before) => {
+      if (!before[field.id]) return before;
       const code = checkAnswer(field, value);
-      const { [field.id]: _, ...rest } = errors;
-      setErrors(code ? { ...rest, [field.id]: code } : rest);
-      // Every marked answer put right: the note by the send button has nothing left to point to.
-      if (!code && Object.keys(rest).length === 0) setSummary(null);
-    }
+      const { [field.id]: _, ...rest } = before;
+      return code ? { ...rest, [field.id]: code } : rest;
+    });
   };
+  // Every marked answer put right: the note by the send button has nothing left to point to.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) setSummary(null);
+  }, [errors]);
 
   /** Next: the page's answers are checked first, unless its time ran out. */
   const next = (checked: boolean) => {
