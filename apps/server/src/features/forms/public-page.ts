@@ -134,7 +134,10 @@ export async function publicPageForm(
     };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return { status: error.status, location: subdomain ? asked : null, form: notice(error.code) };
+    // A form for signed-in users keeps its link, short or not: signing in comes back to it, and
+    // the page asks again once the browser knows the visitor.
+    const kept = subdomain || error.code === "form.access_denied";
+    return { status: error.status, location: kept ? asked : null, form: notice(error.code) };
   }
 }
 
