@@ -100,7 +100,7 @@ export const AddFieldMenu = memo(function AddFieldMenu({ onAdd, variant = "butto
   // only Multiple choice is meant to be bounded (its least and most, in its settings).
   const hints: Partial<Record<FieldType, string>> = {
     checkbox: t("Tick any of the options, or none"),
-    multipleChoice: t("Choose several options, between a least and a most you set"),
+    multipleChoice: t("Choose several options, between the fewest and the most you set"),
   };
   const categoryName: Record<FieldCategory, string> = {
     field: t("Questions"),
