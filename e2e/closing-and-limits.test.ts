@@ -87,7 +87,16 @@ describe("closing a form", () => {
 
     await page.goto(`${run.app.url}/forms/${form.id}/results`);
     await page.getByText("Closed: reached 2 responses").waitFor();
+    // Published still, but closed: the form's header and the forms list say so, not "Published".
+    expect(await page.locator(".mantine-Badge-root", { hasText: /^Closed$/ }).count()).toBe(1);
     await screenshot(page, "closing-results-limit-1280");
+    await page.goto(`${run.app.url}/forms/all`);
+    await page
+      .getByRole("row", { name: /Workshop seats/ })
+      .locator(".mantine-Badge-root", { hasText: /^Closed$/ })
+      .filter({ visible: true })
+      .waitFor();
+    await page.goto(`${run.app.url}/forms/${form.id}/results`);
 
     // No limit now, and a moment already past: the builder warns, the results say since when (Tokyo time).
     await openAccessSettings(page, form.id);

@@ -20799,6 +20799,7 @@ export interface operations {
                     "application/json": {
                         forms: {
                             answerCount: number | null;
+                            closed: boolean;
                             creationDate: string;
                             formPathAlias: string;
                             id: number;

@@ -177,6 +177,8 @@ export const ZFormListItem = z.object({
   type: z.string(),
   creationDate: z.string(),
   lastChangeDate: z.string(),
+  /** Published, but no longer taking submissions: its closing date passed or its limit is reached. */
+  closed: z.boolean(),
   /** The counts and the last submission's date are null to a caller who may not read the form's answers. */
   lastAnsweredDate: z.string().nullable(),
   answerCount: z.number().nullable(),

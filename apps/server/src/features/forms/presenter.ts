@@ -1,4 +1,5 @@
 import type { TFormListItem, TFormView } from "@formloom/core/api/forms";
+import { formClosed } from "@formloom/core/closing";
 import type { TElement } from "@formloom/core/element-schema";
 import { hydrateForm } from "@formloom/core/form-document";
 import type { TFormSettings } from "@formloom/core/form-schema";
@@ -65,7 +66,8 @@ export interface AnswerStats {
   lastAnsweredAt: Date | null;
 }
 
-export function presentListItem(row: FormRow, stats: AnswerStats): TFormListItem {
+/** `total`: the form's submissions, whoever asks, for whether its limit closed it. */
+export function presentListItem(row: FormRow, stats: AnswerStats, total: number): TFormListItem {
   return {
     id: row.id,
     title: row.title,
@@ -74,6 +76,7 @@ export function presentListItem(row: FormRow, stats: AnswerStats): TFormListItem
     type: readSettings(row).type,
     creationDate: row.createdAt.toISOString(),
     lastChangeDate: row.updatedAt.toISOString(),
+    closed: row.isPublished && formClosed(readSettings(row), total) !== null,
     lastAnsweredDate: stats.lastAnsweredAt?.toISOString() ?? null,
     answerCount: stats.answerCount,
     newAnswerCount: stats.newAnswerCount,

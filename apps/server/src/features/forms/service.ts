@@ -236,7 +236,7 @@ export async function listForms(ctx: TenantContext) {
     rows.map((row) => row.form),
   );
   return rows.map((row) =>
-    presentListItem(row.form, access.get(row.form.id)?.level === "none" ? WITHHELD : row),
+    presentListItem(row.form, access.get(row.form.id)?.level === "none" ? WITHHELD : row, row.answerCount),
   );
 }
 

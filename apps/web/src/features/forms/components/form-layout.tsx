@@ -1,11 +1,11 @@
-import { Alert, Badge, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
+import { Alert, Group, Loader, Stack, Tabs, Title } from "@mantine/core";
 import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
 import { errorText } from "../../../lib/error-text.ts";
 import { useCan } from "../../auth/api/get-user.ts";
 import { useForm } from "../api/get-form.ts";
-import { ClosedNotice } from "./closed-notice.tsx";
+import { ClosedNotice, FormStatusBadge } from "./closed-notice.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id");
 
@@ -62,9 +62,7 @@ export function FormLayout() {
         <Title order={2} style={{ overflowWrap: "anywhere" }}>
           {data.form.title || t("Untitled form")}
         </Title>
-        <Badge color={data.form.isPublished ? "green" : "gray"} variant="light" style={{ flexShrink: 0 }}>
-          {data.form.isPublished ? t("Published") : t("Unpublished")}
-        </Badge>
+        <FormStatusBadge form={{ isPublished: data.form.isPublished, closed: Boolean(data.form.closed) }} />
       </Group>
       <Tabs
         value={current}

@@ -7,6 +7,7 @@ const form = (id: number, title: string, created: Date): TFormListItem => ({
   title,
   formPathAlias: title.toLowerCase().replaceAll(" ", "-"),
   isPublished: true,
+  closed: false,
   type: "data_collection",
   creationDate: created.toISOString(),
   lastChangeDate: created.toISOString(),

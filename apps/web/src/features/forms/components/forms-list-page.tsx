@@ -42,6 +42,7 @@ import { downloadFormJson } from "../api/export-form.ts";
 import { useForms } from "../api/get-forms.ts";
 import { useUpdateForm } from "../api/update-form.ts";
 import { publicFormUrl } from "../public-link.ts";
+import { FormStatusBadge, useFormStatusText } from "./closed-notice.tsx";
 import { DEFAULT_FROM, filterForms, rangeInvalid, today } from "./forms-list-filter.ts";
 import { ImportFormButton } from "./import-form-button.tsx";
 
@@ -189,11 +190,7 @@ export function FormsListPage() {
               title: t("Status"),
               visibleFrom: "sm",
               underFirstWhenHidden: true,
-              cell: (form) => (
-                <Badge color={form.isPublished ? "green" : "gray"} variant="light">
-                  {form.isPublished ? t("Published") : t("Unpublished")}
-                </Badge>
-              ),
+              cell: (form) => <FormStatusBadge form={form} />,
             },
             { title: t("Submissions"), cell: (form) => <Submissions form={form} /> },
             {
@@ -220,6 +217,7 @@ export function FormsListPage() {
 function FormsTimeline({ forms }: { forms: readonly TFormListItem[] }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const statusText = useFormStatusText();
   if (forms.length === 0) return <EmptyForms searching />;
   const ordered = [...forms].sort((a, b) => b.creationDate.localeCompare(a.creationDate) || b.id - a.id);
   return (
@@ -236,7 +234,7 @@ function FormsTimeline({ forms }: { forms: readonly TFormListItem[] }) {
         >
           <Group gap="xs" wrap="wrap">
             <Text size="xs" c="dimmed">
-              {format.date(form.creationDate)} · {form.isPublished ? t("Published") : t("Unpublished")}
+              {format.date(form.creationDate)} · {statusText(form)}
             </Text>
             <Submissions form={form} />
           </Group>
