@@ -56,6 +56,43 @@ const pathString = (text: string) =>
 const anyAnswer = (answers: SQL, fieldId: string, condition: SQL) =>
   sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where fa.e->>'fieldId' = ${fieldId} and ${condition})`;
 
+/** What the filters read of the form's fields: their types, and the titles of their options. */
+export interface FilteredField {
+  id: string;
+  fieldType: string;
+  fieldSettings?: { answerVariants?: ReadonlyArray<{ id: string; title: string }> } | null;
+}
+
+/** More options whose titles hold a searched text than any form has; the search stays one short path. */
+const MAX_TITLED_OPTIONS = 200;
+
+/**
+ * A choice is stored as its option's id, and the reader sees, and searches by, its title: the
+ * answers holding an option whose title holds `text` (one choice, several, or a matrix row's).
+ */
+function choiceTitled(
+  answers: SQL,
+  fields: readonly FilteredField[],
+  text: string,
+  shown: ReadonlySet<string> | null,
+): SQL | undefined {
+  const wanted = text.trim().toLocaleLowerCase();
+  const matches = fields
+    .filter((field) => !shown || shown.has(field.id))
+    .flatMap((field) =>
+      (field.fieldSettings?.answerVariants ?? [])
+        .filter((option) => option.title.toLocaleLowerCase().includes(wanted))
+        .map((option) => ({ fieldId: field.id, optionId: option.id })),
+    )
+    .slice(0, MAX_TITLED_OPTIONS);
+  if (wanted === "" || matches.length === 0) return undefined;
+  const each = matches.map(({ fieldId, optionId }) => {
+    const option = pathString(optionId);
+    return `(@.fieldId == ${pathString(fieldId)} && (@.answer == ${option} || @.answer.* == ${option}))`;
+  });
+  return sql`${answers} @? ${`$[*] ? (${each.join(" || ")})`}::jsonpath`;
+}
+
 /**
  * The conditions of the results table's filters on form_answers, or on form_partials for its
  * partial responses. A reader limited to selected fields may filter and search only by those, so
@@ -64,10 +101,11 @@ const anyAnswer = (answers: SQL, fieldId: string, condition: SQL) =>
 export function filterConditions(
   filters: TAnswerFilters | undefined,
   access: AnswerAccess,
-  knownFields: Map<string, string>,
+  fields: readonly FilteredField[],
   rows: FilteredRows = SUBMISSION_ROWS,
 ): SQL[] {
   if (!filters) return [];
+  const knownFields = new Map(fields.map((field) => [field.id, field.fieldType]));
   const { answers } = rows;
   const shown = access.level === "fields" ? access.fieldIds : null;
   const conditions: SQL[] = [];
@@ -148,7 +186,9 @@ export function filterConditions(
     const visible = shown
       ? sql` and fa.e->>'fieldId' in (select jsonb_array_elements_text(${JSON.stringify([...shown])}::jsonb))`
       : sql``;
-    const inAnswers = sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`;
+    const asTyped = sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`;
+    const asChosen = choiceTitled(answers, fields, filters.search, shown);
+    const inAnswers = asChosen ? sql`(${asTyped} or ${asChosen})` : asTyped;
     // "#12" is how the table names a submission: it finds that one by its number in the form too.
     const byNumber = /^#(\d{1,9})$/.exec(filters.search.trim());
     conditions.push(

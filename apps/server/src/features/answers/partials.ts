@@ -13,7 +13,7 @@ import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { readForm } from "../forms/presenter.ts";
 import { assertFillable, closedReason } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
-import { filterConditions, PARTIAL_ROWS } from "./filters.ts";
+import { type FilteredField, filterConditions, PARTIAL_ROWS } from "./filters.ts";
 
 /**
  * Fillings not sent yet, kept by the server under the key their submission will carry
@@ -168,15 +168,12 @@ async function listedOf(ctx: TenantContext, formId: number, query: PartialQuery)
   const form = await loadForm(ctx, formId);
   const access = await answerAccess(ctx, form);
   assertCanRead(access);
-  const known = new Map(
-    (form.fields as Array<{ id: string; fieldType: string }>).map((field) => [field.id, field.fieldType]),
-  );
   const where = and(
     eq(formPartials.accountId, ctx.accountId),
     eq(formPartials.formId, formId),
     eq(formPartials.listed, true),
     query.isViewed === "false" ? sql`false` : undefined,
-    ...filterConditions(query.filters, access, known, PARTIAL_ROWS),
+    ...filterConditions(query.filters, access, form.fields as FilteredField[], PARTIAL_ROWS),
   );
   return { form, access, where };
 }

@@ -14,7 +14,7 @@ import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
 import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
-import { filterConditions, hasFilters } from "./filters.ts";
+import { type FilteredField, filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
 import { deleteRecognitionsOf } from "./recognition.ts";
 import { deleteRecordingsOf } from "./session-recordings.ts";
@@ -107,7 +107,7 @@ async function readableRows(ctx: TenantContext, formId: number, query: z.infer<t
   const filtered = and(
     ofForm(ctx, formId),
     query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
-    ...filterConditions(query.filters, access, known),
+    ...filterConditions(query.filters, access, form.fields as FilteredField[]),
   );
   return { access, filtered, known };
 }

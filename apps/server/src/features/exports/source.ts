@@ -85,12 +85,11 @@ const ofForm = (form: ExportForm) =>
  * the same conditions, refused the same way (unknown field, a field this reader may not see).
  */
 function chosenRows(form: ExportForm): SQL | undefined {
-  const known = new Map(form.fields.map((field) => [field.id, field.fieldType]));
   const { isViewed, filters } = form.view;
   return and(
     ofForm(form),
     isViewed === undefined ? undefined : eq(formAnswers.isViewed, isViewed === "true"),
-    ...filterConditions(filters, form.access, known),
+    ...filterConditions(filters, form.access, form.fields),
   );
 }
 
