@@ -434,3 +434,37 @@ describe("the captcha", () => {
     await page.context().close();
   });
 });
+
+describe("a form filled again and again on one device (a kiosk)", () => {
+  it("counts each showing as a view, so the submit rate never passes 100 %", async () => {
+    const form = await createdForm(call, {
+      title: "Kiosk",
+      formPathAlias: "kiosk-again",
+      collectRealCharacters: false,
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/kiosk-again?a=afterowner&source=lobby`);
+    for (const name of ["Ann", "Bob", "Cleo"]) {
+      await page.getByLabel("Your name").fill(name);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.waitForURL(/thankyou/);
+      await page.getByText("Complete form again", { exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith("/thankyou"));
+      // The link the respondent came by, its arguments too, is the one shown again.
+      expect(new URL(page.url()).searchParams.get("source")).toBe("lobby");
+      expect(await page.getByLabel("Your name").inputValue()).toBe("");
+    }
+    const rate = await call<{ views: number; submissions: number; submitRate: number }>(
+      "GET",
+      `/forms/${form.id}/answers/submit-rate`,
+    );
+    expect(rate.submissions).toBe(3);
+    expect(rate.views).toBe(4);
+    expect(rate.submitRate).toBeLessThanOrEqual(100);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

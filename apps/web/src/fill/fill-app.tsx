@@ -109,10 +109,9 @@ export function FillApp({
         <ThankYou
           form={form}
           translate={state.translate}
-          againHref={fillPath(location, false)}
+          againHref={linkPath(location)}
           {...(drawnOutcome !== undefined ? { outcome: drawnOutcome } : {})}
           {...(drawnEnding !== undefined ? { ending: drawnEnding } : {})}
-          onAgain={() => go(false)}
         />
       ) : welcome?.show && !started ? (
         <WelcomeScreen

@@ -9,7 +9,10 @@ import "./thank-you.css";
 interface Props {
   form: TPublicForm["form"];
   translate: Translate;
-  /** The form's own address: "Complete form again" is a link, so it works without JavaScript too. */
+  /**
+   * The form's own link, its arguments too: "Complete form again" is followed as a link, with or
+   * without JavaScript, so the form shown again is a new view of it, as the server counts views.
+   */
   againHref: string;
   /**
    * The result when the page is drawn with it (a server that has just stored a submission sent
@@ -18,7 +21,6 @@ interface Props {
   outcome?: TRespondentOutcome | null;
   /** The ending screen the server drew the page with; otherwise the one kept in this tab on sending. */
   ending?: TShownEnding | null;
-  onAgain(): void;
 }
 
 /**
@@ -26,14 +28,7 @@ interface Props {
  * defaults are in the form's language. A calculation form's result and the ending are the ones
  * the server gave on sending, kept in this tab.
  */
-export function ThankYou({
-  form,
-  translate,
-  againHref,
-  outcome: given,
-  ending: givenEnding,
-  onAgain,
-}: Props) {
+export function ThankYou({ form, translate, againHref, outcome: given, ending: givenEnding }: Props) {
   const kept = useKept(form.id);
   const outcome = given === undefined ? kept.outcome : given;
   const ending = givenEnding === undefined ? kept.ending : givenEnding;
@@ -67,11 +62,9 @@ export function ThankYou({
         <a
           className="fill-button"
           href={againHref}
-          onClick={(event) => {
-            event.preventDefault();
+          onClick={() => {
             keepOutcome(form.id, null);
             keepEnding(form.id, null);
-            onAgain();
           }}
         >
           {view.againLabel}
