@@ -193,6 +193,22 @@ describe("the form rules editor", () => {
     await page.context().close();
   });
 
+  it("says a jump does nothing on a form shown on one page, and not once it has pages", async () => {
+    const page = await signedIn(1280);
+    await page.goto(`${run.app.url}/forms/${loopId}/rules/add`);
+    await pick(page, "Action Then 1", "Logic jump");
+    const note = page.getByText(/shows all its questions on one page, so a jump does nothing/);
+    await note.waitFor();
+    await screenshot(page, "rules-editor-jump-one-page-1280");
+    await call("PATCH", `/forms/${loopId}`, { display: "severalPages" });
+    await page.reload();
+    await pick(page, "Action Then 1", "Logic jump");
+    await page.getByRole("combobox", { name: "Jump target of action Then 1" }).waitFor();
+    expect(await note.count()).toBe(0);
+    await call("PATCH", `/forms/${loopId}`, { display: "all" });
+    await page.context().close();
+  });
+
   it("lists every rule of the account, and fits a phone", async () => {
     const page = await signedIn(390);
     await page.goto(`${run.app.url}/form-rules/all`);

@@ -46,6 +46,8 @@ interface Props {
   error?: string;
   /** The rule is on and runs while the form is filled: the fields it shows or enables wait for it. */
   live?: boolean;
+  /** The form shows all its questions on one page, where a jump has no page to go to. */
+  onePage?: boolean;
 }
 
 export function ActionListEditor({
@@ -57,6 +59,7 @@ export function ActionListEditor({
   onChange,
   error,
   live = false,
+  onePage = false,
 }: Props) {
   const { t } = useTranslation();
   const set = (index: number, action: TRuleAction) =>
@@ -75,6 +78,7 @@ export function ActionListEditor({
             webhooks={webhooks}
             notifications={notifications}
             live={live}
+            onePage={onePage}
             onChange={(next) => set(index, next)}
             onRemove={() => onChange(actions.filter((_, i) => i !== index))}
           />
@@ -107,6 +111,7 @@ function ActionRow({
   webhooks,
   notifications,
   live,
+  onePage,
   onChange,
   onRemove,
 }: {
@@ -117,6 +122,7 @@ function ActionRow({
   webhooks: readonly TWebhook[];
   notifications: readonly TEmailNotification[];
   live: boolean;
+  onePage: boolean;
   onChange(action: TRuleAction): void;
   onRemove(): void;
 }) {
@@ -194,6 +200,15 @@ function ActionRow({
             onChange={(targetFieldId) => targetFieldId && onChange({ ...action, targetFieldId })}
             style={{ flex: "1 1 240px" }}
             error={missing(action.targetFieldId)}
+            // Respondents go from page to page: on one page there is nowhere to jump to.
+            description={
+              onePage
+                ? t(
+                    "This form shows all its questions on one page, so a jump does nothing: choose Step by step or Several pages under Settings, Questions and display.",
+                  )
+                : undefined
+            }
+            inputWrapperOrder={["label", "input", "description", "error"]}
           />
         );
       case "webhook":

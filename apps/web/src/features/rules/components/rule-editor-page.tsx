@@ -95,6 +95,7 @@ function RuleEditor({ ruleId }: { ruleId?: string }) {
       fields={data.fields}
       rules={data.form.conditionalRules}
       lastChangeDate={data.form.lastChangeDate}
+      onePage={data.form.display === "all"}
       initial={existing ?? blankRule(data.fields)}
       isNew={!existing}
       readOnly={readOnly}
@@ -107,6 +108,7 @@ function RuleForm({
   fields,
   rules,
   lastChangeDate,
+  onePage,
   initial,
   isNew,
   readOnly,
@@ -115,6 +117,8 @@ function RuleForm({
   fields: TElement[];
   rules: TRule[];
   lastChangeDate: string;
+  /** The form shows all its questions on one page: a jump has no page to go to. */
+  onePage: boolean;
   initial: TRule;
   isNew: boolean;
   readOnly: boolean;
@@ -225,6 +229,7 @@ function RuleForm({
               fields={fields}
               webhooks={webhooks}
               notifications={notifications}
+              onePage={onePage}
               live={rule.enabled && rule.when === "change"}
               onChange={(then) => setRule({ ...rule, then })}
               error={tried && thenIssue ? t("Add at least one action, with its fields.") : undefined}
@@ -239,6 +244,7 @@ function RuleForm({
               fields={fields}
               webhooks={webhooks}
               notifications={notifications}
+              onePage={onePage}
               live={rule.enabled && rule.when === "change"}
               onChange={(otherwise) => setRule({ ...rule, else: otherwise })}
             />
