@@ -173,6 +173,29 @@ describe("publishing a form", () => {
     await context.close();
   });
 
+  it("publishes a draft from the publishing page, where its link is shared", async () => {
+    const draft = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Draft to share",
+      formPathAlias: "draft-to-share",
+      isPublished: false,
+      collectRealCharacters: false,
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page);
+    await page.goto(`${APP_URL}/forms/${draft.form.id}/publishing/link-to-page`);
+    await page.getByText("Respondents see that the form is closed until you publish it.").waitFor();
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await page.getByText("The form was published").waitFor();
+    expect(await page.getByRole("button", { name: "Publish now" }).count()).toBe(0);
+    const read = await call<{ form: { isPublished: boolean } }>("GET", `/forms/${draft.form.id}`);
+    expect(read.form.isPublished).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("fits a phone's screen", async () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

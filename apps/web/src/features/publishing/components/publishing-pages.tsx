@@ -1,8 +1,10 @@
-import { Alert, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { getRouteApi, Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { msg, useCatalog } from "../../../i18n/i18n.ts";
+import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { useForm } from "../../forms/api/get-form.ts";
+import { useUpdateForm } from "../../forms/api/update-form.ts";
 import { CopyLink } from "../../forms/components/copy-link.tsx";
 import { publicFormUrl } from "../../forms/public-link.ts";
 import { ampEmailSnippet, htmlEmailSnippet, type SnippetForm } from "../snippets.ts";
@@ -43,6 +45,8 @@ export function PublishingLayout() {
   const { t } = useTranslation();
   const { id } = formRoute.useParams();
   const { isPublished } = usePublishedForm();
+  const update = useUpdateForm(id);
+  const mayPublish = useForm(id).data?.rights.edit === true;
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const current =
@@ -69,7 +73,25 @@ export function PublishingLayout() {
         </Tabs.List>
       </Tabs>
       {!isPublished && (
-        <Alert color="yellow">{t("Respondents see that the form is closed until you publish it.")}</Alert>
+        <Alert color="yellow">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t("Respondents see that the form is closed until you publish it.")}</Text>
+            {mayPublish && (
+              <Button
+                size="xs"
+                loading={update.isPending}
+                onClick={() =>
+                  update.mutate(
+                    { isPublished: true },
+                    { onSuccess: () => notifySuccess(msg("The form was published")), onError: notifyError },
+                  )
+                }
+              >
+                {t("Publish now")}
+              </Button>
+            )}
+          </Group>
+        </Alert>
       )}
       <Outlet />
     </Stack>
