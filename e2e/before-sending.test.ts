@@ -153,6 +153,44 @@ describe("errors under the questions", () => {
   });
 });
 
+describe("a multiple choice with a most to choose", () => {
+  it("holds the other options back once the most are chosen, and gives them back when one is let go", async () => {
+    await createForm({
+      title: "Pick two",
+      formPathAlias: "pick-two",
+      fields: [
+        {
+          id: "toppings",
+          fieldType: "multipleChoice",
+          question: "Two toppings",
+          fieldOrder: 0,
+          fieldSettings: {
+            maxChoices: 2,
+            answerVariants: [
+              { id: "cheese", title: "Cheese" },
+              { id: "ham", title: "Ham" },
+              { id: "olives", title: "Olives" },
+            ],
+          },
+        },
+      ],
+    });
+    const { context, page, problems } = await opened(390);
+    await page.goto(formAt("pick-two"));
+    const option = (name: string) => page.getByRole("checkbox", { name });
+    await option("Cheese").check();
+    await option("Ham").check();
+    await expect.poll(() => option("Olives").isDisabled()).toBe(true);
+    await option("Ham").uncheck();
+    await expect.poll(() => option("Olives").isDisabled()).toBe(false);
+    await option("Olives").check();
+    await send(page);
+    await page.waitForURL(/thankyou/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the time between submissions", () => {
   it("is told as the form opens again, before anything is filled", async () => {
     await createForm({ title: "Once an hour", formPathAlias: "once-an-hour", nextSubmissionTime: "1h" });

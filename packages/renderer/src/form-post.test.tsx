@@ -118,3 +118,20 @@ describe("the form without JavaScript: a plain HTML form the browser can post", 
     expect(html).toContain(">Other<");
   });
 });
+
+describe("a multiple choice with a most to choose", () => {
+  const limited = {
+    ...createElement("multipleChoice", "q_many", 0),
+  };
+  limited.fieldSettings = { ...limited.fieldSettings, maxChoices: 2 };
+  const optionsOf = (values: Record<string, unknown>) =>
+    controls(
+      renderToString(<FormRenderer settings={settings} fields={[limited]} seed="s" initialValues={values} />),
+    ).get("q_many") ?? [];
+
+  it("leaves every option open without the page's script, which alone could open them again", () => {
+    const full = optionsOf({ q_many: ["v1", "v2"] });
+    expect(full).toHaveLength(3);
+    expect(full.some((tag) => /\bdisabled=""/.test(tag))).toBe(false);
+  });
+});

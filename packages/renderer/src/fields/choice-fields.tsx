@@ -1,5 +1,6 @@
 import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import { otherTextName } from "@formloom/core/form-post";
+import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useTranslate } from "../translate-context.ts";
 
@@ -11,6 +12,8 @@ export function ChoiceInput(props: {
   multiple: boolean;
   variantId: string;
   checked: boolean;
+  /** The most options are chosen already: one more cannot be. */
+  full?: boolean;
   onToggle(variantId: string, on: boolean): void;
 }) {
   const { field } = props;
@@ -22,7 +25,7 @@ export function ChoiceInput(props: {
       checked={props.checked}
       aria-describedby={field.describedBy}
       aria-invalid={field.invalid || undefined}
-      disabled={field.disabled}
+      disabled={field.disabled || (props.full === true && !props.checked)}
       onChange={(e) => props.onToggle(props.variantId, e.currentTarget.checked)}
     />
   );
@@ -36,6 +39,12 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
     props.onChange(on ? [...(chosen as string[]), id] : chosen.filter((other) => other !== id));
   };
   const other = chosen.find((id): id is string => typeof id === "string" && id.startsWith(OTHER_PREFIX));
+  // Once the most options are chosen, the others wait until one is let go (the server refuses more):
+  // with the page's script only, which opens them again; a page posted without one stays open.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  const most = multiple ? props.element.fieldSettings.maxChoices : undefined;
+  const full = scripted && most !== undefined && chosen.length >= most;
   /** Other's answer is "other:<its text>": writing the text chooses it. */
   const setOther = (answer: string | null) => {
     if (!multiple) return props.onChange(answer);
@@ -51,13 +60,14 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
             multiple={multiple}
             variantId={variant.id}
             checked={chosen.includes(variant.id)}
+            full={full}
             onToggle={choose}
           />
           <span>{variant.title}</span>
         </label>
       ))}
       {props.element.fieldSettings.hasOtherVariant && (
-        <OtherOption {...props} multiple={multiple} chosen={other} onChange={setOther} />
+        <OtherOption {...props} multiple={multiple} chosen={other} full={full} onChange={setOther} />
       )}
     </div>
   );
@@ -68,6 +78,7 @@ export function OtherOption(
   props: FieldProps & {
     multiple: boolean;
     chosen: string | undefined;
+    full?: boolean;
     onChange(answer: string | null): void;
   },
 ) {
@@ -81,17 +92,18 @@ export function OtherOption(
           multiple={props.multiple}
           variantId={OTHER_PREFIX}
           checked={props.chosen !== undefined}
+          full={props.full}
           onToggle={(_, on) => props.onChange(on ? `${OTHER_PREFIX}${text}` : null)}
         />
         <span>{translate("widget.choice.other")}</span>
       </label>
-      <OtherText {...props} text={text} />
+      <OtherText {...props} text={text} blocked={props.full === true && props.chosen === undefined} />
     </div>
   );
 }
 
 /** The respondent's own words for Other: choosing Other with what they write. */
-function OtherText(props: FieldProps & { text: string }) {
+function OtherText(props: FieldProps & { text: string; blocked?: boolean }) {
   const translate = useTranslate();
   return (
     <input
@@ -101,7 +113,7 @@ function OtherText(props: FieldProps & { text: string }) {
       aria-label={translate("widget.choice.other_text")}
       aria-describedby={props.describedBy}
       aria-invalid={props.invalid || undefined}
-      disabled={props.disabled}
+      disabled={props.disabled || props.blocked === true}
       value={props.text}
       onChange={(e) => props.onChange(`${OTHER_PREFIX}${e.currentTarget.value}`)}
     />
