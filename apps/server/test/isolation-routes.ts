@@ -76,6 +76,8 @@ export const PUBLIC = new Set([
   "get /api/public-pages/{alias}",
   // A brand kit's picture, named by its random id: published forms show it to anyone (brand-kit.test.ts).
   "get /api/assets/{id}",
+  // The designer's background library: the same colours and gradients for everyone (themes.test.ts).
+  "get /api/backgrounds/grouped",
 ]);
 
 /** A valid body for every route that takes one, so the check is about rights, not input. */
@@ -384,6 +386,8 @@ export const MAY_SUCCEED: Record<string, Set<string>> = {
     // Rules are part of the form, which the reader may see.
     "get /api/form-rules/all",
     "get /api/forms/{id}/answer/paginated/{page}/{size}",
+    // All those pages' rows at once, cut to the selected fields as theirs are (answer-list.test.ts).
+    "get /api/forms/{id}/answer",
     // How many rows those pages hold; its filters take the selected fields only, as the pages' do.
     "get /api/forms/{id}/answer/count",
     "get /api/forms/{id}/answer/{answerId}",
