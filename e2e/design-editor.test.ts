@@ -76,14 +76,20 @@ const pick = async (page: Page, label: string, option: string) => {
   await page.getByRole("option", { name: option, exact: true }).click();
 };
 
+/** The builder's Theming tab of the form, signed in, at 1280 px. */
+async function themingTab() {
+  const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await signIn(page, run.app.url, OWNER.username, OWNER.password);
+  await page.goto(`${run.app.url}/forms/${formId}/edit`);
+  await page.getByRole("tab", { name: "Theming" }).click();
+  return { context, page, problems };
+}
+
 describe("the styling editor", () => {
   it("styles the form at each level, live in the preview and on the public page, and takes it back", async () => {
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems = watchErrors(page);
-    await signIn(page, run.app.url, OWNER.username, OWNER.password);
-    await page.goto(`${run.app.url}/forms/${formId}/edit`);
-    await page.getByRole("tab", { name: "Theming" }).click();
+    const { context, page, problems } = await themingTab();
     const preview = "main";
 
     // The form: a background picture and the button's corners.
@@ -177,12 +183,7 @@ describe("the styling editor", () => {
   });
 
   it("dresses the form and the page around it from the background library, by mouse and keyboard", async () => {
-    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const problems = watchErrors(page);
-    await signIn(page, run.app.url, OWNER.username, OWNER.password);
-    await page.goto(`${run.app.url}/forms/${formId}/edit`);
-    await page.getByRole("tab", { name: "Theming" }).click();
+    const { context, page, problems } = await themingTab();
     await page.getByRole("button", { name: "Background" }).click();
 
     // The form: a gradient picked with the mouse replaces the picture and shows in the preview.

@@ -23,9 +23,14 @@ function unpublishRule(extra: Record<string, unknown> = {}) {
   };
 }
 
-async function createForm(rules: unknown[]): Promise<number> {
-  const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+async function createForm(
+  rules: unknown[],
+  extra: Record<string, unknown> = {},
+  as = admin,
+): Promise<number> {
+  const created = await as.post<{ form: { id: number } }>("/api/forms", {
     title: "Feedback",
+    ...extra,
     fields: [
       { id: "name", fieldType: "text", question: "Your name" },
       { id: "score", fieldType: "number", question: "Score (1-5)" },
@@ -36,8 +41,8 @@ async function createForm(rules: unknown[]): Promise<number> {
   return created.body.form.id;
 }
 
-async function submit(formId: number, name: string, score: number) {
-  return server.api.post<{ id: number; code?: string }>("/api/forms/answer", {
+async function submit(formId: number, name: string, score: number, on = server) {
+  return on.api.post<{ id: number; code?: string }>("/api/forms/answer", {
     formId,
     answers: [
       { fieldId: "name", answer: name },
@@ -46,8 +51,8 @@ async function submit(formId: number, name: string, score: number) {
   });
 }
 
-const published = async (formId: number) =>
-  (await admin.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
+const published = async (formId: number, as = admin) =>
+  (await as.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
 
 interface Job {
   answerId: number;
@@ -160,28 +165,10 @@ describe("a rule's publishing change, made with the submission that makes it hol
   });
   afterAll(() => quiet?.close());
 
-  const formWith = async (rules: unknown[]) => {
-    const created = await author.post<{ form: { id: number } }>("/api/forms", {
-      title: "Closes at once",
-      fields: [
-        { id: "name", fieldType: "text", question: "Your name" },
-        { id: "score", fieldType: "number", question: "Score (1-5)" },
-      ],
-      conditionalRules: rules,
-    });
-    expect(created.status, created.text).toBe(201);
-    return created.body.form.id;
-  };
-  const send = (formId: number, name: string, score: number) =>
-    quiet.api.post<{ id: number; code?: string }>("/api/forms/answer", {
-      formId,
-      answers: [
-        { fieldId: "name", answer: name },
-        { fieldId: "score", answer: score },
-      ],
-    });
-  const isPublished = async (formId: number) =>
-    (await author.get<{ form: { isPublished: boolean } }>(`/api/forms/${formId}`)).body.form.isPublished;
+  const formWith = (rules: unknown[], extra: Record<string, unknown> = {}) =>
+    createForm(rules, extra, author);
+  const send = (formId: number, name: string, score: number) => submit(formId, name, score, quiet);
+  const isPublished = (formId: number) => published(formId, author);
 
   it("closes the form before the submission is acknowledged, so the next respondent is refused", async () => {
     const formId = await formWith([unpublishRule()]);
@@ -211,17 +198,7 @@ describe("a rule's publishing change, made with the submission that makes it hol
   });
 
   it("also on a form with a response limit, whose submissions are stored one at a time", async () => {
-    const created = await author.post<{ form: { id: number } }>("/api/forms", {
-      title: "Limited and closing",
-      maxResponses: 50,
-      fields: [
-        { id: "name", fieldType: "text", question: "Your name" },
-        { id: "score", fieldType: "number", question: "Score (1-5)" },
-      ],
-      conditionalRules: [unpublishRule()],
-    });
-    expect(created.status, created.text).toBe(201);
-    const formId = created.body.form.id;
+    const formId = await formWith([unpublishRule()], { title: "Limited and closing", maxResponses: 50 });
     expect((await send(formId, "Unhappy", 2)).status).toBe(201);
     expect(await isPublished(formId)).toBe(false);
     expect((await send(formId, "Next", 5)).status).toBe(403);
