@@ -68,15 +68,16 @@ export interface AnswerStats {
 
 /** `total`: the form's submissions, whoever asks, for whether its limit closed it. */
 export function presentListItem(row: FormRow, stats: AnswerStats, total: number): TFormListItem {
+  const settings = readSettings(row);
   return {
     id: row.id,
     title: row.title,
     formPathAlias: row.alias,
     isPublished: row.isPublished,
-    type: readSettings(row).type,
+    type: settings.type,
     creationDate: row.createdAt.toISOString(),
     lastChangeDate: row.updatedAt.toISOString(),
-    closed: row.isPublished && formClosed(readSettings(row), total) !== null,
+    closed: row.isPublished && formClosed(settings, total) !== null,
     lastAnsweredDate: stats.lastAnsweredAt?.toISOString() ?? null,
     answerCount: stats.answerCount,
     newAnswerCount: stats.newAnswerCount,

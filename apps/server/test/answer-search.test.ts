@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiClient, startWithAccount, type TestServer } from "./harness.ts";
+
+/** The results table's search, as the reader sees the answers: choices by their titles. */
+
+let server: TestServer;
+let admin: ApiClient;
+beforeAll(async () => {
+  ({ server, api: admin } = await startWithAccount("answer-search"));
+});
+afterAll(() => server.close());
+
+interface Page {
+  answerList: Array<{ id: number }>;
+}
+
+describe("searching answers", () => {
+  it("finds a choice by the title the reader sees: one option, several, or a matrix row's", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Where did you hear of us?",
+      fields: [
+        {
+          id: "source",
+          fieldType: "radio",
+          question: "Source",
+          fieldSettings: {
+            answerVariants: [
+              { id: "v1", title: "A friend" },
+              { id: "v2", title: "Search engine" },
+            ],
+          },
+        },
+        {
+          id: "extras",
+          fieldType: "checkbox",
+          question: "Extras",
+          fieldSettings: {
+            answerVariants: [
+              { id: "x1", title: "Parking" },
+              { id: "x2", title: "Wheelchair access" },
+            ],
+          },
+        },
+        {
+          id: "grid",
+          fieldType: "matrix",
+          question: "Rate",
+          fieldSettings: {
+            questions: [{ id: "food", question: "Food" }],
+            answerVariants: [
+              { id: "m1", title: "Poor" },
+              { id: "m2", title: "Excellent" },
+            ],
+          },
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const post = (answers: Array<{ fieldId: string; answer: unknown }>) =>
+      server.api.post<{ id: number }>("/api/forms/answer", { formId: id, answers });
+    const byEngine = (await post([{ fieldId: "source", answer: "v2" }])).body.id;
+    const byFriend = (
+      await post([
+        { fieldId: "source", answer: "v1" },
+        { fieldId: "extras", answer: ["x1", "x2"] },
+        { fieldId: "grid", answer: { food: "m2" } },
+      ])
+    ).body.id;
+    const found = async (text: string) =>
+      (
+        await admin.get<Page>(
+          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ search: text }))}`,
+        )
+      ).body.answerList
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+    expect(await found("search eng")).toEqual([byEngine]);
+    expect(await found("WHEELCHAIR")).toEqual([byFriend]);
+    expect(await found("excellent")).toEqual([byFriend]);
+    expect(await found("a friend")).toEqual([byFriend]);
+    expect(await found("nobody chose this")).toEqual([]);
+  });
+});
