@@ -1,7 +1,6 @@
 import type { TAnswerNotes, TResultsColumns } from "@formloom/core/api/results-table";
 import { resultForScores } from "@formloom/core/scoring";
 import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../db/connect.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { formAnswers, forms, resultsTableLayouts } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
@@ -62,21 +61,31 @@ async function formAndAccess(ctx: TenantContext, formId: number, fieldId?: strin
 }
 
 /**
- * A score changed by hand changes the result it earns (passed or failed, the gradation, the
- * categories' levels): written in the transaction that changed the score, on a calculation form.
+ * Changes a submission's score by hand and, in the same transaction, the result it earns (passed
+ * or failed, the gradation, the categories' levels) on a calculation form.
  */
-async function regrade(
-  tx: Tx,
+async function scoreAndRegrade(
+  ctx: TenantContext,
   form: typeof forms.$inferSelect,
-  row: { id: number; score: number | null; fieldScores: unknown },
+  answerId: number,
+  change: Partial<Record<"score" | "fieldScores", unknown>>,
 ) {
   const { settings, fields } = readForm(form);
-  if (settings.type !== "calculation" || row.score === null) return;
-  const points = (row.fieldScores as Record<string, number> | null) ?? {};
-  await tx
-    .update(formAnswers)
-    .set({ result: resultForScores(settings, fields, row.score, points) })
-    .where(and(eq(formAnswers.accountId, form.accountId), eq(formAnswers.id, row.id)));
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(formAnswers)
+      .set(change as Partial<typeof formAnswers.$inferInsert>)
+      .where(ofAnswer(ctx, form.id, answerId))
+      .returning(notes);
+    if (row && settings.type === "calculation" && row.score !== null) {
+      const points = (row.fieldScores as Record<string, number> | null) ?? {};
+      await tx
+        .update(formAnswers)
+        .set({ result: resultForScores(settings, fields, row.score, points) })
+        .where(ofAnswer(ctx, form.id, answerId));
+    }
+    return row;
+  });
 }
 
 /** A text[] that PostgreSQL and PGlite both take as a parameter. */
@@ -103,16 +112,7 @@ export async function updateScore(
   // The total depends on every field: only a reader of the whole form may set it.
   const { form, access } = await formAndAccess(ctx, formId);
   if (access.level !== "all") throw forbidden("not_allowed");
-  const row = await ctx.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(formAnswers)
-      .set({ score })
-      .where(ofAnswer(ctx, formId, answerId))
-      .returning(notes);
-    if (changed) await regrade(tx, form, changed);
-    return changed;
-  });
-  return present(row);
+  return present(await scoreAndRegrade(ctx, form, answerId, { score }));
 }
 
 /** Sets one field's points and moves the total by the difference, in one statement. */
@@ -125,19 +125,12 @@ export async function updateFieldScore(
 ) {
   const { form, access } = await formAndAccess(ctx, formId, fieldId);
   if (access.level !== "all") throw forbidden("not_allowed");
-  const row = await ctx.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(formAnswers)
-      .set({
-        fieldScores: sql`coalesce(${formAnswers.fieldScores}, '{}'::jsonb) || jsonb_build_object(${fieldId}::text, ${score}::float8)`,
-        score: sql`coalesce(${formAnswers.score}, 0) + ${score}::float8 - coalesce((${formAnswers.fieldScores}->>${fieldId}::text)::float8, 0)`,
-      })
-      .where(ofAnswer(ctx, formId, answerId))
-      .returning(notes);
-    if (changed) await regrade(tx, form, changed);
-    return changed;
-  });
-  return present(row);
+  return present(
+    await scoreAndRegrade(ctx, form, answerId, {
+      fieldScores: sql`coalesce(${formAnswers.fieldScores}, '{}'::jsonb) || jsonb_build_object(${fieldId}::text, ${score}::float8)`,
+      score: sql`coalesce(${formAnswers.score}, 0) + ${score}::float8 - coalesce((${formAnswers.fieldScores}->>${fieldId}::text)::float8, 0)`,
+    }),
+  );
 }
 
 export async function updateComment(

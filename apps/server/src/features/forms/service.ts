@@ -34,14 +34,17 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
         .from(users)
         .where(eq(users.id, row.creatorId))
     : [];
-  const [answered] = await ctx.db
-    .select({ at: lastAnsweredAt(ctx.accountId) })
-    .from(forms)
-    .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, row.id)));
+  // When the last answer came is the answers' data: read only for a caller who may read them.
   const readsAnswers = (await answerAccess(ctx, row)).level !== "none";
+  const [answered] = readsAnswers
+    ? await ctx.db
+        .select({ at: lastAnsweredAt(ctx.accountId) })
+        .from(forms)
+        .where(and(eq(forms.accountId, ctx.accountId), eq(forms.id, row.id)))
+    : [];
   return {
     form: {
-      ...presentForm(row, account!, creator ?? null, readsAnswers ? (answered?.at ?? null) : null),
+      ...presentForm(row, account!, creator ?? null, answered?.at ?? null),
       closed: row.isPublished ? await closedReason(ctx.db, row, readSettings(row)) : null,
     },
     fields: readFields(row),
