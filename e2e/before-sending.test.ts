@@ -153,6 +153,59 @@ describe("errors under the questions", () => {
   });
 });
 
+describe("an answer past a question's limit", () => {
+  it("is told the limit, in the form's language, with and without the page's script", async () => {
+    const limited = (title: string, language: string) => ({
+      title,
+      language,
+      fields: [
+        {
+          id: "guests",
+          fieldType: "number",
+          question: "Guests",
+          fieldOrder: 0,
+          validationSettings: { min: 1, max: 10.5 },
+        },
+        {
+          id: "story",
+          fieldType: "textarea",
+          question: "Your story",
+          fieldOrder: 1,
+          validationSettings: { minLength: 20 },
+        },
+      ],
+    });
+    await createForm({ ...limited("Limits", "en"), formPathAlias: "limits-en" });
+    await createForm({ ...limited("Límites", "es"), formPathAlias: "limits-es" });
+    const expected = {
+      en: [
+        "The number is outside the allowed range: from 1 to 10.5",
+        "The answer is too short: at least 20 characters",
+      ],
+      es: ["de 1 a 10,5", "como mínimo 20 caracteres"],
+    };
+    for (const javaScriptEnabled of [true, false]) {
+      for (const language of ["en", "es"] as const) {
+        const context = await run.browser.newContext({
+          javaScriptEnabled,
+          viewport: { width: 390, height: 800 },
+        });
+        const page = await context.newPage();
+        await page.goto(formAt(`limits-${language}`));
+        await page.locator("input[name=guests], #guests, [data-field-id=guests] input").first().fill("12");
+        await page.locator("[data-field-id=story] textarea").fill("Too short");
+        await page.locator("button[type=submit]").first().click();
+        const errors = page.locator(".fl-error");
+        await expect.poll(() => errors.count()).toBe(2);
+        const texts = await errors.allTextContents();
+        expect(texts).toEqual(expected[language].map((text) => expect.stringContaining(text)));
+        if (language === "es" && !javaScriptEnabled) await screenshot(page, "limits-es-390");
+        await context.close();
+      }
+    }
+  });
+});
+
 describe("a multiple choice with a most to choose", () => {
   it("holds the other options back once the most are chosen, and gives them back when one is let go", async () => {
     await createForm({

@@ -84,6 +84,15 @@ export const RESPONDENT_TEXTS = {
   patronymic: "Patronymic",
   amount: "Amount",
   currency: "Currency",
+  /** The limit an answer broke, after the error's own words (see `answer-limits.ts`). */
+  limitFromTo: "from {{min}} to {{max}}",
+  limitAtLeast: "at least {{min}}",
+  limitAtMost: "at most {{max}}",
+  limitCharactersAtLeast: "at least {{min}} characters",
+  limitCharactersAtMost: "at most {{max}} characters",
+  limitOptionsAtLeast: "at least {{min}} options",
+  limitOptionsAtMost: "at most {{max}} options",
+  limitFileSize: "at most {{size}} MB per file",
 } as const;
 
 export const FORM_TITLE_PLACEHOLDER = "[form_title]";

@@ -57,9 +57,10 @@ describe("translations", () => {
   for (const language of ["ru", "uk", "es", "it"] satisfies TranslatedLocale[]) {
     describe(language, () => {
       let catalog: Record<string, string> = {};
+      // A catalog is a large module: on a busy machine its first import takes seconds.
       beforeAll(async () => {
         catalog = await loadCatalog(language);
-      });
+      }, 60_000);
       const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
       const wanted = [
         ...plain,

@@ -1,3 +1,4 @@
+import { answerLimit } from "@formloom/core/answer-limits";
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { isAnswerable } from "@formloom/core/field-registry";
@@ -5,6 +6,7 @@ import { isStartingText } from "@formloom/core/new-field-texts";
 import { memo, type ReactNode, useSyncExternalStore } from "react";
 import { fieldComponents } from "../field-components.tsx";
 import { displayComponents } from "../fields/display-fields.tsx";
+import { useLocale } from "../translate-context.ts";
 import { fieldErrorCode } from "./error-text.ts";
 import type { Translate } from "./translate.ts";
 
@@ -148,11 +150,24 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
       />
       {error && (
         <p className="fl-error" id={`${id}-error`} role="alert">
-          {translate(fieldErrorCode(error))}
+          <ErrorText field={field} code={error} translate={translate} />
         </p>
       )}
     </Wrapper>
   );
+}
+
+/** The error's words in the form's language, with the limit the answer broke when it has one. */
+function ErrorText({ field, code, translate }: { field: TElement; code: string; translate: Translate }) {
+  const locale = useLocale();
+  const text = translate(fieldErrorCode(code));
+  const limit = answerLimit(field, code);
+  if (!limit) return text;
+  const format = new Intl.NumberFormat(locale);
+  const numbers = Object.fromEntries(
+    Object.entries(limit.numbers).map(([name, value]) => [name, format.format(value)]),
+  );
+  return `${text}: ${translate(limit.text, numbers)}`;
 }
 
 type QuestionProps = { field: TElement; context: FieldContext };
