@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
-import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
+import {
+  assertRendererBuilt,
+  hiddenInputs,
+  type StoredPage as Page,
+  postForm,
+} from "./public-post-support.ts";
 
 /**
  * POST /f/:alias of a form on pages, without JavaScript: each page is posted on its own and the
@@ -204,5 +209,83 @@ describe("a form on pages posted without JavaScript", () => {
       ])
     ).text();
     expect(backFromTrain).toMatch(/name="fl-page" value="0"/);
+  });
+
+  it("asks on the same page a question its answers open, instead of passing it over or faulting it", async () => {
+    const petForm = (alias: string, required: boolean) => ({
+      title: "Pets",
+      formPathAlias: alias,
+      display: "severalPages",
+      fields: [
+        {
+          id: "pet",
+          fieldType: "radio",
+          question: "Do you have a pet?",
+          isRequired: true,
+          fieldSettings: {
+            answerVariants: [
+              { id: "yes", title: "Yes" },
+              { id: "no", title: "No" },
+            ],
+          },
+        },
+        { id: "petname", fieldType: "text", question: "Your pet's name", isRequired: required },
+        { id: "b1", fieldType: "pageBreak" },
+        { id: "mail", fieldType: "email", question: "Your e-mail", isRequired: true },
+      ],
+      conditionalRules: [
+        {
+          id: "pet-name",
+          name: "Ask the pet's name",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "pet", operator: "equal", value: "yes" }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["petname"] }],
+        },
+      ],
+    });
+    const drawsPetName = /<input[^>]*name="petname"/;
+    for (const required of [false, true]) {
+      const alias = required ? "pets-required" : "pets-optional";
+      const made = await owner.post<{ form: { id: number } }>("/api/forms", petForm(alias, required));
+      expect(made.status, made.text).toBe(201);
+      const blank = await (await fetch(`${server.url}${formPath(alias)}`)).text();
+      expect(blank).not.toMatch(drawsPetName);
+      const key = `nojs-${alias}`;
+      const send = (html: string, entries: Array<[string, string]>) =>
+        post(
+          new URLSearchParams([
+            ...hiddenInputs(html).filter(([name]) => name !== "fl-submission-key"),
+            ["fl-submission-key", key],
+            ...entries,
+          ]),
+          formPath(alias),
+        );
+
+      // "Yes" opens the pet's name on this very page: the page comes back with it, blaming nothing.
+      const opened = await send(blank, [["pet", "yes"]]);
+      const asked = await opened.text();
+      expect(opened.status).toBe(200);
+      expect(asked).toMatch(/name="fl-page" value="0"/);
+      expect(asked).toMatch(drawsPetName);
+      expect(asked).toContain("Your answers opened more questions.");
+      expect(asked).not.toContain("Please fill in");
+      // Answered, the form goes on, and the answer is stored with the rest.
+      const next = await (
+        await send(asked, [
+          ["pet", "yes"],
+          ["petname", "Rex"],
+        ])
+      ).text();
+      expect(next).toMatch(/name="fl-page" value="1"/);
+      expect((await send(next, [["mail", "ann@example.com"]])).status).toBe(303);
+      const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
+      expect(
+        Object.fromEntries(stored.body.answerList[0]!.answers.map((a) => [a.fieldId, a.answer])),
+      ).toMatchObject({ pet: "yes", petname: "Rex", mail: "ann@example.com" });
+    }
   });
 });

@@ -34,3 +34,10 @@ export function postForm(
     redirect: "manual",
   });
 }
+
+/** The hidden inputs of a drawn page, to be sent back with the answers as a browser does. */
+export const hiddenInputs = (html: string) =>
+  [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(
+    ([, name, value]) =>
+      [name ?? "", (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&")] as [string, string],
+  );

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
-import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
+import {
+  assertRendererBuilt,
+  hiddenInputs,
+  type StoredPage as Page,
+  postForm,
+} from "./public-post-support.ts";
 
 /**
  * POST /f/:alias: the public form sent by the browser itself, without JavaScript (the page after
@@ -312,12 +317,6 @@ describe("a public form posted without JavaScript", () => {
       (await owner.get<Page>(`/api/forms/${survey.body.form.id}/answer/paginated/1/50`)).body.answerList.map(
         (row) => Object.fromEntries(row.answers.map((a) => [a.fieldId, a.answer])),
       );
-    /** The hidden inputs of a drawn page, sent back with the answers as a browser does. */
-    const hiddenOf = (html: string) =>
-      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(
-        ([, name, value]) =>
-          [name ?? "", (value ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&")] as [string, string],
-      );
     const fresh = async () => {
       const response = await fetch(`${server.url}${target}`);
       return response.text();
@@ -331,20 +330,20 @@ describe("a public form posted without JavaScript", () => {
     expect(blank).not.toContain("needs JavaScript");
 
     // A 9: nothing more to ask, stored without the question.
-    const nine = await post(new URLSearchParams([...hiddenOf(blank), ["nps", "9"]]), target);
+    const nine = await post(new URLSearchParams([...hiddenInputs(blank), ["nps", "9"]]), target);
     expect(nine.status).toBe(303);
     expect(await surveyAnswers()).toEqual([{ nps: 9 }]);
 
     // A 3: the page comes back with the question the rule now shows, and nothing is stored yet.
     const page = await fresh();
-    const three = await post(new URLSearchParams([...hiddenOf(page), ["nps", "3"]]), target);
+    const three = await post(new URLSearchParams([...hiddenInputs(page), ["nps", "3"]]), target);
     const asked = await three.text();
     expect(three.status).toBe(200);
     expect(asked).toContain("Your answers opened more questions.");
     expect(asked).toMatch(drawsWrong);
     expect(await surveyAnswers()).toHaveLength(1);
     const answered = await post(
-      new URLSearchParams([...hiddenOf(asked), ["nps", "3"], ["wrong", "Slow delivery"]]),
+      new URLSearchParams([...hiddenInputs(asked), ["nps", "3"], ["wrong", "Slow delivery"]]),
       target,
     );
     expect(answered.status).toBe(303);
@@ -352,10 +351,10 @@ describe("a public form posted without JavaScript", () => {
     expect(await surveyAnswers()).toContainEqual({ nps: 3, wrong: "Slow delivery" });
 
     // The score changed back to 9 on that page: the question is no longer shown, its answer dropped.
-    const again = await post(new URLSearchParams([...hiddenOf(await fresh()), ["nps", "3"]]), target);
+    const again = await post(new URLSearchParams([...hiddenInputs(await fresh()), ["nps", "3"]]), target);
     const shown = await again.text();
     const changed = await post(
-      new URLSearchParams([...hiddenOf(shown), ["nps", "9"], ["wrong", "Changed my mind"]]),
+      new URLSearchParams([...hiddenInputs(shown), ["nps", "9"], ["wrong", "Changed my mind"]]),
       target,
     );
     expect(changed.status).toBe(303);

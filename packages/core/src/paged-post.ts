@@ -2,6 +2,7 @@ import type { TElement } from "./element-schema.ts";
 import type { ValidationError } from "./errors.ts";
 import { isAnswerable } from "./field-registry.ts";
 import { type DisplayMode, nextPage, pageElements, splitPages } from "./form-pages.ts";
+import { newlyOpened } from "./form-post.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate } from "./rules.ts";
 import { checkAnswer, type TSubmissionAnswer } from "./submission.ts";
@@ -19,6 +20,8 @@ export type PagedStep =
       history: number[];
       values: Record<string, unknown>;
       errors: ValidationError[];
+      /** Said above the send button: the page's answers opened questions on it, now shown. */
+      notice?: "form.more_questions";
     }
   | { kind: "send"; values: Record<string, unknown> };
 
@@ -35,6 +38,8 @@ interface PagedPost {
   kept: Readonly<Record<string, unknown>>;
   /** The answers in this post: only those of its own page are taken. */
   posted: readonly TSubmissionAnswer[];
+  /** What the page says it drew open (`FORM_POST_FIELDS.opened`). */
+  opened?: string | undefined;
 }
 
 /** How many pages the form has for this respondent; 1 for a form on one page. */
@@ -65,6 +70,18 @@ export function pagedStep(post: PagedPost): PagedStep {
     return { kind: "page", page, history, values, errors: [] };
   }
 
+  // A question of this page its answers opened was never seen: the page comes back with it, as
+  // the page's script would have shown it, before anything on it is found wrong.
+  const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
+  if (newlyOpened(elements, rules, answers, post.opened).some((id) => ids.has(id)))
+    return {
+      kind: "page",
+      page: at,
+      history: trail(at).slice(0, -1),
+      values,
+      errors: [],
+      notice: "form.more_questions",
+    };
   const outcome = evaluate(elements, rules, values);
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && !(outcome.elements[element.id]?.disabled ?? element.isDisabled);

@@ -18,6 +18,8 @@ interface Posted {
   page: number;
   back: boolean;
   answers: readonly TSubmissionAnswer[];
+  /** What the page says it drew open. */
+  opened: string | undefined;
   startTime: string | null;
 }
 
@@ -45,6 +47,7 @@ export async function postedPage(deps: Deps, request: FastifyRequest, posted: Po
     back: posted.back,
     kept: kept?.answers ?? {},
     posted: posted.answers,
+    opened: posted.opened,
   });
   const page = step.kind === "page" ? step.page : posted.page;
   await keepPartial(deps.db, {

@@ -190,6 +190,7 @@ async function receive(
           page: Number(first(FORM_POST_FIELDS.page)),
           back: first(FORM_POST_FIELDS.back) !== undefined,
           answers,
+          opened: first(FORM_POST_FIELDS.opened),
           startTime: startTime && !Number.isNaN(Date.parse(startTime)) ? startTime : null,
         })
       : null;
@@ -197,6 +198,7 @@ async function receive(
     return page(paged.errors.length > 0 ? 422 : 200, {
       values: paged.values,
       errors: paged.errors,
+      notice: paged.notice,
       hidden: hiddenOf(entries),
       page: paged.page,
       history: paged.history,
