@@ -91,7 +91,7 @@ describe("the public form with JavaScript off", () => {
     await question(page, "Ci consiglieresti?").getByRole("radio", { name: "9", exact: true }).check();
     await question(page, "Voto").getByRole("radio", { name: "4", exact: true }).check();
     await page.getByLabel("Giorno della visita").fill("2026-03-14");
-    await page.getByRole("slider", { name: "Livello" }).fill("30");
+    await page.getByRole("spinbutton", { name: "Livello" }).fill("30");
     await page.getByRole("checkbox", { name: "Sì" }).check();
     // The choices show at once, drawn from the checked inputs since no script redraws them.
     const colourOf = (group: string, value: string) =>
@@ -257,6 +257,50 @@ describe("the public form with JavaScript off", () => {
     );
     expect((await notice.boundingBox())?.height).toBeGreaterThan(20);
     await screenshot(page, "no-javascript-needed-1280");
+  });
+});
+
+describe("a slider and a colour with JavaScript off", () => {
+  it("store nothing when left alone, and what was typed into them when answered", async () => {
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Taste",
+      formPathAlias: "taste",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name", isRequired: true, fieldOrder: 0 },
+        {
+          id: "heat",
+          fieldType: "slider",
+          question: "How spicy?",
+          fieldOrder: 1,
+          validationSettings: { min: 0, max: 10, step: 1 },
+        },
+        { id: "tint", fieldType: "colour", question: "Favourite colour", fieldOrder: 2 },
+      ],
+    });
+    const page = await pageWithoutScript(390);
+    const open = () => page.goto(`${run.app.url}/f/taste?a=nojs`);
+    await open();
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    expect(await storedAnswers(call, made.form.id)).toEqual({ name: "Ann" });
+
+    await open();
+    await page.getByRole("textbox", { name: "Your name" }).fill("Bo");
+    await page.getByRole("spinbutton", { name: "How spicy?" }).fill("7");
+    await page.getByRole("textbox", { name: "Favourite colour" }).fill("#ff8800");
+    await screenshot(page, "no-javascript-slider-colour-390");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    const rows = await call<{ answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }> }>(
+      "GET",
+      `/forms/${made.form.id}/answer/paginated/1/50`,
+    );
+    const answered = rows.answerList.map((row) =>
+      Object.fromEntries(row.answers.map((a) => [a.fieldId, a.answer])),
+    );
+    expect(answered).toContainEqual({ name: "Bo", heat: 7, tint: "#ff8800" });
   });
 });
 

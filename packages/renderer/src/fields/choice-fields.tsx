@@ -2,6 +2,7 @@ import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import { otherTextName } from "@formloom/core/form-post";
 import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useScripted } from "../scripted.ts";
 import { useTranslate } from "../translate-context.ts";
 
 const variantsOf = (props: FieldProps) => props.element.fieldSettings.answerVariants ?? [];
@@ -41,8 +42,7 @@ function ChoiceList({ multiple, ...props }: FieldProps & { multiple: boolean }) 
   const other = chosen.find((id): id is string => typeof id === "string" && id.startsWith(OTHER_PREFIX));
   // Once the most options are chosen, the others wait until one is let go (the server refuses more):
   // with the page's script only, which opens them again; a page posted without one stays open.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
   const most = multiple ? props.element.fieldSettings.maxChoices : undefined;
   const full = scripted && most !== undefined && chosen.length >= most;
   /** Other's answer is "other:<its text>": writing the text chooses it. */

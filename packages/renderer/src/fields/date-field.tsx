@@ -9,6 +9,7 @@ import {
 import type { Locale } from "@formloom/core/locales";
 import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useScripted } from "../scripted.ts";
 import { useLocale, useTranslate } from "../translate-context.ts";
 import "./date-field.css";
 
@@ -55,8 +56,7 @@ const PICKER_TYPE = { date: "date", datetime: "datetime-local" } as const;
 function CalendarButton(props: FieldProps & { mode: Exclude<DateTimeMode, "time">; answer: string }) {
   const translate = useTranslate();
   const picker = useRef<HTMLInputElement>(null);
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
   if (!scripted) return null;
   const picked = isStoredForm(props.answer, props.mode) ? props.answer : "";
   return (

@@ -1,6 +1,8 @@
 import type { CSSProperties } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useScripted } from "../scripted.ts";
 import { useTranslate } from "../translate-context.ts";
+import { PlainNumberField } from "./text-fields.tsx";
 
 /** A row of numbered buttons (NPS 0–10, rating stars, a score scale); one can be chosen. */
 function ScaleButtons({
@@ -102,6 +104,15 @@ function sliderMarks(props: FieldProps, min: number, max: number) {
 export function SliderField(props: FieldProps) {
   const { min = 0, max = 100, step = 1 } = props.element.validationSettings;
   const units = props.element.fieldSettings.units?.trim() ?? "";
+  // A range input always sends a value, so a page posted without a script would answer a slider
+  // left alone: there it is a number box, empty until the respondent types.
+  if (!useScripted())
+    return (
+      <div className="fl-inline">
+        <PlainNumberField {...props} bounds={{ min, max, step }} />
+        {units && <span>{units}</span>}
+      </div>
+    );
   const value = typeof props.value === "number" ? props.value : null;
   const withUnits = (n: number) => (units ? `${n} ${units}` : String(n));
   // How far the track is filled on phones, where the slider is drawn larger than the browser's own.
@@ -223,8 +234,28 @@ export function DecisionBoxField(props: FieldProps) {
 /** A colour: freely chosen in the browser's picker, or one of the author's preset colours as swatches. */
 export function ColourField(props: FieldProps) {
   const presets = props.element.fieldSettings.predefineColors ?? [];
+  const scripted = useScripted();
   if (presets.length > 0) return <ColourSwatches {...props} presets={presets} />;
   const chosen = typeof props.value === "string" ? props.value : "";
+  // The browser's colour input always sends a colour (black when untouched), so a page posted
+  // without a script takes the colour as text, empty until the respondent writes one.
+  if (!scripted)
+    return (
+      <input
+        id={props.inputId}
+        name={props.element.id}
+        className="fl-input fl-colour-text"
+        type="text"
+        placeholder="#RRGGBB"
+        maxLength={60}
+        spellCheck={false}
+        value={chosen}
+        disabled={props.disabled}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    );
   return (
     <div className="fl-inline">
       <input

@@ -125,8 +125,11 @@ export function NumberField(props: FieldProps) {
   return <PlainNumberField {...props} />;
 }
 
-function PlainNumberField(props: FieldProps) {
-  const { min, max } = props.element.validationSettings;
+/** A number typed into the browser's own number box; `bounds` when they are not the element's own. */
+export function PlainNumberField(
+  props: FieldProps & { bounds?: { min?: number; max?: number; step?: number } | undefined },
+) {
+  const { min, max, step } = props.bounds ?? props.element.validationSettings;
   const [input, text] = useNumberText(typeof props.value === "number" ? props.value : null);
   return (
     <input
@@ -136,6 +139,7 @@ function PlainNumberField(props: FieldProps) {
       inputMode="decimal"
       min={min}
       max={max}
+      step={step}
       value={text}
       onChange={(e) => {
         const raw = e.currentTarget.value;

@@ -1,4 +1,5 @@
-import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { useScripted } from "../scripted.ts";
 
 interface Props {
   notice: ReactNode;
@@ -23,8 +24,7 @@ export function PageActions({
   navStyle,
 }: Props) {
   // Drawn on the server the page may be posted without a script; once the script runs, it is not.
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useScripted();
   const next = (
     <button type="submit" className="fl-submit" disabled={submitting} aria-busy={submitting || undefined}>
       {submitLabel}
