@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formAnswers } from "../src/db/schema.ts";
+import { XLS_TEXT_LIMIT } from "../src/features/exports/writers.ts";
 import { byHeader, download, readWithLibreOffice, readWithPspp } from "./export-readers.ts";
 import {
   type ApiClient,
@@ -214,6 +215,33 @@ describe("exporting results to spreadsheets", () => {
     const file = await download(server, admin, exportUrl("csv", "?settings=answers&plain_text=false"));
     const table = byHeader(await readWithLibreOffice(file.bytes, "csv"));
     expect(table.header).toContain("Your <i>name</i>");
+  });
+});
+
+describe("an answer longer than an old Excel cell's text", () => {
+  it("is written whole to XLSX and CSV, and cut with an ellipsis in XLS, without holding the server", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Essays",
+      fields: [{ id: "essay", fieldType: "textarea", question: "Your essay" }],
+    });
+    expect(made.status, made.text).toBe(201);
+    const essay = `${"Ж".repeat(3000)}${"x".repeat(3000)}`;
+    const sent = await server.api.post("/api/forms/answer", {
+      formId: made.body.form.id,
+      answers: [{ fieldId: "essay", answer: essay }],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const url = (format: string) => `/api/forms/${made.body.form.id}/answers/export/${format}`;
+    const xls = await download(server, admin, url("xls"));
+    expect(xls.status).toBe(200);
+    const cell = byHeader(await readWithLibreOffice(xls.bytes, "xls")).cell(0, "Your essay") ?? "";
+    expect(cell).toHaveLength(XLS_TEXT_LIMIT);
+    expect(cell).toBe(`${essay.slice(0, XLS_TEXT_LIMIT - 1)}…`);
+    for (const format of ["xlsx", "csv"] as const) {
+      const file = await download(server, admin, url(format));
+      expect(byHeader(await readWithLibreOffice(file.bytes, format)).cell(0, "Your essay")).toBe(essay);
+    }
+    expect((await server.api.get("/api/health")).status).toBe(200);
   });
 });
 

@@ -185,6 +185,23 @@ async function writeXlsx(
   await workbook.commit();
 }
 
+/**
+ * The most characters of one text an XLS file holds here. The format keeps each text in the shared
+ * string table, whose records hold 8,224 bytes; the writer cannot split one text across the records
+ * that continue it (a longer text never finishes), so a text is at most one record: 4,110 UTF-16
+ * characters after its 3 bytes of header. XLSX and CSV keep texts whole.
+ */
+export const XLS_TEXT_LIMIT = 4110;
+
+/** A cell for XLS: a text past the limit is cut at a character's edge, an ellipsis saying so. */
+function xlsText(cell: Cell): Cell {
+  if (typeof cell !== "string" || cell.length <= XLS_TEXT_LIMIT) return cell;
+  let end = XLS_TEXT_LIMIT - 1;
+  // Not between the two halves of a character written as a surrogate pair (an emoji).
+  if (/[\uD800-\uDBFF]/.test(cell.charAt(end - 1))) end--;
+  return `${cell.slice(0, end)}…`;
+}
+
 async function writeXls(
   db: Db,
   form: ExportForm,
@@ -192,10 +209,10 @@ async function writeXls(
   options: WriteOptions,
   out: Writable,
 ) {
-  const table: Cell[][] = [columns.map((column) => neutralise(column.header))];
+  const table: Cell[][] = [columns.map((column) => xlsText(neutralise(column.header)))];
   for await (const rows of tableRows(db, form, columns, options)) {
     stillWanted(out);
-    table.push(...rows);
+    for (const row of rows) table.push(row.map(xlsText));
   }
   const { default: XLSX } = await loadSheetJs();
   const sheet = XLSX.utils.aoa_to_sheet(table, { cellDates: true, dateNF: "yyyy-mm-dd hh:mm:ss" });
