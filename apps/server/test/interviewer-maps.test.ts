@@ -337,4 +337,17 @@ describe("an interviewer's activity", () => {
     const places = await viewer.api.get<Activity>(activityPath(interviewer.id));
     expect(places.body.points.map((point) => point.outside)).toEqual([false, true]);
   });
+
+  it("shows no answer to who may not view results, whatever data access their group has", async () => {
+    const supervisor = await addMember(server, accountId, "supervisor");
+    const group = await groupWith(admin, "Watchers", [supervisor.id], ["forms.view", "users.view"]);
+    expect(
+      (await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level: "all" })).status,
+    ).toBe(200);
+    expect((await supervisor.api.get(`/api/forms/${formId}/answer/paginated/1/5`)).status).toBe(403);
+    const seen = await supervisor.api.get<Activity>(activityPath(interviewer.id));
+    expect(seen.status).toBe(200);
+    expect(seen.body.points).toEqual([]);
+    expect(seen.body.unplaced).toBe(0);
+  });
 });

@@ -92,8 +92,9 @@ export async function authorize(ctx: TenantContext, permission: Permission): Pro
 }
 
 /**
- * What the caller may see of one form's answers. Admins and the form's author see everything;
- * a member sees what their groups' data permissions give. Every route that reads answers asks
+ * What the caller may see of one form's answers. Nothing without the right to view results;
+ * with it, admins and the form's author see everything, a member what their groups' data
+ * permissions give. Every route that reads answers asks
  * this and passes each answer through `visibleAnswer`.
  */
 export async function answerAccess(
@@ -116,6 +117,11 @@ export async function answerAccessByForm(
   forms: readonly { id: number; creatorId: number | null }[],
 ): Promise<Map<number, AnswerAccess>> {
   const result = new Map<number, AnswerAccess>();
+  // Answers are results: without the right to view results, no data access shows any of them.
+  if (!(await can(ctx, "results.view"))) {
+    for (const form of forms) result.set(form.id, { level: "none" });
+    return result;
+  }
   const pending: number[] = [];
   for (const form of forms) {
     if (readsEveryAnswer(ctx) || form.creatorId === ctx.user.id) result.set(form.id, { level: "all" });
