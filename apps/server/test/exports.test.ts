@@ -387,30 +387,65 @@ describe("large exports", () => {
     expect(started.body.job).toMatchObject({ total: 4 });
     expect(new Set(burst.map((response) => response.body.job.id)).size).toBe(1);
     const jobUrl = `/api/forms/${formId}/answers/export-jobs/${started.body.job.id}`;
-    let job:
-      | { state: string; done: number; downloadUrl: string | null; expiresAt: string | null }
-      | undefined;
-    for (let i = 0; i < 100; i++) {
-      job = (await admin.get<NonNullable<typeof job>>(jobUrl)).body;
-      if (job.state === "done" || job.state === "failed") break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const job = await finishedJob(admin, jobUrl);
     expect(job).toMatchObject({ state: "done", done: 4 });
-    const hours = (Date.parse(job!.expiresAt!) - Date.now()) / 3_600_000;
+    const hours = (Date.parse(job.expiresAt!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(24);
     expect(hours).toBeLessThanOrEqual(48);
     // Another account neither sees the job nor may read it.
     const { api: stranger } = await signUpWithAccount(server.api, "stranger2");
     expect((await stranger.get(jobUrl)).status).toBe(404);
-    const file = await download(server, server.api, job!.downloadUrl!);
+    const file = await download(server, server.api, job.downloadUrl!);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain(".xlsx");
     const table = byHeader(await readWithLibreOffice(file.bytes, "xlsx"));
     expect(table.body).toHaveLength(4);
     expect(table.cell(3, "Your name")).toBe("Dora");
 
-    const wrong = await server.api.get(`${job!.downloadUrl!.slice(0, -4)}AAAA`);
+    const wrong = await server.api.get(`${job.downloadUrl!.slice(0, -4)}AAAA`);
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Token not found, please login");
   });
+
+  it("stops a download link once its maker may no longer read what it holds", async () => {
+    const member = await addMember(server, accountId, "jobreader");
+    const group = await groupWith(admin, "Job readers", [member.id], ["forms.view", "results.view"]);
+    const grant = (level: string) =>
+      admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level });
+    await grant("all");
+    const started = await member.api.get<{ job: { id: number } }>(exportUrl("csv"));
+    expect(started.status, started.text).toBe(202);
+    const job = await finishedJob(
+      member.api,
+      `/api/forms/${formId}/answers/export-jobs/${started.body.job.id}`,
+    );
+    const fetchLink = () => server.api.get(job.downloadUrl!);
+    expect((await fetchLink()).status).toBe(200);
+    await grant("none");
+    const stopped = await fetchLink();
+    expect(stopped.status).toBe(403);
+    expect(stopped.body.code).toBe("export.access_withdrawn");
+    await grant("all");
+    expect((await fetchLink()).status).toBe(200);
+    expect((await admin.post(`/api/account/users/${member.id}/remove`, {})).status).toBe(200);
+    expect((await fetchLink()).status).toBe(403);
+  });
 });
+
+interface FinishedJob {
+  state: string;
+  done: number;
+  downloadUrl: string | null;
+  expiresAt: string | null;
+}
+
+/** An export job once the worker is done with it (or after ten seconds, as it was then). */
+async function finishedJob(client: ApiClient, jobUrl: string): Promise<FinishedJob> {
+  let job: FinishedJob | undefined;
+  for (let i = 0; i < 100; i++) {
+    job = (await client.get<FinishedJob>(jobUrl)).body;
+    if (job.state === "done" || job.state === "failed") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return job!;
+}

@@ -342,7 +342,8 @@ describe("an interviewer's activity", () => {
     const supervisor = await addMember(server, accountId, "supervisor");
     const group = await groupWith(admin, "Watchers", [supervisor.id], ["forms.view", "users.view"]);
     expect(
-      (await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level: "all" })).status,
+      (await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level: "all" }))
+        .status,
     ).toBe(200);
     expect((await supervisor.api.get(`/api/forms/${formId}/answer/paginated/1/5`)).status).toBe(403);
     const seen = await supervisor.api.get<Activity>(activityPath(interviewer.id));

@@ -144,6 +144,8 @@ export const MESSAGES = {
   "export.failed": "Something went wrong",
   "export.xls_too_many": "An XLS file holds at most 65,535 submissions: choose XLSX or CSV for more",
   "export.job.not_found": "This export was not found",
+  "export.access_withdrawn":
+    "The person who made this export may no longer read these answers, so its link no longer works",
   "export.google.not_connected": "Connect a Google account first to export to Google Sheets",
   "export.google.not_configured": "Exports to Google Sheets are not set up on this server",
   "theme.name.empty": "Please input the theme's name",

@@ -795,7 +795,7 @@ export interface paths {
         };
         /**
          * Download a finished export
-         * @description The file of a finished export. The link itself is the permission; it stops working when the export expires.
+         * @description The file of a finished export. The link itself is the permission; it stops working when the export expires, and answers 403 `export.access_withdrawn` while the member who made it may no longer read everything it holds (or has left the account).
          */
         get: operations["downloadExport"];
         put?: never;

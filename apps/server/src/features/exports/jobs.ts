@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { ExportDataType, ExportDestination, ExportFormat, TExportJob } from "@formloom/core/api/exports";
+import type { AnswerAccess } from "@formloom/core/permissions";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
 import { exportJobs, forms, users } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
-import { answerAccess } from "../../http/policy.ts";
+import { answerAccess, coversAccess } from "../../http/policy.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import type { GoogleSettings } from "../../settings.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
@@ -31,6 +32,29 @@ export interface ExportJobOptions {
   timeZone: string;
   /** A Google Sheets export's spreadsheet title: the table name, else the form's title and the date. */
   spreadsheetTitle?: string;
+  /** What of the answers the finished file holds: its maker's access when it was written. */
+  writtenFor?: { level: "all" } | { level: "fields"; fieldIds: string[] };
+}
+
+/** The access a finished file was written with (all, for files made before it was kept). */
+const writtenFor = (options: ExportJobOptions): AnswerAccess =>
+  options.writtenFor?.level === "fields"
+    ? { level: "fields", fieldIds: new Set(options.writtenFor.fieldIds) }
+    : { level: "all" };
+
+/**
+ * Whether a finished file's link may still be followed: its maker is still a member of the account
+ * and may still read everything the file holds, so a right taken away stops the link too.
+ */
+export async function makerMayStillRead(db: Db, job: JobRow): Promise<boolean> {
+  const [form] = await db
+    .select()
+    .from(forms)
+    .where(and(eq(forms.accountId, job.accountId), eq(forms.id, job.formId)));
+  const [user] = await db.select().from(users).where(eq(users.id, job.userId));
+  if (!form || !user || user.accountId !== job.accountId) return false;
+  const now = await answerAccess({ db, user, via: "session", accountId: job.accountId }, form);
+  return coversAccess(now, writtenFor(job.options as ExportJobOptions));
 }
 
 type JobRow = typeof exportJobs.$inferSelect;
@@ -207,9 +231,13 @@ export function startExportWorker(options: {
       await storage.delete(key);
       throw error;
     }
+    const held =
+      access.level === "fields"
+        ? { level: access.level, fieldIds: [...access.fieldIds] }
+        : { level: "all" as const };
     await db
       .update(exportJobs)
-      .set({ ...finished, storageKey: key })
+      .set({ ...finished, storageKey: key, options: { ...jobOptions, writtenFor: held } })
       .where(eq(exportJobs.id, job.id));
   }
 

@@ -9,14 +9,21 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { exportJobs } from "../../db/schema.ts";
 import { type Deps, requireTenant } from "../../http/context.ts";
-import { AppError, badRequest, notFound, unauthorized } from "../../http/errors.ts";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { wallClock } from "../../zone-clock.ts";
 import { loadForm } from "../forms/service.ts";
 import { FREE_EXPORT_ROWS, requireFeature } from "../services/entitlements.ts";
 import { connectionOf, googleConfigured } from "./google-account.ts";
 import { googleAccountRoutes } from "./google-routes.ts";
-import { downloadToken, type ExportJobOptions, enqueueExport, hashToken, presentJob } from "./jobs.ts";
+import {
+  downloadToken,
+  type ExportJobOptions,
+  enqueueExport,
+  hashToken,
+  makerMayStillRead,
+  presentJob,
+} from "./jobs.ts";
 import { countSubmissions, describeForm, viewOf } from "./source.ts";
 import { ExportAborted, planColumns, writeExport, XLS_MAX_ROWS } from "./writers.ts";
 
@@ -175,7 +182,9 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
       schema: {
         tags,
         description:
-          "The file of a finished export. The link itself is the permission; it stops working when the export expires.",
+          "The file of a finished export. The link itself is the permission; it stops working when the export " +
+          "expires, and answers 403 `export.access_withdrawn` while the member who made it may no longer read " +
+          "everything it holds (or has left the account).",
         params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "export.token_not_found") }),
       },
     },
@@ -191,6 +200,7 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
           ),
         );
       if (!job?.storageKey) throw unauthorized("export.token_not_found");
+      if (!(await makerMayStillRead(deps.db, job))) throw forbidden("export.access_withdrawn");
       const file = await deps.storage.getStream(job.storageKey);
       if (!file) throw new AppError(500, "export.failed");
       return attachment(reply, job.fileName, job.format as ExportFormat)
