@@ -146,4 +146,54 @@ describe("REST hooks", () => {
     expect((await other.delete(`/api/hooks/${mine.body.id}`)).status).toBe(404);
     expect((await withKey("DELETE", `/api/hooks/${mine.body.id}`)).status).toBe(204);
   });
+
+  it("stop delivering once the token that subscribed them is disabled, and go with it when it is deleted", async () => {
+    const body = { name: "Make", description: "REST hooks", allowedIps: ["127.0.0.1"] };
+    const made = await admin.post<{ app: { id: number }; token: string }>("/api/external-apps", body);
+    expect(made.status, made.text).toBe(201);
+    const byToken = (method: string, url: string, payload?: unknown) =>
+      server.api.request<{ id: number }>(method, url, payload, { "x-api-key": made.body.token });
+    const revoked = await byToken("POST", "/api/hooks", {
+      targetUrl: `${receiver.base}/revoked`,
+      event: "form.submitted",
+      formId,
+    });
+    expect(revoked.status, revoked.text).toBe(201);
+    // Subscribed with the first key, a hook that goes on: once it has a submission, so would the other.
+    const control = await withKey("POST", "/api/hooks", {
+      targetUrl: `${receiver.base}/control`,
+      event: "form.submitted",
+      formId,
+    });
+    expect(control.status, control.text).toBe(201);
+    const delivered = async (name: string) => {
+      await submit(name);
+      await until(
+        () => receiver.at("/control"),
+        (hits) => hits.some((hit) => hit.body.includes(name)),
+        `${name} delivered`,
+      );
+    };
+    await delivered("Bo");
+    await until(
+      () => receiver.at("/revoked"),
+      (hits) => hits.length === 1,
+      "the delivery while the token works",
+    );
+
+    const disabled = await admin.post(`/api/external-apps/${made.body.app.id}/edit`, {
+      ...body,
+      status: "disabled",
+    });
+    expect(disabled.status, disabled.text).toBe(200);
+    await delivered("Cy");
+    expect(await receiver.at("/revoked")).toHaveLength(1);
+
+    expect((await admin.post(`/api/external-apps/${made.body.app.id}/delete`, {})).status).toBe(200);
+    const listed = await admin.get<{ webhooks: { id: number }[] }>(`/api/forms/${formId}/webhooks`);
+    expect(listed.body.webhooks.map((hook) => hook.id)).not.toContain(revoked.body.id);
+    expect(listed.body.webhooks.map((hook) => hook.id)).toContain(control.body.id);
+    await delivered("Di");
+    expect(await receiver.at("/revoked")).toHaveLength(1);
+  });
 });

@@ -42,7 +42,11 @@ export function ipAllowed(ip: string, allowed: readonly string[]): boolean {
 }
 
 /** The user an external app acts as, if its token is active, unexpired and used from an allowed IP. */
-export async function authenticateExternalApp(db: Db, token: string, ip: string): Promise<UserRow> {
+export async function authenticateExternalApp(
+  db: Db,
+  token: string,
+  ip: string,
+): Promise<{ user: UserRow; appId: number }> {
   const [row] = await db
     .select({ app: externalApps, user: users })
     .from(externalApps)
@@ -58,5 +62,14 @@ export async function authenticateExternalApp(db: Db, token: string, ip: string)
       .set({ lastUsedAt: sql`now()` })
       .where(and(eq(externalApps.accountId, row.app.accountId), eq(externalApps.id, row.app.id)));
   }
-  return row.user;
+  return { user: row.user, appId: row.app.id };
+}
+
+/** Whether an external app's token still works (active, not expired): its REST hooks send only then. */
+export async function externalAppWorks(db: Db, accountId: number, appId: number): Promise<boolean> {
+  const [app] = await db
+    .select({ status: externalApps.status, expiresAt: externalApps.expiresAt })
+    .from(externalApps)
+    .where(and(eq(externalApps.accountId, accountId), eq(externalApps.id, appId)));
+  return app?.status === "active" && app.expiresAt.getTime() > Date.now();
 }

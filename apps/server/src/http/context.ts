@@ -30,6 +30,8 @@ export interface UserContext {
   db: Db;
   user: UserRow;
   via: Credential;
+  /** The external app whose token the caller used, when `via` is "external_app". */
+  appId?: number | undefined;
 }
 
 /** A signed-in user acting inside an account: every tenant query is scoped by `accountId`. */
@@ -98,8 +100,8 @@ async function identify(deps: Deps, request: FastifyRequest): Promise<UserContex
   const token = bearer(request) ?? apiKey(request);
   if (!token) return undefined;
   if (isExternalAppToken(token)) {
-    const user = await authenticateExternalApp(deps.db, token, request.ip);
-    return { db: deps.db, user, via: "external_app" };
+    const { user, appId } = await authenticateExternalApp(deps.db, token, request.ip);
+    return { db: deps.db, user, via: "external_app", appId };
   }
   const { userId, version } = await deps.tokens.verifyAccess(token);
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));

@@ -12,6 +12,7 @@ import {
 import { createdAt, dueJobsIndex, retriedJob } from "./columns.ts";
 import { formForeignKey } from "./forms.ts";
 import { accounts } from "./identity.ts";
+import { externalApps } from "./teams.ts";
 
 /**
  * A form's webhooks (platform.md §2 "Webhook"). The signing secret and the authorization are
@@ -50,11 +51,21 @@ export const webhooks = pgTable(
      * author reads.
      */
     configuredBy: integer("configured_by"),
+    /**
+     * The external app whose token subscribed it (a REST hook): it sends only while that token
+     * works, and goes when the token is deleted. Null for a webhook made by a person.
+     */
+    externalAppId: integer("external_app_id"),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     formForeignKey(t),
+    foreignKey({
+      name: "webhooks_external_app_fk",
+      columns: [t.accountId, t.externalAppId],
+      foreignColumns: [externalApps.accountId, externalApps.id],
+    }).onDelete("cascade"),
     index("webhooks_form_idx").on(t.accountId, t.formId),
   ],
 );

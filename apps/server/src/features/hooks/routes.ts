@@ -79,7 +79,7 @@ export function hookRoutes(app: FastifyInstance, deps: Deps): void {
       });
       await ctx.db
         .update(webhooks)
-        .set({ restHook: true })
+        .set({ restHook: true, externalAppId: ctx.appId ?? null })
         .where(and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.id, created.id)));
       return reply
         .status(201)

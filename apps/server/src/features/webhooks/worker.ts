@@ -3,6 +3,7 @@ import { webhookBody } from "@formloom/core/api/webhook-presets";
 import type { TWebhookFormat } from "@formloom/core/api/webhooks";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { externalAppWorks } from "../../auth/external-app-tokens.ts";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
 import { formAnswers, forms, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
@@ -94,6 +95,16 @@ export function startWebhookWorker(options: {
       .where(and(eq(webhooks.accountId, delivery.account_id), eq(webhooks.id, delivery.webhook_id)));
     if (!hook?.enabled) {
       await settle(delivery, "disabled");
+      return false;
+    }
+    // A REST hook sends only while the token that subscribed it works.
+    if (hook.externalAppId !== null && !(await externalAppWorks(db, hook.accountId, hook.externalAppId))) {
+      await settle(delivery, "failed", {
+        status: null,
+        durationMs: 0,
+        ok: false,
+        error: "api_token.invalid",
+      });
       return false;
     }
     const checked = await checkEndpoint(hook.endpoint, options.allow, options.resolve);
