@@ -207,6 +207,19 @@ describe("devices and countries", () => {
       expect((await admin.get(`/api/forms/${formId}/${path}?dateFrom=soon`)).status, path).toBe(400);
       expect((await admin.get(`/api/forms/${formId}/${path}?timezone=Mars/Olympus`)).status, path).toBe(400);
     }
+    // A thirteenth month is no day either, for every call that takes a range.
+    for (const query of [
+      "daily-submissions?dateFrom=2024-13-01",
+      "daily-submissions?dateTo=2024-13-01",
+      "charts/submissions-devices?dateFrom=2024-13-01",
+      "answers/summary?date_from=2024-13-01",
+      "fields-analysis?date_from=2024-13-01",
+      "answers/date?date_from=2024-13-01&date_to=2030-01-01",
+    ]) {
+      const refused = await admin.get(`/api/forms/${formId}/${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.code, query).toBe("request.invalid");
+    }
   });
 });
 

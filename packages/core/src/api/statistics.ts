@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { isDay } from "./days.ts";
 import { ZRowIdInBody } from "./ids.ts";
 
 /** A calendar day or an instant; a bare day means its whole day in the caller's time zone. */
 const ZDateBound = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "request.invalid")
+  .refine(isDay, "request.invalid")
   .optional();
 
 /** IANA time zone in which days and months are counted; the user's own when absent. */
