@@ -1,3 +1,5 @@
+import { notFound } from "@tanstack/react-router";
+
 /**
  * The address's parameters, read by hand: every page loads these checks, and a schema library
  * would add more to the first download than all the routes together.
@@ -35,7 +37,8 @@ export function numberParam<Name extends string>(name: Name) {
   return {
     parse: (raw: Record<string, string>) => {
       const value = positive(raw[name]);
-      if (value === undefined) throw new Error(`The address's ${name} is not a number`);
+      // Drawn as the page not found, as an address naming nothing is.
+      if (value === undefined) throw notFound();
       return { [name]: value } as Record<Name, number>;
     },
     stringify: (params: Record<Name, number>) => ({ [name]: String(params[name]) }) as Record<Name, string>,
