@@ -147,6 +147,19 @@ describe("a file question on a form posted without JavaScript", () => {
     expect((await storedOf(formId)).length).toBe(before);
   });
 
+  it("says every other error of the page with a refused file, not one round after another", async () => {
+    const response = await postMultipart("damage", [
+      ["fl-submission-key", "files-refused-2"],
+      ["name", " "],
+      ["pic", { name: "notes.txt", bytes: Buffer.from("not a picture at all") }],
+    ]);
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain("This type of file is not accepted here");
+    // The name left empty is said at once, under its own question.
+    expect(html).toMatch(/name="name"[\s\S]*Please fill in this field[\s\S]*name="pic"/);
+  });
+
   it("keeps a file through a page drawn again, sent then without choosing it again", async () => {
     const first = await postMultipart("damage", [
       ["fl-submission-key", "files-kept-1"],

@@ -125,10 +125,17 @@ function pageTrail(post: PagedPost, values: Readonly<Record<string, unknown>>, p
   return [...trail, page];
 }
 
+/** The questions of a page, in its order. */
+export function questionsOn(elements: readonly TElement[], display: DisplayMode, page: number): string[] {
+  const pages = splitPages(elements, display);
+  return pageElements(pages[page] ?? [], elements)
+    .filter(isAnswerable)
+    .map((element) => element.id);
+}
+
 /** The first question of a page: where a respondent on it stopped. */
 export function firstQuestionOn(elements: readonly TElement[], display: DisplayMode, page: number) {
-  const pages = splitPages(elements, display);
-  return pageElements(pages[page] ?? [], elements).find(isAnswerable)?.id ?? null;
+  return questionsOn(elements, display, page)[0] ?? null;
 }
 
 /** The page holding the first of these questions, for an error found only when sending. */

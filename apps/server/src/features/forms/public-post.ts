@@ -9,10 +9,10 @@ import {
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
-import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
+import { pageCount, pageOfFirst, questionsOn } from "@formloom/core/paged-post";
 import { SENT_PARAM } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
-import { type TSubmissionAnswer, ZSubmission } from "@formloom/core/submission";
+import { type TSubmissionAnswer, validateSubmission, ZSubmission } from "@formloom/core/submission";
 import { redirectTarget, showsFormAgain } from "@formloom/core/thank-you";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Deps } from "../../http/context.ts";
@@ -168,16 +168,24 @@ async function receive(
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
   const display = data.form.display ?? "all";
-  // A file refused is said under its question, on the page posted, before anything is kept;
-  // going Back passes it over.
+  // A file refused is said under its question, on the page posted, before anything is kept, with
+  // every other error of that page, so nothing is left to find a round later; going Back passes
+  // it over.
   if (files.errors.length > 0 && first(FORM_POST_FIELDS.back) === undefined) {
     const pages = pageCount(asked, display);
-    const posted = Math.trunc(Number(first(FORM_POST_FIELDS.page))) || 0;
+    const posted = Math.min(Math.max(0, Math.trunc(Number(first(FORM_POST_FIELDS.page))) || 0), pages - 1);
+    const onPage = new Set(questionsOn(asked, display, pages > 1 ? posted : 0));
+    const refused = new Set(files.errors.map((error) => error.field));
+    const others = validateSubmission(
+      asked,
+      answers.filter((answer) => !refused.has(answer.fieldId)),
+      { rules: data.form.conditionalRules },
+    ).errors.filter((error) => onPage.has(error.field) && !refused.has(error.field));
     return page(422, {
       values: valuesOf(answers, email),
-      errors: files.errors,
+      errors: [...files.errors, ...others],
       hidden: hiddenOf(entries),
-      ...(pages > 1 ? { page: Math.min(Math.max(0, posted), pages - 1) } : {}),
+      ...(pages > 1 ? { page: posted } : {}),
     });
   }
   // A form on pages comes a page at a time: the server keeps the pages so far under the key.
