@@ -81,4 +81,58 @@ describe("searching answers", () => {
     expect(await found("a friend")).toEqual([byFriend]);
     expect(await found("nobody chose this")).toEqual([]);
   });
+
+  it("filters a question by the value the reader sees: a number, a matrix row's choice, an option's title", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Stay",
+      fields: [
+        { id: "stars", fieldType: "rate", question: "Stars" },
+        { id: "nights", fieldType: "number", question: "Nights" },
+        {
+          id: "grid",
+          fieldType: "matrix",
+          question: "Rate",
+          fieldSettings: {
+            questions: [{ id: "food", question: "Food" }],
+            answerVariants: [
+              { id: "m1", title: "Poor" },
+              { id: "m2", title: "Excellent" },
+            ],
+          },
+        },
+        {
+          id: "source",
+          fieldType: "radio",
+          question: "Source",
+          fieldSettings: { answerVariants: [{ id: "v1", title: "A friend" }] },
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const post = async (answers: Array<{ fieldId: string; answer: unknown }>) =>
+      (await server.api.post<{ id: number }>("/api/forms/answer", { formId: id, answers })).body.id;
+    const full = await post([
+      { fieldId: "stars", answer: 5 },
+      { fieldId: "nights", answer: 12 },
+      { fieldId: "grid", answer: { food: "m2" } },
+      { fieldId: "source", answer: "v1" },
+    ]);
+    await post([
+      { fieldId: "stars", answer: 3 },
+      { fieldId: "nights", answer: 1.5 },
+      { fieldId: "grid", answer: { food: "m1" } },
+    ]);
+    const found = async (filter: { fieldId: string; op: string; value: string }) =>
+      (
+        await admin.get<Page>(
+          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ fields: [filter] }))}`,
+        )
+      ).body.answerList.map((row) => row.id);
+    expect(await found({ fieldId: "stars", op: "equals", value: "5" })).toEqual([full]);
+    expect(await found({ fieldId: "nights", op: "equals", value: "12" })).toEqual([full]);
+    expect(await found({ fieldId: "grid", op: "equals", value: "m2" })).toEqual([full]);
+    expect(await found({ fieldId: "source", op: "contains", value: "friend" })).toEqual([full]);
+    expect(await found({ fieldId: "nights", op: "equals", value: "2" })).toEqual([]);
+  });
 });

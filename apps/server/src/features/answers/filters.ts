@@ -63,6 +63,9 @@ export interface FilteredField {
   fieldSettings?: { answerVariants?: ReadonlyArray<{ id: string; title: string }> } | null;
 }
 
+/** A number as a filter's value may be typed: 12, -3, 4.5. */
+const NUMBER_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
 /** More options whose titles hold a searched text than any form has; the search stays one short path. */
 const MAX_TITLED_OPTIONS = 200;
 
@@ -116,19 +119,27 @@ export function filterConditions(
       // One path the answers' GIN index answers: in lax mode the comparison looks into a list, so
       // a one-choice answer equal to the value and a several-choice answer holding it both match
       // (two containments OR-ed made PostgreSQL recheck nearly every row of the form).
-      const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && @.answer == ${pathString(filter.value)})`;
+      // A number is stored as one, and a matrix answer holds its rows' choices: the value typed
+      // matches those too, as the reader sees them.
+      const value = pathString(filter.value);
+      const alike = [`@.answer == ${value}`];
+      if (NUMBER_TEXT.test(filter.value)) alike.push(`@.answer == ${Number(filter.value)}`);
+      if (knownFields.get(filter.fieldId) === "matrix") alike.push(`@.answer.* == ${value}`);
+      const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && (${alike.join(" || ")}))`;
       conditions.push(sql`${answers} @? ${path}::jsonpath`);
     } else if (filter.op === "contains") {
+      const field = fields.filter((known) => known.id === filter.fieldId);
       // Checked row by row, as the page's order index is walked: a GIN "has this field"
       // containment would look selective to the planner (it has no statistics for it) while it
       // matches nearly every row, and turn a 50-row page into sorting the whole form.
-      conditions.push(
-        anyAnswer(
-          answers,
-          filter.fieldId,
-          sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
-        ),
+      const typed = anyAnswer(
+        answers,
+        filter.fieldId,
+        sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
       );
+      // A choice holds its option's id: its title, which the reader sees, is looked in too.
+      const titled = choiceTitled(answers, field, filter.value, null);
+      conditions.push(titled ? sql`(${typed} or ${titled})` : typed);
     } else if (filter.op === "nps") {
       // Only an NPS question has the groups; its answers are stored as numbers 0-10, which the
       // answers' GIN index finds by one path as it does an equal choice.
