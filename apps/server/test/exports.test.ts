@@ -222,13 +222,19 @@ describe("an answer longer than an old Excel cell's text", () => {
   it("is written whole to XLSX and CSV, and cut with an ellipsis in XLS, without holding the server", async () => {
     const made = await admin.post<{ form: { id: number } }>("/api/forms", {
       title: "Essays",
-      fields: [{ id: "essay", fieldType: "textarea", question: "Your essay" }],
+      fields: [
+        { id: "essay", fieldType: "textarea", question: "Your essay" },
+        { id: "grant", fieldType: "number", question: "Grant asked" },
+      ],
     });
     expect(made.status, made.text).toBe(201);
     const essay = `${"Ж".repeat(3000)}${"x".repeat(3000)}`;
     const sent = await server.api.post("/api/forms/answer", {
       formId: made.body.form.id,
-      answers: [{ fieldId: "essay", answer: essay }],
+      answers: [
+        { fieldId: "essay", answer: essay },
+        { fieldId: "grant", answer: 1_000_000.5 },
+      ],
     });
     expect(sent.status, sent.text).toBe(201);
     const url = (format: string) => `/api/forms/${made.body.form.id}/answers/export/${format}`;
@@ -242,6 +248,9 @@ describe("an answer longer than an old Excel cell's text", () => {
       expect(byHeader(await readWithLibreOffice(file.bytes, format)).cell(0, "Your essay")).toBe(essay);
     }
     expect((await server.api.get("/api/health")).status).toBe(200);
+    // SPSS shows a large number with all its digits, not rounded to fit a narrow column.
+    const sav = await readWithPspp((await download(server, admin, url("sav"))).bytes);
+    expect(sav.cases.flat()).toContain("1000000.50");
   });
 });
 

@@ -15,8 +15,11 @@ export interface SavVariable {
   label: string;
   /** 0 for a number; 1..255 bytes for a string. */
   width: number;
-  /** Numbers only: "date" shows seconds since 1582 as DATETIME20; else F with these decimals. */
-  format?: "date" | { decimals: number };
+  /**
+   * Numbers only: "date" shows seconds since 1582 as DATETIME20; else F with these decimals, wide
+   * enough for the most digits before the point any case has (`integerDigits`, with a minus).
+   */
+  format?: "date" | { decimals: number; integerDigits?: number };
   valueLabels?: ReadonlyArray<readonly [number, string]>;
 }
 
@@ -119,7 +122,9 @@ function printFormat(variable: SavVariable): number {
   if (variable.width > 0) return formatCode(1, variable.width, 0);
   if (variable.format === "date") return formatCode(22, 20, 0);
   const decimals = variable.format?.decimals ?? 2;
-  return formatCode(5, Math.max(8, decimals + 3), decimals);
+  const digits = variable.format?.integerDigits ?? 1;
+  // F's widest is 40 characters: the digits, the point and the decimals.
+  return formatCode(5, Math.min(40, Math.max(8, digits + (decimals > 0 ? decimals + 1 : 0))), decimals);
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

@@ -260,7 +260,14 @@ async function writeSav(
         const values = columns.map((column, index) => {
           const raw = column.value(row);
           const value = savValue(column, raw instanceof Date ? local(raw) : raw);
-          if (typeof value === "string") widths[index] = Math.max(widths[index]!, Buffer.byteLength(value));
+          // A text's bytes, a number's digits before the point (with its minus).
+          const width =
+            typeof value === "string"
+              ? Buffer.byteLength(value)
+              : typeof value === "number"
+                ? String(Math.trunc(Math.abs(value))).length + (value < 0 ? 1 : 0)
+                : 0;
+          widths[index] = Math.max(widths[index]!, width);
           return value;
         });
         lines += `${JSON.stringify(values)}\n`;
@@ -278,7 +285,8 @@ async function writeSav(
       name: names[index]!,
       label: column.header,
       width: column.kind === "text" ? stringWidth(widths[index]!) : 0,
-      format: column.kind === "date" ? "date" : { decimals: column.decimals ?? 2 },
+      format:
+        column.kind === "date" ? "date" : { decimals: column.decimals ?? 2, integerDigits: widths[index]! },
       valueLabels: column.labels,
     }));
     await write(out, savDictionary(variables, cases, options.tableName));
