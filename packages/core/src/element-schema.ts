@@ -90,6 +90,14 @@ const ZLatLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min
  */
 export const ZFieldSettings = z.looseObject({
   answerVariants: z.array(ZAnswerVariant).max(500).optional(),
+  /**
+   * Options taken out after the form was saved with them, by their last titles: answers that chose
+   * them are still shown by name (`keepRemovedOptions`); never offered to respondents.
+   */
+  removedVariants: z
+    .array(z.object({ id: z.string().min(1).max(64), title: z.string().max(10_000) }))
+    .max(1000)
+    .optional(),
   hasOtherVariant: z.boolean().optional(),
   placeholder: z.string().max(500).optional(),
   questions: z.array(ZMatrixQuestion).max(200).optional(),

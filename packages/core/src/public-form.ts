@@ -50,7 +50,14 @@ function publicVariants(element: TElement): TAnswerVariant[] | undefined {
 }
 
 export function publicElement(element: TElement): TElement {
-  const { answerVariants: _variants, questions, gapText, formula, ...settings } = element.fieldSettings;
+  const {
+    answerVariants: _variants,
+    removedVariants: _removed,
+    questions,
+    gapText,
+    formula,
+    ...settings
+  } = element.fieldSettings;
   const variants = publicVariants(element);
   return {
     ...element,

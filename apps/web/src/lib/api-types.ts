@@ -10295,6 +10295,10 @@ export interface operations {
                                 multiple?: boolean;
                                 question: string;
                             }[];
+                            removedVariants?: {
+                                id: string;
+                                title: string;
+                            }[];
                             savedItems?: {
                                 id: string;
                                 position: {
@@ -10860,6 +10864,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -11730,6 +11738,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -12851,6 +12863,10 @@ export interface operations {
                                 multiple?: boolean;
                                 question: string;
                             }[];
+                            removedVariants?: {
+                                id: string;
+                                title: string;
+                            }[];
                             savedItems?: {
                                 id: string;
                                 position: {
@@ -13327,6 +13343,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -16983,6 +17003,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -21592,6 +21616,10 @@ export interface operations {
                                             multiple: boolean;
                                             question: string;
                                         }[];
+                                        removedVariants?: {
+                                            id: string;
+                                            title: string;
+                                        }[];
                                         savedItems?: {
                                             id: string;
                                             position: {
@@ -21823,6 +21851,10 @@ export interface operations {
                                 multiple?: boolean;
                                 question: string;
                             }[];
+                            removedVariants?: {
+                                id: string;
+                                title: string;
+                            }[];
                             savedItems?: {
                                 id: string;
                                 position: {
@@ -22019,6 +22051,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -22323,6 +22359,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -23290,6 +23330,10 @@ export interface operations {
                                     multiple: boolean;
                                     question: string;
                                 }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
                                 savedItems?: {
                                     id: string;
                                     position: {
@@ -24129,6 +24173,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;
@@ -25046,6 +25094,10 @@ export interface operations {
                                     /** @default false */
                                     multiple: boolean;
                                     question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
                                 }[];
                                 savedItems?: {
                                     id: string;

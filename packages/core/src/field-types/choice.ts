@@ -26,9 +26,46 @@ export function choiceDefaults() {
 
 export const variantsOf = (element: TElement) => element.fieldSettings.answerVariants ?? [];
 
+/** The options a question no longer offers, by the titles they last had. */
+export const removedVariantsOf = (element: TElement) => element.fieldSettings.removedVariants ?? [];
+
+/** An option's title as the reader sees it: the option's, a removed option's last one, else its id. */
 export function variantTitle(element: TElement, variantId: string): string {
   if (variantId.startsWith(OTHER_PREFIX)) return variantId.slice(OTHER_PREFIX.length);
-  return variantsOf(element).find((v) => v.id === variantId)?.title ?? variantId;
+  return (
+    variantsOf(element).find((v) => v.id === variantId)?.title ??
+    removedVariantsOf(element).find((v) => v.id === variantId)?.title ??
+    variantId
+  );
+}
+
+/**
+ * The questions as saved, each remembering the options the save takes out of it (and those it
+ * took out before), by their last titles, so answers that chose them are still read by name. An
+ * option offered again is no longer a removed one.
+ */
+export function keepRemovedOptions(before: readonly TElement[], after: readonly TElement[]): TElement[] {
+  const previous = new Map(before.map((element) => [element.id, element]));
+  return after.map((element) => {
+    const old = previous.get(element.id);
+    const offered = new Set(variantsOf(element).map((v) => v.id));
+    const removed = new Map<string, string>();
+    for (const list of [
+      old ? removedVariantsOf(old) : [],
+      removedVariantsOf(element),
+      old ? variantsOf(old) : [],
+    ])
+      for (const { id, title } of list) if (!offered.has(id)) removed.set(id, title);
+    const { removedVariants: _kept, ...settings } = element.fieldSettings;
+    if (removed.size === 0) return { ...element, fieldSettings: settings };
+    return {
+      ...element,
+      fieldSettings: {
+        ...settings,
+        removedVariants: [...removed].slice(-1000).map(([id, title]) => ({ id, title })),
+      },
+    };
+  });
 }
 
 /** Types whose answer is a list of option ids; the other choice types answer with one id. */

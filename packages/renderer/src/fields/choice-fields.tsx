@@ -1,6 +1,5 @@
 import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import { otherTextName } from "@formloom/core/form-post";
-import { useEffect, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useScripted } from "../scripted.ts";
 import { useTranslate } from "../translate-context.ts";

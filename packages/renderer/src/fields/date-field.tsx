@@ -7,7 +7,7 @@ import {
   modeOf,
 } from "@formloom/core/field-types/date-time";
 import type { Locale } from "@formloom/core/locales";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useScripted } from "../scripted.ts";
 import { useLocale, useTranslate } from "../translate-context.ts";

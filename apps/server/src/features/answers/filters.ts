@@ -60,7 +60,10 @@ const anyAnswer = (answers: SQL, fieldId: string, condition: SQL) =>
 export interface FilteredField {
   id: string;
   fieldType: string;
-  fieldSettings?: { answerVariants?: ReadonlyArray<{ id: string; title: string }> } | null;
+  fieldSettings?: {
+    answerVariants?: ReadonlyArray<{ id: string; title: string }>;
+    removedVariants?: ReadonlyArray<{ id: string; title: string }>;
+  } | null;
 }
 
 /** A number as a filter's value may be typed: 12, -3, 4.5. */
@@ -83,7 +86,7 @@ function choiceTitled(
   const matches = fields
     .filter((field) => !shown || shown.has(field.id))
     .flatMap((field) =>
-      (field.fieldSettings?.answerVariants ?? [])
+      [...(field.fieldSettings?.answerVariants ?? []), ...(field.fieldSettings?.removedVariants ?? [])]
         .filter((option) => option.title.toLocaleLowerCase().includes(wanted))
         .map((option) => ({ fieldId: field.id, optionId: option.id })),
     )

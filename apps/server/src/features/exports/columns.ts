@@ -1,7 +1,7 @@
 import type { ExportDataType } from "@formloom/core/api/exports";
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, holdsValue } from "@formloom/core/field-registry";
-import { OTHER_PREFIX, variantsOf } from "@formloom/core/field-types/choice";
+import { OTHER_PREFIX, variantsOf, variantTitle } from "@formloom/core/field-types/choice";
 import { ZFileRef } from "@formloom/core/field-types/file-like";
 import type { AnswerAccess } from "@formloom/core/permissions";
 import { transliterate } from "@formloom/core/slug";
@@ -116,10 +116,7 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
   const get = (row: ExportRow) => row.answers.get(element.id);
   const type = element.fieldType;
   const variants = variantsOf(element);
-  const titleOf = (id: string) =>
-    id.startsWith(OTHER_PREFIX)
-      ? id.slice(OTHER_PREFIX.length)
-      : (variants.find((v) => v.id === id)?.title ?? id);
+  const titleOf = (id: string) => variantTitle(element, id);
   const plain = (text: string) => (options.plainText ? stripHtml(text) : text);
 
   if (type === "matrix") {

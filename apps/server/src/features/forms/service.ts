@@ -2,6 +2,7 @@ import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
 import { ZFormCreateBody, ZFormPatchInput } from "@formloom/core/api/forms";
 import type { TElement } from "@formloom/core/element-schema";
 import { type ValidationError, validationError } from "@formloom/core/errors";
+import { keepRemovedOptions } from "@formloom/core/field-types/choice";
 import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
@@ -145,7 +146,7 @@ export async function updateForm(
         isPublished: settings.isPublished,
         settings: { ...settings, formPathAlias: alias },
         // Written whole, so a row from an older model version is stored at the current one.
-        fields: fields ?? readFields(current),
+        fields: fields ? keepRemovedOptions(readFields(current), fields) : readFields(current),
         modelVersion: MODEL_VERSION,
         updatedAt: sql`now()`,
       })

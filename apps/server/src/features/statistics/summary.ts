@@ -1,6 +1,6 @@
 import type { TAnswersSummary, TFieldSummary, TNpsCounts } from "@formloom/core/api/statistics";
 import type { TElement } from "@formloom/core/element-schema";
-import { OTHER_PREFIX, variantsOf } from "@formloom/core/field-types/choice";
+import { OTHER_PREFIX, removedVariantsOf, variantsOf } from "@formloom/core/field-types/choice";
 import { stripHtml } from "@formloom/core/text";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
@@ -174,7 +174,9 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
     };
     if (kind === "choice") {
       const counts = new Map(rows.filter((r) => r.k === "c").map((r) => [r.t ?? "", r.c]));
-      const choices = variantsOf(field).map((v) => ({
+      // Options removed since are counted under their last titles while answers still hold them.
+      const removed = removedVariantsOf(field).filter((v) => (counts.get(v.id) ?? 0) > 0);
+      const choices = [...variantsOf(field), ...removed].map((v) => ({
         id: v.id,
         title: plain(v.title),
         count: counts.get(v.id) ?? 0,

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { byHeader, download, readWithLibreOffice } from "./export-readers.ts";
+import { type ApiClient, startWithAccount, type TestServer } from "./harness.ts";
+
+/** An option taken out of a question after respondents chose it: its answers keep their title. */
+
+let server: TestServer;
+let admin: ApiClient;
+let subdomain: string;
+beforeAll(async () => {
+  ({ server, api: admin, subdomain } = await startWithAccount("removed-options"));
+});
+afterAll(() => server.close());
+
+const option = (id: string, title: string) => ({ id, title, value: id });
+const colour = (options: Array<{ id: string; title: string; value: string }>) => ({
+  id: "colour",
+  fieldType: "radio",
+  question: "Colour",
+  fieldSettings: { answerVariants: options },
+});
+
+describe("an option removed after it was chosen", () => {
+  it("is still shown by its title in the statistics and exports, and no longer offered", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Colours",
+      formPathAlias: "colours",
+      fields: [colour([option("red", "Red"), option("blue", "Blue")])],
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.form.id;
+    for (const answer of ["red", "blue", "blue"]) {
+      const sent = await server.api.post("/api/forms/answer", {
+        formId: id,
+        answers: [{ fieldId: "colour", answer }],
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    // Blue goes, Red is renamed; then a second save, as the builder makes, without the removed one.
+    for (const title of ["Crimson", "Scarlet"]) {
+      const saved = await admin.patch(`/api/forms/${id}`, { fields: [colour([option("red", title)])] });
+      expect(saved.status, saved.text).toBe(200);
+    }
+
+    const summary = await admin.get<{
+      fields: Array<{ fieldId: string; choices: Array<{ id: string; title: string; count: number }> }>;
+    }>(`/api/forms/${id}/answers/summary`);
+    const choices = summary.body.fields.find((field) => field.fieldId === "colour")?.choices ?? [];
+    expect(choices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: "red", title: "Scarlet", count: 1 }),
+        expect.objectContaining({ id: "blue", title: "Blue", count: 2 }),
+      ]),
+    );
+    const csv = await download(server, admin, `/api/forms/${id}/answers/export/csv`);
+    const rows = byHeader(await readWithLibreOffice(csv.bytes, "csv"));
+    expect(rows.body.map((_, index) => rows.cell(index, "Colour")).sort()).toEqual([
+      "Blue",
+      "Blue",
+      "Scarlet",
+    ]);
+    // Respondents are offered what the question offers now, nothing of what it offered before.
+    const page = await (await fetch(`${server.url}/f/colours?a=${subdomain}`)).text();
+    expect(page).toContain("Scarlet");
+    expect(page).not.toContain("Blue");
+  });
+});
