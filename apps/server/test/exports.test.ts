@@ -414,12 +414,6 @@ describe("large exports", () => {
     const wrong = await server.api.get(`${job.downloadUrl!.slice(0, -4)}AAAA`);
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Token not found, please login");
-    // A link cut short or mistyped is as unknown as one never given.
-    for (const token of ["abc", "short-and-wrong!"]) {
-      const mistyped = await server.api.get(`/api/exports/download/${token}`);
-      expect(mistyped.status, token).toBe(401);
-      expect(mistyped.body.code, token).toBe("export.token_not_found");
-    }
   });
 
   it("stops a download link once its maker may no longer read what it holds", async () => {

@@ -35,9 +35,6 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** A file name any system takes: the title without markup, transliterated, Latin letters, digits, _ and -. */
-/** The shape of a download link's token (jobs.ts, downloadToken). */
-const DOWNLOAD_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
-
 export function exportFileName(title: string, format: ExportFormat): string {
   const base = transliterate(stripHtml(title))
     .normalize("NFKD")
@@ -188,12 +185,10 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
           "The file of a finished export. The link itself is the permission; it stops working when the export " +
           "expires, and answers 403 `export.access_withdrawn` while the member who made it may no longer read " +
           "everything it holds (or has left the account).",
-        params: z.object({ token: z.string() }),
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "export.token_not_found") }),
       },
     },
     async (request, reply) => {
-      // A link cut short or mistyped is as unknown as one never given.
-      if (!DOWNLOAD_TOKEN.test(request.params.token)) throw unauthorized("export.token_not_found");
       const [job] = await deps.db
         .select()
         .from(exportJobs)
