@@ -64,4 +64,40 @@ describe("an option removed after it was chosen", () => {
     expect(page).toContain("Scarlet");
     expect(page).not.toContain("Blue");
   });
+
+  it("leaves a deleted question's answers out of an export of chosen questions", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Trip",
+      fields: [
+        { id: "name", fieldType: "text", question: "Name" },
+        { id: "town", fieldType: "text", question: "Town" },
+      ],
+    });
+    const id = made.body.form.id;
+    await server.api.post("/api/forms/answer", {
+      formId: id,
+      answers: [
+        { fieldId: "name", answer: "Ann" },
+        { fieldId: "town", answer: "Oslo" },
+      ],
+    });
+    expect(
+      (
+        await admin.patch(`/api/forms/${id}`, {
+          fields: [{ id: "name", fieldType: "text", question: "Name" }],
+        })
+      ).status,
+    ).toBe(200);
+    const header = async (query: string) =>
+      byHeader(
+        await readWithLibreOffice(
+          (await download(server, admin, `/api/forms/${id}/answers/export/csv${query}`)).bytes,
+          "csv",
+        ),
+      ).header;
+    expect(await header("")).toContain("Answers to deleted questions");
+    const chosen = await header("?columns=name");
+    expect(chosen).toContain("Name");
+    expect(chosen).not.toContain("Answers to deleted questions");
+  });
 });

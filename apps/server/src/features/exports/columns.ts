@@ -301,7 +301,8 @@ export function exportColumns(
   }
   if (has("answers")) {
     for (const element of questions) columns.push(...questionColumns(element, options));
-    if (options.hasArchived) {
+    // The table's chosen questions leave out the answers to deleted ones, as the table does.
+    if (options.hasArchived && !options.questionIds) {
       columns.push({
         header: "Answers to deleted questions",
         name: "archived",
