@@ -135,4 +135,53 @@ describe("searching answers", () => {
     expect(await found({ fieldId: "source", op: "contains", value: "friend" })).toEqual([full]);
     expect(await found({ fieldId: "nights", op: "equals", value: "2" })).toEqual([]);
   });
+
+  it("finds what the table shows, never an option's stored id or the mark of Other", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Preferences",
+      fields: [
+        {
+          id: "rank",
+          fieldType: "sortable",
+          question: "Rank",
+          fieldSettings: {
+            answerVariants: [
+              { id: "k1", title: "Sun" },
+              { id: "k2", title: "Rain" },
+            ],
+          },
+        },
+        {
+          id: "colour",
+          fieldType: "radio",
+          question: "Colour",
+          fieldSettings: { answerVariants: [{ id: "c1", title: "Red" }], hasOtherVariant: true },
+        },
+        { id: "day", fieldType: "dateTime", question: "Day" },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: id,
+      answers: [
+        { fieldId: "rank", answer: ["k2", "k1"] },
+        { fieldId: "colour", answer: "other:Purple, dark" },
+        { fieldId: "day", answer: "2026-11-30" },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const found = async (text: string) =>
+      (
+        await admin.get<Page>(
+          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ search: text }))}`,
+        )
+      ).body.answerList.map((row) => row.id);
+    expect(await found("k2")).toEqual([]);
+    expect(await found("other")).toEqual([]);
+    expect(await found("purple, D")).toEqual([sent.body.id]);
+    expect(await found("rain")).toEqual([sent.body.id]);
+    expect(await found("30.11.2026")).toEqual([sent.body.id]);
+    expect(await found("2026-11-30")).toEqual([sent.body.id]);
+  });
 });

@@ -8,8 +8,11 @@ import { ZPassedFailed } from "./result-schema.ts";
  * whole form; this is the only shape that leaves it for a public page.
  */
 
-/** Types whose variants are the options shown; elsewhere a variant only names a correct answer. */
-const OPTION_TYPES = new Set<FieldType>([
+/**
+ * Types whose variants are the options shown, and whose answers hold those options' ids (or
+ * Other's "other:" text); elsewhere a variant only names a correct answer.
+ */
+export const OPTION_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
   "radio",
   "select",
   "checkbox",

@@ -1,5 +1,8 @@
 import { NPS_GROUP_BOUNDS, type TAnswerFilters } from "@formloom/core/api/results-table";
+import type { FieldType } from "@formloom/core/element-schema";
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import type { AnswerAccess } from "@formloom/core/permissions";
+import { OPTION_TYPES } from "@formloom/core/public-form";
 import { type SQL, sql } from "drizzle-orm";
 import { badRequest, forbidden } from "../../http/errors.ts";
 
@@ -200,7 +203,21 @@ export function filterConditions(
     const visible = shown
       ? sql` and fa.e->>'fieldId' in (select jsonb_array_elements_text(${JSON.stringify([...shown])}::jsonb))`
       : sql``;
-    const asTyped = sql`exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where (case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filters.search)}${visible})`;
+    // An answer of options holds their ids, which the reader never sees: of those, only Other's
+    // own text is looked in; the titles are, below.
+    const options = JSON.stringify(
+      fields.filter((f) => OPTION_TYPES.has(f.fieldType as FieldType)).map((f) => f.id),
+    );
+    const ofOptions = sql`fa.e->>'fieldId' in (select jsonb_array_elements_text(${options}::jsonb))`;
+    const wanted = searchedTexts(filters.search).map(containing);
+    const matches = (value: SQL) =>
+      sql.join(
+        wanted.map((text) => sql`${value} ilike ${text}`),
+        sql` or `,
+      );
+    const asTyped = sql`(exists (select 1 from jsonb_array_elements(${answers}) as fa(e) where not ${ofOptions} and (${matches(sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end)`)})${visible})
+      or exists (select 1 from jsonb_array_elements(${answers}) as fa(e), jsonb_array_elements_text(case jsonb_typeof(fa.e->'answer') when 'array' then fa.e->'answer' when 'string' then jsonb_build_array(fa.e->'answer') else '[]'::jsonb end) as o(v)
+        where ${ofOptions} and o.v like ${`${OTHER_PREFIX}%`} and (${matches(sql`substr(o.v, ${OTHER_PREFIX.length + 1})`)})${visible}))`;
     const asChosen = choiceTitled(answers, fields, filters.search, shown);
     const inAnswers = asChosen ? sql`(${asTyped} or ${asChosen})` : asTyped;
     // "#12" is how the table names a submission: it finds that one by its number in the form too.
@@ -210,6 +227,17 @@ export function filterConditions(
     );
   }
   return conditions;
+}
+
+/**
+ * The texts a search looks for: as typed, and a day written as the table shows it (30.11.2026)
+ * also as it is stored (2026-11-30).
+ */
+function searchedTexts(search: string): string[] {
+  const day = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(search.trim());
+  if (!day) return [search];
+  const [, d, m, y] = day;
+  return [search, `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`];
 }
 
 const dayStart = (value: string) => (value.length === 10 ? `${value}T00:00:00Z` : value);
