@@ -122,7 +122,7 @@ const SAMPLES: Partial<
   file: { valid: [file], invalid: [{ name: "x" }], text: "a.png" },
   image: { valid: [file], invalid: [{ ...file, mimeType: "application/pdf" }], text: "a.png" },
   rate: { valid: 4, invalid: 6, text: "4" },
-  like: { valid: "like", invalid: "love", text: "like" },
+  like: { valid: "like", invalid: "love", text: "Like" },
   colour: { valid: "#ff8800", invalid: "orange-ish", text: "#ff8800" },
   audio: {
     valid: [{ ...file, name: "a.ogg", mimeType: "audio/ogg" }],

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { MESSAGES } from "../errors.ts";
 import { defineFieldType } from "./definition.ts";
 import { questionDefaults } from "./text-like.ts";
 
@@ -8,5 +9,6 @@ export const like = defineFieldType<"like" | "dislike" | null>({
   createDefault: questionDefaults,
   answerSchema: z.nullable(z.enum(["like", "dislike"])),
   isEmpty: (answer) => answer === null,
-  toText: (_element, answer) => answer ?? "",
+  // The word on the button the respondent clicked, not the stored value.
+  toText: (_element, answer) => (answer ? MESSAGES[`widget.like.${answer}`] : ""),
 });
