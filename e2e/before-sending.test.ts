@@ -206,6 +206,41 @@ describe("an answer past a question's limit", () => {
   });
 });
 
+describe("a ranking left as it was shown", () => {
+  it("is no answer when the question is optional, and the order shown when it is required", async () => {
+    const ranking = (isRequired: boolean) => ({
+      id: isRequired ? "must" : "may",
+      fieldType: "sortable",
+      question: isRequired ? "Rank these" : "Rank those if you like",
+      isRequired,
+      fieldOrder: isRequired ? 2 : 1,
+      fieldSettings: {
+        answerVariants: [
+          { id: "k1", title: "Sun" },
+          { id: "k2", title: "Rain" },
+          { id: "k3", title: "Snow" },
+        ],
+      },
+    });
+    const formId = await createForm({
+      title: "Weather",
+      formPathAlias: "weather",
+      fields: [nameQuestion, ranking(false), ranking(true)],
+    });
+    const { context, page, problems } = await opened(390);
+    await page.goto(formAt("weather"));
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await send(page);
+    await page.waitForURL(/thankyou/);
+    const [row] = await stored(formId);
+    const answered = Object.fromEntries((row?.answers ?? []).map((a) => [a.fieldId, a.answer]));
+    expect(answered.may).toBeUndefined();
+    expect([...(answered.must as string[])].sort()).toEqual(["k1", "k2", "k3"]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("a multiple choice with a most to choose", () => {
   it("holds the other options back once the most are chosen, and gives them back when one is let go", async () => {
     await createForm({

@@ -16,8 +16,9 @@ function orderOf(value: unknown, ids: readonly string[]): { order: string[]; giv
 
 /**
  * The options to put in order. Every item has Move up / Move down buttons, so the whole ranking
- * works by keyboard, and each move is announced. A ranking always has an order: the one shown
- * counts as the answer until the respondent changes it.
+ * works by keyboard, and each move is announced. A required ranking always has an order: the one
+ * shown counts as the answer until the respondent changes it. An optional one left as shown is no
+ * answer, so the author never reads a ranking nobody made; its first move answers it.
  */
 export function SortableField(props: FieldProps) {
   const variants = props.element.fieldSettings.answerVariants ?? [];
@@ -29,9 +30,10 @@ export function SortableField(props: FieldProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const orderKey = JSON.stringify(order);
 
+  const required = props.element.isRequired;
   useEffect(() => {
-    if (!given) onChange(JSON.parse(orderKey));
-  }, [given, orderKey, onChange]);
+    if (!given && required) onChange(JSON.parse(orderKey));
+  }, [given, required, orderKey, onChange]);
 
   // After a move, keep the focus on the moved item's button, or its other one at an end. The new
   // order may be drawn after the announcement is: wait for it, or the focus lands on the old place.
