@@ -1,10 +1,10 @@
 import { RESPONDENT_TEXTS } from "./defaults.ts";
 import type { TElement } from "./element-schema.ts";
 
-/** A respondent text with its numbers, to be translated into the form's language. */
+/** A respondent text with its values (numbers, or a list of file types), to be translated. */
 export interface AnswerLimit {
   text: string;
-  numbers: Record<string, number>;
+  values: Record<string, number | string>;
 }
 
 function bounds(
@@ -13,9 +13,9 @@ function bounds(
   texts: readonly [string, string, string],
 ): AnswerLimit | null {
   const [fromTo, atLeast, atMost] = texts;
-  if (min !== undefined && max !== undefined) return { text: fromTo, numbers: { min, max } };
-  if (min !== undefined) return { text: atLeast, numbers: { min } };
-  if (max !== undefined) return { text: atMost, numbers: { max } };
+  if (min !== undefined && max !== undefined) return { text: fromTo, values: { min, max } };
+  if (min !== undefined) return { text: atLeast, values: { min } };
+  if (max !== undefined) return { text: atMost, values: { max } };
   return null;
 }
 
@@ -33,23 +33,27 @@ export function answerLimit(element: TElement, code: string): AnswerLimit | null
     case "answer.too_long":
       return check.maxLength === undefined
         ? null
-        : { text: t.limitCharactersAtMost, numbers: { max: check.maxLength } };
+        : { text: t.limitCharactersAtMost, values: { max: check.maxLength } };
     case "answer.too_short":
       return check.minLength === undefined
         ? null
-        : { text: t.limitCharactersAtLeast, numbers: { min: check.minLength } };
+        : { text: t.limitCharactersAtLeast, values: { min: check.minLength } };
     case "answer.too_few_choices":
       return settings.minChoices === undefined
         ? null
-        : { text: t.limitOptionsAtLeast, numbers: { min: settings.minChoices } };
+        : { text: t.limitOptionsAtLeast, values: { min: settings.minChoices } };
     case "answer.too_many_choices":
       return settings.maxChoices === undefined
         ? null
-        : { text: t.limitOptionsAtMost, numbers: { max: settings.maxChoices } };
+        : { text: t.limitOptionsAtMost, values: { max: settings.maxChoices } };
+    case "answer.file_type":
+      return settings.accept?.length
+        ? { text: t.limitFileTypes, values: { types: settings.accept.join(", ") } }
+        : null;
     case "answer.file_too_large":
       return settings.maxFileSizeMb === undefined
         ? null
-        : { text: t.limitFileSize, numbers: { size: settings.maxFileSizeMb } };
+        : { text: t.limitFileSize, values: { size: settings.maxFileSizeMb } };
     default:
       return null;
   }

@@ -93,6 +93,7 @@ export const RESPONDENT_TEXTS = {
   limitOptionsAtLeast: "at least {{min}} options",
   limitOptionsAtMost: "at most {{max}} options",
   limitFileSize: "at most {{size}} MB per file",
+  limitFileTypes: "accepted: {{types}}",
 } as const;
 
 export const FORM_TITLE_PLACEHOLDER = "[form_title]";

@@ -164,10 +164,13 @@ function ErrorText({ field, code, translate }: { field: TElement; code: string; 
   const limit = answerLimit(field, code);
   if (!limit) return text;
   const format = new Intl.NumberFormat(locale);
-  const numbers = Object.fromEntries(
-    Object.entries(limit.numbers).map(([name, value]) => [name, format.format(value)]),
+  const values = Object.fromEntries(
+    Object.entries(limit.values).map(([name, value]) => [
+      name,
+      typeof value === "number" ? format.format(value) : value,
+    ]),
   );
-  return `${text}: ${translate(limit.text, numbers)}`;
+  return `${text}: ${translate(limit.text, values)}`;
 }
 
 type QuestionProps = { field: TElement; context: FieldContext };
