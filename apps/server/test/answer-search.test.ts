@@ -14,6 +14,13 @@ interface Page {
   answerList: Array<{ id: number }>;
 }
 
+/** The ids of a form's submissions the results table finds with these filters, lowest first. */
+async function foundIn(formId: number, filters: object): Promise<number[]> {
+  const query = encodeURIComponent(JSON.stringify(filters));
+  const page = await admin.get<Page>(`/api/forms/${formId}/answer/paginated/1/10?filters=${query}`);
+  return page.body.answerList.map((row) => row.id).sort((a, b) => a - b);
+}
+
 describe("searching answers", () => {
   it("finds a choice by the title the reader sees: one option, several, or a matrix row's", async () => {
     const created = await admin.post<{ form: { id: number } }>("/api/forms", {
@@ -67,14 +74,7 @@ describe("searching answers", () => {
         { fieldId: "grid", answer: { food: "m2" } },
       ])
     ).body.id;
-    const found = async (text: string) =>
-      (
-        await admin.get<Page>(
-          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ search: text }))}`,
-        )
-      ).body.answerList
-        .map((row) => row.id)
-        .sort((a, b) => a - b);
+    const found = (search: string) => foundIn(id, { search });
     expect(await found("search eng")).toEqual([byEngine]);
     expect(await found("WHEELCHAIR")).toEqual([byFriend]);
     expect(await found("excellent")).toEqual([byFriend]);
@@ -123,12 +123,8 @@ describe("searching answers", () => {
       { fieldId: "nights", answer: 1.5 },
       { fieldId: "grid", answer: { food: "m1" } },
     ]);
-    const found = async (filter: { fieldId: string; op: string; value: string }) =>
-      (
-        await admin.get<Page>(
-          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ fields: [filter] }))}`,
-        )
-      ).body.answerList.map((row) => row.id);
+    const found = (filter: { fieldId: string; op: string; value: string }) =>
+      foundIn(id, { fields: [filter] });
     expect(await found({ fieldId: "stars", op: "equals", value: "5" })).toEqual([full]);
     expect(await found({ fieldId: "nights", op: "equals", value: "12" })).toEqual([full]);
     expect(await found({ fieldId: "grid", op: "equals", value: "m2" })).toEqual([full]);
@@ -171,12 +167,7 @@ describe("searching answers", () => {
       ],
     });
     expect(sent.status, sent.text).toBe(201);
-    const found = async (text: string) =>
-      (
-        await admin.get<Page>(
-          `/api/forms/${id}/answer/paginated/1/10?filters=${encodeURIComponent(JSON.stringify({ search: text }))}`,
-        )
-      ).body.answerList.map((row) => row.id);
+    const found = (search: string) => foundIn(id, { search });
     expect(await found("k2")).toEqual([]);
     expect(await found("other")).toEqual([]);
     expect(await found("purple, D")).toEqual([sent.body.id]);
