@@ -59,6 +59,21 @@ describe("an option removed after it was chosen", () => {
       "Blue",
       "Scarlet",
     ]);
+    // A copy of the form starts with no removed options; a list sent with the fields is not taken.
+    const copy = await admin.post<{ form: { id: number } }>(`/api/forms/${id}/clone`, {});
+    const copied = await admin.get<{ fields: Array<{ fieldSettings: object }> }>(
+      `/api/forms/${copy.body.form.id}`,
+    );
+    expect(copied.body.fields[0]?.fieldSettings).not.toHaveProperty("removedVariants");
+    const forged = { ...colour([option("red", "Scarlet")]) };
+    forged.fieldSettings = {
+      ...forged.fieldSettings,
+      removedVariants: [{ id: "x", title: "Forged" }],
+    } as typeof forged.fieldSettings;
+    const saved = await admin.patch<{
+      fields: Array<{ fieldSettings: { removedVariants?: Array<{ id: string }> } }>;
+    }>(`/api/forms/${id}`, { fields: [forged] });
+    expect(saved.body.fields[0]?.fieldSettings.removedVariants?.map((v) => v.id)).toEqual(["blue"]);
     // Respondents are offered what the question offers now, nothing of what it offered before.
     const page = await (await fetch(`${server.url}/f/colours?a=${subdomain}`)).text();
     expect(page).toContain("Scarlet");

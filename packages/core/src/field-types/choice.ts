@@ -42,7 +42,8 @@ export function variantTitle(element: TElement, variantId: string): string {
 /**
  * The questions as saved, each remembering the options the save takes out of it (and those it
  * took out before), by their last titles, so answers that chose them are still read by name. An
- * option offered again is no longer a removed one.
+ * option offered again is no longer a removed one. Only the saved copy says what was removed: a
+ * list sent with the fields (or copied with a question) is not taken, and a new form has none.
  */
 export function keepRemovedOptions(before: readonly TElement[], after: readonly TElement[]): TElement[] {
   const previous = new Map(before.map((element) => [element.id, element]));
@@ -50,11 +51,7 @@ export function keepRemovedOptions(before: readonly TElement[], after: readonly 
     const old = previous.get(element.id);
     const offered = new Set(variantsOf(element).map((v) => v.id));
     const removed = new Map<string, string>();
-    for (const list of [
-      old ? removedVariantsOf(old) : [],
-      removedVariantsOf(element),
-      old ? variantsOf(old) : [],
-    ])
+    for (const list of old ? [removedVariantsOf(old), variantsOf(old)] : [])
       for (const { id, title } of list) if (!offered.has(id)) removed.set(id, title);
     const { removedVariants: _kept, ...settings } = element.fieldSettings;
     if (removed.size === 0) return { ...element, fieldSettings: settings };

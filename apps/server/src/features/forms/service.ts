@@ -91,7 +91,9 @@ export function checkedNewForm(input: TFormCreateBody) {
 }
 
 export async function createForm(ctx: TenantContext, input: TFormCreateBody) {
-  const { fields, ...settings } = checkedNewForm(input);
+  const { fields: given, ...settings } = checkedNewForm(input);
+  // A new form (a copy, an import, a template) has removed no option yet.
+  const fields = keepRemovedOptions([], given);
   assertRulesValid(fields, settings.conditionalRules);
   const row = await writeWithAlias(
     ctx.db,
