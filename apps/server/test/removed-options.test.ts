@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byHeader, download, readWithLibreOffice } from "./export-readers.ts";
+import { byHeader, download, readWithLibreOffice, readWithPspp } from "./export-readers.ts";
 import { type ApiClient, startWithAccount, type TestServer } from "./harness.ts";
 
 /** An option taken out of a question after respondents chose it: its answers keep their title. */
@@ -59,6 +59,14 @@ describe("an option removed after it was chosen", () => {
       "Blue",
       "Scarlet",
     ]);
+    // SPSS codes the removed option after the current ones, with its title as the value's label.
+    const sav = await readWithPspp(
+      (await download(server, admin, `/api/forms/${id}/answers/export/sav`)).bytes,
+    );
+    expect(sav.valueLabels.flat()).toContain("Blue");
+    const [names = [], ...cases] = sav.cases;
+    const at = names.findIndex((name) => /^colou?r/i.test(name));
+    expect(cases.map((row) => row[at]?.trim()).sort()).toEqual(["1", "3", "3"]);
     // A copy of the form starts with no removed options; a list sent with the fields is not taken.
     const copy = await admin.post<{ form: { id: number } }>(`/api/forms/${id}/clone`, {});
     const copied = await admin.get<{ fields: Array<{ fieldSettings: object }> }>(

@@ -1,7 +1,7 @@
 import type { ExportDataType } from "@formloom/core/api/exports";
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, holdsValue } from "@formloom/core/field-registry";
-import { OTHER_PREFIX, variantsOf, variantTitle } from "@formloom/core/field-types/choice";
+import { OTHER_PREFIX, removedVariantsOf, variantsOf, variantTitle } from "@formloom/core/field-types/choice";
 import { ZFileRef } from "@formloom/core/field-types/file-like";
 import type { AnswerAccess } from "@formloom/core/permissions";
 import { transliterate } from "@formloom/core/slug";
@@ -116,6 +116,8 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
   const get = (row: ExportRow) => row.answers.get(element.id);
   const type = element.fieldType;
   const variants = variantsOf(element);
+  // Options removed since follow the current ones (and Other), so the codes of those stay as they were.
+  const removed = removedVariantsOf(element);
   const titleOf = (id: string) => variantTitle(element, id);
   const plain = (text: string) => (options.plainText ? stripHtml(text) : text);
 
@@ -134,9 +136,9 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
           name: `${wish}_${index + 1}`,
           kind: "number",
           decimals: 0,
-          labels: variants.map((v, i) => [i + 1, plain(v.title)] as [number, string]),
+          labels: [...variants, ...removed].map((v, i) => [i + 1, plain(v.title)] as [number, string]),
           value: (r) => {
-            const index = variants.findIndex((v) => v.id === cell(r)[0]);
+            const index = [...variants, ...removed].findIndex((v) => v.id === cell(r)[0]);
             return index < 0 ? null : index + 1;
           },
         };
@@ -178,6 +180,8 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
     if (single) {
       const labels = variants.map((v, i) => [i + 1, plain(v.title)] as [number, string]);
       if (hasOther) labels.push([variants.length + 1, "Other"]);
+      const removedFrom = variants.length + 2;
+      removed.forEach((v, i) => labels.push([removedFrom + i, plain(v.title)]));
       return [
         {
           header: title,
@@ -190,7 +194,9 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
             if (id === undefined) return null;
             if (id.startsWith(OTHER_PREFIX)) return variants.length + 1;
             const index = variants.findIndex((v) => v.id === id);
-            return index < 0 ? null : index + 1;
+            if (index >= 0) return index + 1;
+            const gone = removed.findIndex((v) => v.id === id);
+            return gone < 0 ? null : removedFrom + gone;
           },
         },
         ...other,
@@ -198,7 +204,7 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
     }
     if (multiple) {
       return [
-        ...variants.map(
+        ...[...variants, ...removed].map(
           (variant, index): ExportColumn => ({
             header: `${title}: ${plain(variant.title)}`,
             name: `${wish}_${index + 1}`,
