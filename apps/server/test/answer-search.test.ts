@@ -173,6 +173,7 @@ describe("searching answers", () => {
     expect(await found("purple, D")).toEqual([sent.body.id]);
     expect(await found("rain")).toEqual([sent.body.id]);
     expect(await found("30.11.2026")).toEqual([sent.body.id]);
+    expect(await found("30-11-2026")).toEqual([sent.body.id]);
     expect(await found("2026-11-30")).toEqual([sent.body.id]);
   });
 });

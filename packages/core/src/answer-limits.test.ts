@@ -14,6 +14,8 @@ describe("the limit an error speaks of", () => {
     });
     const floor = element("number", { validationSettings: { min: 3 } });
     expect(answerLimit(floor, "answer.number_out_of_range")?.values).toEqual({ min: 3 });
+    const slider = element("slider", {});
+    expect(answerLimit(slider, "answer.number_out_of_range")?.values).toEqual({ min: 0, max: 100 });
     const choices = element("multipleChoice", { fieldSettings: { minChoices: 2, maxChoices: 3 } });
     expect(answerLimit(choices, "answer.too_few_choices")?.values).toEqual({ min: 2 });
     expect(answerLimit(choices, "answer.too_many_choices")?.values).toEqual({ max: 3 });

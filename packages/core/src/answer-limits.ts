@@ -28,8 +28,12 @@ export function answerLimit(element: TElement, code: string): AnswerLimit | null
   const t = RESPONDENT_TEXTS;
   const { validationSettings: check, fieldSettings: settings } = element;
   switch (code) {
-    case "answer.number_out_of_range":
-      return bounds(check.min, check.max, [t.limitFromTo, t.limitAtLeast, t.limitAtMost]);
+    case "answer.number_out_of_range": {
+      // A slider without bounds of its own runs from 0 to 100 (core's slider type).
+      const [min, max] =
+        element.fieldType === "slider" ? [check.min ?? 0, check.max ?? 100] : [check.min, check.max];
+      return bounds(min, max, [t.limitFromTo, t.limitAtLeast, t.limitAtMost]);
+    }
     case "answer.too_long":
       return check.maxLength === undefined
         ? null

@@ -126,7 +126,7 @@ function pageTrail(post: PagedPost, values: Readonly<Record<string, unknown>>, p
 }
 
 /** The questions of a page, in its order. */
-export function questionsOn(elements: readonly TElement[], display: DisplayMode, page: number): string[] {
+function questionsOn(elements: readonly TElement[], display: DisplayMode, page: number): string[] {
   const pages = splitPages(elements, display);
   return pageElements(pages[page] ?? [], elements)
     .filter(isAnswerable)

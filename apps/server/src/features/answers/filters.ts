@@ -234,7 +234,8 @@ export function filterConditions(
  * also as it is stored (2026-11-30).
  */
 function searchedTexts(search: string): string[] {
-  const day = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(search.trim());
+  // Written as the table writes days in the reader's language: 30.11.2026, 30-11-2026, 30/11/2026.
+  const day = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(search.trim());
   if (!day) return [search];
   const [, d, m, y] = day;
   return [search, `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`];

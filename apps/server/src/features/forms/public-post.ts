@@ -9,7 +9,7 @@ import {
   type TPostedForm,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
-import { pageCount, pageOfFirst, questionsOn } from "@formloom/core/paged-post";
+import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
 import { SENT_PARAM } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import { type TSubmissionAnswer, validateSubmission, ZSubmission } from "@formloom/core/submission";
@@ -168,19 +168,26 @@ async function receive(
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
   const display = data.form.display ?? "all";
-  // A file refused is said under its question, on the page posted, before anything is kept, with
-  // every other error of that page, so nothing is left to find a round later; going Back passes
-  // it over.
+  // A file refused is said under its question, on the page posted, before anything is kept; going
+  // Back passes it over. On a form on one page every other error comes with it, so nothing is left
+  // to find a round later, but none of a question the page has not drawn yet (it is asked after).
+  // A page of a form on pages is checked with the pages before it once its file is taken.
   if (files.errors.length > 0 && first(FORM_POST_FIELDS.back) === undefined) {
     const pages = pageCount(asked, display);
     const posted = Math.min(Math.max(0, Math.trunc(Number(first(FORM_POST_FIELDS.page))) || 0), pages - 1);
-    const onPage = new Set(questionsOn(asked, display, pages > 1 ? posted : 0));
-    const refused = new Set(files.errors.map((error) => error.field));
-    const others = validateSubmission(
-      asked,
-      answers.filter((answer) => !refused.has(answer.fieldId)),
-      { rules: data.form.conditionalRules },
-    ).errors.filter((error) => onPage.has(error.field) && !refused.has(error.field));
+    const rules = data.form.conditionalRules;
+    const unseen = new Set([
+      ...files.errors.map((error) => error.field),
+      ...newlyOpened(asked, rules, answers, first(FORM_POST_FIELDS.opened)),
+    ]);
+    const others =
+      pages > 1
+        ? []
+        : validateSubmission(
+            asked,
+            answers.filter((answer) => !unseen.has(answer.fieldId)),
+            { rules },
+          ).errors.filter((error) => !unseen.has(error.field));
     return page(422, {
       values: valuesOf(answers, email),
       errors: [...files.errors, ...others],
