@@ -181,7 +181,7 @@ function questionColumns(element: TElement, options: ColumnOptions): ExportColum
       const labels = variants.map((v, i) => [i + 1, plain(v.title)] as [number, string]);
       if (hasOther) labels.push([variants.length + 1, "Other"]);
       const removedFrom = variants.length + 2;
-      removed.forEach((v, i) => labels.push([removedFrom + i, plain(v.title)]));
+      for (const [i, v] of removed.entries()) labels.push([removedFrom + i, plain(v.title)]);
       return [
         {
           header: title,
