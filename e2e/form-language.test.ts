@@ -98,7 +98,7 @@ describe("the form's language, not the interface's", () => {
     expect(await day.inputValue()).toBe("14.03.2026");
     // Put right, the answer is no longer marked, and the note by the button has nothing left to say.
     await expect.poll(() => page.getByText("Введите корректную дату или время").count()).toBe(0);
-    expect(await page.getByText("Исправьте отмеченные ответы").count()).toBe(0);
+    await expect.poll(() => page.getByText("Исправьте отмеченные ответы").count()).toBe(0);
     // The calendar writes its day the same way.
     await page.getByLabel("Выбрать в календаре").locator("xpath=following-sibling::input").fill("2026-03-15");
     expect(await day.inputValue()).toBe("15.03.2026");
