@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ownerWithQuiz, submitPublic } from "./results-helpers.ts";
 import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
@@ -35,6 +36,37 @@ describe("languages", () => {
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
       await screenshot(page, `ru-390${path.replaceAll("/", "-") || "-home"}`);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("writes a like answer in the reader's language in the results table and a single submission", async () => {
+    const owner = { username: "likereader", password: "like-reader-1" };
+    const { call, formId, signIn } = await ownerWithQuiz(run.app.url, owner, {
+      title: "Venue",
+      passed: "Passed",
+      fields: [{ id: "venue", fieldType: "like", question: "Like the venue?" }],
+    });
+    const { id } = await call<{ id: number }>("GET", "/user");
+    await call("PATCH", `/user/${id}/settings`, { locale: "ru" });
+    await submitPublic(run.app.url, formId, [{ fieldId: "venue", answer: "like" }]);
+    await submitPublic(run.app.url, formId, [{ fieldId: "venue", answer: "dislike" }]);
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await signIn(page);
+    await page.goto(`${run.app.url}/forms/${formId}/results`);
+    const table = page.getByRole("table");
+    await table.getByRole("cell", { name: "Не нравится", exact: true }).waitFor();
+    await table.getByRole("cell", { name: "Нравится", exact: true }).waitFor();
+    expect(await table.getByText(/^(Like|Dislike)$/).count()).toBe(0);
+    await screenshot(page, "ru-results-like-1280");
+    // The submission on a page of its own says it the same way.
+    await table.getByRole("cell", { name: "Нравится", exact: true }).click();
+    await page.getByRole("link", { name: "Открыть отдельной страницей" }).click();
+    await page.getByRole("heading", { name: /^Ответ № / }).waitFor();
+    await page.getByRole("cell", { name: "Нравится", exact: true }).waitFor();
+    expect(await page.getByText(/^(Like|Dislike)$/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -34,7 +34,7 @@ const DURATION_UNITS = [
  * Dates, times, durations and numbers the way the reader's language writes them, with moments
  * in their time zone.
  */
-export function formatters(locale: string, zone: string | undefined) {
+export function formatters(locale: string, zone: string | undefined, translate?: (key: string) => string) {
   const language = locale.split("-")[0] ?? "en";
   const style = {
     date: DAY_PATTERNS[formLocale(language)],
@@ -72,10 +72,15 @@ export function formatters(locale: string, zone: string | undefined) {
       }
       return parts.length > 0 ? parts.join(" ") : units.second.format(0);
     },
-    /** An answer as text; dates answered on a form are written like every other date. */
+    /**
+     * An answer as text; dates answered on a form are written like every other date, and the
+     * button a like question's respondent clicked is named in the reader's language.
+     */
     answer: (field: TElement, answer: unknown) => {
       if (field.fieldType === "dateTime" && typeof answer === "string")
         return dayText(answer, modeOf(field), formLocale(language));
+      if (translate && field.fieldType === "like" && (answer === "like" || answer === "dislike"))
+        return translate(`codes.widget.like.${answer}`);
       return answerToText(field, answer);
     },
   };
@@ -85,7 +90,7 @@ export type Formatters = ReturnType<typeof formatters>;
 
 /** Formatters for the signed-in user's language and time zone (the browser's before sign-in). */
 export function useFormat(): Formatters {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const { data: user } = useUser();
-  return formatters(i18n.language, user?.timezone);
+  return formatters(i18n.language, user?.timezone, t);
 }
