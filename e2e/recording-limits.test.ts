@@ -93,4 +93,54 @@ describe("recording limits", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("refuses a file over the server's size in the browser and says the size, whatever larger size the question names", async () => {
+    await createdForm(call, {
+      title: "Files on a small server",
+      formPathAlias: "small-server-files",
+      collectBehaviorData: false,
+      collectRealCharacters: false,
+      fields: [
+        { id: "cv", fieldType: "file", question: "Your CV", fieldOrder: 0 },
+        {
+          id: "scan",
+          fieldType: "file",
+          question: "A scan",
+          fieldOrder: 1,
+          fieldSettings: { maxFileSizeMb: 5 },
+        },
+        {
+          id: "note",
+          fieldType: "file",
+          question: "A short note",
+          fieldOrder: 2,
+          fieldSettings: { maxFileSizeMb: 0.1 },
+        },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    let sent = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/forms/upload_file")) sent++;
+    });
+    await page.goto(`${run.app.url}/f/small-server-files?a=${OWNER}`);
+    const half = { name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(512 * 1024, 1) };
+    // The server takes 0.2 MB: the question without a size of its own and the one naming 5 MB
+    // both say so, before half a megabyte is sent for nothing.
+    for (const id of ["cv", "scan"]) {
+      const question = page.locator(`[data-field-id=${id}]`);
+      await question.locator("input[type=file]").setInputFiles(half);
+      await question.getByText("The file is too large: at most 0.2 MB per file").waitFor();
+    }
+    // A question's own smaller size is the one it names.
+    const note = page.locator("[data-field-id=note]");
+    await note.locator("input[type=file]").setInputFiles({ ...half, buffer: Buffer.alloc(150 * 1024, 1) });
+    await note.getByText("The file is too large: at most 0.1 MB per file").waitFor();
+    expect(sent).toBe(0);
+    await screenshot(page, "upload-server-limit-390");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -100,7 +100,7 @@ describe("uploading a respondent's file", () => {
     expect((await upload({ formId: "nope", fieldId: "pic" }, PNG, "a.png")).status).toBe(400);
   });
 
-  it("tells the page of a form with a video or audio question the largest file the server takes, for its recorder", async () => {
+  it("tells the page of a form with a file, video or audio question the largest file the server takes", async () => {
     await api.post("/api/forms", {
       title: "Voice notes",
       formPathAlias: "voice-notes",
@@ -112,8 +112,16 @@ describe("uploading a respondent's file", () => {
     expect(recorded.status).toBe(200);
     expect(recorded.body.uploadMaxMb).toBe(server.settings.uploadMaxBytes / (1024 * 1024));
     expect(recorded.body.uploadMaxMb).toBe(10);
-    // A form that records nothing is not told.
-    const plain = await server.api.get<{ uploadMaxMb?: number }>(`/api/forms/path/claims/${subdomain}`);
+    // A form with a file question is told too: its page refuses a larger file before sending it.
+    const files = await server.api.get<{ uploadMaxMb?: number }>(`/api/forms/path/claims/${subdomain}`);
+    expect(files.body.uploadMaxMb).toBe(10);
+    // A form that takes no files is not told.
+    await api.post("/api/forms", {
+      title: "Names",
+      formPathAlias: "names-only",
+      fields: [{ id: "name", fieldType: "text", question: "Your name" }],
+    });
+    const plain = await server.api.get<{ uploadMaxMb?: number }>(`/api/forms/path/names-only/${subdomain}`);
     expect(plain.status).toBe(200);
     expect(plain.body).not.toHaveProperty("uploadMaxMb");
   });

@@ -21,6 +21,10 @@ describe("the limit an error speaks of", () => {
     expect(answerLimit(choices, "answer.too_many_choices")?.values).toEqual({ max: 3 });
     const file = element("file", { fieldSettings: { maxFileSizeMb: 4 } });
     expect(answerLimit(file, "answer.file_too_large")?.values).toEqual({ size: 4 });
+    // The server's size, where it is the smaller or the question names none.
+    expect(answerLimit(file, "answer.file_too_large", 2)?.values).toEqual({ size: 2 });
+    expect(answerLimit(file, "answer.file_too_large", 10)?.values).toEqual({ size: 4 });
+    expect(answerLimit(element("file", {}), "answer.file_too_large", 10)?.values).toEqual({ size: 10 });
     const pdf = element("file", { fieldSettings: { accept: [".pdf", ".docx"] } });
     expect(answerLimit(pdf, "answer.file_type")?.values).toEqual({ types: ".pdf, .docx" });
   });

@@ -1,5 +1,6 @@
 import { RESPONDENT_TEXTS } from "./defaults.ts";
 import type { TElement } from "./element-schema.ts";
+import { fileSizeLimitMb } from "./media-questions.ts";
 
 /** A respondent text with its values (numbers, or a list of file types), to be translated. */
 export interface AnswerLimit {
@@ -22,9 +23,10 @@ function bounds(
 /**
  * The limit set on a question that an error's code speaks of ("the answer is too long": at most
  * 200 characters), so a respondent learns what to change, not only that something is wrong. Null
- * when the error is of another kind or the question sets no such limit.
+ * when the error is of another kind or the question sets no such limit. A file's size is the
+ * smaller of the question's and the server's (`serverMaxMb`, where the page knows it).
  */
-export function answerLimit(element: TElement, code: string): AnswerLimit | null {
+export function answerLimit(element: TElement, code: string, serverMaxMb?: number): AnswerLimit | null {
   const t = RESPONDENT_TEXTS;
   const { validationSettings: check, fieldSettings: settings } = element;
   switch (code) {
@@ -54,10 +56,10 @@ export function answerLimit(element: TElement, code: string): AnswerLimit | null
       return settings.accept?.length
         ? { text: t.limitFileTypes, values: { types: settings.accept.join(", ") } }
         : null;
-    case "answer.file_too_large":
-      return settings.maxFileSizeMb === undefined
-        ? null
-        : { text: t.limitFileSize, values: { size: settings.maxFileSizeMb } };
+    case "answer.file_too_large": {
+      const size = fileSizeLimitMb(settings.maxFileSizeMb, serverMaxMb);
+      return size === undefined ? null : { text: t.limitFileSize, values: { size } };
+    }
     default:
       return null;
   }

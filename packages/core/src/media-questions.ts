@@ -36,13 +36,18 @@ export const RECORDER_BITRATES = {
 const PLANNED_SHARE = 0.85;
 
 /**
- * The largest recording a question takes, in bytes: the question's own file limit
- * (fieldSettings.maxFileSizeMb) and the server's (UPLOAD_MAX_MB), the smaller; undefined when
- * neither is known.
+ * The largest file a question takes, in MB: the question's own limit (fieldSettings.maxFileSizeMb)
+ * and the server's (UPLOAD_MAX_MB), the smaller; undefined when neither is known.
  */
-export function recordingMaxBytes(fieldMaxMb: number | undefined, serverMaxMb: number | undefined) {
+export function fileSizeLimitMb(fieldMaxMb: number | undefined, serverMaxMb: number | undefined) {
   const limits = [fieldMaxMb, serverMaxMb].filter((mb): mb is number => mb !== undefined && mb > 0);
-  return limits.length > 0 ? Math.round(Math.min(...limits) * MB) : undefined;
+  return limits.length > 0 ? Math.min(...limits) : undefined;
+}
+
+/** The largest recording a question takes, in bytes (see fileSizeLimitMb). */
+export function recordingMaxBytes(fieldMaxMb: number | undefined, serverMaxMb: number | undefined) {
+  const limit = fileSizeLimitMb(fieldMaxMb, serverMaxMb);
+  return limit === undefined ? undefined : Math.round(limit * MB);
 }
 
 /**

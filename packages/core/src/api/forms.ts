@@ -219,8 +219,8 @@ export const ZPublicForm = z.object({
   /** Where the form stands in the form chain the respondent is going through, if any. */
   chain: ZChainPlace.optional(),
   /**
-   * The largest file the server takes, in MB (UPLOAD_MAX_MB): given to a form with a video or
-   * audio question, whose recorder keeps to it.
+   * The largest file the server takes, in MB (UPLOAD_MAX_MB): given to a form with a file
+   * question, whose page refuses a larger file before sending it and whose recorder keeps to it.
    */
   uploadMaxMb: z.number().optional(),
 });

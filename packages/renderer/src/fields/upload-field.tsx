@@ -1,8 +1,10 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
 import { keptFileName, removedFileName } from "@formloom/core/form-post";
+import { fileSizeLimitMb } from "@formloom/core/media-questions";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
-import { useTranslate } from "../translate-context.ts";
+import { errorText } from "../flow/error-text.ts";
+import { useLocale, useTranslate } from "../translate-context.ts";
 import { UploadError, useUpload } from "../upload-context.tsx";
 import "./upload-field.css";
 
@@ -73,6 +75,7 @@ export function UploadField({
   disabled,
 }: FieldProps) {
   const translate = useTranslate();
+  const locale = useLocale();
   const upload = useUpload();
   const type = element.fieldType;
   const { accept, maxFileSizeMb } = element.fieldSettings;
@@ -92,7 +95,7 @@ export function UploadField({
 
   const send = async (file: File) => {
     if (!upload) return;
-    const problem = localProblem(file, type, accept, maxFileSizeMb);
+    const problem = localProblem(file, type, accept, fileSizeLimitMb(maxFileSizeMb, upload.maxMb));
     if (problem) {
       setPhase({ kind: "error", code: problem });
       if (inputRef.current) inputRef.current.value = "";
@@ -160,7 +163,10 @@ export function UploadField({
   // Replace and Remove run in the script: until it runs (or without one) the picker itself stays
   // in sight to choose another file.
   const replaceable = Boolean(current) && !busy && hydrated;
-  const error = phase.kind === "error" ? translate(phase.code) : "";
+  const error =
+    phase.kind === "error"
+      ? errorText(element, phase.code, { translate, locale, uploadMaxMb: upload.maxMb })
+      : "";
   const kind = KINDS[type];
   return (
     <div className="fl-upload" data-invalid={invalid || error ? true : undefined}>

@@ -1,4 +1,3 @@
-import { answerLimit } from "@formloom/core/answer-limits";
 import { DEFAULT_TEXTS, RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { isAnswerable } from "@formloom/core/field-registry";
@@ -7,7 +6,8 @@ import { memo, type ReactNode, useSyncExternalStore } from "react";
 import { fieldComponents } from "../field-components.tsx";
 import { displayComponents } from "../fields/display-fields.tsx";
 import { useLocale } from "../translate-context.ts";
-import { fieldErrorCode } from "./error-text.ts";
+import { useUpload } from "../upload-context.tsx";
+import { errorText } from "./error-text.ts";
 import type { Translate } from "./translate.ts";
 
 /** Types whose options are a group of inputs: a fieldset with the question as its legend. */
@@ -160,17 +160,8 @@ export function QuestionView({ field, context }: { field: TElement; context: Fie
 /** The error's words in the form's language, with the limit the answer broke when it has one. */
 function ErrorText({ field, code, translate }: { field: TElement; code: string; translate: Translate }) {
   const locale = useLocale();
-  const text = translate(fieldErrorCode(code));
-  const limit = answerLimit(field, code);
-  if (!limit) return text;
-  const format = new Intl.NumberFormat(locale);
-  const values = Object.fromEntries(
-    Object.entries(limit.values).map(([name, value]) => [
-      name,
-      typeof value === "number" ? format.format(value) : value,
-    ]),
-  );
-  return `${text}: ${translate(limit.text, values)}`;
+  const upload = useUpload();
+  return errorText(field, code, { translate, locale, uploadMaxMb: upload?.maxMb });
 }
 
 type QuestionProps = { field: TElement; context: FieldContext };

@@ -1,8 +1,8 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { formClosed, type TFormClosed } from "@formloom/core/closing";
 import { scopeCustomCss } from "@formloom/core/custom-css";
+import { isUploadField } from "@formloom/core/field-types/file-like";
 import type { TFormSettings } from "@formloom/core/form-schema";
-import { isMediaQuestionType } from "@formloom/core/media-questions";
 import { publicElement, publicSettings } from "@formloom/core/public-form";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
@@ -76,8 +76,9 @@ export async function publicFormByPath(
     },
     fields: fields.map(publicElement),
     asksEmail: await asksRespondentEmail(db, { accountId: found.form.accountId, formId: found.form.id }),
-    // A recording in the page keeps to the server's size, which only a recorded question needs.
-    ...(options.uploadMaxBytes !== undefined && fields.some((field) => isMediaQuestionType(field.fieldType))
+    // A file question keeps to the server's size: the page refuses a larger file before sending
+    // it and says the size; a recording stops there.
+    ...(options.uploadMaxBytes !== undefined && fields.some(isUploadField)
       ? { uploadMaxMb: options.uploadMaxBytes / (1024 * 1024) }
       : {}),
   };
