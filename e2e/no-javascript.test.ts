@@ -305,6 +305,51 @@ describe("a slider and a colour with JavaScript off", () => {
 });
 
 describe("the same form with JavaScript on", () => {
+  it("draws a slider and a colour met on a later page as they are, never first as plain boxes", async () => {
+    await call("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Taste later",
+      formPathAlias: "taste-later",
+      display: "severalPages",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 },
+        { id: "break", fieldType: "pageBreak", fieldOrder: 1 },
+        {
+          id: "heat",
+          fieldType: "slider",
+          question: "How spicy?",
+          fieldOrder: 2,
+          validationSettings: { min: 0, max: 10, step: 1 },
+        },
+        { id: "tint", fieldType: "colour", question: "Favourite colour", fieldOrder: 3 },
+      ],
+    });
+    context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    // Every kind of input each question has ever had in the page, however briefly.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { inputsSeen: Set<string> }).inputsSeen = seen;
+      new MutationObserver(() => {
+        for (const input of document.querySelectorAll("[data-field-id] input"))
+          seen.add(
+            `${input.closest("[data-field-id]")?.getAttribute("data-field-id")}:${input.getAttribute("type")}`,
+          );
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    });
+    await page.goto(`${run.app.url}/f/taste-later?a=nojs`);
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("slider", { name: "How spicy?" }).waitFor();
+    const seen = await page.evaluate(() => [
+      ...(window as unknown as { inputsSeen: Set<string> }).inputsSeen,
+    ]);
+    expect(seen.filter((kind) => kind.startsWith("heat:") || kind.startsWith("tint:")).sort()).toEqual([
+      "heat:range",
+      "tint:color",
+    ]);
+  });
+
   it("sends Other's own answer the way the plain post does, and asks for it when left empty", async () => {
     const made = await call<{ form: { id: number } }>("POST", "/forms", {
       collectRealCharacters: false,

@@ -4,6 +4,7 @@ import { fileSizeLimitMb } from "@formloom/core/media-questions";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { errorText } from "../flow/error-text.ts";
+import { useScripted } from "../scripted.ts";
 import { useLocale, useTranslate } from "../translate-context.ts";
 import { UploadError, useUpload } from "../upload-context.tsx";
 import "./upload-field.css";
@@ -88,8 +89,7 @@ export function UploadField({
   const statusId = `${inputId}-upload-status`;
   const errorId = `${inputId}-upload-error`;
 
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useScripted();
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
