@@ -5,6 +5,7 @@ import {
   sampleForm,
   signUpWithAccount,
   startWithAccount,
+  submitAnswers,
   type TestServer,
 } from "./harness.ts";
 import { capitalQuestion } from "./quiz-form.ts";
@@ -165,6 +166,65 @@ describe("results", () => {
     const gone = await api.get(`/api/forms/${form}/answer/${ids[4]}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe("404 - Form answer not found");
+  });
+});
+
+describe("sorting by a choice", () => {
+  it("orders the answers by the titles the reader sees, not by the options' ids", async () => {
+    const options = [
+      { id: "z1", title: "Apple" },
+      { id: "a9", title: "Cherry" },
+      { id: "m5", title: "Banana" },
+    ];
+    const form = (
+      await createForm(api, {
+        title: "Fruit",
+        fields: [
+          {
+            id: "one",
+            fieldType: "radio",
+            question: "One fruit",
+            fieldSettings: { answerVariants: options },
+          },
+          {
+            id: "some",
+            fieldType: "checkbox",
+            question: "Some fruit",
+            fieldSettings: { answerVariants: options },
+          },
+        ],
+      })
+    ).id;
+    const sent: Array<[string, string[]]> = [
+      ["a9", ["a9"]],
+      ["z1", ["z1", "a9"]],
+      ["m5", ["m5"]],
+    ];
+    for (const [one, some] of sent)
+      await submitAnswers(server.api, form, [
+        { fieldId: "one", answer: one },
+        { fieldId: "some", answer: some },
+      ]);
+    const sorted = async (fieldId: string, order: "asc" | "desc") => {
+      const page = await api.get<Page>(
+        `/api/forms/${form}/answer/paginated/1/10?sortBy=answer:${fieldId}&order=${order}`,
+      );
+      expect(page.status).toBe(200);
+      return page.body.answerList.map((row) => row.answers.find((a) => a.fieldId === "one")?.answer);
+    };
+    expect(await sorted("one", "asc")).toEqual(["z1", "m5", "a9"]);
+    expect(await sorted("one", "desc")).toEqual(["a9", "m5", "z1"]);
+    // Several choices read as their titles in the order chosen: "Apple, Cherry", "Banana", "Cherry".
+    expect(await sorted("some", "asc")).toEqual(["z1", "m5", "a9"]);
+    // An export sorted the same way lists its rows so too.
+    const csv = await api.get(`/api/forms/${form}/answers/export/csv?sortBy=answer:one&order=asc`);
+    expect(csv.status, csv.text).toBe(200);
+    const lines = csv.text
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => /Apple|Banana|Cherry/.exec(line)?.[0]);
+    expect(lines).toEqual(["Apple", "Banana", "Cherry"]);
   });
 });
 

@@ -43,9 +43,9 @@ export async function answerPage(
   query: z.infer<typeof ZAnswerPageQuery> & { after?: string },
   alongside?: () => Promise<void>,
 ) {
-  const { access, filtered, known } = await readableRows(ctx, formId, query);
+  const { access, filtered, fields } = await readableRows(ctx, formId, query);
   const byAnswer = query.sortBy.startsWith(ANSWER_SORT_PREFIX)
-    ? answerSortKey(query.sortBy.slice(ANSWER_SORT_PREFIX.length), access, known)
+    ? answerSortKey(query.sortBy.slice(ANSWER_SORT_PREFIX.length), access, fields)
     : undefined;
   // Ordering by a total would hint at the answers of fields this reader may not see.
   const sortBy: SortKey =
@@ -101,30 +101,43 @@ async function readableRows(ctx: TenantContext, formId: number, query: z.infer<t
   const form = await loadForm(ctx, formId);
   const access = await answerAccess(ctx, form);
   assertCanRead(access);
-  const known = new Map(
-    (form.fields as Array<{ id: string; fieldType: string }>).map((field) => [field.id, field.fieldType]),
-  );
+  const fields = form.fields as FilteredField[];
   const filtered = and(
     ofForm(ctx, formId),
     query.isViewed === undefined ? undefined : eq(formAnswers.isViewed, query.isViewed === "true"),
-    ...filterConditions(query.filters, access, form.fields as FilteredField[]),
+    ...filterConditions(query.filters, access, fields),
   );
-  return { access, filtered, known };
+  return { access, filtered, fields };
 }
 
 /**
  * A field's answer as a sort key: JSON's own order, so numbers sort by value and texts
- * alphabetically; a reader limited to selected fields sorts only by those.
+ * alphabetically; a choice by the titles of its options, as the reader sees it (several choices
+ * as their titles in the order chosen, joined). A reader limited to selected fields sorts only by
+ * those.
  */
-export function answerSortKey(
-  fieldId: string,
-  access: AnswerAccess,
-  known: { has(fieldId: string): boolean },
-): SQL {
-  if (!known.has(fieldId)) throw badRequest("answer.unknown_field");
+export function answerSortKey(fieldId: string, access: AnswerAccess, fields: readonly FilteredField[]): SQL {
+  const field = fields.find((each) => each.id === fieldId);
+  if (!field) throw badRequest("answer.unknown_field");
   if (access.level === "fields" && !access.fieldIds.has(fieldId)) throw forbidden("not_allowed");
   const path = `$[*] ? (@.fieldId == ${JSON.stringify(fieldId)}).answer`;
-  return sql`jsonb_path_query_first("form_answers"."answers", ${path}::jsonpath)`;
+  const answer = sql`jsonb_path_query_first("form_answers"."answers", ${path}::jsonpath)`;
+  const options = [
+    ...(field.fieldSettings?.answerVariants ?? []),
+    ...(field.fieldSettings?.removedVariants ?? []),
+  ];
+  if (options.length === 0) return answer;
+  const titled = (id: SQL) =>
+    sql`case ${id} ${sql.join(
+      options.map((option) => sql`when ${option.id} then ${option.title}`),
+      sql` `,
+    )} else ${id} end`;
+  return sql`(select case jsonb_typeof(a.v)
+      when 'string' then to_jsonb(${titled(sql`a.v #>> '{}'`)})
+      when 'array' then (select to_jsonb(string_agg(${titled(sql`c.id`)}, ', ' order by c.n))
+        from jsonb_array_elements_text(a.v) with ordinality as c(id, n))
+      else a.v end
+    from (select ${answer} as v) as a)`;
 }
 
 /**

@@ -108,10 +108,9 @@ function orderOf(form: ExportForm): Order {
   const { sortBy, order = "desc" } = form.view;
   if (sortBy === undefined) return { kind: "id" };
   if (sortBy.startsWith(ANSWER_SORT_PREFIX)) {
-    const known = new Set(form.fields.map((field) => field.id));
     return {
       kind: "answer",
-      key: answerSortKey(sortBy.slice(ANSWER_SORT_PREFIX.length), form.access, known),
+      key: answerSortKey(sortBy.slice(ANSWER_SORT_PREFIX.length), form.access, form.fields),
       order,
     };
   }
