@@ -82,6 +82,43 @@ describe("searching answers", () => {
     expect(await found("nobody chose this")).toEqual([]);
   });
 
+  it("finds a matching-pairs answer by either side's title, as the table shows it", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Capitals",
+      fields: [
+        {
+          id: "pairs",
+          fieldType: "correspondence",
+          question: "Match each country to its capital",
+          fieldSettings: {
+            answerVariants: [
+              { id: "c1", title: "Norway", matchId: "k1" },
+              { id: "c2", title: "Peru", matchId: "k2" },
+            ],
+            matches: [
+              { id: "k1", title: "Oslo" },
+              { id: "k2", title: "Lima" },
+            ],
+          },
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const post = async (answer: Record<string, string>) =>
+      (
+        await server.api.post<{ id: number }>("/api/forms/answer", {
+          formId: id,
+          answers: [{ fieldId: "pairs", answer }],
+        })
+      ).body.id;
+    const norway = await post({ c1: "k1" });
+    const peru = await post({ c2: "k2" });
+    expect(await foundIn(id, { search: "norway" })).toEqual([norway]);
+    expect(await foundIn(id, { search: "Lima" })).toEqual([peru]);
+    expect(await foundIn(id, { search: "k1" })).toEqual([]);
+  });
+
   it("filters a question by the value the reader sees: a number, a matrix row's choice, an option's title", async () => {
     const created = await admin.post<{ form: { id: number } }>("/api/forms", {
       title: "Stay",

@@ -66,6 +66,8 @@ export interface FilteredField {
   fieldSettings?: {
     answerVariants?: ReadonlyArray<{ id: string; title: string }>;
     removedVariants?: ReadonlyArray<{ id: string; title: string }>;
+    /** A matching-pairs question's right-hand items: its answer maps its options' ids to these. */
+    matches?: ReadonlyArray<{ id: string; title: string }>;
   } | null;
 }
 
@@ -86,18 +88,30 @@ function choiceTitled(
   shown: ReadonlySet<string> | null,
 ): SQL | undefined {
   const wanted = text.trim().toLocaleLowerCase();
+  const titled = (options: ReadonlyArray<{ id: string; title: string }> | undefined) =>
+    (options ?? []).filter((option) => option.title.toLocaleLowerCase().includes(wanted));
   const matches = fields
     .filter((field) => !shown || shown.has(field.id))
-    .flatMap((field) =>
-      [...(field.fieldSettings?.answerVariants ?? []), ...(field.fieldSettings?.removedVariants ?? [])]
-        .filter((option) => option.title.toLocaleLowerCase().includes(wanted))
-        .map((option) => ({ fieldId: field.id, optionId: option.id })),
-    )
+    .flatMap((field) => {
+      const settings = field.fieldSettings;
+      const options = titled([...(settings?.answerVariants ?? []), ...(settings?.removedVariants ?? [])]);
+      // A matching pair is stored as {option id: match id}: the option is a key, the match a value.
+      const keyed = field.fieldType === "correspondence";
+      return [
+        ...options.map((option) => ({ fieldId: field.id, optionId: option.id, keyed })),
+        ...titled(settings?.matches).map((match) => ({
+          fieldId: field.id,
+          optionId: match.id,
+          keyed: false,
+        })),
+      ];
+    })
     .slice(0, MAX_TITLED_OPTIONS);
   if (wanted === "" || matches.length === 0) return undefined;
-  const each = matches.map(({ fieldId, optionId }) => {
+  const each = matches.map(({ fieldId, optionId, keyed }) => {
     const option = pathString(optionId);
-    return `(@.fieldId == ${pathString(fieldId)} && (@.answer == ${option} || @.answer.* == ${option}))`;
+    const holds = keyed ? `exists(@.answer.${option})` : `(@.answer == ${option} || @.answer.* == ${option})`;
+    return `(@.fieldId == ${pathString(fieldId)} && ${holds})`;
   });
   return sql`${answers} @? ${`$[*] ? (${each.join(" || ")})`}::jsonpath`;
 }
