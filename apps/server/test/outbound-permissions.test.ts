@@ -169,6 +169,8 @@ beforeAll(async () => {
     to: { formAuthor: true },
     subject: "Admin copy [answer:b]",
   });
+  // The admin's notification to everyone in the account: each member is sent what they may read.
+  await notification(admin, { to: { accountUsers: true }, subject: "Everyone [answer:b] Score=[score]." });
 
   // The member's channels: a webhook, a webhook made with their API token, a notification, and a
   // rule of theirs that sends mail and calls a webhook.
@@ -330,6 +332,25 @@ describe("a member who may read field A and edit forms", () => {
     );
     expect(dataOf(again!).answerId).toBe(dataOf(first!).answerId);
     expectOnlyFieldA(again!);
+  });
+
+  it("is sent only what they may read by the admin's notification to every member", async () => {
+    const full = await smtp.waitFor(
+      (await admin.get<{ email: string }>("/api/user")).body.email.toLowerCase(),
+      "Everyone",
+    );
+    expect(full.subject).toContain(SECRET);
+    expect(full.subject).toContain(`Score=${SCORED}.`);
+    const mail = await smtp.waitFor(memberEmail, "Everyone");
+    expect(mail.subject).toMatch(/^Everyone\s+Score=\.$/);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain(SECRET);
+      expect(part).not.toContain("Private question");
+      expect(part).toContain("Visible colour: Green");
+    }
+    // A member who may read nothing of the form is sent nothing of it.
+    const blindEmail = `${blind.username}@example.com`.toLowerCase();
+    expect(smtp.messages.filter((m) => m.to.includes(blindEmail))).toEqual([]);
   });
 
   it("may not send the admin's notification to other recipients or with other placeholders", async () => {

@@ -98,6 +98,15 @@ export type AnswerAccess =
   | { level: "none" }
   | { level: "fields"; fieldIds: ReadonlySet<string> };
 
+/** What both accesses show: a channel's maker's and its reader's, the narrower field by field. */
+export function commonAccess(a: AnswerAccess, b: AnswerAccess): AnswerAccess {
+  if (a.level === "none" || b.level === "none") return { level: "none" };
+  if (a.level === "all") return b;
+  if (b.level === "all") return a;
+  const fieldIds = new Set([...a.fieldIds].filter((fieldId) => b.fieldIds.has(fieldId)));
+  return fieldIds.size > 0 ? { level: "fields", fieldIds } : { level: "none" };
+}
+
 /** The widest access any of a reader's groups gives: whole form beats selected fields beats none. */
 export function combineAccess(
   grants: readonly { level: DataAccessLevel; fieldIds: readonly string[] }[],

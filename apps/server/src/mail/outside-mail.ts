@@ -78,21 +78,22 @@ export function assertMayMailOutside(user: { emailConfirmedAt: Date | null }): v
   if (user.emailConfirmedAt === null) throw forbidden("mail.confirm_email_first");
 }
 
-/** Of these addresses, the ones of the account's own users (lower-cased). */
+/** Of these addresses, the ones of the account's own users (lower-cased), with the user's id. */
 export async function membersAmong(
   db: Db | Tx,
   accountId: number,
   addresses: string[],
-): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
+): Promise<Map<string, number>> {
+  if (addresses.length === 0) return new Map();
   const result = await db.execute(sql`
-    select lower(email) as email from users
+    select lower(email) as email, id from users
      where account_id = ${accountId}
        and lower(email) in (${sql.join(
          addresses.map((address) => sql`${address.toLowerCase()}`),
          sql`, `,
        )})`);
-  return new Set((result as unknown as { rows: Array<{ email: string }> }).rows.map((row) => row.email));
+  const rows = (result as unknown as { rows: Array<{ email: string; id: number }> }).rows;
+  return new Map(rows.map((row) => [row.email, Number(row.id)]));
 }
 
 /** A user-typed name as it may stand in a subject: one line, and short enough to say nothing more. */

@@ -1,5 +1,6 @@
 import type { TAutomationJob, TEmailRecipients } from "@formloom/core/api/email-notifications";
 import type { TElement } from "@formloom/core/element-schema";
+import { type AnswerAccess, commonAccess } from "@formloom/core/permissions";
 import { evaluate } from "@formloom/core/rules";
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -19,6 +20,7 @@ import { answerAccess, assertCanRead, channelAccess, visibleStoredAnswer } from 
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import type { OutsideMailLimits } from "../../mail/outside-mail.ts";
+import { membersAmong } from "../../mail/outside-mail.ts";
 import { answerNumbers } from "../answers/service.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
@@ -212,24 +214,42 @@ export function startAutomationWorker(options: {
     const mails: NotificationMail[] = [];
     for (const notification of notifications) {
       // The mail carries what the notification's maker (or last changer) may read of the form now;
-      // one whose maker may read nothing of it is not sent.
+      // one whose maker may read nothing of it is not sent. A member of the account it goes to is
+      // sent no more than they may read themselves (nothing, when that is nothing); the respondent,
+      // and an address a respondent typed, what the maker may.
       const access = await channelAccess(db, answer.accountId, notification.configuredBy, form);
       if (access.level === "none") continue;
-      const shown = visibleStoredAnswer(answer, access);
-      const composed = composeMail(notification, {
-        formTitle: form.title,
-        answerNumber: answer.number,
-        answerId: answer.id,
-        submitTime: answer.submitTime,
-        score: shown.score,
-        fields,
-        answers: answersOf(shown),
-      });
       const addresses = await recipientsOf(db, notification, form, fields, answer, answers);
       const sender = await notificationSender(db, answer.accountId, notification.configuredBy);
-      mails.push(
-        ...(await addressMails(db, sender, { ...composed, fromName: notification.fromName }, addresses)),
-      );
+      const members = await membersAmong(db, answer.accountId, addresses);
+      const byAccess = new Map<string, { access: AnswerAccess; addresses: string[] }>();
+      for (const address of addresses) {
+        const member = members.get(address);
+        const reader =
+          member === undefined || member === answer.userId
+            ? access
+            : commonAccess(access, await channelAccess(db, answer.accountId, member, form));
+        if (reader.level === "none") continue;
+        const key = reader.level === "fields" ? [...reader.fieldIds].sort().join("\n") : reader.level;
+        const same = byAccess.get(key) ?? { access: reader, addresses: [] };
+        same.addresses.push(address);
+        byAccess.set(key, same);
+      }
+      for (const { access: reader, addresses: readers } of byAccess.values()) {
+        const shown = visibleStoredAnswer(answer, reader);
+        const composed = composeMail(notification, {
+          formTitle: form.title,
+          answerNumber: answer.number,
+          answerId: answer.id,
+          submitTime: answer.submitTime,
+          score: shown.score,
+          fields,
+          answers: answersOf(shown),
+        });
+        mails.push(
+          ...addressMails(sender, { ...composed, fromName: notification.fromName }, readers, members),
+        );
+      }
     }
     const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
     if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "", sender: null });

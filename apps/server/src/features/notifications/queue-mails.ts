@@ -3,7 +3,6 @@ import type { Db, Tx } from "../../db/connect.ts";
 import { users } from "../../db/schema.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import {
-  membersAmong,
   type OutsideMailLimits,
   type OutsideSender,
   outsideMailRoom,
@@ -44,13 +43,13 @@ export async function notificationSender(
  * whole; anyone else, whose address a respondent typed, gets it cut short as invitations are, and
  * counts to the account's daily limit of outside mail.
  */
-export async function addressMails(
-  db: Db,
+export function addressMails(
   sender: OutsideSender,
   composed: { subject: string; html: string; text: string; fromName: string },
   addresses: string[],
-): Promise<NotificationMail[]> {
-  const members = await membersAmong(db, sender.accountId, addresses);
+  /** The account's own users among the addresses (`membersAmong`). */
+  members: ReadonlyMap<string, number>,
+): NotificationMail[] {
   return addresses.map((to) =>
     members.has(to)
       ? { ...composed, to, sender: null }
