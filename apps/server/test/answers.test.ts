@@ -348,6 +348,73 @@ describe("rules on submission", () => {
     ]);
   });
 
+  it("stores the value a rule puts in a hidden or read-only field, and nothing the respondent sends to it", async () => {
+    const over60 = {
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId: "age", operator: "greater", value: 60 }],
+    };
+    const form = (
+      await createForm(api, {
+        title: "Segments",
+        fields: [
+          { id: "age", fieldType: "number", question: "Your age?", fieldOrder: 0 },
+          { id: "segment", fieldType: "text", question: "Segment", isHidden: true, fieldOrder: 1 },
+          { id: "band", fieldType: "text", question: "Band", isDisabled: true, fieldOrder: 2 },
+          { id: "shown", fieldType: "text", question: "Shown by a rule", fieldOrder: 3 },
+          { id: "hush", fieldType: "text", question: "Hidden by a rule", fieldOrder: 4 },
+        ],
+        conditionalRules: [
+          {
+            id: "senior",
+            name: "Seniors",
+            if: over60,
+            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+            then: [
+              { type: "assign", fieldId: "segment", value: "senior" },
+              { type: "assign", fieldId: "band", value: "60+" },
+              { type: "assign", fieldId: "shown", value: "kept only when shown" },
+              { type: "assign", fieldId: "hush", value: "dropped" },
+              { type: "hide", fieldIds: ["hush"] },
+            ],
+          },
+          {
+            id: "show",
+            name: "Show for the young",
+            if: {
+              kind: "group",
+              combinator: "AND",
+              conditions: [{ kind: "field", fieldId: "age", operator: "lower", value: 18 }],
+            },
+            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+            then: [{ type: "show", fieldIds: ["shown"] }],
+          },
+        ],
+      })
+    ).id;
+    const stored = async (answers: Array<{ fieldId: string; answer: unknown }>) => {
+      const sent = await server.api.post<{ id: number }>("/api/forms/answer", { formId: form, answers });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const read = await api.get<{ answers: Array<{ fieldId: string; answer: unknown }> }>(
+        `/api/forms/${form}/answer/${sent.body.id}`,
+      );
+      return Object.fromEntries(read.body.answers.map((a) => [a.fieldId, a.answer]));
+    };
+    expect(await stored([{ fieldId: "age", answer: 70 }])).toEqual({
+      age: 70,
+      segment: "senior",
+      band: "60+",
+    });
+    // What the respondent sends to a field they cannot see or change is not theirs to set.
+    expect(
+      await stored([
+        { fieldId: "age", answer: 30 },
+        { fieldId: "segment", answer: "forged" },
+        { fieldId: "band", answer: "forged" },
+      ]),
+    ).toEqual({ age: 30 });
+  });
+
   it("refuses rules that name missing fields, and keeps the form as it was", async () => {
     const form = (await createForm(api)).id;
     const broken = {

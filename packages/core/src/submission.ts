@@ -81,6 +81,17 @@ export function validateSubmission(
       : null;
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
+  // Hidden by the author's setting alone, not by a rule that shows or hides it.
+  const ruled = new Set(
+    (context.rules ?? []).flatMap((rule) =>
+      (rule.enabled ? [...rule.then, ...rule.else] : []).flatMap((action) =>
+        action.type === "show" || action.type === "hide" ? action.fieldIds : [],
+      ),
+    ),
+  );
+  const keepsAssigned = (element: TElement) =>
+    (reached === null || reached.has(element.id)) &&
+    (!outcome.elements[element.id]?.hidden || (element.isHidden && !ruled.has(element.id)));
   const expired = new Set(context.timeUp?.fields ?? []);
   const timeRanOut = (element: TElement) => context.timeUp?.form === true || expired.has(element.id);
   const kept: StoredAnswer[] = [];
@@ -93,7 +104,21 @@ export function validateSubmission(
     ) {
       errors.push(validationError(element.id, "answer.captcha_required"));
     }
-    if (!isAnswerable(element) || !shown(element) || outcome.elements[element.id]?.disabled) continue;
+    if (!isAnswerable(element)) continue;
+    if (!shown(element) || outcome.elements[element.id]?.disabled) {
+      // A field the respondent cannot see or change takes nothing from them; a value a rule put
+      // there is kept (a hidden or read-only field is where a form keeps what it works out),
+      // unless a rule hides the field or its page was never reached.
+      const assigned = outcome.assigned[element.id];
+      if (
+        Object.hasOwn(outcome.assigned, element.id) &&
+        keepsAssigned(element) &&
+        checkAnswer({ ...element, isRequired: false }, assigned) === null &&
+        !isEmptyAnswer(element, assigned)
+      )
+        kept.push({ fieldId: element.id, answer: assigned, formulaName: element.formulaName });
+      continue;
+    }
     const value = outcome.values[element.id];
     const error = checkAnswer(element, value);
     // A question whose time ran out goes in as it is: empty, if the respondent left it so.
