@@ -99,8 +99,8 @@ export function answerText(element: TElement, answer: unknown, options: ColumnOp
       files.data.map((file) => `${file.name} (${absolute(file.url, options.linkBase)})`).join(", ") || null
     );
   }
-  const text = answerToText(element, answer);
-  return (options.plainText ? stripHtml(text) : text) || null;
+  // The respondent's words are plain text already: only the author's markup is taken out.
+  return answerToText(element, answer) || null;
 }
 
 const fileTypes = new Set(["file", "photo", "audio", "video", "image"]);

@@ -78,7 +78,7 @@ function answerLines(fields: readonly TElement[], answer: AnswerRow): string[] {
     .filter((field) => isAnswerable(field) && given.has(field.id))
     .map((field) => {
       const title = oneLine(stripHtml(field.question || field.title || field.id));
-      const text = oneLine(stripHtml(answerToText(field, given.get(field.id)))).slice(0, ANSWER_CHARS);
+      const text = oneLine(answerToText(field, given.get(field.id))).slice(0, ANSWER_CHARS);
       return `${title}: ${text}`;
     });
 }

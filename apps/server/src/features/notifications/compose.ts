@@ -65,7 +65,8 @@ function placeholderValue(context: MailContext, name: string, fieldId: string | 
     const element = context.fields.find((field) => field.id === fieldId);
     const answer = context.answers.get(fieldId);
     if (answer === undefined) return "";
-    return element ? stripHtml(answerToText(element, answer)) : String(answer);
+    // The respondent's words are plain text, angle brackets and all: escaped where they land.
+    return element ? answerToText(element, answer) : String(answer);
   }
   switch (name) {
     case "form_title":

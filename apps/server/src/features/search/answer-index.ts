@@ -1,5 +1,4 @@
 import { answerToText, holdsValue } from "@formloom/core/field-registry";
-import { stripHtml } from "@formloom/core/text";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { rowsOf } from "../../db/rows.ts";
@@ -83,8 +82,17 @@ function readableTexts(fields: Elements, answers: unknown): Record<string, strin
     const element = fields.get(item.fieldId);
     if (!element || !holdsValue(element)) continue;
     // NUL cannot be stored in a text column.
-    const text = stripHtml(answerToText(element, item.answer)).replaceAll("\u0000", "").trim();
+    const text = tagProof(answerToText(element, item.answer).replaceAll("\u0000", "")).trim();
     if (text !== "") texts[item.fieldId] = text;
   }
   return texts;
+}
+
+/**
+ * A respondent's text as the full-text parser reads it: "<" before a letter would start what it
+ * takes for a markup tag, and "Uma <Six>" would be indexed and excerpted as "Uma". An invisible
+ * space after the "<" keeps every word a word and the excerpt as written.
+ */
+function tagProof(text: string): string {
+  return text.replace(/<(?=[A-Za-z!?/])/g, "<\u200b");
 }
