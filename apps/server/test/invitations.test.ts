@@ -124,6 +124,30 @@ describe("invitations", () => {
     expect(again.body.invitations).toHaveLength(1);
   });
 
+  it("answers an invitation code the same for a registered address and a new one, so it tells nobody which exist", async () => {
+    await registerAndSignIn("known@example.com", "known");
+    await smtp.waitFor("known@example.com");
+    const mailsBefore = smtp.messages.filter((m) => m.to.includes("known@example.com")).length;
+    // A made-up code: refused the same way, whoever's address comes with it.
+    for (const email of ["known@example.com", "nobody-here@example.com"]) {
+      const made = await register(email, `made${email.length}`, "bogusbogusbogus123");
+      expect(made.status, email).toBe(400);
+      expect(made.body.code, email).toBe("invitation.invalid");
+    }
+    // A real code sent to someone else: its holder learns nothing of other addresses either.
+    const sent = await admin.post("/api/account/invitations/send", { emails: "erin@example.com" });
+    expect(sent.status).toBe(201);
+    const code = codeIn((await smtp.waitFor("erin@example.com")).text)!;
+    for (const email of ["known@example.com", "nobody-here@example.com"]) {
+      const probe = await register(email, `probe${email.length}`, code);
+      expect(probe.status, email).toBe(400);
+      expect(probe.body.code, email).toBe("invitation.email.mismatch");
+    }
+    // Nor is the known address's owner mailed about attempts that were refused.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to.includes("known@example.com"))).toHaveLength(mailsBefore);
+  });
+
   it("writes the invitation in the inviter's language", async () => {
     const { api: spanish } = await signUpWithAccount(server.api, "madrid");
     const me = (await spanish.get<{ id: number }>("/api/user")).body;

@@ -17,7 +17,7 @@ import type { UserContext } from "../../http/context.ts";
 import { conflict, unauthorized } from "../../http/errors.ts";
 import { permissionsOf, rolesOf } from "../../http/policy.ts";
 import { groupsOf } from "../groups/service.ts";
-import { acceptInvitation, previewInvitation } from "../invitations/service.ts";
+import { acceptInvitation, invitationFor, previewInvitation } from "../invitations/service.ts";
 import { avatarUrl } from "../users/service.ts";
 import type { KnownDevice } from "./device-cookie.ts";
 import { sendEmailConfirmation } from "./email-confirmation.ts";
@@ -57,6 +57,9 @@ export async function register(
   const body = ZRegisterBody.parse(input);
   // Hashed for a registered address too: the time of the answer does not tell them apart either.
   const passwordHash = await hashPassword(body.password);
+  // The code is checked before the address, so a made-up code, or one sent to someone else,
+  // is refused alike whether or not the address has an account.
+  if (body.inviteCode) await invitationFor(db, body.inviteCode, body.email);
   const clash = await clashOf(db, body.username, body.email);
   if (clash.usernameTaken) throw conflict("register.username.exists", "username");
   if (clash.emailOwner) return answerTakenAddress(db, body, clash.emailOwner, linkBase);

@@ -261,15 +261,24 @@ export async function previewInvitation(db: Db, code: string) {
 }
 
 /**
+ * The waiting invitation with this code, sent to this address: else 400 `invitation.invalid`, or
+ * `invitation.email.mismatch` when it was sent to another.
+ */
+export async function invitationFor(db: Db | Tx, code: string, email: string) {
+  const row = await pendingByCode(db, code);
+  if (!row) throw badRequest("invitation.invalid");
+  if (row.invitation.email.toLowerCase() !== email.toLowerCase()) {
+    throw invalidField("invitation.email.mismatch", "email");
+  }
+  return row;
+}
+
+/**
  * Puts `userId` into the invitation's account as a member, in the groups the inviter chose (none:
  * no rights yet), and marks the invitation accepted; runs inside the caller's transaction.
  */
 export async function acceptInvitation(tx: Tx, code: string, user: { id: number; email: string }) {
-  const row = await pendingByCode(tx, code);
-  if (!row) throw badRequest("invitation.invalid");
-  if (row.invitation.email.toLowerCase() !== user.email.toLowerCase()) {
-    throw invalidField("invitation.email.mismatch", "email");
-  }
+  const row = await invitationFor(tx, code, user.email);
   const joined = await tx
     .update(users)
     .set({ accountId: row.invitation.accountId, isAccountAdmin: false })
