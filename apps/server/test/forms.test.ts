@@ -109,6 +109,30 @@ describe("forms", () => {
     expect((await api.get<FormBody>(`/api/forms/${id}`)).body.fields).toHaveLength(3);
   });
 
+  it("refuses bounds no answer could meet, a maximum below the minimum, without changing the form", async () => {
+    const id = (await api.post<FormBody>("/api/forms", sampleForm)).body.form.id;
+    for (const [validationSettings, path, code] of [
+      [{ min: 10, max: 5 }, "max", "limits.max_below_min"],
+      [{ minLength: 20, maxLength: 3 }, "maxLength", "limits.max_length_below_min"],
+    ] as const) {
+      const refused = await api.patch<{ validationErrors?: Array<{ field: string; code: string }> }>(
+        `/api/forms/${id}`,
+        { fields: [{ id: "n", fieldType: "number", question: "How many?", validationSettings }] },
+      );
+      expect(refused.status, refused.text).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(code);
+      expect(JSON.stringify(refused.body)).toContain(path);
+    }
+    expect((await api.get<FormBody>(`/api/forms/${id}`)).body.fields).toHaveLength(3);
+    // Equal bounds are one allowed value, and are kept.
+    const same = await api.patch(`/api/forms/${id}`, {
+      fields: [
+        { id: "n", fieldType: "number", question: "How many?", validationSettings: { min: 5, max: 5 } },
+      ],
+    });
+    expect(same.status, same.text).toBe(200);
+  });
+
   it("clones as an unpublished '<title> (copy)' with an alias made anew", async () => {
     const created = await api.post<FormBody>("/api/forms", { title: "Quiz", formPathAlias: "my-quiz" });
     expect(created.body.form).toMatchObject({ isPublished: true });

@@ -166,13 +166,25 @@ export const ZFieldSettings = z.looseObject({
 });
 export type TFieldSettings = z.infer<typeof ZFieldSettings>;
 
-export const ZValidationSettings = z.looseObject({
-  min: z.number().finite().optional(),
-  max: z.number().finite().optional(),
-  step: z.number().positive().finite().optional(),
-  minLength: z.number().int().nonnegative().optional(),
-  maxLength: z.number().int().positive().optional(),
-});
+export const ZValidationSettings = z
+  .looseObject({
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    step: z.number().positive().finite().optional(),
+    minLength: z.number().int().nonnegative().optional(),
+    maxLength: z.number().int().positive().optional(),
+  })
+  // Bounds no answer could meet would refuse every respondent.
+  .superRefine((limits, ctx) => {
+    if (limits.min !== undefined && limits.max !== undefined && limits.max < limits.min)
+      ctx.addIssue({ code: "custom", path: ["max"], message: "limits.max_below_min" });
+    if (
+      limits.minLength !== undefined &&
+      limits.maxLength !== undefined &&
+      limits.maxLength < limits.minLength
+    )
+      ctx.addIssue({ code: "custom", path: ["maxLength"], message: "limits.max_length_below_min" });
+  });
 export type TValidationSettings = z.infer<typeof ZValidationSettings>;
 
 export const ZStyleSettings = z.object({

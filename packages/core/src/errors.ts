@@ -205,6 +205,8 @@ export const MESSAGES = {
   "page_interaction.not_found": "This page interaction was not found",
   "page_interaction.delete_failed": "Page interaction delete failed",
   "form.changed": "Someone else changed this form since you opened it. Reload it and make your change again.",
+  "limits.max_below_min": "The maximum is below the minimum",
+  "limits.max_length_below_min": "The longest answer allowed is shorter than the shortest",
   "formula_name.required": "A formula name is required",
   "formula_name.not_unique": "Another field already uses this formula name",
   "formula_name.reserved": "This word is reserved and cannot be a formula name",

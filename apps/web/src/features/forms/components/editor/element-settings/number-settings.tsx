@@ -41,12 +41,7 @@ export function RangeLimits({ checked, step = true }: EditorProps & { step?: boo
       <NumberInput
         label={t("Maximum")}
         value={limits.max ?? ""}
-        error={
-          checked.error("validationSettings.max") ??
-          (limits.min !== undefined && limits.max !== undefined && limits.max < limits.min
-            ? t("The maximum is below the minimum")
-            : undefined)
-        }
+        error={checked.error("validationSettings.max")}
         onChange={(v) => changeLimits(checked, { max: num(v) })}
       />
       {step && (
