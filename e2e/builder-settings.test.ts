@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addFieldFromMenu } from "./builder-helpers.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
@@ -213,6 +214,83 @@ describe("the builder's Settings tab", () => {
     await page.getByLabel("Send button text").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "builder-settings-390");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the changes made beside a refused setting, and only the refused one stays out", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Order totals",
+      fields: [
+        { id: "qty", fieldType: "number", question: "Quantity", formulaName: "qty", fieldOrder: 0 },
+        { id: "sum", fieldType: "formula", question: "Total", formulaName: "total_due", fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    const list = page.getByRole("list", { name: "Form fields" });
+    const settings = page.getByTestId("element-settings");
+    await list.getByText("Total", { exact: true }).click();
+    // A reserved word as the name: refused under its input...
+    await settings.getByLabel("Formula name", { exact: true }).fill("score");
+    await settings.getByText("This word is reserved and cannot be a formula name").waitFor();
+    // ...while the formula and the question typed after it are the form's.
+    await settings.getByLabel("Formula", { exact: true }).fill("qty * 2");
+    await settings.getByRole("textbox", { name: "Question", exact: true }).fill("Grand total");
+    await list.getByText("Grand total", { exact: true }).waitFor();
+    await list.getByText("Quantity", { exact: true }).click();
+    await list.getByText("Grand total", { exact: true }).click();
+    expect(await settings.getByLabel("Formula", { exact: true }).inputValue()).toBe("qty * 2");
+    expect(await settings.getByLabel("Formula name", { exact: true }).inputValue()).toBe("total_due");
+    await save(page);
+    await page.getByText("All changes saved").waitFor();
+    const saved = await call<{
+      fields: Array<{
+        id: string;
+        question: string;
+        formulaName: string;
+        fieldSettings: { formula?: string };
+      }>;
+    }>("GET", `/forms/${form.id}`);
+    expect(saved.fields.find((field) => field.id === "sum")).toMatchObject({
+      question: "Grand total",
+      formulaName: "total_due",
+      fieldSettings: { formula: "qty * 2" },
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("pages a one-page form at the page break the author adds, and an undo takes both back", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Two parts",
+      fields: [
+        { id: "first", fieldType: "text", question: "First part", fieldOrder: 0 },
+        { id: "second", fieldType: "text", question: "Second part", fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    await page.getByRole("list", { name: "Form fields" }).getByText("First part", { exact: true }).click();
+    await addFieldFromMenu(page, "Page break");
+    await page.getByTestId("element-settings").getByText("The form continues on a new page here.").waitFor();
+    // Undone, the form is one page without the break again; redone, paged with it.
+    await page.getByRole("button", { name: "Undo", exact: true }).first().click();
+    await expect
+      .poll(() => page.getByRole("list", { name: "Form fields" }).getByText("Page break").count())
+      .toBe(0);
+    // Nothing is left to save: the display went back with the break.
+    await expect.poll(() => page.getByRole("button", { name: "Save", exact: true }).isDisabled()).toBe(true);
+    await page.getByRole("list", { name: "Form fields" }).getByText("First part", { exact: true }).click();
+    await addFieldFromMenu(page, "Page break");
+    await save(page);
+    await page.getByText("All changes saved").waitFor();
+    const saved = await call<{ form: { display: string } }>("GET", `/forms/${form.id}`);
+    expect(saved.form.display).toBe("severalPages");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -206,7 +206,13 @@ export function useFormDraft(saved: TFormWithFields) {
           0,
           createElement(fieldType, id, 0, formLocale(d.settings.language)),
         );
-        return { ...d, fields: renumber(fields) };
+        // A page break in a one-page form means pages: the form is paged at its breaks with it,
+        // in the one step an undo takes back.
+        const paged = fieldType === "pageBreak" && d.settings.display === "all";
+        return {
+          settings: paged ? { ...d.settings, display: "severalPages" } : d.settings,
+          fields: renumber(fields),
+        };
       });
       setSelectedId(id);
     },

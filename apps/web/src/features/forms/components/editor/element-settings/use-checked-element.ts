@@ -90,11 +90,28 @@ export interface CheckedElement {
   error(path: string): string | undefined;
 }
 
+/** Whether two elements hold the same settings, one level deep (the draft makes new objects). */
+function sameSettings(a: TElement, b: TElement): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof TElement)[]);
+  return [...keys].every((key) => a[key] === b[key] || JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
+/** The patch split by its top-level keys: those named in `keys`, and the rest. */
+function split(patch: Partial<TElement>, keys: ReadonlySet<string>) {
+  const named: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) (keys.has(key) ? named : rest)[key] = value;
+  return { named: named as Partial<TElement>, rest: rest as Partial<TElement> };
+}
+
 /**
  * Settings are checked with core's element schema before they reach the draft: a value core
  * would refuse is shown with core's reason under its input, and the draft (its undo history and
- * what is saved) keeps the last valid element. Problems the element already had do not block;
- * a different problem in their place does.
+ * what is saved) keeps the last valid element. Only the settings with the new problem are held
+ * back: what else is changed meanwhile (the question, the formula beside a refused formula name)
+ * goes to the draft as usual. Problems the element already had do not block; a different problem
+ * in their place does.
  */
 export function useCheckedElement(
   element: TElement,
@@ -102,9 +119,14 @@ export function useCheckedElement(
   onChange: (patch: Partial<TElement>) => void,
 ): CheckedElement {
   const { t } = useTranslation();
-  // Held only while the draft's element is the one it was refused against (undo drops it).
-  const [refused, setRefused] = useState<{ base: TElement; shown: TElement }>();
-  const shown = refused && refused.base === element ? refused.shown : element;
+  // The refused settings, shown over the element the draft was expected to hold with them; an
+  // undo, or another field, makes another element, and drops them.
+  const [refused, setRefused] = useState<{ over: TElement; held: Partial<TElement> }>();
+  const holding = refused !== undefined && sameSettings(refused.over, element);
+  const shown = useMemo(
+    () => (holding && refused ? { ...element, ...refused.held } : element),
+    [holding, refused, element],
+  );
   const issues = useMemo(() => issuesOf(shown, fields), [shown, fields]);
 
   // The element as the draft holds it now, for changes made from a drawing of an earlier one.
@@ -115,18 +137,29 @@ export function useCheckedElement(
     const now = latest.current;
     // Made from a drawing of the element as it is: the change as it is; of an earlier one: what it changes.
     const next = now === element ? change : changedOver(now, shown, change);
-    // Drawn from the element as it is, its problems are the ones this drawing found already.
-    const before = now === shown ? issues : issuesOf(now, fields);
+    const before = issuesOf(now, fields);
     const after = issuesOf(next, fields);
     // A new problem, or another one where there was one (an empty formula name typed into a reserved word).
-    const introduces = [...after].some(([key, issue]) => before.get(key)?.message !== issue.message);
-    if (introduces) {
-      setRefused({ base: now, shown: next });
+    const fresh = [...after].filter(([key, issue]) => before.get(key)?.message !== issue.message);
+    const patch = patchOf(next, now);
+    if (fresh.length === 0) {
+      setRefused(undefined);
+      if (Object.keys(patch).length > 0) onChange(patch);
       return;
     }
-    setRefused(undefined);
-    const patch = patchOf(next, now);
-    if (Object.keys(patch).length > 0) onChange(patch);
+    const { named: held, rest } = split(patch, new Set(fresh.map(([key]) => key.split(".")[0]!)));
+    const taken = { ...now, ...rest };
+    const takenIssues = issuesOf(taken, fields);
+    // The rest alone brings no problem of its own: it goes to the draft, the refused settings wait.
+    if (
+      Object.keys(rest).length > 0 &&
+      [...takenIssues].every(([key, issue]) => before.get(key)?.message === issue.message)
+    ) {
+      setRefused({ over: taken, held });
+      onChange(rest);
+      return;
+    }
+    setRefused({ over: now, held: patch });
   };
 
   const error = (path: string) => {
