@@ -348,6 +348,47 @@ describe("rules on submission", () => {
     ]);
   });
 
+  it("compares a date answer with a rule's day written as the form shows days (DD.MM.YYYY)", async () => {
+    const form = (
+      await createForm(api, {
+        title: "Visits",
+        fields: [
+          { id: "visit", fieldType: "dateTime", question: "Visit date", fieldOrder: 0 },
+          { id: "cheese", fieldType: "text", question: "Cheese comment", fieldOrder: 1 },
+        ],
+        conditionalRules: [
+          {
+            id: "summer",
+            name: "Summer visits",
+            if: {
+              kind: "group",
+              combinator: "AND",
+              conditions: [{ kind: "field", fieldId: "visit", operator: "greater", value: "01.06.2026" }],
+            },
+            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+            then: [{ type: "show", fieldIds: ["cheese"] }],
+          },
+        ],
+      })
+    ).id;
+    const stored = async (visit: string) => {
+      const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
+        formId: form,
+        answers: [
+          { fieldId: "visit", answer: visit },
+          { fieldId: "cheese", answer: "Brie" },
+        ],
+      });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      const read = await api.get<{ answers: Array<{ fieldId: string }> }>(
+        `/api/forms/${form}/answer/${sent.body.id}`,
+      );
+      return read.body.answers.map((a) => a.fieldId);
+    };
+    expect(await stored("2026-07-15")).toEqual(["visit", "cheese"]);
+    expect(await stored("2026-05-15")).toEqual(["visit"]);
+  });
+
   it("stores the value a rule puts in a hidden or read-only field, and nothing the respondent sends to it", async () => {
     const over60 = {
       kind: "group",

@@ -11,7 +11,13 @@ function isEmptyValue(value: unknown): boolean {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-/** A number for ordering: numbers and numeric text as numbers, ISO dates as milliseconds. */
+/** A day as the form's pages write it (DD.MM.YYYY, DD-MM-YYYY, DD/MM/YYYY), as a rule's value may be typed. */
+const SHOWN_DAY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
+
+/**
+ * A number for ordering: numbers and numeric text as numbers, ISO dates and days written as the
+ * form shows them as milliseconds.
+ */
 function comparable(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isFinite(value)) return value;
   if (typeof value !== "string") return undefined;
@@ -19,6 +25,12 @@ function comparable(value: unknown): number | undefined {
   if (text !== "" && Number.isFinite(Number(text))) return Number(text);
   if (ISO_DATE.test(value.trim())) {
     const time = Date.parse(value.trim());
+    return Number.isNaN(time) ? undefined : time;
+  }
+  const day = SHOWN_DAY.exec(value.trim());
+  if (day) {
+    const [, d, m, y] = day;
+    const time = Date.parse(`${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`);
     return Number.isNaN(time) ? undefined : time;
   }
   return undefined;
