@@ -359,6 +359,8 @@ describe("a member who may read field A and edit forms", () => {
       { to: { userIds: [member.id] } },
       { subject: "Leak [answer:b]" },
       { message: "[all_answers] [score]" },
+      // Nor put another sender's name on the mail that carries the admin's answers.
+      { from: "IT security" },
     ]) {
       const refused = await member.api.patch(url, change);
       expect(refused.status, JSON.stringify(change)).toBe(403);

@@ -180,12 +180,14 @@ export async function updateNotification(
       { ...NO_RECIPIENTS, ...body.to },
       { ...NO_RECIPIENTS, ...(current.recipients as Partial<TEmailRecipients>) },
     );
-  // Those, what and when it sends, and turning it on all hand its answers on: only a reader of all
-  // it sends may. Its name, sender name, or turning it off hand nothing on.
+  // Those, what and when it sends (the sender's name its readers trust it by too), and turning it
+  // on all hand its answers on: only a reader of all it sends may. Its name or turning it off hand
+  // nothing on.
   const handsOn =
     moved ||
     changed(body.subject, current.subject) ||
     changed(body.message, current.message) ||
+    changed(body.from, current.fromName) ||
     changed(body.event, current.event) ||
     (body.enabled === true && !current.enabled);
   if (handsOn) await authorizeChannelChange(ctx, form, current.configuredBy);
