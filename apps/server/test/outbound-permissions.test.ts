@@ -472,6 +472,26 @@ describe("a member who may read field A and edit forms", () => {
 });
 
 describe("a member who may read nothing of the form and edit forms", () => {
+  it("is refused a REST hook on it through their app's token, which would never be sent anything", async () => {
+    const app = await blind.api.post<{ token: string }>("/api/external-apps", {
+      name: "Blind app",
+      description: "",
+      allowedIps: ["127.0.0.1"],
+    });
+    expect(app.status, app.text).toBe(201);
+    const listed = async () =>
+      (await admin.get<{ webhooks: unknown[] }>(`/api/forms/${formId}/webhooks`)).body.webhooks.length;
+    const before = await listed();
+    const refused = await server.api.as(app.body.token).post("/api/hooks", {
+      targetUrl: `${receiver.base}/blind-rest-hook`,
+      event: "form.submitted",
+      formId,
+    });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toMatchObject({ code: "not_allowed" });
+    expect(await listed()).toBe(before);
+  });
+
   it("has nothing sent by a webhook of their own, and the log says why", async () => {
     await settled();
     expect(receiver.at("/blind-hook")).toEqual([]);

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { webhooks } from "../../db/schema.ts";
 import { type Deps, requireTenant } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { answerAccess, assertCanRead } from "../../http/policy.ts";
+import { loadForm } from "../forms/service.ts";
 import { createWebhook, deleteWebhook, type WebhookDeps } from "../webhooks/service.ts";
 import { AllowList } from "../webhooks/ssrf.ts";
 
@@ -67,6 +69,9 @@ export function hookRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const ctx = await requireTenant(deps, request, "forms.edit");
       const { targetUrl, event, formId } = request.body;
+      // An integration subscribes to be sent answers: one that may read none of the form's would be
+      // sent nothing, and is told so now rather than by silence.
+      assertCanRead(await answerAccess(ctx, await loadForm(ctx, formId)));
       const created = await createWebhook(ctx, hooks, formId, {
         title: REST_HOOK_TITLE,
         endpoint: targetUrl,
