@@ -269,4 +269,27 @@ describe("a respondent going through a chain", () => {
     expect(after.body.runs.find((r) => r.run === runs.body.runs[0]!.run)!.submissions).toHaveLength(3);
     await admin.delete(`/api/form-chains/${chain.id}`);
   });
+
+  it("ends on the form's own thank-you page when the next form is unpublished or closed, not on a closed form", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", form("Paused", "chain-paused"));
+    expect(made.status, made.text).toBe(201);
+    const paused = made.body.form.id;
+    const chain = await makeChain("Paused journey", formIds[0]!, paused);
+    const sendFirst = () =>
+      server.api.post<{ chainNext: string | null }>("/api/forms/answer", {
+        formId: formIds[0],
+        answers: [{ fieldId: "name", answer: "Ada" }],
+      });
+    expect((await sendFirst()).body.chainNext).toMatch(/^\/f\/chain-paused\?/);
+    for (const change of [
+      { isPublished: false },
+      { isPublished: true, closeAt: "2020-01-01T00:00:00.000Z" },
+    ]) {
+      expect((await admin.patch(`/api/forms/${paused}`, change)).status).toBe(200);
+      const sent = await sendFirst();
+      expect(sent.status, sent.text).toBe(201);
+      expect(sent.body.chainNext, JSON.stringify(change)).toBeNull();
+    }
+    await admin.delete(`/api/form-chains/${chain.id}`);
+  });
 });

@@ -4,6 +4,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Db } from "../../db/connect.ts";
 import { accounts, formChainAnswers, formChainItems, forms } from "../../db/schema.ts";
+import { readSettings } from "../forms/presenter.ts";
+import { closedReason } from "../forms/public.ts";
 
 /**
  * A respondent going through a form chain carries `?chain=<token>` from one form to the next:
@@ -124,7 +126,7 @@ export async function continueChain(
     .where(and(eq(formChainAnswers.accountId, step.accountId), eq(formChainAnswers.answerId, answerId)));
   const at = tied ? { accountId: step.accountId, ...tied } : step;
   const [next] = await db
-    .select({ alias: forms.alias, subdomain: accounts.subdomain })
+    .select({ form: forms, subdomain: accounts.subdomain })
     .from(formChainItems)
     .innerJoin(forms, and(eq(forms.accountId, formChainItems.accountId), eq(forms.id, formChainItems.formId)))
     .innerJoin(accounts, eq(accounts.id, formChainItems.accountId))
@@ -136,9 +138,12 @@ export async function continueChain(
       ),
     );
   if (!next) return null;
+  // A next form that takes no submissions now (unpublished, past its date or limit) would only say
+  // so: the run ends here, on this form's own thank-you page.
+  if (!next.form.isPublished || (await closedReason(db, next.form, readSettings(next.form)))) return null;
   const query = new URLSearchParams({
     a: next.subdomain,
     [CHAIN_PARAM]: sealStep(secrets, { ...at, position: at.position + 1 }),
   });
-  return `/f/${encodeURIComponent(next.alias)}?${query}`;
+  return `/f/${encodeURIComponent(next.form.alias)}?${query}`;
 }
