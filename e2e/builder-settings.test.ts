@@ -294,4 +294,59 @@ describe("the builder's Settings tab", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("turns off a rule that compares with an option the author removes, and says so", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Colours",
+      fields: [
+        {
+          id: "colour",
+          fieldType: "radio",
+          question: "Favourite colour?",
+          fieldOrder: 0,
+          fieldSettings: {
+            answerVariants: [
+              { id: "v1", title: "Red", value: "red" },
+              { id: "v2", title: "Blue", value: "blue" },
+            ],
+          },
+        },
+        { id: "why", fieldType: "text", question: "Why red?", fieldOrder: 1 },
+      ],
+      conditionalRules: [
+        {
+          id: "red",
+          name: "Ask why red",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "colour", operator: "equal", value: "v1" }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["why"] }],
+        },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    await page
+      .getByRole("list", { name: "Form fields" })
+      .getByText("Favourite colour?", { exact: true })
+      .click();
+    await page.getByTestId("element-settings").getByRole("button", { name: "Remove option 1" }).click();
+    await page
+      .getByText("The rule “Ask why red” used the option you removed and is turned off until you check it.")
+      .waitFor();
+    await save(page);
+    await page.getByText("All changes saved").waitFor();
+    const saved = await call<{ form: { conditionalRules: Array<{ id: string; enabled: boolean }> } }>(
+      "GET",
+      `/forms/${form.id}`,
+    );
+    expect(saved.form.conditionalRules.map((rule) => [rule.id, rule.enabled])).toEqual([["red", false]]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

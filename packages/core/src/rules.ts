@@ -272,6 +272,39 @@ export function rulesUsingField(rules: readonly TRule[], fieldId: string): TRule
   );
 }
 
+/** The enabled rules whose conditions compare `fieldId`'s answer with one of these options. */
+export function rulesUsingOptions(
+  rules: readonly TRule[],
+  fieldId: string,
+  optionIds: ReadonlySet<string>,
+): TRule[] {
+  const names = (condition: TCondition, depth = 0): boolean => {
+    if (depth > MAX_DEPTH || condition.kind === "date") return false;
+    if (condition.kind === "group") return condition.conditions.some((inner) => names(inner, depth + 1));
+    const values = Array.isArray(condition.value) ? condition.value : [condition.value];
+    return (
+      condition.fieldId === fieldId &&
+      values.some((value) => typeof value === "string" && optionIds.has(value))
+    );
+  };
+  return rules.filter((rule) => rule.enabled && names(rule.if));
+}
+
+/**
+ * The rules once options of a field are removed: those comparing the field with a removed option
+ * no longer mean what their author wrote, and are turned off until checked; `off` lists them.
+ */
+export function detachOptions(
+  rules: TRule[],
+  fieldId: string,
+  optionIds: ReadonlySet<string>,
+): { rules: TRule[]; off: TRule[] } {
+  const off = optionIds.size > 0 ? rulesUsingOptions(rules, fieldId, optionIds) : [];
+  if (off.length === 0) return { rules, off };
+  const ids = new Set(off.map((rule) => rule.id));
+  return { rules: rules.map((rule) => (ids.has(rule.id) ? { ...rule, enabled: false } : rule)), off };
+}
+
 function conditionWithout(condition: TCondition, fieldId: string): TCondition | null {
   if (condition.kind === "field") return condition.fieldId === fieldId ? null : condition;
   if (condition.kind === "date") return condition;

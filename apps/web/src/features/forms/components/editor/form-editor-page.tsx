@@ -2,6 +2,7 @@ import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { setDisplay } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
+import { rulesUsingOptions } from "@formloom/core/rules";
 import { Badge, Button, Divider, Group, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useHotkeys, useWindowEvent } from "@mantine/hooks";
 import { IconArrowBackUp, IconArrowForwardUp, IconDeviceFloppy } from "@tabler/icons-react";
@@ -37,7 +38,7 @@ import { ReadOnlyNote } from "./read-only-note.tsx";
 import { TryItScore } from "./result-calculations/try-it-score.tsx";
 import { useTryIt } from "./result-calculations/use-try-it.ts";
 import { type Refusal, refusalOf, SaveRefusal } from "./save-refusal.tsx";
-import { useFormDraft } from "./use-form-draft.ts";
+import { removedOptionIds, useFormDraft } from "./use-form-draft.ts";
 
 const route = getRouteApi("/layout/account/forms/$id/edit");
 
@@ -142,6 +143,21 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
     [cloneField, addField, setSelectedId, changeFields, updateField],
   );
   const addAtEnd = useCallback((type: FieldType) => addField(type), [addField]);
+
+  // Removing an option a rule compares with turns the rule off (in the draft's same step): said here.
+  const changeSelected = (field: TElement, patch: Partial<TElement>) => {
+    const removed = removedOptionIds(field, patch);
+    const off = rulesUsingOptions(draft.draft.settings.conditionalRules, field.id, removed);
+    updateField(field.id, patch);
+    for (const rule of off)
+      notifications.show({
+        color: "orange",
+        title: t("Rule turned off"),
+        message: t("The rule “{{rule}}” used the option you removed and is turned off until you check it.", {
+          rule: rule.name,
+        }),
+      });
+  };
 
   // How many submissions answered each saved question, for the warning when one is deleted.
   const hasAnswers = saved.form.lastAnsweredDate !== null;
@@ -349,7 +365,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
                         key={selected.id}
                         element={selected}
                         fields={draft.draft.fields}
-                        onChange={(patch) => draft.updateField(selected.id, patch)}
+                        onChange={(patch) => changeSelected(selected, patch)}
                         form={{ settings: draft.draft.settings, change: draft.setSettingsAndFields }}
                       />
                     </PanelCode>

@@ -5,7 +5,7 @@ import { cloneElement } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
 import { createElement } from "@formloom/core/new-element";
 import type { TRule } from "@formloom/core/rule-schema";
-import { detachField } from "@formloom/core/rules";
+import { detachField, detachOptions } from "@formloom/core/rules";
 import { useCallback, useMemo, useState } from "react";
 
 /** The settings the builder edits on this page; the rest of the form is left as it is. */
@@ -147,6 +147,16 @@ interface History {
   lastAt: number;
 }
 
+/** The ids of the field's options that a change of it leaves out. */
+export function removedOptionIds(field: TElement, patch: Partial<TElement>): Set<string> {
+  const next = patch.fieldSettings?.answerVariants;
+  if (!next) return new Set();
+  const kept = new Set(next.map((variant) => variant.id));
+  return new Set(
+    (field.fieldSettings.answerVariants ?? []).map((variant) => variant.id).filter((id) => !kept.has(id)),
+  );
+}
+
 /** The builder's working copy of a form: edits stay local until saved, and every edit can be undone. */
 export function useFormDraft(saved: TFormWithFields) {
   const [base, setBase] = useState(() => draftOf(saved));
@@ -235,7 +245,17 @@ export function useFormDraft(saved: TFormWithFields) {
   const updateField = useCallback(
     (id: string, patch: Partial<TElement>) => {
       edit(
-        (d) => ({ ...d, fields: d.fields.map((f) => (f.id === id ? { ...f, ...patch } : f)) }),
+        (d) => {
+          const fields = d.fields.map((f) => (f.id === id ? { ...f, ...patch } : f));
+          // A rule comparing the field with an option removed here is turned off, in the same step.
+          const before = d.fields.find((f) => f.id === id);
+          const rules = d.settings.conditionalRules;
+          const detached = before ? detachOptions(rules, id, removedOptionIds(before, patch)).rules : rules;
+          return {
+            settings: detached === rules ? d.settings : { ...d.settings, conditionalRules: detached },
+            fields,
+          };
+        },
         `field:${id}:${Object.keys(patch).join()}`,
       );
     },
