@@ -65,7 +65,7 @@ describe("languages", () => {
     await table.getByRole("cell", { name: "Нравится", exact: true }).click();
     await page.getByRole("link", { name: "Открыть отдельной страницей" }).click();
     await page.getByRole("heading", { name: /^Ответ № / }).waitFor();
-    await page.getByRole("cell", { name: "Нравится", exact: true }).waitFor();
+    await page.getByRole("cell", { name: "Нравится", exact: true }).first().waitFor();
     expect(await page.getByText(/^(Like|Dislike)$/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
