@@ -162,6 +162,36 @@ describe("saving rules with If-Match", () => {
     expect(unknown.body).toMatchObject({ code: "form_rule.field.unknown" });
   });
 
+  it("refuses a rule that sends to a webhook or notification this form does not have", async () => {
+    const other = await admin.post<{ id: number }>(`/api/forms/${formIds[1]}/email-notifications`, {
+      adminName: "Other form's mail",
+      to: { formAuthor: true },
+      subject: "New",
+      message: "<p>[all_answers]</p>",
+      event: "rules_action",
+    });
+    expect(other.status, other.text).toBe(200);
+    const own = await admin.post<{ id: number }>(`/api/forms/${formIds[2]}/email-notifications`, {
+      adminName: "Own mail",
+      to: { formAuthor: true },
+      subject: "New",
+      message: "<p>[all_answers]</p>",
+      event: "rules_action",
+    });
+    for (const action of [
+      { type: "webhook", webhookId: "99999" },
+      { type: "sendEmail", notificationId: String(other.body.id) },
+    ]) {
+      const refused = await save(formIds[2]!, { conditionalRules: [rule("d1", "Dead end", [action])] });
+      expect(refused.status, JSON.stringify(action)).toBe(400);
+      expect(refused.body).toMatchObject({ code: "form_rule.action.unknown" });
+    }
+    const kept = await save(formIds[2]!, {
+      conditionalRules: [rule("d2", "Mail me", [{ type: "sendEmail", notificationId: String(own.body.id) }])],
+    });
+    expect(kept.status, kept.text).toBe(200);
+  });
+
   it("refuses an unknown action or operator with a 400, not a 500", async () => {
     const response = await save(formIds[2]!, {
       conditionalRules: [rule("b1", "Bad", [{ type: "explode" }])],

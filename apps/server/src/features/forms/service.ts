@@ -8,7 +8,7 @@ import type { TRule } from "@formloom/core/rule-schema";
 import { validateRules } from "@formloom/core/rules";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isForeignKeyViolation } from "../../db/errors.ts";
-import { accounts, formAnswers, forms, users } from "../../db/schema.ts";
+import { accounts, emailNotifications, formAnswers, forms, users, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
 import { answerAccess, answerAccessByForm, formRights } from "../../http/policy.ts";
@@ -70,6 +70,44 @@ function assertRulesValid(fields: TElement[], rules: TRule[]) {
       })),
     );
   }
+}
+
+/**
+ * A rule's webhook and send-e-mail actions must name the form's own webhooks and notifications:
+ * any other would never fire, and the author would not learn why.
+ */
+async function assertRuleActionsExist(ctx: TenantContext, formId: number, rules: TRule[]) {
+  const named = rules.flatMap((rule) =>
+    [...rule.then, ...rule.else].flatMap(
+      (action): Array<{ ruleId: string; kind: "webhook" | "mail"; id: string }> =>
+        action.type === "webhook"
+          ? [{ ruleId: rule.id, kind: "webhook", id: action.webhookId }]
+          : action.type === "sendEmail"
+            ? [{ ruleId: rule.id, kind: "mail", id: action.notificationId }]
+            : [],
+    ),
+  );
+  if (named.length === 0) return;
+  const [hooks, mails] = await Promise.all([
+    ctx.db
+      .select({ id: webhooks.id })
+      .from(webhooks)
+      .where(and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.formId, formId))),
+    ctx.db
+      .select({ id: emailNotifications.id })
+      .from(emailNotifications)
+      .where(and(eq(emailNotifications.accountId, ctx.accountId), eq(emailNotifications.formId, formId))),
+  ]);
+  const known = {
+    webhook: new Set(hooks.map((row) => String(row.id))),
+    mail: new Set(mails.map((row) => String(row.id))),
+  };
+  const dead = named.filter((action) => !known[action.kind].has(action.id));
+  if (dead.length > 0)
+    throw badRequest(
+      "form_rule.action.unknown",
+      dead.map((action) => validationError(`conditionalRules.${action.ruleId}`, "form_rule.action.unknown")),
+    );
 }
 
 /**
@@ -138,6 +176,8 @@ export async function updateForm(
   const { fields, ...patch } = ZFormPatchInput.parse(input);
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
+  if (patch.conditionalRules !== undefined)
+    await assertRuleActionsExist(ctx, formId, settings.conditionalRules);
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
   const write = async (alias: string) => {
     const [row] = await ctx.db
