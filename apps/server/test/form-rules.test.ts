@@ -190,6 +190,12 @@ describe("saving rules with If-Match", () => {
       conditionalRules: [rule("d2", "Mail me", [{ type: "sendEmail", notificationId: String(own.body.id) }])],
     });
     expect(kept.status, kept.text).toBe(200);
+    // Its notification deleted since, the rule it had does not stop the form's later saves.
+    expect(
+      (await admin.delete(`/api/forms/${formIds[2]}/email-notifications/${own.body.id}`)).status,
+    ).toBeLessThan(300);
+    const later = await save(formIds[2]!, { conditionalRules: kept.body.form.conditionalRules });
+    expect(later.status, later.text).toBe(200);
   });
 
   it("refuses an unknown action or operator with a 400, not a 500", async () => {

@@ -76,17 +76,27 @@ function assertRulesValid(fields: TElement[], rules: TRule[]) {
  * A rule's webhook and send-e-mail actions must name the form's own webhooks and notifications:
  * any other would never fire, and the author would not learn why.
  */
-async function assertRuleActionsExist(ctx: TenantContext, formId: number, rules: TRule[]) {
-  const named = rules.flatMap((rule) =>
-    [...rule.then, ...rule.else].flatMap(
-      (action): Array<{ ruleId: string; kind: "webhook" | "mail"; id: string }> =>
-        action.type === "webhook"
-          ? [{ ruleId: rule.id, kind: "webhook", id: action.webhookId }]
-          : action.type === "sendEmail"
-            ? [{ ruleId: rule.id, kind: "mail", id: action.notificationId }]
-            : [],
-    ),
-  );
+async function assertRuleActionsExist(
+  ctx: TenantContext,
+  formId: number,
+  rules: TRule[],
+  stored: readonly TRule[],
+) {
+  const actionsOf = (list: readonly TRule[]) =>
+    list.flatMap((rule) =>
+      [...rule.then, ...rule.else].flatMap(
+        (action): Array<{ ruleId: string; kind: "webhook" | "mail"; id: string }> =>
+          action.type === "webhook"
+            ? [{ ruleId: rule.id, kind: "webhook", id: action.webhookId }]
+            : action.type === "sendEmail"
+              ? [{ ruleId: rule.id, kind: "mail", id: action.notificationId }]
+              : [],
+      ),
+    );
+  // One the form had before (its webhook deleted since) is the author's to mend, not a reason to
+  // refuse every later save of the builder, which sends the rules with each.
+  const before = new Set(actionsOf(stored).map((action) => JSON.stringify(action)));
+  const named = actionsOf(rules).filter((action) => !before.has(JSON.stringify(action)));
   if (named.length === 0) return;
   const [hooks, mails] = await Promise.all([
     ctx.db
@@ -177,7 +187,12 @@ export async function updateForm(
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   if (patch.conditionalRules !== undefined)
-    await assertRuleActionsExist(ctx, formId, settings.conditionalRules);
+    await assertRuleActionsExist(
+      ctx,
+      formId,
+      settings.conditionalRules,
+      readSettings(current).conditionalRules ?? [],
+    );
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
   const write = async (alias: string) => {
     const [row] = await ctx.db
