@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { DEFAULT_CONSENT_OPTIONS } from "@formloom/core/consent";
 import Ajv2020 from "ajv/dist/2020.js";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
@@ -297,6 +298,52 @@ describe("webhooks", () => {
       }),
       expect.objectContaining({ fieldId: "note", answer: "second", question: "Note", text: "second" }),
     ]);
+
+    // Asked for, the score comes with the submission's tags, and the time with the six behavioural
+    // attributes measured from what the page logged (none here: null, said so, not left out).
+    const full = await admin.post<{ id: number; secret: string }>(`/api/forms/${lunch}/webhooks`, {
+      title: "Lunch, all of it",
+      endpoint: `${receiver.base}/lunch-full`,
+      dataOptions: ["score_and_tags", "behaviour"],
+    });
+    expect(full.status, full.text).toBe(200);
+    const events = [
+      { type: "focus", at: 0, field: "note" },
+      { type: "input", at: 1000, field: "note", count: 5 },
+      { type: "blur", at: 20_000, field: "note" },
+      { type: "click", at: 30_000, x: 10, y: 10 },
+    ];
+    const logged = await server.api.post("/api/forms/logger", {
+      formId: lunch,
+      key: "lunch-logged",
+      seq: 0,
+      behavioralConfirmOptions: [DEFAULT_CONSENT_OPTIONS.behavioral.id],
+      events,
+    });
+    expect(logged.status, logged.text).toBe(204);
+    const third = await server.api.post(
+      "/api/forms/answer",
+      { formId: lunch, answers: [{ fieldId: "dish", answer: "v2" }], formPassingTime: 30 },
+      { "idempotency-key": "lunch-logged" },
+    );
+    expect(third.status, third.text).toBe(201);
+    const [delivered] = await until(
+      async () => receiver.at("/lunch-full"),
+      (list) => list.length === 1,
+      "the delivery asking for everything",
+    );
+    const data = (JSON.parse(delivered!.body) as { data: Record<string, unknown> }).data;
+    expect(data.tags).toEqual([]);
+    expect(data.formPassingTime).toBe(30);
+    expect(Object.keys(data.behaviorAttributes as Record<string, number>).sort()).toEqual([
+      "distraction",
+      "efficiency",
+      "energetic",
+      "hesitation",
+      "rage",
+      "unfocused",
+    ]);
+    expect(data).not.toHaveProperty("answers");
 
     // The delivery log names each submission by the same number.
     const log = await admin.get<{ deliveries: { answerId: number; answerNumber: number | null }[] }>(

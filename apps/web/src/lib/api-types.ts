@@ -3911,6 +3911,10 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
+                /** @description The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage; null when the filling logged no behaviour */
+                behaviorAttributes?: {
+                    [key: string]: number;
+                } | null;
                 device?: unknown;
                 fieldScores?: {
                     [key: string]: number;
@@ -3933,6 +3937,8 @@ export interface components {
                 resultUrl?: string;
                 score?: number | null;
                 submitTime: string;
+                /** @description The submission's tags (with score_and_tags) */
+                tags?: string[];
             } & {
                 [key: string]: unknown;
             };

@@ -40,12 +40,20 @@ export const ZWebhookPayloadData = z
     result: z.unknown().optional(),
     score: z.number().nullable().optional(),
     fieldScores: z.record(z.string(), z.number()).nullable().optional(),
+    tags: z.array(z.string()).optional().describe("The submission's tags (with score_and_tags)"),
     respondent: z
       .object({ userId: z.number().int().nullable(), startTime: z.string().nullable() })
       .optional(),
     geo: z.unknown().optional(),
     device: z.unknown().optional(),
     formPassingTime: z.number().nullable().optional(),
+    behaviorAttributes: z
+      .record(z.string(), z.number())
+      .nullable()
+      .optional()
+      .describe(
+        "The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage; null when the filling logged no behaviour",
+      ),
   })
   .loose();
 

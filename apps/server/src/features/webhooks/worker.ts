@@ -1,6 +1,7 @@
 import type { TWebhookPayload, TWebhookPayloadData } from "@formloom/core/api/webhook-payload";
 import { webhookBody } from "@formloom/core/api/webhook-presets";
 import type { TWebhookFormat } from "@formloom/core/api/webhooks";
+import { type BehaviorAttributes, behaviorAttributes } from "@formloom/core/behavior-attributes";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { externalAppWorks } from "../../auth/external-app-tokens.ts";
@@ -10,6 +11,7 @@ import { formAnswers, forms, webhookAttempts, webhookDeliveries, webhooks } from
 import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { claimDue } from "../../jobs/claim-due.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
+import { eventsByKey } from "../answers/behavior-patterns.ts";
 import { readForm } from "../forms/presenter.ts";
 import { readableAnswers, resultLink } from "./readable.ts";
 import { signedHeaders } from "./signing.ts";
@@ -146,6 +148,20 @@ export function startWebhookWorker(options: {
       data: payloadOf(visibleStoredAnswer(answer, access), hook.dataOptions as string[], {
         form: form!,
         linkBase: options.linkBase,
+        // Measured from the filling's logged events the maker may read, only when asked for.
+        behavior: (hook.dataOptions as string[]).includes("behaviour")
+          ? behaviorAttributes(
+              (
+                await eventsByKey(
+                  db,
+                  { accountId: answer.accountId, formId: answer.formId },
+                  [answer.submissionKey],
+                  access,
+                )
+              ).get(answer.submissionKey) ?? [],
+              readForm(form!).fields,
+            )
+          : null,
       }),
     };
     const body = JSON.stringify(webhookBody(hook.format as TWebhookFormat, payload));
@@ -215,7 +231,7 @@ export function startWebhookWorker(options: {
 function payloadOf(
   answer: typeof formAnswers.$inferSelect,
   dataOptions: string[],
-  about: { form: typeof forms.$inferSelect; linkBase: string },
+  about: { form: typeof forms.$inferSelect; linkBase: string; behavior: BehaviorAttributes | null },
 ): TWebhookPayloadData {
   const wants = new Set(dataOptions);
   const { fields } = readForm(about.form);
@@ -229,13 +245,19 @@ function payloadOf(
     ...(wants.has("form_answer") ? { answers: readableAnswers(fields, answer.answers) } : {}),
     ...(wants.has("calculation_results") ? { result: answer.result } : {}),
     ...(wants.has("score_and_tags")
-      ? { score: answer.score, fieldScores: answer.fieldScores as Record<string, number> | null }
+      ? {
+          score: answer.score,
+          fieldScores: answer.fieldScores as Record<string, number> | null,
+          tags: answer.tags,
+        }
       : {}),
     ...(wants.has("respondent_info")
       ? { respondent: { userId: answer.userId, startTime: answer.startTime?.toISOString() ?? null } }
       : {}),
     ...(wants.has("geo") ? { geo: answer.geo } : {}),
     ...(wants.has("device") ? { device: answer.device } : {}),
-    ...(wants.has("behaviour") ? { formPassingTime: answer.formPassingTime } : {}),
+    ...(wants.has("behaviour")
+      ? { formPassingTime: answer.formPassingTime, behaviorAttributes: about.behavior }
+      : {}),
   };
 }
