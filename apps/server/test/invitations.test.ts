@@ -243,10 +243,12 @@ describe("invitations", () => {
     expect((await henry.post("/api/invitations/accept", { code })).body.code).toBe(
       "invitation.email.mismatch",
     );
+    expect((await frank.get<{ emailConfirmed: boolean }>("/api/user")).body.emailConfirmed).toBe(false);
     expect((await frank.post("/api/invitations/accept", { code })).status).toBe(200);
-    expect((await frank.get<{ account: { name: string } }>("/api/user")).body.account.name).toBe(
-      "inviter team",
-    );
+    const joined = await frank.get<{ account: { name: string }; emailConfirmed: boolean }>("/api/user");
+    expect(joined.body.account.name).toBe("inviter team");
+    // The link mailed to the address proved it, as joining by registering through it does.
+    expect(joined.body.emailConfirmed).toBe(true);
     expect((await frank.post("/api/invitations/accept", { code })).body.code).toBe("invitation.invalid");
   });
 });

@@ -134,7 +134,11 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { tags, body: ZCode, response: { 200: z.object({ accepted: z.literal(true) }) } },
     },
     async (request) => {
-      await acceptAsSignedIn(await requireUser(deps, request), request.body.code);
+      await acceptAsSignedIn(
+        await requireUser(deps, request),
+        request.body.code,
+        deps.settings.supportOperators,
+      );
       return { accepted: true as const };
     },
   );

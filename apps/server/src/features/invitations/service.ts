@@ -300,8 +300,22 @@ export async function acceptInvitation(tx: Tx, code: string, user: { id: number;
 }
 
 /** A signed-in user without an account accepts an invitation sent to their address. */
-export async function acceptAsSignedIn(ctx: UserContext, code: string) {
-  await ctx.db.transaction((tx) => acceptInvitation(tx, code, ctx.user));
+export async function acceptAsSignedIn(
+  ctx: UserContext,
+  code: string,
+  /** Addresses an invitation does not prove (the support operators'): their own link must. */
+  provedByOwnLinkOnly: readonly string[] = [],
+) {
+  await ctx.db.transaction(async (tx) => {
+    await acceptInvitation(tx, code, ctx.user);
+    // The invitation's link went to the user's address, so following it proves the address, as
+    // joining by registering through it does.
+    if (!provedByOwnLinkOnly.includes(ctx.user.email.trim().toLowerCase()))
+      await tx
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+        .where(eq(users.id, ctx.user.id));
+  });
 }
 
 /** The account's invitation mails, for admins to pass on by hand when no SMTP server is set. */
