@@ -125,12 +125,27 @@ describe("forms", () => {
     }
     expect((await api.get<FormBody>(`/api/forms/${id}`)).body.fields).toHaveLength(3);
     // Equal bounds are one allowed value, and are kept.
-    const same = await api.patch(`/api/forms/${id}`, {
+    const same = await api.patch<{ fields: Array<Record<string, unknown>> }>(`/api/forms/${id}`, {
       fields: [
         { id: "n", fieldType: "number", question: "How many?", validationSettings: { min: 5, max: 5 } },
       ],
     });
     expect(same.status, same.text).toBe(200);
+    // A form stored with such bounds before the check still opens, to be mended, and its page too.
+    const stored = same.body.fields.map((field) => ({ ...field, validationSettings: { min: 10, max: 5 } }));
+    await server.database.raw.query("update forms set fields = $1::jsonb where id = $2", [
+      JSON.stringify(stored),
+      id,
+    ]);
+    const opened = await api.get<{
+      form: { formPathAlias: string; account: { subdomain: string } };
+      fields: Array<Record<string, unknown>>;
+    }>(`/api/forms/${id}`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.fields[0]).toMatchObject({ validationSettings: { min: 10, max: 5 } });
+    const { formPathAlias, account } = opened.body.form;
+    const page = await server.api.get(`/api/forms/path/${formPathAlias}/${account.subdomain}`);
+    expect(page.status, page.text).toBe(200);
   });
 
   it("clones as an unpublished '<title> (copy)' with an alias made anew", async () => {

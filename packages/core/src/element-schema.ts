@@ -166,25 +166,13 @@ export const ZFieldSettings = z.looseObject({
 });
 export type TFieldSettings = z.infer<typeof ZFieldSettings>;
 
-export const ZValidationSettings = z
-  .looseObject({
-    min: z.number().finite().optional(),
-    max: z.number().finite().optional(),
-    step: z.number().positive().finite().optional(),
-    minLength: z.number().int().nonnegative().optional(),
-    maxLength: z.number().int().positive().optional(),
-  })
-  // Bounds no answer could meet would refuse every respondent.
-  .superRefine((limits, ctx) => {
-    if (limits.min !== undefined && limits.max !== undefined && limits.max < limits.min)
-      ctx.addIssue({ code: "custom", path: ["max"], message: "limits.max_below_min" });
-    if (
-      limits.minLength !== undefined &&
-      limits.maxLength !== undefined &&
-      limits.maxLength < limits.minLength
-    )
-      ctx.addIssue({ code: "custom", path: ["maxLength"], message: "limits.max_length_below_min" });
-  });
+export const ZValidationSettings = z.looseObject({
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  step: z.number().positive().finite().optional(),
+  minLength: z.number().int().nonnegative().optional(),
+  maxLength: z.number().int().positive().optional(),
+});
 export type TValidationSettings = z.infer<typeof ZValidationSettings>;
 
 export const ZStyleSettings = z.object({
@@ -287,12 +275,37 @@ export function elementIssues(
 }
 
 /**
+ * Bounds no answer could meet, which would refuse every respondent: a maximum below the minimum, of
+ * a number or of an answer's length. Checked when a form is saved and in the builder, not in the
+ * schema itself, which also reads forms stored before the check (they must still open to be mended).
+ */
+export function boundsIssues(element: Pick<TElement, "validationSettings">): z.core.$ZodIssue[] {
+  const limits = element.validationSettings ?? {};
+  const issues: z.core.$ZodIssue[] = [];
+  if (limits.min !== undefined && limits.max !== undefined && limits.max < limits.min)
+    issues.push({
+      code: "custom",
+      path: ["validationSettings", "max"],
+      message: "limits.max_below_min",
+      input: limits.max,
+    });
+  if (limits.minLength !== undefined && limits.maxLength !== undefined && limits.maxLength < limits.minLength)
+    issues.push({
+      code: "custom",
+      path: ["validationSettings", "maxLength"],
+      message: "limits.max_length_below_min",
+      input: limits.maxLength,
+    });
+  return issues;
+}
+
+/**
  * What the element's schema finds wrong with it, which depends on the element alone: a caller that
  * never changes an element in place may keep the answer for as long as it keeps the element.
  */
 export function ownElementIssues(element: TElement): z.core.$ZodIssue[] {
   const parsed = ZElement.safeParse(element);
-  return parsed.success ? [] : parsed.error.issues;
+  return parsed.success ? boundsIssues(element) : parsed.error.issues;
 }
 
 /**
@@ -311,9 +324,8 @@ export function ownElementIssuesSince(
   const kept = baseIssues.filter((issue) => !changed.includes(issue.path[0] as keyof typeof shape));
   const fresh = changed.flatMap((key) => {
     const parsed = shape[key].safeParse(element[key]);
-    return parsed.success
-      ? []
-      : parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
+    if (parsed.success) return key === "validationSettings" ? boundsIssues(element) : [];
+    return parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
   });
   return [...kept, ...fresh];
 }

@@ -1,7 +1,7 @@
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
 import { ZFormCreateBody, ZFormPatchInput } from "@formloom/core/api/forms";
-import type { TElement } from "@formloom/core/element-schema";
-import { type ValidationError, validationError } from "@formloom/core/errors";
+import { boundsIssues, type TElement } from "@formloom/core/element-schema";
+import { type MessageCode, type ValidationError, validationError } from "@formloom/core/errors";
 import { keepRemovedOptions } from "@formloom/core/field-types/choice";
 import { MODEL_VERSION } from "@formloom/core/form-document";
 import type { TRule } from "@formloom/core/rule-schema";
@@ -120,6 +120,16 @@ async function assertRuleActionsExist(
     );
 }
 
+/** Every element's bounds can be met by some answer (core's boundsIssues), else 400 with each. */
+function assertBoundsMet(fields: readonly TElement[]) {
+  const errors = fields.flatMap((field, index) =>
+    boundsIssues(field).map((issue) =>
+      validationError(`fields.${index}.${issue.path.join(".")}`, issue.message as MessageCode),
+    ),
+  );
+  if (errors.length > 0) throw badRequest(errors[0]!.code, errors);
+}
+
 /**
  * A new form's settings and fields held to the checks a save makes (core's ZFormCreateBody: its
  * links, custom CSS, theme and each element's own styling), however the form arrives: sent by the
@@ -128,7 +138,10 @@ async function assertRuleActionsExist(
  */
 export function checkedNewForm(input: TFormCreateBody) {
   const parsed = ZFormCreateBody.safeParse(input);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    assertBoundsMet(parsed.data.fields);
+    return parsed.data;
+  }
   const errors: ValidationError[] = parsed.error.issues.map((issue) =>
     validationError(issue.path.join("."), isMessageCode(issue.message) ? issue.message : "request.invalid"),
   );
@@ -184,6 +197,7 @@ export async function updateForm(
   const expected = expectedChange === undefined ? undefined : new Date(expectedChange);
   if (expected && current.updatedAt.getTime() !== expected.getTime()) throw conflict("form.changed");
   const { fields, ...patch } = ZFormPatchInput.parse(input);
+  if (fields) assertBoundsMet(fields);
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   if (patch.conditionalRules !== undefined)
