@@ -222,15 +222,19 @@ export function startAutomationWorker(options: {
       const addresses = await recipientsOf(db, notification, form, fields, answer, answers);
       const sender = await notificationSender(db, answer.accountId, notification.configuredBy);
       const members = await membersAmong(db, answer.accountId, addresses);
+      // The signed-in respondent, addressed as such, is sent their own submission.
+      const to = notification.recipients as Partial<TEmailRecipients>;
+      const respondent = to.loggedInUser || to.respondent ? answer.userId : null;
       const byAccess = new Map<string, { access: AnswerAccess; addresses: string[] }>();
       for (const address of addresses) {
         const member = members.get(address);
         const reader =
-          member === undefined || member === answer.userId
+          member === undefined || member === respondent
             ? access
             : commonAccess(access, await channelAccess(db, answer.accountId, member, form));
         if (reader.level === "none") continue;
-        const key = reader.level === "fields" ? [...reader.fieldIds].sort().join("\n") : reader.level;
+        const key =
+          reader.level === "fields" ? `fields:${JSON.stringify([...reader.fieldIds].sort())}` : reader.level;
         const same = byAccess.get(key) ?? { access: reader, addresses: [] };
         same.addresses.push(address);
         byAccess.set(key, same);
