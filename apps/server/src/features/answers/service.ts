@@ -127,13 +127,11 @@ export function answerSortKey(fieldId: string, access: AnswerAccess, fields: rea
     ...(field.fieldSettings?.removedVariants ?? []),
   ];
   if (options.length === 0) return answer;
-  const titled = (id: SQL) =>
-    sql`case ${id} ${sql.join(
-      options.map((option) => sql`when ${option.id} then ${option.title}`),
-      sql` `,
-    )} else ${id} end`;
+  // One parameter however many options: their titles by id; Other's own words without its mark.
+  const titles = JSON.stringify(Object.fromEntries(options.map((option) => [option.id, option.title])));
+  const titled = (id: SQL) => sql`coalesce(${titles}::jsonb ->> ${id}, regexp_replace(${id}, '^other:', ''))`;
   return sql`(select case jsonb_typeof(a.v)
-      when 'string' then to_jsonb(${titled(sql`a.v #>> '{}'`)})
+      when 'string' then to_jsonb(${titled(sql`(a.v #>> '{}')`)})
       when 'array' then (select to_jsonb(string_agg(${titled(sql`c.id`)}, ', ' order by c.n))
         from jsonb_array_elements_text(a.v) with ordinality as c(id, n))
       else a.v end
