@@ -29,9 +29,11 @@ function comparable(value: unknown): number | undefined {
   }
   const day = SHOWN_DAY.exec(value.trim());
   if (day) {
-    const [, d, m, y] = day;
-    const time = Date.parse(`${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`);
-    return Number.isNaN(time) ? undefined : time;
+    const [d, m, y] = day.slice(1).map(Number) as [number, number, number];
+    const time = Date.UTC(y, m - 1, d);
+    // 31.02.2026 is no day: the calendar would carry it into March.
+    const back = new Date(time);
+    return back.getUTCDate() === d && back.getUTCMonth() === m - 1 ? time : undefined;
   }
   return undefined;
 }
