@@ -81,13 +81,18 @@ export function validateSubmission(
       : null;
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
-  // Hidden by the author's setting alone, not by a rule that shows or hides it.
+  // Hidden by the author's setting alone: not a field a rule shows (it starts hidden until shown),
+  // nor one a rule's applied actions hid.
+  const matched = new Set(outcome.matched);
   const ruled = new Set(
-    (context.rules ?? []).flatMap((rule) =>
-      (rule.enabled ? [...rule.then, ...rule.else] : []).flatMap((action) =>
-        action.type === "show" || action.type === "hide" ? action.fieldIds : [],
-      ),
-    ),
+    (context.rules ?? []).flatMap((rule) => {
+      if (!rule.enabled) return [];
+      const applied = matched.has(rule.id) ? rule.then : rule.else;
+      return [
+        ...[...rule.then, ...rule.else].flatMap((action) => (action.type === "show" ? action.fieldIds : [])),
+        ...applied.flatMap((action) => (action.type === "hide" ? action.fieldIds : [])),
+      ];
+    }),
   );
   const keepsAssigned = (element: TElement) =>
     (reached === null || reached.has(element.id)) &&
