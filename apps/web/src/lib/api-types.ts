@@ -3911,7 +3911,7 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
-                /** @description The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage; null when the filling logged no behaviour */
+                /** @description The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage, from the events logged by the time the delivery is made (the page's last batch may come after); null when none were */
                 behaviorAttributes?: {
                     [key: string]: number;
                 } | null;

@@ -52,7 +52,7 @@ export const ZWebhookPayloadData = z
       .nullable()
       .optional()
       .describe(
-        "The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage; null when the filling logged no behaviour",
+        "The six behavioural attributes, 0–100 (with behaviour): energetic, efficiency, hesitation, distraction, unfocused, rage, from the events logged by the time the delivery is made (the page's last batch may come after); null when none were",
       ),
   })
   .loose();
