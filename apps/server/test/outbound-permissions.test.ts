@@ -535,3 +535,27 @@ describe("a member whose data access is taken away", () => {
     expect(after.body.deliveries.at(-1)).toMatchObject({ state: "failed" });
   });
 });
+
+describe("a member who fills the form signed in", () => {
+  it("is sent no more of it than they may read by the notification to every member, which does not address the respondent", async () => {
+    const mailsTo = () =>
+      smtp.messages.filter((m) => m.to.includes(memberEmail) && m.subject.startsWith("Everyone"));
+    const before = mailsTo().length;
+    const sent = await member.api.post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "a", answer: "green" },
+        { fieldId: "b", answer: "OWN-B-answer" },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    await settled();
+    // The admin's copy shows the submission went through the notification.
+    await smtp.waitFor(
+      (await admin.get<{ email: string }>("/api/user")).body.email.toLowerCase(),
+      "OWN-B-answer",
+    );
+    // Whatever access they have left (none, once the test above took it), field B is not in it.
+    expect(JSON.stringify(mailsTo().slice(before))).not.toContain("OWN-B-answer");
+  });
+});
