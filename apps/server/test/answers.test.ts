@@ -184,7 +184,7 @@ describe("sorting by a choice", () => {
             id: "one",
             fieldType: "radio",
             question: "One fruit",
-            fieldSettings: { answerVariants: options },
+            fieldSettings: { answerVariants: options, hasOtherVariant: true },
           },
           {
             id: "some",
@@ -225,6 +225,9 @@ describe("sorting by a choice", () => {
       .slice(1)
       .map((line) => /Apple|Banana|Cherry/.exec(line)?.[0]);
     expect(lines).toEqual(["Apple", "Banana", "Cherry"]);
+    // Other's answer sorts by the respondent's own words, as the table shows it.
+    await submitAnswers(server.api, form, [{ fieldId: "one", answer: "other:Blueberry" }]);
+    expect(await sorted("one", "asc")).toEqual(["z1", "m5", "other:Blueberry", "a9"]);
   });
 });
 
