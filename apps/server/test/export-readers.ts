@@ -32,7 +32,7 @@ const PYTHON = "/usr/bin/python3";
 const OFFICE_DIR_VARIABLE = "FORMLOOM_TEST_OFFICES";
 
 /** This process's LibreOffice server: the pipe it answers on. */
-let office: { pipe: string; child: ChildProcess; failed?: Error } | undefined;
+let office: { pipe: string; child: ChildProcess; dir: string; failed?: Error } | undefined;
 
 function officeServer(): string {
   if (office && office.child.exitCode === null && office.child.signalCode === null) return office.pipe;
@@ -52,7 +52,7 @@ function officeServer(): string {
     { stdio: "ignore", detached: true },
   );
   child.unref();
-  const started: typeof office = { pipe, child };
+  const started: typeof office = { pipe, child, dir };
   // Not installed, say: the conversion then fails with this as its reason.
   child.once("error", (error) => {
     started.failed = error;
@@ -62,6 +62,13 @@ function officeServer(): string {
   writeFileSync(path.join(dir, "server.json"), JSON.stringify({ group: child.pid, pipe }));
   process.once("exit", () => stopOfficeServer(dir));
   return pipe;
+}
+
+/** Stops this process's server, so that the next conversion starts a fresh one. */
+function restartOfficeServer(): void {
+  if (!office) return;
+  stopOfficeServer(office.dir);
+  office = undefined;
 }
 
 /**
@@ -133,10 +140,15 @@ export function readWithLibreOffice(bytes: Buffer, extension: "csv" | "xls" | "x
           timeout: 120_000,
         });
       // Seen once in dozens of runs: the bridge's client ended without a word (no message, no
-      // trace). The file is then read again, by a new server when the old one is gone; a file
-      // LibreOffice cannot read fails both times.
+      // trace), or crashed twice against the same server. The file is then read again, by a new
+      // server when the old one is gone, and at last by a fresh one; a file LibreOffice cannot
+      // read fails every time.
       await convert()
         .catch(convert)
+        .catch(() => {
+          restartOfficeServer();
+          return convert();
+        })
         .catch((error: Error & { code?: number; signal?: string }) => {
           if (office?.failed) throw new Error(`LibreOffice did not start: ${office.failed.message}`);
           throw new Error(`${error.message.trim()} (exit code ${error.code}, signal ${error.signal})`);
