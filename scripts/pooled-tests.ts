@@ -12,6 +12,7 @@ import { startPgBouncer } from "./topology.ts";
 const REPRESENTATIVE = [
   "test/submissions.test.ts",
   "test/answers.test.ts",
+  "test/rules-on-submission.test.ts",
   "test/captcha.test.ts",
   "test/closing-and-limits.test.ts",
   "test/auth.test.ts",
