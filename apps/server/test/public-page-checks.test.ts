@@ -25,7 +25,7 @@ const PROVEN_ELSEWHERE = [
   ],
   [
     "answers to fields the rules hid",
-    "answers.test.ts",
+    "rules-on-submission.test.ts",
     "checks a required field only while the rules show it",
   ],
   [
