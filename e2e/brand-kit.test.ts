@@ -80,8 +80,14 @@ describe("a brand kit", () => {
       ["Page background", BRAND.background],
       ["Text colour", BRAND.text],
     ] as const) {
-      await page.getByLabel(label).fill(value);
+      const input = page.getByLabel(label);
+      await input.fill(value);
+      // The colour input puts back its last valid colour when it loses focus: move on only once
+      // the page has taken the typed one.
+      await expect.poll(() => input.inputValue()).toBe(value);
       await page.keyboard.press("Escape");
+      await page.getByRole("heading", { name: "Brand kit" }).click();
+      await expect.poll(() => input.inputValue(), label).toBe(value);
     }
     await page.getByRole("combobox", { name: "Font" }).click();
     await page.getByRole("option", { name: "Lora" }).click();
