@@ -3,9 +3,11 @@ import { START_LIMITS } from "../src/features/statistics/visits.ts";
 import {
   type ApiClient,
   addMember,
+  createForm,
   groupWith,
   signUpWithAccount,
   startTestServer,
+  submitAnswers,
   type TestServer,
 } from "./harness.ts";
 
@@ -322,6 +324,61 @@ describe("performing questions", () => {
         expect.objectContaining({ ...q, title: survey.fields[q.position - 1]!.question }),
       ),
     );
+  });
+
+  it("counts a question skipped only by those it was shown to", async () => {
+    const nps = await createForm(admin, {
+      title: "Would you recommend us?",
+      fields: [
+        { id: "nps", fieldType: "nps", question: "How likely are you to recommend us?", fieldOrder: 0 },
+        { id: "why", fieldType: "text", question: "What went wrong?", fieldOrder: 1 },
+      ],
+      conditionalRules: [
+        {
+          id: "low",
+          name: "Ask what went wrong",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["why"] }],
+        },
+      ],
+    });
+    // Two promoters never see the question; of the two detractors one answers it, one leaves it.
+    for (const answers of [
+      [{ fieldId: "nps", answer: 9 }],
+      [{ fieldId: "nps", answer: 10 }],
+      [
+        { fieldId: "nps", answer: 3 },
+        { fieldId: "why", answer: "Slow delivery" },
+      ],
+      [{ fieldId: "nps", answer: 5 }],
+    ])
+      await submitAnswers(server.api, nps.id, answers);
+    const response = await admin.get<Performing>(`/api/forms/${nps.id}/performing-questions`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.total).toBe(4);
+    expect(response.body.questions).toEqual([
+      expect.objectContaining({
+        fieldId: "nps",
+        shown: 4,
+        answered: 4,
+        skipped: 0,
+        answerRate: 100,
+        skipRate: 0,
+      }),
+      expect.objectContaining({
+        fieldId: "why",
+        shown: 2,
+        answered: 1,
+        skipped: 1,
+        answerRate: 50,
+        skipRate: 50,
+      }),
+    ]);
   });
 
   it("sorts by the figure asked for, questions without it last", async () => {

@@ -19148,6 +19148,7 @@ export interface operations {
                             fieldId: string;
                             fieldType: string;
                             position: number;
+                            shown: number;
                             skipped: number;
                             skipRate: number | null;
                             timed: number;

@@ -178,16 +178,19 @@ export const ZPerformingQuestion = z.object({
   title: z.string(),
   /** 1-based place among the questions the reader sees. */
   position: z.number(),
+  /**
+   * Submissions whose respondent was shown the question: all but those where a rule or the author
+   * hid it, its page was not reached, or it was not among the questions drawn for them. Submissions
+   * stored before this was kept, or before the question was added, count as shown.
+   */
+  shown: z.number(),
   /** Submissions with a non-empty answer to the question. */
   answered: z.number(),
-  /**
-   * Submissions without one: left empty, or never shown (a rule hid it, its page was not reached,
-   * or the question was added after they were sent).
-   */
+  /** Submissions that were shown the question and left it empty. */
   skipped: z.number(),
-  /** answered / submissions × 100. */
+  /** answered / shown × 100. */
   answerRate: ZRate,
-  /** skipped / submissions × 100. */
+  /** skipped / shown × 100. */
   skipRate: ZRate,
   /**
    * Mean seconds the question held the focus, over the submissions whose page measured it (forms

@@ -85,6 +85,11 @@ export const formAnswers = pgTable(
      */
     submissionKey: text("submission_key").notNull().default(sql`gen_random_uuid()::text`),
     miscData: jsonb("misc_data"),
+    /**
+     * The questions the respondent was not shown, by id: hidden by the rules or the author, on a
+     * page never reached, or not among those their seed drew. Null for submissions stored before.
+     */
+    unseen: jsonb("unseen"),
     /** The options the respondent ticked in the form's consent pop-ups; [] when they cancelled. */
     capturingConfirmOptions: jsonb("capturing_confirm_options"),
     behavioralConfirmOptions: jsonb("behavioral_confirm_options"),

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { plausibleAnsweringTimes } from "@formloom/core/behavior";
 import { closedByTime } from "@formloom/core/closing";
+import type { TElement } from "@formloom/core/element-schema";
 import { reachedEnding, type TShownEnding } from "@formloom/core/ending-screens";
+import { isAnswerable } from "@formloom/core/field-registry";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { RuleIntent } from "@formloom/core/rules";
@@ -238,7 +240,7 @@ function prepare(
     throw badRequest("submission.time_up_invalid");
   // Consent choices among the offered options; a form sent on leaving only where it does that.
   const choices = respondentChoices(settings, body);
-  const { errors, answers, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
+  const { errors, answers, unseen, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
@@ -280,6 +282,7 @@ function prepare(
       ip: meta.ip,
       geo,
       miscData: keptMiscData(withCheckedRespondentEmail(body.miscData)),
+      unseen: unseenQuestions(fields, asked, unseen),
       capturingConfirmOptions: choices.capturingConfirmOptions,
       behavioralConfirmOptions: choices.behavioralConfirmOptions,
       score: scored?.total ?? null,
@@ -383,6 +386,13 @@ async function storedUnderKeySoon(query: Query, prepared: Prepared) {
     if (earlier || Date.now() >= deadline) return earlier;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
+}
+
+/** The form's questions the respondent was not shown: not drawn for them, hidden, or never reached. */
+function unseenQuestions(fields: readonly TElement[], asked: readonly TElement[], hidden: readonly string[]) {
+  const shown = new Set(asked.map((element) => element.id));
+  for (const id of hidden) shown.delete(id);
+  return fields.filter((element) => isAnswerable(element) && !shown.has(element.id)).map((e) => e.id);
 }
 
 /** A respondent who refused behavioural data collection has no answering times kept. */

@@ -88,9 +88,25 @@ const SORT_VALUE: Record<SortKey, (q: TPerformingQuestion) => number | null> = {
   average_time: (q) => q.averageTime,
 };
 
+/** Per visible question: the submissions in the range whose respondent was not shown it. */
+async function unseenCounts(db: Db, form: ReadableForm, range: Range) {
+  const visible = JSON.stringify(form.fields.map((f) => f.id));
+  const rows = rowsOf<{ f: string; c: number }>(
+    await db.execute(sql`
+      select u.f, count(*)::int as c
+        from form_answers a
+       cross join lateral jsonb_array_elements_text(coalesce(a.unseen, '[]'::jsonb)) as u(f)
+       where ${submissionsOf(form, range)}
+         and jsonb_exists(${visible}::jsonb, u.f)
+       group by 1`),
+  );
+  return new Map(rows.map((row) => [row.f, row.c]));
+}
+
 /**
- * How each visible question fares over the submissions in the range: answered, skipped and the
- * time it held the focus; sorted as asked, questions without the figure last, then by position.
+ * How each visible question fares over the submissions in the range: shown, answered, skipped (shown
+ * and left empty) and the time it held the focus; sorted as asked, questions without the figure
+ * last, then by position.
  */
 export async function performingQuestions(
   db: Db,
@@ -98,24 +114,27 @@ export async function performingQuestions(
   range: Range,
   sort: { by: SortKey; order: "asc" | "desc" },
 ): Promise<TPerformingQuestions> {
-  const [figures, totals] = await Promise.all([
+  const [figures, unseen, totals] = await Promise.all([
     answeredAndTimed(db, form, range),
+    unseenCounts(db, form, range),
     db.execute(sql`select count(*)::int as c from form_answers a where ${submissionsOf(form, range)}`),
   ]);
   const total = rowsOf<{ c: number }>(totals)[0]?.c ?? 0;
   const questions = form.fields.map((field, index): TPerformingQuestion => {
     const figure = figures.get(field.id);
     const answered = figure?.answered ?? 0;
-    const skipped = total - answered;
+    const shown = total - (unseen.get(field.id) ?? 0);
+    const skipped = Math.max(shown - answered, 0);
     return {
       fieldId: field.id,
       fieldType: field.fieldType,
       title: questionTitle(field, true),
       position: index + 1,
+      shown,
       answered,
       skipped,
-      answerRate: rate(answered, total),
-      skipRate: rate(skipped, total),
+      answerRate: rate(answered, shown),
+      skipRate: rate(skipped, shown),
       averageTime: averageOf(figure?.seconds ?? 0, figure?.timed ?? 0),
       timed: figure?.timed ?? 0,
     };

@@ -80,7 +80,14 @@ export function PerformingQuestions({ formId, range }: { formId: number; range: 
                 {data.questions.map((question) => (
                   <Table.Tr key={question.fieldId} data-field={question.fieldId}>
                     <Table.Td>{question.title}</Table.Td>
-                    <Table.Td>{format.number(question.answered)}</Table.Td>
+                    <Table.Td>
+                      {question.shown < data.total
+                        ? t("{{answered}} of {{shown}} shown", {
+                            answered: format.number(question.answered),
+                            shown: format.number(question.shown),
+                          })
+                        : format.number(question.answered)}
+                    </Table.Td>
                     <Table.Td>{percent(question.answerRate)}</Table.Td>
                     <Table.Td>{percent(question.skipRate)}</Table.Td>
                     <Table.Td>{seconds(question.averageTime)}</Table.Td>
