@@ -87,7 +87,7 @@ describe("a brand kit", () => {
       await expect.poll(() => input.inputValue()).toBe(value);
       await page.keyboard.press("Escape");
       await page.getByRole("heading", { name: "Brand kit" }).click();
-      await expect.poll(() => input.inputValue(), label).toBe(value);
+      await expect.poll(() => input.inputValue(), { message: label }).toBe(value);
     }
     await page.getByRole("combobox", { name: "Font" }).click();
     await page.getByRole("option", { name: "Lora" }).click();
