@@ -8,6 +8,7 @@ const OWNER = { username: "ruler", password: "secret123" };
 let call: ApiCall;
 let tripId: number;
 let loopId: number;
+let mealId: number;
 
 type Made = { form: { id: number } };
 
@@ -32,6 +33,28 @@ beforeAll(async () => {
         },
         { id: "plate", fieldType: "text", question: "Licence plate" },
         { id: "notes", fieldType: "textarea", question: "Notes" },
+      ],
+    })
+  ).form.id;
+  mealId = (
+    await call<Made>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Meal survey",
+      formPathAlias: "meal-rules",
+      fields: [
+        {
+          id: "meal",
+          fieldType: "radio",
+          question: "Which meal?",
+          fieldSettings: {
+            answerVariants: [
+              { id: "fish", title: "Fish", value: "fish" },
+              { id: "pasta", title: "Pasta", value: "pasta" },
+            ],
+            hasOtherVariant: true,
+          },
+        },
+        { id: "wine", fieldType: "text", question: "Which wine goes with it?" },
       ],
     })
   ).form.id;
@@ -165,6 +188,40 @@ describe("the form rules editor", () => {
     );
     expect(off.form.conditionalRules[0]!.enabled).toBe(false);
     await page.context().close();
+  });
+
+  it("offers a choice's Other as a condition's value, met by whatever the respondent writes there", async () => {
+    const page = await signedIn(1280);
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/forms/${mealId}/rules/add`);
+    await typeInto(page, page.getByRole("textbox", { name: "Rule name" }), "No wine for other meals");
+    await page.getByRole("button", { name: "Add field condition" }).click();
+    await pick(page, "Field of condition 1", "Which meal?");
+    await pick(page, "Operator of condition 1", "equal");
+    await pick(page, "Value of condition 1", "Other");
+    await pick(page, "Action Then 1", "Hide fields");
+    const targets = page.getByRole("combobox", { name: "Fields of action Then 1" });
+    await typeInto(page, targets, "wine");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Save rule" }).click();
+    await page.waitForURL(`${run.app.url}/forms/${mealId}/rules`);
+    const row = page.getByRole("row").filter({ hasText: "No wine for other meals" });
+    expect(await row.innerText()).toContain("Which meal? equal “Other”");
+    expect(problems).toEqual([]);
+    await page.context().close();
+
+    const fill = await run.browser.newPage();
+    await fill.goto(`${run.app.url}/f/meal-rules?a=${OWNER.username}`);
+    const wine = fill.getByRole("textbox", { name: "Which wine goes with it?" });
+    await wine.waitFor();
+    await fill.getByRole("radio", { name: "Other" }).check();
+    await fill.getByRole("textbox", { name: "Your answer for Other" }).fill("Curry");
+    await wine.waitFor({ state: "hidden" });
+    await fill.getByRole("radio", { name: "Fish" }).check();
+    await wine.waitFor();
+    await fill.close();
   });
 
   it("shows a cycle before saving and refuses it, and deletes a rule after asking", async () => {

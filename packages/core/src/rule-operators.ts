@@ -1,3 +1,4 @@
+import { OTHER_PREFIX } from "./field-types/choice.ts";
 import type { RuleOperator } from "./rule-schema.ts";
 
 /** Blank text, no value, an empty list or an empty object count as empty. */
@@ -43,6 +44,8 @@ const text = (value: unknown) =>
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 function scalarEqual(actual: unknown, expected: unknown): boolean {
+  // A choice's "Other" as a condition's value: met by whatever the respondent wrote there.
+  if (expected === OTHER_PREFIX) return typeof actual === "string" && actual.startsWith(OTHER_PREFIX);
   const a = comparable(actual);
   const b = comparable(expected);
   if (a !== undefined && b !== undefined) return a === b;

@@ -1,5 +1,6 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { fieldTypes, isAnswerable } from "@formloom/core/field-registry";
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import type { DateSegment, RuleOperator, TCondition, TRuleAction } from "@formloom/core/rule-schema";
 import { stripHtml } from "@formloom/core/text";
 import type { TFunction } from "i18next";
@@ -67,9 +68,26 @@ export const targetFields = (fields: readonly TElement[]) =>
 
 const variantsOf = (element: TElement | undefined) => element?.fieldSettings.answerVariants ?? [];
 
+/**
+ * The values a condition on a choice can take: its options, and its "Other" where it offers one
+ * (met by whatever the respondent writes there).
+ */
+export function conditionChoices(element: TElement | undefined, t: TFunction) {
+  const options = variantsOf(element).map((variant) => ({
+    value: variant.id,
+    label: variant.title || variant.id,
+  }));
+  return element?.fieldSettings.hasOtherVariant
+    ? [...options, { value: OTHER_PREFIX, label: t("Other") }]
+    : options;
+}
+
 /** A value as the user reads it: a choice's title rather than its id. */
-function valueText(element: TElement | undefined, value: unknown): string {
-  const one = (v: unknown) => variantsOf(element).find((variant) => variant.id === v)?.title ?? String(v);
+function valueText(element: TElement | undefined, value: unknown, t: TFunction): string {
+  const one = (v: unknown) =>
+    v === OTHER_PREFIX
+      ? t("Other")
+      : (variantsOf(element).find((variant) => variant.id === v)?.title ?? String(v));
   if (Array.isArray(value)) return value.map(one).join(", ");
   if (value === undefined || value === null) return "";
   return `“${one(value)}”`;
@@ -98,7 +116,7 @@ export function conditionText(
   const subject = fieldLabel(element, condition.fieldId, t);
   return NO_VALUE.has(condition.operator)
     ? `${subject} ${operator}`
-    : `${subject} ${operator} ${valueText(element, condition.value)}`;
+    : `${subject} ${operator} ${valueText(element, condition.value, t)}`;
 }
 
 /** A called webhook's or notification's name; its stored id is no name a person knows. */
@@ -130,6 +148,7 @@ export function actionText(
       return `${label}: ${name(action.fieldId)} = ${valueText(
         fields.find((f) => f.id === action.fieldId),
         action.value,
+        t,
       )}`;
     case "jump":
       return `${label}: ${name(action.targetFieldId)}`;

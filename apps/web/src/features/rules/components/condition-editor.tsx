@@ -14,7 +14,14 @@ import { IconCalendar, IconPlus, IconSitemap, IconTrash } from "@tabler/icons-re
 import { useTranslation } from "react-i18next";
 import { IconAction } from "../../../components/icon-action.tsx";
 import { msg } from "../../../i18n/i18n.ts";
-import { fieldLabel, NO_VALUE, OPERATOR_LABELS, readableFields, SEGMENT_LABELS } from "../rule-text.ts";
+import {
+  conditionChoices,
+  fieldLabel,
+  NO_VALUE,
+  OPERATOR_LABELS,
+  readableFields,
+  SEGMENT_LABELS,
+} from "../rule-text.ts";
 
 /** How deep groups may nest in the editor (the schema allows more; people rarely need it). */
 const MAX_DEPTH = 4;
@@ -226,7 +233,7 @@ function ConditionRow({
 
   const readable = readableFields(fields);
   const element = fields.find((field) => field.id === condition.fieldId);
-  const variants = element?.fieldSettings.answerVariants ?? [];
+  const choices = conditionChoices(element, t);
   const value = condition.value;
   return (
     <Group gap="xs" align="flex-start" wrap="wrap">
@@ -243,11 +250,11 @@ function ConditionRow({
       />
       {operatorSelect}
       {!NO_VALUE.has(condition.operator) &&
-        (variants.length > 0 ? (
+        (choices.length > 0 ? (
           <Select
             aria-label={t("Value of condition {{number}}", { number })}
             placeholder={t("Pick a choice")}
-            data={variants.map((variant) => ({ value: variant.id, label: variant.title || variant.id }))}
+            data={choices}
             value={typeof value === "string" && value !== "" ? value : null}
             onChange={(next) => onChange({ ...condition, value: next ?? "" })}
             style={{ flex: "1 1 160px" }}
