@@ -111,6 +111,33 @@ describe("what the search finds", () => {
     expect((await search(admin, { request: "c1c1", types: "form_answer" })).body.count).toBe(0);
   });
 
+  it("finds an answer by a choice's new title once the author renames it, not by the old one", async () => {
+    const form = await createForm(admin, {
+      title: "Paint order",
+      fields: [
+        {
+          id: "paint",
+          fieldType: "radio",
+          question: "Paint",
+          fieldSettings: { answerVariants: [{ id: "p1", title: "Vermilion", value: "1" }] },
+        },
+      ],
+    });
+    const sent = await submitAnswers(server.api, form.id, [{ fieldId: "paint", answer: "p1" }]);
+    const hits = async (request: string) =>
+      (await search(admin, { request, types: "form_answer" })).body.results.map((hit) => hit.id);
+    expect(await hits("vermilion")).toEqual([sent]);
+    const current = await admin.get<{ fields: Array<Record<string, unknown>> }>(`/api/forms/${form.id}`);
+    const fields = current.body.fields.map((field) =>
+      field.id === "paint"
+        ? { ...field, fieldSettings: { answerVariants: [{ id: "p1", title: "Cinnabar", value: "1" }] } }
+        : field,
+    );
+    expect((await admin.patch(`/api/forms/${form.id}`, { fields })).status).toBe(200);
+    expect(await hits("cinnabar")).toEqual([sent]);
+    expect(await hits("vermilion")).toEqual([]);
+  });
+
   it("finds stemmed words in the form's language, and word beginnings", async () => {
     const russian = await search(admin, { request: "клиент", types: "form" });
     expect(russian.body.results.map((hit) => hit.title)).toEqual(["Клиенты довольны сервисом"]);

@@ -1,3 +1,4 @@
+import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, holdsValue } from "@formloom/core/field-registry";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
@@ -68,7 +69,30 @@ async function storeTexts(db: Db, accountId: number, pending: readonly PendingAn
     select ${accountId}, v.id, v.form_id, v.submit_time, v.texts, v.body, search_config(v.language)
     from jsonb_to_recordset(${JSON.stringify(values)}::text::jsonb)
       as v(id int, form_id int, submit_time timestamptz, texts jsonb, body text, language text)
-    on conflict do nothing`);
+    on conflict (account_id, answer_id) do update
+      set texts = excluded.texts, body = excluded.body, language = excluded.language`);
+}
+
+/**
+ * What a form's indexed answer texts are made from: its language, and the type and settings of
+ * each field that holds a value (choice titles, matrix rows, a date's mode...).
+ */
+export function indexedShape(fields: readonly TElement[], language: string | undefined): string {
+  return JSON.stringify([
+    language ?? "",
+    fields.filter(holdsValue).map((field) => [field.id, field.fieldType, field.fieldSettings]),
+  ]);
+}
+
+/**
+ * Has a form's submissions indexed again by the next search, after its author changed what their
+ * texts are made from (an option renamed, the form's language): each is found by what the
+ * results show now, not by what they showed when it was indexed.
+ */
+export async function reindexAnswers(db: Db, accountId: number, formId: number): Promise<void> {
+  await db.execute(sql`
+    update form_answers set search_indexed = false
+    where account_id = ${accountId} and form_id = ${formId} and search_indexed`);
 }
 
 type Elements = Map<string, Parameters<typeof answerToText>[0]>;
