@@ -39,7 +39,7 @@ const rowFor = (form: (typeof forms)[number], key: string): AnswerRow => ({
   ip: "198.51.100.7",
   geo: null,
   miscData: null,
-  unseen: [],
+  shown: ["name"],
   capturingConfirmOptions: null,
   behavioralConfirmOptions: null,
   score: null,

@@ -358,14 +358,24 @@ describe("performing questions", () => {
       [{ fieldId: "nps", answer: 5 }],
     ])
       await submitAnswers(server.api, nps.id, answers);
+    // A question added afterwards was shown to none of them, and is answered by the next one.
+    const current = await admin.get<{ fields: unknown[] }>(`/api/forms/${nps.id}`);
+    const added = { id: "again", fieldType: "text", question: "Would you come again?", fieldOrder: 2 };
+    expect(
+      (await admin.patch(`/api/forms/${nps.id}`, { fields: [...current.body.fields, added] })).status,
+    ).toBe(200);
+    await submitAnswers(server.api, nps.id, [
+      { fieldId: "nps", answer: 10 },
+      { fieldId: "again", answer: "Yes" },
+    ]);
     const response = await admin.get<Performing>(`/api/forms/${nps.id}/performing-questions`);
     expect(response.status, response.text).toBe(200);
-    expect(response.body.total).toBe(4);
+    expect(response.body.total).toBe(5);
     expect(response.body.questions).toEqual([
       expect.objectContaining({
         fieldId: "nps",
-        shown: 4,
-        answered: 4,
+        shown: 5,
+        answered: 5,
         skipped: 0,
         answerRate: 100,
         skipRate: 0,
@@ -377,6 +387,14 @@ describe("performing questions", () => {
         skipped: 1,
         answerRate: 50,
         skipRate: 50,
+      }),
+      expect.objectContaining({
+        fieldId: "again",
+        shown: 1,
+        answered: 1,
+        skipped: 0,
+        answerRate: 100,
+        skipRate: 0,
       }),
     ]);
   });

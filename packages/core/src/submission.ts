@@ -48,15 +48,14 @@ export interface SubmissionContext {
 /**
  * Checks every answer against its element and returns all problems at once, the answers to
  * keep (one per visible, enabled element that was answered, with values the rules assigned),
- * the questions the respondent was not shown (hidden, or on a page not reached) and the rules'
- * outcome. The browser runs this for instant feedback; the server runs it
+ * the questions the respondent was shown (not hidden, on a page reached) and the rules' outcome. The browser runs this for instant feedback; the server runs it
  * again as the authority.
  */
 export function validateSubmission(
   elements: readonly TElement[],
   answers: readonly TSubmissionAnswer[],
   context: SubmissionContext = {},
-): { errors: ValidationError[]; answers: StoredAnswer[]; unseen: string[]; outcome: RuleOutcome } {
+): { errors: ValidationError[]; answers: StoredAnswer[]; shown: string[]; outcome: RuleOutcome } {
   const errors: ValidationError[] = [];
   const byId = new Map(elements.map((element) => [element.id, element]));
   const given: Record<string, unknown> = {};
@@ -101,7 +100,7 @@ export function validateSubmission(
   const expired = new Set(context.timeUp?.fields ?? []);
   const timeRanOut = (element: TElement) => context.timeUp?.form === true || expired.has(element.id);
   const kept: StoredAnswer[] = [];
-  const unseen: string[] = [];
+  const seen: string[] = [];
   for (const element of elements) {
     if (
       element.fieldType === "captcha" &&
@@ -112,7 +111,7 @@ export function validateSubmission(
       errors.push(validationError(element.id, "answer.captcha_required"));
     }
     if (!isAnswerable(element)) continue;
-    if (!shown(element)) unseen.push(element.id);
+    if (shown(element)) seen.push(element.id);
     if (!shown(element) || outcome.elements[element.id]?.disabled) {
       // A field the respondent cannot see or change takes nothing from them; a value a rule put
       // there is kept (a hidden or read-only field is where a form keeps what it works out),
@@ -145,7 +144,7 @@ export function validateSubmission(
       });
     }
   }
-  return { errors, answers: kept, unseen, outcome };
+  return { errors, answers: kept, shown: seen, outcome };
 }
 
 function isEmptyAnswer(element: TElement, value: unknown): boolean {

@@ -179,9 +179,9 @@ export const ZPerformingQuestion = z.object({
   /** 1-based place among the questions the reader sees. */
   position: z.number(),
   /**
-   * Submissions whose respondent was shown the question: all but those where a rule or the author
-   * hid it, its page was not reached, or it was not among the questions drawn for them. Submissions
-   * stored before this was kept, or before the question was added, count as shown.
+   * Submissions whose respondent was shown the question: not those where a rule or the author hid
+   * it, its page was not reached, it was not among the questions drawn for them, or it was added
+   * to the form after they sent it. Submissions stored before this was kept count as shown.
    */
   shown: z.number(),
   /** Submissions with a non-empty answer to the question. */

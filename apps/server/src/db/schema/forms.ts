@@ -86,10 +86,11 @@ export const formAnswers = pgTable(
     submissionKey: text("submission_key").notNull().default(sql`gen_random_uuid()::text`),
     miscData: jsonb("misc_data"),
     /**
-     * The questions the respondent was not shown, by id: hidden by the rules or the author, on a
-     * page never reached, or not among those their seed drew. Null for submissions stored before.
+     * The questions the respondent was shown, by id: not those hidden by the rules or the author,
+     * on a page never reached, not drawn by their seed, or added to the form after they sent it.
+     * Null for submissions stored before this was kept.
      */
-    unseen: jsonb("unseen"),
+    shown: jsonb("shown"),
     /** The options the respondent ticked in the form's consent pop-ups; [] when they cancelled. */
     capturingConfirmOptions: jsonb("capturing_confirm_options"),
     behavioralConfirmOptions: jsonb("behavioral_confirm_options"),

@@ -23,8 +23,8 @@ export interface AnswerRow {
   ip: string;
   geo: unknown;
   miscData: unknown;
-  /** The questions the respondent was not shown, by id. */
-  unseen: string[];
+  /** The questions the respondent was shown, by id. */
+  shown: string[];
   capturingConfirmOptions: string[] | null;
   behavioralConfirmOptions: string[] | null;
   score: number | null;
@@ -48,7 +48,7 @@ const COLUMNS = {
   ip: "text",
   geo: "jsonb",
   misc_data: "jsonb",
-  unseen: "jsonb",
+  shown: "jsonb",
   capturing_confirm_options: "jsonb",
   behavioral_confirm_options: "jsonb",
   score: "float8",
@@ -144,7 +144,7 @@ const asRecord = ({ row, publish }: AnswerToStore, position: number) => ({
   ip: row.ip,
   geo: row.geo ?? null,
   misc_data: row.miscData ?? null,
-  unseen: row.unseen,
+  shown: row.shown,
   capturing_confirm_options: row.capturingConfirmOptions,
   behavioral_confirm_options: row.behavioralConfirmOptions,
   score: row.score,

@@ -240,7 +240,7 @@ function prepare(
     throw badRequest("submission.time_up_invalid");
   // Consent choices among the offered options; a form sent on leaving only where it does that.
   const choices = respondentChoices(settings, body);
-  const { errors, answers, unseen, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
+  const { errors, answers, shown, outcome } = validateSubmission(asked, withoutRefusedTimes(body, choices), {
     rules: settings.conditionalRules,
     captcha: body.captcha ?? "",
     display: settings.display,
@@ -282,7 +282,7 @@ function prepare(
       ip: meta.ip,
       geo,
       miscData: keptMiscData(withCheckedRespondentEmail(body.miscData)),
-      unseen: unseenQuestions(fields, asked, unseen),
+      shown,
       capturingConfirmOptions: choices.capturingConfirmOptions,
       behavioralConfirmOptions: choices.behavioralConfirmOptions,
       score: scored?.total ?? null,
@@ -386,13 +386,6 @@ async function storedUnderKeySoon(query: Query, prepared: Prepared) {
     if (earlier || Date.now() >= deadline) return earlier;
     await new Promise((resolve) => setTimeout(resolve, pause));
   }
-}
-
-/** The form's questions the respondent was not shown: not drawn for them, hidden, or never reached. */
-function unseenQuestions(fields: readonly TElement[], asked: readonly TElement[], hidden: readonly string[]) {
-  const shown = new Set(asked.map((element) => element.id));
-  for (const id of hidden) shown.delete(id);
-  return fields.filter((element) => isAnswerable(element) && !shown.has(element.id)).map((e) => e.id);
 }
 
 /** A respondent who refused behavioural data collection has no answering times kept. */

@@ -88,19 +88,27 @@ const SORT_VALUE: Record<SortKey, (q: TPerformingQuestion) => number | null> = {
   average_time: (q) => q.averageTime,
 };
 
-/** Per visible question: the submissions in the range whose respondent was not shown it. */
-async function unseenCounts(db: Db, form: ReadableForm, range: Range) {
+/**
+ * Per visible question: the submissions in the range whose respondent was shown it. Those stored
+ * before the shown questions were kept (shown is null) count as shown every question.
+ */
+async function shownCounts(db: Db, form: ReadableForm, range: Range) {
   const visible = JSON.stringify(form.fields.map((f) => f.id));
-  const rows = rowsOf<{ f: string; c: number }>(
+  const rows = rowsOf<{ f: string | null; c: number }>(
     await db.execute(sql`
+      select null as f, count(*)::int as c
+        from form_answers a
+       where ${submissionsOf(form, range)} and a.shown is null
+      union all
       select u.f, count(*)::int as c
         from form_answers a
-       cross join lateral jsonb_array_elements_text(coalesce(a.unseen, '[]'::jsonb)) as u(f)
-       where ${submissionsOf(form, range)}
+       cross join lateral jsonb_array_elements_text(a.shown) as u(f)
+       where ${submissionsOf(form, range)} and jsonb_typeof(a.shown) = 'array'
          and jsonb_exists(${visible}::jsonb, u.f)
-       group by 1`),
+       group by u.f`),
   );
-  return new Map(rows.map((row) => [row.f, row.c]));
+  const always = rows.find((row) => row.f === null)?.c ?? 0;
+  return (fieldId: string) => always + (rows.find((row) => row.f === fieldId)?.c ?? 0);
 }
 
 /**
@@ -114,16 +122,16 @@ export async function performingQuestions(
   range: Range,
   sort: { by: SortKey; order: "asc" | "desc" },
 ): Promise<TPerformingQuestions> {
-  const [figures, unseen, totals] = await Promise.all([
+  const [figures, shownBy, totals] = await Promise.all([
     answeredAndTimed(db, form, range),
-    unseenCounts(db, form, range),
+    shownCounts(db, form, range),
     db.execute(sql`select count(*)::int as c from form_answers a where ${submissionsOf(form, range)}`),
   ]);
   const total = rowsOf<{ c: number }>(totals)[0]?.c ?? 0;
   const questions = form.fields.map((field, index): TPerformingQuestion => {
     const figure = figures.get(field.id);
     const answered = figure?.answered ?? 0;
-    const shown = total - (unseen.get(field.id) ?? 0);
+    const shown = shownBy(field.id);
     const skipped = Math.max(shown - answered, 0);
     return {
       fieldId: field.id,
