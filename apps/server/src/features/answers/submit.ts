@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { plausibleAnsweringTimes } from "@formloom/core/behavior";
 import { closedByTime } from "@formloom/core/closing";
-import type { TElement } from "@formloom/core/element-schema";
 import { reachedEnding, type TShownEnding } from "@formloom/core/ending-screens";
-import { isAnswerable } from "@formloom/core/field-registry";
 import { keptPathArgs } from "@formloom/core/path-args";
 import { arrangeQuestions, QUESTION_SEED_KEY } from "@formloom/core/question-output";
 import type { RuleIntent } from "@formloom/core/rules";
