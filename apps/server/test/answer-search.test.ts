@@ -213,4 +213,42 @@ describe("searching answers", () => {
     expect(await found("30-11-2026")).toEqual([sent.body.id]);
     expect(await found("2026-11-30")).toEqual([sent.body.id]);
   });
+
+  it("filters a choice by its Other, whatever the respondent wrote there", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Pets",
+      fields: [
+        {
+          id: "pet",
+          fieldType: "radio",
+          question: "Pet",
+          fieldSettings: { answerVariants: [{ id: "dog", title: "Dog" }], hasOtherVariant: true },
+        },
+        {
+          id: "extras",
+          fieldType: "checkbox",
+          question: "Extras",
+          fieldSettings: { answerVariants: [{ id: "toy", title: "Toy" }], hasOtherVariant: true },
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const post = async (answers: Array<{ fieldId: string; answer: unknown }>) =>
+      (await server.api.post<{ id: number }>("/api/forms/answer", { formId: id, answers })).body.id;
+    const dog = await post([
+      { fieldId: "pet", answer: "dog" },
+      { fieldId: "extras", answer: ["toy"] },
+    ]);
+    const parrot = await post([
+      { fieldId: "pet", answer: "other:Parrot" },
+      { fieldId: "extras", answer: ["toy", "other:Cage"] },
+    ]);
+    const newt = await post([{ fieldId: "pet", answer: "other:Newt" }]);
+    const equal = (fieldId: string, value: string) =>
+      foundIn(id, { fields: [{ fieldId, op: "equals", value }] });
+    expect(await equal("pet", "other:")).toEqual([parrot, newt]);
+    expect(await equal("extras", "other:")).toEqual([parrot]);
+    expect(await equal("pet", "dog")).toEqual([dog]);
+  });
 });

@@ -142,7 +142,10 @@ export function filterConditions(
       // A number is stored as one, and a matrix answer holds its rows' choices: the value typed
       // matches those too, as the reader sees them.
       const value = pathString(filter.value);
-      const alike = [`@.answer == ${value}`];
+      // A choice's Other, as a value, is met by whatever the respondent wrote there.
+      const alike = [
+        filter.value === OTHER_PREFIX ? `@.answer starts with ${value}` : `@.answer == ${value}`,
+      ];
       if (NUMBER_TEXT.test(filter.value)) alike.push(`@.answer == ${Number(filter.value)}`);
       if (knownFields.get(filter.fieldId) === "matrix") alike.push(`@.answer.* == ${value}`);
       const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && (${alike.join(" || ")}))`;

@@ -23,6 +23,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { msg } from "../../../i18n/i18n.ts";
 import { useUser } from "../../auth/api/get-user.ts";
+import { conditionChoices } from "../../rules/rule-text.ts";
 import { useAnswerTags } from "../api/results-notes.ts";
 import { dayOfBound } from "../day-range.ts";
 
@@ -196,10 +197,7 @@ export function ResultsFilters({
                   label={t("Equals")}
                   aria-label={t("Answer of {{field}}", { field: label })}
                   w={200}
-                  data={(field?.fieldSettings.answerVariants ?? []).map((v) => ({
-                    value: v.id,
-                    label: v.title || v.id,
-                  }))}
+                  data={conditionChoices(field, t)}
                   value={condition.value || null}
                   onChange={(v) => setCondition(index, { ...condition, value: v ?? "" }, true)}
                 />
