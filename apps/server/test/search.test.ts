@@ -209,6 +209,26 @@ describe("what the search finds", () => {
     expect(flamingo.body.results.every((hit) => hit.data.form_id === formId)).toBe(true);
   });
 
+  it("takes a day of its range as the searcher's own day", async () => {
+    // A zone whose date differs from UTC's now: 14 hours ahead from 10:00 UTC on, 11 behind before.
+    const zone = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    const dayIn = (timeZone: string, shift = 0) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(Date.now() + shift * 86_400_000));
+    const me = await admin.get<{ id: number }>("/api/user");
+    expect((await admin.patch(`/api/user/${me.body.id}/settings`, { timezone: zone })).status).toBe(200);
+    try {
+      const sent = await submitAnswers(server.api, formId, [{ fieldId: "story", answer: "A wombat smiled" }]);
+      const onDay = async (day: string) =>
+        (
+          await search(admin, { request: "wombat", types: "form_answer", dateFrom: day, dateTo: day })
+        ).body.results.map((hit) => hit.id);
+      expect(await onDay(dayIn(zone))).toEqual([sent]);
+      expect(await onDay(dayIn(zone, -1))).toEqual([]);
+    } finally {
+      await admin.patch(`/api/user/${me.body.id}/settings`, { timezone: "UTC" });
+    }
+  });
+
   it("answers the payload variant and the categorized call with the same hits", async () => {
     const posted = await admin.post<Found>("/api/search", { searchWord: "flamingo", types: ["form_answer"] });
     expect(posted.status).toBe(200);

@@ -10,6 +10,7 @@ import { forms } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField } from "../../http/errors.ts";
 import { answerAccessByForm, can, readsEveryAnswer } from "../../http/policy.ts";
+import { instant, zoneOf } from "../statistics/scope.ts";
 import { indexNewAnswers } from "./answer-index.ts";
 import { findHits, type HitRow, type SearchScope, toTsquery } from "./query.ts";
 
@@ -29,17 +30,20 @@ interface SearchInput {
 }
 
 /** A day given without a time ends at that day's end, so "to today" includes today. */
-function endOf(value: string): Date {
-  const date = new Date(value);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(date.getTime() + 86_400_000 - 1) : date;
-}
-
-/** forms.md §5 "Search": more than 2 characters, FROM not after TO, 2018-01-01 to now by default, no type means all. */
-function checked(asked: SearchAsked, fields: { text: string; from: string }): SearchInput {
+/**
+ * forms.md §5 "Search": more than 2 characters, FROM not after TO, 2018-01-01 to now by default, no
+ * type means all. A day is the searcher's: from its start in their time zone to its last moment.
+ */
+function checked(
+  ctx: TenantContext,
+  asked: SearchAsked,
+  fields: { text: string; from: string },
+): SearchInput {
   const text = asked.text.trim();
   if (text.length < SEARCH_MIN_LENGTH) throw invalidField("search.too_short", fields.text);
-  const from = new Date(asked.from || SEARCH_DEFAULT_START);
-  const to = asked.to ? endOf(asked.to) : new Date();
+  const zone = zoneOf(ctx, undefined);
+  const from = instant(asked.from || SEARCH_DEFAULT_START, zone, false);
+  const to = asked.to ? new Date(instant(asked.to, zone, true).getTime() - 1) : new Date();
   if (from.getTime() > to.getTime()) throw invalidField("search.dates", fields.from);
   const types = new Set(asked.types && asked.types.length > 0 ? asked.types : SEARCH_TYPES);
   return { text, from, to, types };
@@ -105,7 +109,7 @@ export async function search(
   paging: { page: number; pageSize: number },
   fields = { text: "request", from: "dateFrom" },
 ): Promise<TSearchResponse> {
-  const input = checked(asked, fields);
+  const input = checked(ctx, asked, fields);
   // The text's query needs nothing of the account: it is built while the scope is read.
   const [scope, query] = await Promise.all([scopeOf(ctx, input), toTsquery(ctx.db, input.text)]);
   const offset = (paging.page - 1) * paging.pageSize;
@@ -122,7 +126,7 @@ export async function searchCategorized(
   ctx: TenantContext,
   asked: SearchAsked,
 ): Promise<TCategorizedSearchResponse> {
-  const input = checked(asked, { text: "request", from: "dateFrom" });
+  const input = checked(ctx, asked, { text: "request", from: "dateFrom" });
   const [scope, query] = await Promise.all([scopeOf(ctx, input), toTsquery(ctx.db, input.text)]);
   const rows = await findHits(ctx.db, scope, query, { perType: CATEGORY_SIZE });
   const categories = SEARCH_TYPES.flatMap((type) => {

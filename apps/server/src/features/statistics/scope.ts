@@ -42,7 +42,8 @@ export function zoneOf(ctx: TenantContext, asked: string | undefined): string {
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-function instant(value: string, zone: string, endOfDay: boolean): Date {
+/** An instant as given, or a bare day's start (or end: the next day's start) in the zone. */
+export function instant(value: string, zone: string, endOfDay: boolean): Date {
   if (!isDay(value)) {
     const parsed = new Date(value);
     if (Number.isNaN(parsed.getTime())) throw badRequest("request.invalid");

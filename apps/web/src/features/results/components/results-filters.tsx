@@ -25,7 +25,7 @@ import { msg } from "../../../i18n/i18n.ts";
 import { useUser } from "../../auth/api/get-user.ts";
 import { conditionChoices } from "../../rules/rule-text.ts";
 import { useAnswerTags } from "../api/results-notes.ts";
-import { dayOfBound } from "../day-range.ts";
+import { dayOfBound, dayRange } from "../day-range.ts";
 
 const CHOICE_TYPES = new Set(["radio", "select", "checkbox", "multipleChoice", "imageChoice"]);
 const NUMBER_TYPES = new Set(["number", "slider", "rate", "scoring"]);
@@ -116,7 +116,11 @@ export function ResultsFilters({
   const fieldById = new Map(fields.map((field) => [field.id, field]));
   const fieldOptions = fields.map((field) => ({ value: field.id, label: field.question || field.id }));
   const number = (text: string | number) => (text === "" || typeof text === "string" ? undefined : text);
-  const date = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined);
+  // A day picked is the reader's day: from its first millisecond in their zone to its last.
+  const day = (text: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayRange(text, user?.timezone) : undefined;
+  const from = (text: string) => day(text)?.dateFrom;
+  const until = (text: string) => day(text)?.dateTo;
 
   return (
     <Paper withBorder p="sm">
@@ -132,13 +136,13 @@ export function ResultsFilters({
             type="date"
             label={t("Submitted from")}
             value={dayOfBound(draft.dateFrom, user?.timezone)}
-            onChange={(e) => update({ dateFrom: date(e.currentTarget.value) }, true)}
+            onChange={(e) => update({ dateFrom: from(e.currentTarget.value) }, true)}
           />
           <TextInput
             type="date"
             label={t("Submitted until")}
             value={dayOfBound(draft.dateTo, user?.timezone)}
-            onChange={(e) => update({ dateTo: date(e.currentTarget.value) }, true)}
+            onChange={(e) => update({ dateTo: until(e.currentTarget.value) }, true)}
           />
           <MultiSelect
             label={t("Tags")}

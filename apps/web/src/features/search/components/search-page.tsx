@@ -17,20 +17,24 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AnchorLink } from "../../../lib/router-links.tsx";
+import { useUser } from "../../auth/api/get-user.ts";
 import { type SearchAsk, searchable, useCategorizedSearch, useSearchPage } from "../api/search.ts";
 import { GROUP_TITLES, HitGroup, HitItem, TYPE_LABELS } from "./search-hits.tsx";
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the searcher's time zone, the one the server reads the range's days in. */
+const today = (zone: string | undefined) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone || "UTC" }).format(new Date());
 
 /** The text, the day range and (on /search/all) the types: the filters of forms.md §5 "Search". */
 function useFilters(initial: string) {
+  const zone = useUser().data?.timezone;
   const [text, setText] = useState(initial);
   const [dateFrom, setDateFrom] = useState(SEARCH_DEFAULT_START);
-  const [dateTo, setDateTo] = useState(today());
+  const [dateTo, setDateTo] = useState(() => today(zone));
   const [types, setTypes] = useState<SearchType[]>([]);
   const [debounced] = useDebouncedValue(text, 500);
   const ask: SearchAsk = { text: debounced, dateFrom, dateTo, types };
-  return { text, setText, dateFrom, setDateFrom, dateTo, setDateTo, types, setTypes, ask };
+  return { text, setText, dateFrom, setDateFrom, dateTo, setDateTo, types, setTypes, ask, zone };
 }
 
 function Filters({ filters, withTypes }: { filters: ReturnType<typeof useFilters>; withTypes: boolean }) {
@@ -60,7 +64,7 @@ function Filters({ filters, withTypes }: { filters: ReturnType<typeof useFilters
             type="date"
             label={t("To")}
             value={filters.dateTo}
-            onChange={(event) => filters.setDateTo(event.currentTarget.value || today())}
+            onChange={(event) => filters.setDateTo(event.currentTarget.value || today(filters.zone))}
             error={wrongDates}
           />
         </Group>
