@@ -379,6 +379,39 @@ describe("a public form posted without JavaScript", () => {
     expect(steps).not.toContain("needs JavaScript");
   });
 
+  it("keeps nothing of a post that could not carry some questions' answers, and says it needs JavaScript", async () => {
+    const matrixForm = {
+      title: "Ratings",
+      formPathAlias: "ratings",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        {
+          id: "grid",
+          fieldType: "matrix",
+          question: "Rate",
+          fieldSettings: {
+            questions: [{ id: "food", question: "Food" }],
+            answerVariants: [
+              { id: "m1", title: "Poor" },
+              { id: "m2", title: "Good" },
+            ],
+          },
+        },
+      ],
+    };
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", matrixForm);
+    expect(made.status, made.text).toBe(201);
+    const drawn = await (await fetch(`${server.url}${formPath("ratings")}`)).text();
+    expect(drawn).toMatch(/<noscript>.*needs JavaScript.*<\/noscript>/s);
+    const refused = await post(new URLSearchParams([["name", "Ann"]]), formPath("ratings"));
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect(html).toContain("This form needs JavaScript to be filled in");
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Ann"/);
+    const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
+    expect(stored.body.answerList).toEqual([]);
+  });
+
   it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {
     const russian = {
       title: "Визит",

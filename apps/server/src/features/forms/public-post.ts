@@ -5,6 +5,7 @@ import {
   type FormEntries,
   newlyOpened,
   SEND_STEP,
+  scriptNeed,
   sendsFiles,
   type TPostedForm,
 } from "@formloom/core/form-post";
@@ -164,6 +165,15 @@ async function receive(
     },
   });
   if (!body.success) throw badRequest("request.invalid");
+  // A question the browser's own form cannot send would be stored empty, its answer lost: nothing
+  // is kept, and the page says the form needs JavaScript, with what was typed.
+  if (scriptNeed(data.form, data.fields) === "fields")
+    return page(422, {
+      values: valuesOf(answers, email),
+      errors: [],
+      notice: "form.needs_script",
+      hidden: hiddenOf(entries),
+    });
 
   // Without a script the page could not show the questions these answers open: it shows them now.
   const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
