@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contrastRatio, parseColour } from "./css-values.ts";
 import { ZElement } from "./element-schema.ts";
 import {
   categoryColour,
@@ -28,6 +29,17 @@ describe("styling as CSS variables", () => {
       "--fl-submit-radius": "3px",
       "--fl-form-border": "1px solid var(--fl-border)",
     });
+  });
+
+  it("writes errors on a dark surface in a red that still reads there", () => {
+    for (const background of ["#1a1b1e", "#2b2d42", "#0b1021"]) {
+      const vars = formStyleVariables({ color: "#f1f3f5", background });
+      const error = parseColour(vars["--fl-error"] ?? "#c2255c");
+      expect(error).toBeDefined();
+      expect(contrastRatio(error!, parseColour(background)!), background).toBeGreaterThanOrEqual(4.5);
+    }
+    // On the default white the error keeps its own colour.
+    expect(formStyleVariables({ color: "#1f2430", background: "#ffffff" })["--fl-error"]).toBeUndefined();
   });
 
   it("takes the form colour as the accent and finds readable text for it", () => {

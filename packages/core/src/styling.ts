@@ -1,6 +1,8 @@
 import { isLightColour, mutedOn } from "./contrast.ts";
 import {
+  contrastRatio,
   parseColour,
+  type Rgba,
   readableOn,
   safeAnimation,
   safeColour,
@@ -173,10 +175,14 @@ function putPicture(target: Variables, prefix: "form" | "field", style: TStyle) 
   );
 }
 
+/** The renderer's error red, and lighter ones for surfaces it does not read on (WCAG AA, 4.5:1). */
+const ERROR_REDS = ["#c2255c", "#ff8fab", "#ffc9d6"] as const;
+
 /**
  * What follows from a level's text colour on its own background: descriptions and comments in
  * that text softened as far as it still reads, and, for light text, inputs on the dark surface
- * instead of their white, so what a respondent types stays readable.
+ * instead of their white, so what a respondent types stays readable, and errors in a red that
+ * reads on it.
  */
 function putSurface(target: Variables, style: TStyle, background: string | undefined) {
   const text = parseColour(style.color);
@@ -184,6 +190,9 @@ function putSurface(target: Variables, style: TStyle, background: string | undef
   if (!text || text.a < 1 || !surface || surface.a < 1) return;
   target["--fl-muted"] = mutedOn(text, surface);
   if (isLightColour(text)) target["--fl-input-background"] = background as string;
+  const error =
+    ERROR_REDS.find((red) => contrastRatio(parseColour(red) as Rgba, surface) >= 4.5) ?? readableOn(surface);
+  if (error !== ERROR_REDS[0]) target["--fl-error"] = error;
 }
 
 /** Variables both levels share: text colour, font, background, opacity, animation, button. */
