@@ -4,6 +4,7 @@
 import { contrastRatio, parseColour } from "@formloom/core/css-values";
 import { THEME_TEMPLATES } from "@formloom/core/templates/theme-templates";
 import { beforeAll, describe, expect, it } from "vitest";
+import { scrollsSideways } from "./fill-helpers.ts";
 import { type ApiCall, accountOwner, appAndBrowser, createdForm, screenshot } from "./support.ts";
 
 const run = appAndBrowser();
@@ -82,6 +83,41 @@ describe("theme templates on the public page", () => {
       if (theme.id === "night") await screenshot(page, "theme-night-errors-1280");
     }
     expect(failures).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a question with a long unbroken word on a phone", () => {
+  it("wraps it inside the page, its options' buttons kept whole", async () => {
+    const word = "Supercalifragilisticexpialidocious-https://example.com/a/very/long/path/without/spaces";
+    await createdForm(call, {
+      title: "Long words",
+      formPathAlias: "long-words",
+      collectRealCharacters: false,
+      collectBehaviorData: false,
+      fields: [
+        {
+          id: "pick",
+          fieldType: "radio",
+          question: `Which ${word}?`,
+          fieldSettings: {
+            answerVariants: [
+              { id: "a", title: word },
+              { id: "b", title: "Short" },
+            ],
+          },
+        },
+      ],
+    });
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${run.app.url}/f/long-words?a=${OWNER.username}`);
+    await page.getByRole("radio", { name: "Short" }).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    const sizes = await page
+      .locator(".fl-choice input")
+      .evaluateAll((inputs) => inputs.map((input) => Math.round(input.getBoundingClientRect().width)));
+    expect(new Set(sizes).size).toBe(1);
+    await screenshot(page, "long-words-390");
     await page.close();
   });
 });
