@@ -123,6 +123,27 @@ describe("forms", () => {
       expect(JSON.stringify(refused.body)).toContain(code);
       expect(JSON.stringify(refused.body)).toContain(path);
     }
+    const choices = await api.patch(`/api/forms/${id}`, {
+      fields: [
+        {
+          id: "c",
+          fieldType: "multipleChoice",
+          question: "Which?",
+          fieldSettings: {
+            answerVariants: [
+              { id: "a", title: "A" },
+              { id: "b", title: "B" },
+              { id: "d", title: "D" },
+            ],
+            minChoices: 2,
+            maxChoices: 1,
+          },
+        },
+      ],
+    });
+    expect(choices.status, choices.text).toBe(400);
+    expect(choices.text).toContain("limits.max_choices_below_min");
+    expect(choices.text).toContain("fieldSettings.maxChoices");
     expect((await api.get<FormBody>(`/api/forms/${id}`)).body.fields).toHaveLength(3);
     // Equal bounds are one allowed value, and are kept.
     const same = await api.patch<{ fields: Array<Record<string, unknown>> }>(`/api/forms/${id}`, {

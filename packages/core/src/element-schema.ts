@@ -279,9 +279,19 @@ export function elementIssues(
  * a number or of an answer's length. Checked when a form is saved and in the builder, not in the
  * schema itself, which also reads forms stored before the check (they must still open to be mended).
  */
-export function boundsIssues(element: Pick<TElement, "validationSettings">): z.core.$ZodIssue[] {
+export function boundsIssues(
+  element: Pick<TElement, "validationSettings" | "fieldSettings">,
+): z.core.$ZodIssue[] {
   const limits = element.validationSettings ?? {};
   const issues: z.core.$ZodIssue[] = [];
+  const { minChoices, maxChoices } = element.fieldSettings ?? {};
+  if (minChoices !== undefined && maxChoices !== undefined && maxChoices < minChoices)
+    issues.push({
+      code: "custom",
+      path: ["fieldSettings", "maxChoices"],
+      message: "limits.max_choices_below_min",
+      input: maxChoices,
+    });
   if (limits.min !== undefined && limits.max !== undefined && limits.max < limits.min)
     issues.push({
       code: "custom",
@@ -324,7 +334,7 @@ export function ownElementIssuesSince(
   const kept = baseIssues.filter((issue) => !changed.includes(issue.path[0] as keyof typeof shape));
   const fresh = changed.flatMap((key) => {
     const parsed = shape[key].safeParse(element[key]);
-    if (parsed.success) return key === "validationSettings" ? boundsIssues(element) : [];
+    if (parsed.success) return boundsIssues(element).filter((issue) => issue.path[0] === key);
     return parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] }));
   });
   return [...kept, ...fresh];

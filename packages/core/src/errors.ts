@@ -207,6 +207,7 @@ export const MESSAGES = {
   "page_interaction.delete_failed": "Page interaction delete failed",
   "form.changed": "Someone else changed this form since you opened it. Reload it and make your change again.",
   "limits.max_below_min": "The maximum is below the minimum",
+  "limits.max_choices_below_min": "At most chosen is below at least chosen",
   "limits.max_length_below_min": "The longest answer allowed is shorter than the shortest",
   "formula_name.required": "A formula name is required",
   "formula_name.not_unique": "Another field already uses this formula name",
