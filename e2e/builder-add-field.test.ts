@@ -286,3 +286,30 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     await context.close();
   });
 });
+
+describe("the builder's field list from the keyboard", () => {
+  it("reaches a question already there, opens its settings with Enter and changes it", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Keyboard edits",
+      fields: [
+        { id: "first", fieldType: "text", question: "First question", fieldOrder: 0 },
+        { id: "second", fieldType: "text", question: "Second question", fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await openEditor(page, form.id);
+    const second = page.getByTestId("field-row-1");
+    await second.focus();
+    expect(await second.evaluate((row) => row === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByRole("tab", { name: "Field", exact: true }).click();
+    const text = question(page);
+    expect(await text.inputValue()).toBe("Second question");
+    await text.fill("Second question, reworded");
+    await expect.poll(() => rowNames(page)).toContain("Second question, reworded");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -92,17 +92,15 @@ export const FieldRow = memo(function FieldRow({ children, ...props }: RowProps)
         props.onSelect(field.id);
       }}
       data-testid={`field-row-${props.order}`}
-      // Without its drag handle a read-only row is what the keyboard reaches to open the field.
-      {...(props.readOnly && {
-        tabIndex: 0,
-        "aria-current": selected || undefined,
-        onKeyDown: (event: KeyboardEvent) => {
-          if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
-          event.preventDefault();
-          event.stopPropagation();
-          props.onSelect(field.id);
-        },
-      })}
+      // The row is what the keyboard reaches to open the field's settings (its handle moves it).
+      tabIndex={0}
+      aria-current={selected || undefined}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
+        event.preventDefault();
+        event.stopPropagation();
+        props.onSelect(field.id);
+      }}
     >
       <RowContents {...props} handle={sortable.attributes} listeners={sortable.listeners} />
       {children}
