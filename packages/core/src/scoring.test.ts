@@ -120,7 +120,20 @@ describe("scoring", () => {
       hiddenValue: "H",
     });
     expect(scoreSubmission(s, quiz, {}).result).toMatchObject({ gradationId: "low", hiddenValue: "L" });
-    expect(scoreSubmission(s, quiz, { q1: "v2", q4: "x" }).result).toMatchObject({
+    // 2.5 lies between ranges written in whole numbers: it has reached 0–2 and not yet 3–10.
+    expect(scoreSubmission(s, quiz, { q1: "v2", q4: "x" })).toMatchObject({
+      total: 2.5,
+      result: { gradationId: "low", brief: "Beginner" },
+    });
+    // Past a range by a whole point or more, and short of the next, no range is reached.
+    const apart = settings({
+      resultType: "gradations",
+      resultsHandlingGradation: [
+        { ...gradations[0]!, maxScoreGradation: 1 },
+        { ...gradations[1]!, minScoreGradation: 4 },
+      ],
+    });
+    expect(scoreSubmission(apart, quiz, { q1: "v2", q4: "x" }).result).toMatchObject({
       gradationId: null,
       brief: "",
     });

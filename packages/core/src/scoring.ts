@@ -159,6 +159,24 @@ function inRange(score: number, min: number, max: number) {
 }
 
 /**
+ * The range a score falls in: the one holding it, else the highest it has reached by less than a
+ * whole point past its end. Partial credit gives scores like 2.5 that ranges written in whole
+ * numbers (0–2, 3–4) step over: 2.5 has reached 0–2 and not yet 3–4.
+ */
+function rangeOf<T>(
+  ranges: readonly T[],
+  score: number,
+  bounds: (range: T) => [number, number],
+): T | undefined {
+  return (
+    ranges.find((range) => inRange(score, ...bounds(range))) ??
+    ranges
+      .filter((range) => bounds(range)[0] <= score && score < bounds(range)[1] + 1)
+      .sort((a, b) => bounds(b)[0] - bounds(a)[0])[0]
+  );
+}
+
+/**
  * Scores a submission of a calculation form and turns the score into the form's result view:
  * passed/failed against the passing score, the gradation the total falls in, or a level per
  * category (scored by the elements that carry the category).
@@ -241,9 +259,10 @@ function resultFor(
       };
     }
     case "gradations": {
-      const found = settings.resultsHandlingGradation.find((g) =>
-        inRange(total, g.minScoreGradation, g.maxScoreGradation),
-      );
+      const found = rangeOf(settings.resultsHandlingGradation, total, (g) => [
+        g.minScoreGradation,
+        g.maxScoreGradation,
+      ]);
       return {
         view: "gradations",
         gradationId: found?.id ?? null,
@@ -257,7 +276,7 @@ function resultFor(
         view: "categories",
         categories: settings.resultsHandlingGradationCategories.map((category) => {
           const score = categoryScores[category.id] ?? 0;
-          const level = category.levels.find((l) => inRange(score, l.minScore, l.maxScore));
+          const level = rangeOf(category.levels, score, (l) => [l.minScore, l.maxScore]);
           return {
             id: category.id,
             title: category.title,
