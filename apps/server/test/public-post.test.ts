@@ -410,6 +410,61 @@ describe("a public form posted without JavaScript", () => {
     expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Ann"/);
     const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
     expect(stored.body.answerList).toEqual([]);
+
+    // Also on a form that needs the script for its timer as well.
+    const timed = {
+      ...matrixForm,
+      title: "Timed ratings",
+      formPathAlias: "timed-ratings",
+      hasTimer: true,
+      allFormTime: 600,
+    };
+    expect((await owner.post("/api/forms", timed)).status).toBe(201);
+    expect((await post(new URLSearchParams([["name", "Bo"]]), formPath("timed-ratings"))).status).toBe(422);
+
+    // A matrix a rule shows only on a "yes" is not lost while it stays hidden.
+    const later = {
+      title: "Ratings later",
+      formPathAlias: "ratings-later",
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "more", fieldType: "text", question: "Rate us too? (yes/no)" },
+        { ...matrixForm.fields[1], isHidden: true },
+      ],
+      conditionalRules: [
+        {
+          id: "rate",
+          name: "Rate on yes",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "more", operator: "equal", value: "yes" }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["grid"] }],
+        },
+      ],
+    };
+    const laterForm = await owner.post<{ form: { id: number } }>("/api/forms", later);
+    expect(laterForm.status, laterForm.text).toBe(201);
+    const no = await post(
+      new URLSearchParams([
+        ["name", "Cy"],
+        ["more", "no"],
+      ]),
+      formPath("ratings-later"),
+    );
+    expect(no.status).toBe(303);
+    const yes = await post(
+      new URLSearchParams([
+        ["name", "Di"],
+        ["more", "yes"],
+      ]),
+      formPath("ratings-later"),
+    );
+    expect(yes.status).toBe(422);
+    const kept = await owner.get<Page>(`/api/forms/${laterForm.body.form.id}/answer/paginated/1/50`);
+    expect(kept.body.answerList).toHaveLength(1);
   });
 
   it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {

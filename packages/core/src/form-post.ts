@@ -195,6 +195,21 @@ export function openQuestions(
     .map((element) => element.id);
 }
 
+/**
+ * The questions shown with these answers whose answer a post without the page's script cannot
+ * carry (a matrix, a full name...): such a post would be stored without them.
+ */
+export function unpostableQuestions(
+  elements: readonly TElement[],
+  rules: readonly TRule[],
+  values: Readonly<Record<string, unknown>>,
+): string[] {
+  const unpostable = elements.filter((element) => isAnswerable(element) && !postsNatively(element.fieldType));
+  if (unpostable.length === 0) return [];
+  const state = evaluate(elements, rules, values).elements;
+  return unpostable.filter((element) => !state[element.id]?.hidden).map((element) => element.id);
+}
+
 /** What the page says it drew open (`FORM_POST_FIELDS.opened`); null when it did not say. */
 function drawnOpen(posted: string | undefined): Set<string> | null {
   if (posted === undefined) return null;

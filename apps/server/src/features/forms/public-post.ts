@@ -5,9 +5,9 @@ import {
   type FormEntries,
   newlyOpened,
   SEND_STEP,
-  scriptNeed,
   sendsFiles,
   type TPostedForm,
+  unpostableQuestions,
 } from "@formloom/core/form-post";
 import { NOTIFICATION_EMAIL_INPUT, NOTIFICATION_EMAIL_KEY } from "@formloom/core/notification-email";
 import { pageCount, pageOfFirst } from "@formloom/core/paged-post";
@@ -142,6 +142,19 @@ async function receive(
   const startTime = first(FORM_POST_FIELDS.startTime);
   const seed = first(FORM_POST_FIELDS.seed);
   const validKey = key && SUBMISSION_KEY.test(key) ? key : undefined;
+  const email = first(NOTIFICATION_EMAIL_INPUT);
+  const posted = answersFromEntries(data.fields, entries);
+  const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
+  // A question shown whose answer the browser's own form cannot send would be stored empty, its
+  // answer lost: nothing is kept (no file either), and the page says the form needs JavaScript.
+  const given = Object.fromEntries(posted.map((answer) => [answer.fieldId, answer.answer]));
+  if (unpostableQuestions(asked, data.form.conditionalRules ?? [], given).length > 0)
+    return page(422, {
+      values: valuesOf(posted, email),
+      errors: [],
+      notice: "form.needs_script",
+      hidden: hiddenOf(entries),
+    });
   const files = await postedFileAnswers(
     deps,
     storage,
@@ -150,8 +163,7 @@ async function receive(
     validKey,
     multipart ?? { entries },
   );
-  const answers = [...answersFromEntries(data.fields, entries), ...files.answers];
-  const email = first(NOTIFICATION_EMAIL_INPUT);
+  const answers = [...posted, ...files.answers];
   const pathArgs = pathArgsOfRequest(request);
   const chainToken = takeChainToken({ pathArgs });
   const body = ZSubmission.safeParse({
@@ -165,18 +177,8 @@ async function receive(
     },
   });
   if (!body.success) throw badRequest("request.invalid");
-  // A question the browser's own form cannot send would be stored empty, its answer lost: nothing
-  // is kept, and the page says the form needs JavaScript, with what was typed.
-  if (scriptNeed(data.form, data.fields) === "fields")
-    return page(422, {
-      values: valuesOf(answers, email),
-      errors: [],
-      notice: "form.needs_script",
-      hidden: hiddenOf(entries),
-    });
 
   // Without a script the page could not show the questions these answers open: it shows them now.
-  const asked = arrangeQuestions(data.fields, data.form, seed ?? "");
   const display = data.form.display ?? "all";
   // A file refused is said under its question, on the page posted, before anything is kept; going
   // Back passes it over. On a form on one page every other error comes with it, so nothing is left
