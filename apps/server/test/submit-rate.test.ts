@@ -397,6 +397,19 @@ describe("performing questions", () => {
         skipRate: 0,
       }),
     ]);
+    // A reader of "why" alone is not told how many it was shown to: that counts the detractors,
+    // read from the score they may not see.
+    const reader = await addMember(server, accountId, "whyreader");
+    const group = await groupWith(admin, "Why readers", [reader.id], ["forms.view", "results.view"]);
+    await admin.request("PUT", `/api/forms/${nps.id}/permissions/group/${group}`, {
+      level: "fields",
+      fieldIds: ["why"],
+    });
+    const limited = await reader.api.get<Performing>(`/api/forms/${nps.id}/performing-questions`);
+    expect(limited.status, limited.text).toBe(200);
+    expect(limited.body.questions).toEqual([
+      expect.objectContaining({ fieldId: "why", shown: 5, answered: 1, skipped: 4 }),
+    ]);
   });
 
   it("sorts by the figure asked for, questions without it last", async () => {

@@ -48,7 +48,8 @@ export interface SubmissionContext {
 /**
  * Checks every answer against its element and returns all problems at once, the answers to
  * keep (one per visible, enabled element that was answered, with values the rules assigned),
- * the questions the respondent was shown (not hidden, on a page reached) and the rules' outcome. The browser runs this for instant feedback; the server runs it
+ * the questions the respondent was shown (not hidden, on a page reached; with those kept holding a
+ * value the rules put there) and the rules' outcome. The browser runs this for instant feedback; the server runs it
  * again as the authority.
  */
 export function validateSubmission(
@@ -122,8 +123,11 @@ export function validateSubmission(
         keepsAssigned(element) &&
         checkAnswer({ ...element, isRequired: false }, assigned) === null &&
         !isEmptyAnswer(element, assigned)
-      )
+      ) {
         kept.push({ fieldId: element.id, answer: assigned, formulaName: element.formulaName });
+        // Counted with the shown ones: a question is never answered more often than it was asked.
+        if (!shown(element)) seen.push(element.id);
+      }
       continue;
     }
     const value = outcome.values[element.id];

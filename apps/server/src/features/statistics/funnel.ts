@@ -131,7 +131,9 @@ export async function performingQuestions(
   const questions = form.fields.map((field, index): TPerformingQuestion => {
     const figure = figures.get(field.id);
     const answered = figure?.answered ?? 0;
-    const shown = shownBy(field.id);
+    // A reader of selected fields is not told how many were shown a question: a rule showing it
+    // may read a field they may not (how many detractors a "why" was asked of).
+    const shown = form.access.level === "fields" ? total : shownBy(field.id);
     const skipped = Math.max(shown - answered, 0);
     return {
       fieldId: field.id,
