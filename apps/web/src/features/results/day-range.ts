@@ -11,10 +11,13 @@ dayjs.extend(timezone);
  * in that zone, so a day's cell and the submissions it opens are the same ones.
  */
 export function dayRange(day: string, zone: string | undefined): { dateFrom: string; dateTo: string } {
-  const start = zone ? dayjs.tz(`${day}T00:00:00`, zone) : dayjs.utc(`${day}T00:00:00`);
+  const midnight = (date: string) =>
+    zone ? dayjs.tz(`${date}T00:00:00`, zone) : dayjs.utc(`${date}T00:00:00`);
+  // The next day's midnight read in the zone again: a day the clocks change on has 23 or 25 hours.
+  const next = dayjs.utc(`${day}T00:00:00`).add(1, "day").format("YYYY-MM-DD");
   return {
-    dateFrom: start.toISOString(),
-    dateTo: start.add(1, "day").subtract(1, "millisecond").toISOString(),
+    dateFrom: midnight(day).toISOString(),
+    dateTo: midnight(next).subtract(1, "millisecond").toISOString(),
   };
 }
 
