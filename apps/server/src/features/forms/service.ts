@@ -13,7 +13,7 @@ import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
 import { answerAccess, answerAccessByForm, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
-import { indexedShape, reindexAnswers } from "../search/answer-index.ts";
+import { indexedTextsChanged, reindexAnswers } from "../search/answer-index.ts";
 import { writeWithAlias } from "./alias.ts";
 import { type AnswerStats, presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
 import { closedReason } from "./public.ts";
@@ -240,8 +240,10 @@ export async function updateForm(
     ? await writeWithAlias(ctx.db, ctx.accountId, settings.formPathAlias, settings.title, formId, write)
     : await write(current.alias);
   if (
-    indexedShape(readFields(current), readSettings(current).language) !==
-    indexedShape(readFields(row), settings.language)
+    indexedTextsChanged(
+      { fields: readFields(current), language: readSettings(current).language },
+      { fields: readFields(row), language: settings.language },
+    )
   )
     await reindexAnswers(ctx.db, ctx.accountId, formId);
   return present(ctx, row);

@@ -33,22 +33,33 @@ export async function indexNewAnswers(db: Db, accountId: number): Promise<void> 
         limit ${BATCH}`),
     );
     if (pending.length === 0) return;
-    await storeTexts(db, accountId, pending);
+    const versions = await storeTexts(db, accountId, pending);
     // Marked by each row, not by an id reached: a submission that commits after later ones is
-    // still pending, however far below them its id is.
+    // still pending, however far below them its id is. Only while its form is as it was read: a
+    // save meanwhile (an option renamed) may have asked for it to be indexed again.
     await db.execute(sql`
-      update form_answers set search_indexed = true
-      where account_id = ${accountId} and id = any(${`{${pending.map((row) => Math.trunc(row.id)).join(",")}}`}::int[])`);
+      update form_answers fa set search_indexed = true
+        from forms f
+       where fa.account_id = ${accountId} and fa.id = any(${`{${pending.map((row) => Math.trunc(row.id)).join(",")}}`}::int[])
+         and f.account_id = ${accountId} and f.id = fa.form_id
+         and (to_json(f.updated_at) #>> '{}') = (${JSON.stringify(versions)}::jsonb ->> f.id::text)`);
     if (pending.length < BATCH) return;
   }
 }
 
-async function storeTexts(db: Db, accountId: number, pending: readonly PendingAnswer[]): Promise<void> {
+/** Stores the rows' texts; returns each form's version (updated_at, as the database writes it) read. */
+async function storeTexts(
+  db: Db,
+  accountId: number,
+  pending: readonly PendingAnswer[],
+): Promise<Record<number, string>> {
   const formIds = [...new Set(pending.map((row) => row.form_id))];
   const formRows = await db
-    .select()
+    .select({ row: forms, version: sql<string>`to_json(${forms.updatedAt}) #>> '{}'` })
     .from(forms)
-    .where(and(eq(forms.accountId, accountId), inArray(forms.id, formIds)));
+    .where(and(eq(forms.accountId, accountId), inArray(forms.id, formIds)))
+    .then((rows) => rows.map(({ row, version }) => ({ ...row, version })));
+  const versions = Object.fromEntries(formRows.map((row) => [row.id, row.version]));
   const byId = new Map(
     formRows.map((row) => {
       const { settings, fields } = readForm(row);
@@ -62,7 +73,7 @@ async function storeTexts(db: Db, accountId: number, pending: readonly PendingAn
     const body = Object.values(texts).join("\n");
     return [{ ...row, answers: undefined, texts, body, language: form.language }];
   });
-  if (values.length === 0) return;
+  if (values.length === 0) return versions;
   // One statement: the configuration follows the form's language, and the database derives the tsvector.
   await db.execute(sql`
     insert into answer_search (account_id, answer_id, form_id, submit_time, texts, body, language)
@@ -71,17 +82,28 @@ async function storeTexts(db: Db, accountId: number, pending: readonly PendingAn
       as v(id int, form_id int, submit_time timestamptz, texts jsonb, body text, language text)
     on conflict (account_id, answer_id) do update
       set texts = excluded.texts, body = excluded.body, language = excluded.language`);
+  return versions;
 }
 
 /**
- * What a form's indexed answer texts are made from: its language, and the type and settings of
- * each field that holds a value (choice titles, matrix rows, a date's mode...).
+ * Whether a save changed what the form's indexed answer texts are made from: its language, or the
+ * type or settings (choice titles, matrix rows, a date's mode...) of a field that was there before
+ * and holds a value. A field added has no answers indexed yet; one removed is no longer read.
  */
-export function indexedShape(fields: readonly TElement[], language: string | undefined): string {
-  return JSON.stringify([
-    language ?? "",
-    fields.filter(holdsValue).map((field) => [field.id, field.fieldType, field.fieldSettings]),
-  ]);
+export function indexedTextsChanged(
+  before: { fields: readonly TElement[]; language: string | undefined },
+  after: { fields: readonly TElement[]; language: string | undefined },
+): boolean {
+  if ((before.language ?? "") !== (after.language ?? "")) return true;
+  const kept = new Map(after.fields.map((field) => [field.id, field]));
+  return before.fields.filter(holdsValue).some((field) => {
+    const now = kept.get(field.id);
+    return (
+      now !== undefined &&
+      (now.fieldType !== field.fieldType ||
+        JSON.stringify(now.fieldSettings) !== JSON.stringify(field.fieldSettings))
+    );
+  });
 }
 
 /**
