@@ -135,17 +135,28 @@ export function filterConditions(
   for (const filter of filters.fields ?? []) {
     if (!knownFields.has(filter.fieldId)) throw badRequest("answer.unknown_field");
     if (shown && !shown.has(filter.fieldId)) throw forbidden("not_allowed");
-    if (filter.op === "equals") {
+    if (filter.op === "equals" && filter.value === OTHER_PREFIX) {
+      // A choice's Other, as a value, is met by whatever the respondent wrote there. Checked row
+      // by row, as "contains" is: the index cannot answer a prefix, and would find every row
+      // that has the field only to have each one checked again.
+      conditions.push(
+        anyAnswer(
+          answers,
+          filter.fieldId,
+          sql`(case jsonb_typeof(fa.e->'answer')
+            when 'string' then fa.e->>'answer' like ${`${OTHER_PREFIX}%`}
+            when 'array' then exists (select 1 from jsonb_array_elements_text(fa.e->'answer') o(v) where o.v like ${`${OTHER_PREFIX}%`})
+            else false end)`,
+        ),
+      );
+    } else if (filter.op === "equals") {
       // One path the answers' GIN index answers: in lax mode the comparison looks into a list, so
       // a one-choice answer equal to the value and a several-choice answer holding it both match
       // (two containments OR-ed made PostgreSQL recheck nearly every row of the form).
       // A number is stored as one, and a matrix answer holds its rows' choices: the value typed
       // matches those too, as the reader sees them.
       const value = pathString(filter.value);
-      // A choice's Other, as a value, is met by whatever the respondent wrote there.
-      const alike = [
-        filter.value === OTHER_PREFIX ? `@.answer starts with ${value}` : `@.answer == ${value}`,
-      ];
+      const alike = [`@.answer == ${value}`];
       if (NUMBER_TEXT.test(filter.value)) alike.push(`@.answer == ${Number(filter.value)}`);
       if (knownFields.get(filter.fieldId) === "matrix") alike.push(`@.answer.* == ${value}`);
       const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && (${alike.join(" || ")}))`;
