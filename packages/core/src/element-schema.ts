@@ -280,12 +280,17 @@ export function elementIssues(
  * schema itself, which also reads forms stored before the check (they must still open to be mended).
  */
 export function boundsIssues(
-  element: Pick<TElement, "validationSettings" | "fieldSettings">,
+  element: Pick<TElement, "fieldType" | "validationSettings" | "fieldSettings">,
 ): z.core.$ZodIssue[] {
   const limits = element.validationSettings ?? {};
   const issues: z.core.$ZodIssue[] = [];
   const { minChoices, maxChoices } = element.fieldSettings ?? {};
-  if (minChoices !== undefined && maxChoices !== undefined && maxChoices < minChoices)
+  if (
+    SEVERAL_CHOICES.has(element.fieldType) &&
+    minChoices !== undefined &&
+    maxChoices !== undefined &&
+    maxChoices < minChoices
+  )
     issues.push({
       code: "custom",
       path: ["fieldSettings", "maxChoices"],
@@ -308,6 +313,9 @@ export function boundsIssues(
     });
   return issues;
 }
+
+/** The types whose answer is several choices, held to their fieldSettings' minChoices and maxChoices. */
+const SEVERAL_CHOICES: ReadonlySet<string> = new Set(["checkbox", "multipleChoice", "imageChoice"]);
 
 /**
  * What the element's schema finds wrong with it, which depends on the element alone: a caller that

@@ -159,8 +159,8 @@ function inRange(score: number, min: number, max: number) {
 }
 
 /**
- * The range a score falls in: the one holding it, else the highest it has reached by less than a
- * whole point past its end. Partial credit gives scores like 2.5 that ranges written in whole
+ * The range a score falls in: the one holding it, else the one whose end it passed last, by less
+ * than a whole point. Partial credit gives scores like 2.5 that ranges written in whole
  * numbers (0–2, 3–4) step over: 2.5 has reached 0–2 and not yet 3–4.
  */
 function rangeOf<T>(
@@ -172,7 +172,7 @@ function rangeOf<T>(
     ranges.find((range) => inRange(score, ...bounds(range))) ??
     ranges
       .filter((range) => bounds(range)[0] <= score && score < bounds(range)[1] + 1)
-      .sort((a, b) => bounds(b)[0] - bounds(a)[0])[0]
+      .sort((a, b) => bounds(b)[1] - bounds(a)[1])[0]
   );
 }
 

@@ -38,8 +38,9 @@ describe("styling as CSS variables", () => {
       expect(error).toBeDefined();
       expect(contrastRatio(error!, parseColour(background)!), background).toBeGreaterThanOrEqual(4.5);
     }
-    // On the default white the error keeps its own colour.
-    expect(formStyleVariables({ color: "#1f2430", background: "#ffffff" })["--fl-error"]).toBeUndefined();
+    // On white the error keeps its own colour, also on a light field of a dark form.
+    expect(formStyleVariables({ color: "#1f2430", background: "#ffffff" })["--fl-error"]).toBe("#c2255c");
+    expect(fieldStyleVariables({ color: "#1f2430", background: "#ffffff" })["--fl-error"]).toBe("#c2255c");
   });
 
   it("takes the form colour as the accent and finds readable text for it", () => {

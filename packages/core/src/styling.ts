@@ -190,9 +190,9 @@ function putSurface(target: Variables, style: TStyle, background: string | undef
   if (!text || text.a < 1 || !surface || surface.a < 1) return;
   target["--fl-muted"] = mutedOn(text, surface);
   if (isLightColour(text)) target["--fl-input-background"] = background as string;
-  const error =
+  // Set on every level with a surface: a light field on a dark form must not inherit the form's pink.
+  target["--fl-error"] =
     ERROR_REDS.find((red) => contrastRatio(parseColour(red) as Rgba, surface) >= 4.5) ?? readableOn(surface);
-  if (error !== ERROR_REDS[0]) target["--fl-error"] = error;
 }
 
 /** Variables both levels share: text colour, font, background, opacity, animation, button. */
