@@ -233,6 +233,22 @@ export async function confirmEmailByLink(server: TestServer, api: ApiClient): Pr
 export const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /** A small published form: a required name, an optional e-mail and a single choice. */
+/**
+ * The follow-up rule of an NPS survey: the question `target` is shown only to detractors, those who
+ * gave the question `nps` 6 or less.
+ */
+export const showToDetractors = (nps: string, target: string) => ({
+  id: "low",
+  name: "Ask what went wrong",
+  if: {
+    kind: "group",
+    combinator: "AND",
+    conditions: [{ kind: "field", fieldId: nps, operator: "lowerOrEqual", value: 6 }],
+  },
+  // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+  then: [{ type: "show", fieldIds: [target] }],
+});
+
 export const sampleForm = {
   title: "Customer survey",
   fields: [

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  showToDetractors,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import {
   assertRendererBuilt,
   hiddenInputs,
@@ -297,19 +303,7 @@ describe("a public form posted without JavaScript", () => {
         { id: "nps", fieldType: "nps", question: "Would you recommend us?", fieldOrder: 0 },
         { id: "wrong", fieldType: "text", question: "What went wrong?", fieldOrder: 1 },
       ],
-      conditionalRules: [
-        {
-          id: "low",
-          name: "Ask what went wrong",
-          if: {
-            kind: "group",
-            combinator: "AND",
-            conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
-          },
-          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-          then: [{ type: "show", fieldIds: ["wrong"] }],
-        },
-      ],
+      conditionalRules: [showToDetractors("nps", "wrong")],
     });
     expect(survey.status).toBe(201);
     const target = formPath("after-order");
@@ -377,94 +371,6 @@ describe("a public form posted without JavaScript", () => {
     const steps = await (await fetch(`${server.url}${formPath("stepped")}`)).text();
     // A form on pages is posted page by page: it needs no script.
     expect(steps).not.toContain("needs JavaScript");
-  });
-
-  it("keeps nothing of a post that could not carry some questions' answers, and says it needs JavaScript", async () => {
-    const matrixForm = {
-      title: "Ratings",
-      formPathAlias: "ratings",
-      fields: [
-        { id: "name", fieldType: "text", question: "Your name" },
-        {
-          id: "grid",
-          fieldType: "matrix",
-          question: "Rate",
-          fieldSettings: {
-            questions: [{ id: "food", question: "Food" }],
-            answerVariants: [
-              { id: "m1", title: "Poor" },
-              { id: "m2", title: "Good" },
-            ],
-          },
-        },
-      ],
-    };
-    const made = await owner.post<{ form: { id: number } }>("/api/forms", matrixForm);
-    expect(made.status, made.text).toBe(201);
-    const drawn = await (await fetch(`${server.url}${formPath("ratings")}`)).text();
-    expect(drawn).toMatch(/<noscript>.*needs JavaScript.*<\/noscript>/s);
-    const refused = await post(new URLSearchParams([["name", "Ann"]]), formPath("ratings"));
-    expect(refused.status).toBe(422);
-    const html = await refused.text();
-    expect(html).toContain("This form needs JavaScript to be filled in");
-    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Ann"/);
-    const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
-    expect(stored.body.answerList).toEqual([]);
-
-    // Also on a form that needs the script for its timer as well.
-    const timed = {
-      ...matrixForm,
-      title: "Timed ratings",
-      formPathAlias: "timed-ratings",
-      hasTimer: true,
-      allFormTime: 600,
-    };
-    expect((await owner.post("/api/forms", timed)).status).toBe(201);
-    expect((await post(new URLSearchParams([["name", "Bo"]]), formPath("timed-ratings"))).status).toBe(422);
-
-    // A matrix a rule shows only on a "yes" is not lost while it stays hidden.
-    const later = {
-      title: "Ratings later",
-      formPathAlias: "ratings-later",
-      fields: [
-        { id: "name", fieldType: "text", question: "Your name" },
-        { id: "more", fieldType: "text", question: "Rate us too? (yes/no)" },
-        { ...matrixForm.fields[1], isHidden: true },
-      ],
-      conditionalRules: [
-        {
-          id: "rate",
-          name: "Rate on yes",
-          if: {
-            kind: "group",
-            combinator: "AND",
-            conditions: [{ kind: "field", fieldId: "more", operator: "equal", value: "yes" }],
-          },
-          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-          then: [{ type: "show", fieldIds: ["grid"] }],
-        },
-      ],
-    };
-    const laterForm = await owner.post<{ form: { id: number } }>("/api/forms", later);
-    expect(laterForm.status, laterForm.text).toBe(201);
-    const no = await post(
-      new URLSearchParams([
-        ["name", "Cy"],
-        ["more", "no"],
-      ]),
-      formPath("ratings-later"),
-    );
-    expect(no.status).toBe(303);
-    const yes = await post(
-      new URLSearchParams([
-        ["name", "Di"],
-        ["more", "yes"],
-      ]),
-      formPath("ratings-later"),
-    );
-    expect(yes.status).toBe(422);
-    const kept = await owner.get<Page>(`/api/forms/${laterForm.body.form.id}/answer/paginated/1/50`);
-    expect(kept.body.answerList).toHaveLength(1);
   });
 
   it("asks a Russian form's day as DD.MM.YYYY, draws it back so, and stores it as YYYY-MM-DD", async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, createForm, sampleForm, startWithAccount, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  createForm,
+  sampleForm,
+  showToDetractors,
+  startWithAccount,
+  type TestServer,
+} from "./harness.ts";
 
 /** What the form's rules decide of a submission: which answers are asked for and which are kept. */
 
@@ -61,19 +68,7 @@ describe("rules on submission", () => {
           { id: "nps", fieldType: "nps", question: "How likely are you to recommend us?", fieldOrder: 0 },
           { id: "wrong", fieldType: "text", question: "What went wrong?", isRequired: true, fieldOrder: 1 },
         ],
-        conditionalRules: [
-          {
-            id: "low",
-            name: "Ask what went wrong",
-            if: {
-              kind: "group",
-              combinator: "AND",
-              conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
-            },
-            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-            then: [{ type: "show", fieldIds: ["wrong"] }],
-          },
-        ],
+        conditionalRules: [showToDetractors("nps", "wrong")],
       })
     ).id;
     const answersOf = async (id: number) =>

@@ -3,11 +3,9 @@ import { START_LIMITS } from "../src/features/statistics/visits.ts";
 import {
   type ApiClient,
   addMember,
-  createForm,
   groupWith,
   signUpWithAccount,
   startTestServer,
-  submitAnswers,
   type TestServer,
 } from "./harness.ts";
 
@@ -324,92 +322,6 @@ describe("performing questions", () => {
         expect.objectContaining({ ...q, title: survey.fields[q.position - 1]!.question }),
       ),
     );
-  });
-
-  it("counts a question skipped only by those it was shown to", async () => {
-    const nps = await createForm(admin, {
-      title: "Would you recommend us?",
-      fields: [
-        { id: "nps", fieldType: "nps", question: "How likely are you to recommend us?", fieldOrder: 0 },
-        { id: "why", fieldType: "text", question: "What went wrong?", fieldOrder: 1 },
-      ],
-      conditionalRules: [
-        {
-          id: "low",
-          name: "Ask what went wrong",
-          if: {
-            kind: "group",
-            combinator: "AND",
-            conditions: [{ kind: "field", fieldId: "nps", operator: "lowerOrEqual", value: 6 }],
-          },
-          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-          then: [{ type: "show", fieldIds: ["why"] }],
-        },
-      ],
-    });
-    // Two promoters never see the question; of the two detractors one answers it, one leaves it.
-    for (const answers of [
-      [{ fieldId: "nps", answer: 9 }],
-      [{ fieldId: "nps", answer: 10 }],
-      [
-        { fieldId: "nps", answer: 3 },
-        { fieldId: "why", answer: "Slow delivery" },
-      ],
-      [{ fieldId: "nps", answer: 5 }],
-    ])
-      await submitAnswers(server.api, nps.id, answers);
-    // A question added afterwards was shown to none of them, and is answered by the next one.
-    const current = await admin.get<{ fields: unknown[] }>(`/api/forms/${nps.id}`);
-    const added = { id: "again", fieldType: "text", question: "Would you come again?", fieldOrder: 2 };
-    expect(
-      (await admin.patch(`/api/forms/${nps.id}`, { fields: [...current.body.fields, added] })).status,
-    ).toBe(200);
-    await submitAnswers(server.api, nps.id, [
-      { fieldId: "nps", answer: 10 },
-      { fieldId: "again", answer: "Yes" },
-    ]);
-    const response = await admin.get<Performing>(`/api/forms/${nps.id}/performing-questions`);
-    expect(response.status, response.text).toBe(200);
-    expect(response.body.total).toBe(5);
-    expect(response.body.questions).toEqual([
-      expect.objectContaining({
-        fieldId: "nps",
-        shown: 5,
-        answered: 5,
-        skipped: 0,
-        answerRate: 100,
-        skipRate: 0,
-      }),
-      expect.objectContaining({
-        fieldId: "why",
-        shown: 2,
-        answered: 1,
-        skipped: 1,
-        answerRate: 50,
-        skipRate: 50,
-      }),
-      expect.objectContaining({
-        fieldId: "again",
-        shown: 1,
-        answered: 1,
-        skipped: 0,
-        answerRate: 100,
-        skipRate: 0,
-      }),
-    ]);
-    // A reader of "why" alone is not told how many it was shown to: that counts the detractors,
-    // read from the score they may not see.
-    const reader = await addMember(server, accountId, "whyreader");
-    const group = await groupWith(admin, "Why readers", [reader.id], ["forms.view", "results.view"]);
-    await admin.request("PUT", `/api/forms/${nps.id}/permissions/group/${group}`, {
-      level: "fields",
-      fieldIds: ["why"],
-    });
-    const limited = await reader.api.get<Performing>(`/api/forms/${nps.id}/performing-questions`);
-    expect(limited.status, limited.text).toBe(200);
-    expect(limited.body.questions).toEqual([
-      expect.objectContaining({ fieldId: "why", shown: 5, answered: 1, skipped: 4 }),
-    ]);
   });
 
   it("sorts by the figure asked for, questions without it last", async () => {
