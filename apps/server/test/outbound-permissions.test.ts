@@ -1,234 +1,36 @@
 import type { TExportJob } from "@formloom/core/api/exports";
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeGoogle, startFakeGoogle } from "./fake-google.ts";
+import { describe, expect, it } from "vitest";
+import type { ApiClient } from "./harness.ts";
+import { until } from "./http-receiver.ts";
 import {
-  type ApiClient,
-  addMember,
-  groupWith,
-  signUpWithAccount,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
-import { HttpReceiver, type Received, until } from "./http-receiver.ts";
-import { startSmtpReceiver } from "./smtp-receiver.ts";
+  admin,
+  adminHookId,
+  adminNotificationId,
+  allData,
+  answerId,
+  arrivedAt,
+  blind,
+  dataOf,
+  expectOnlyFieldA,
+  formId,
+  google,
+  member,
+  memberEmail,
+  outboundWorld,
+  receiver,
+  SCORED,
+  SECRET,
+  server,
+  settled,
+  smtp,
+} from "./outbound-world.ts";
 
 /**
  * Every channel that carries answers out of the product, used by a member who may edit forms but
- * read only field A of this one: none of them hands over field B or the score. The receivers are
- * real: an SMTP server, an HTTP server for webhooks, and the local stand-in for Google Sheets.
+ * read only field A of the form: none of them hands over field B or the score (a member who may read
+ * nothing of it, or loses access: outbound-permissions-no-access.test.ts).
  */
-
-/** The one private address the server is told to allow for webhooks. */
-const RECEIVER_HOST = "127.0.0.2";
-const SECRET = "SECRET-B-answer";
-const SCORED = 40;
-
-const receiver = new HttpReceiver(RECEIVER_HOST);
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let google: FakeGoogle;
-let server: TestServer;
-let admin: ApiClient;
-let accountId: number;
-let formId: number;
-let member: Awaited<ReturnType<typeof addMember>>;
-let memberEmail: string;
-/** A member who may edit forms and read nothing of this one. */
-let blind: Awaited<ReturnType<typeof addMember>>;
-let adminHookId: number;
-let blindHookId: number;
-let readers: number;
-let adminNotificationId: number;
-let answerId: number;
-
-const form = {
-  title: "Quiz with a private question",
-  type: "calculation",
-  formPathAlias: "outbound-quiz",
-  fields: [
-    {
-      id: "a",
-      fieldType: "radio",
-      question: "Visible colour",
-      calcSettings: { calcType: "check_values", points: SCORED },
-      fieldSettings: {
-        answerVariants: [
-          { id: "green", title: "Green", value: "green", checkValue: true },
-          { id: "grey", title: "Grey", value: "grey" },
-        ],
-      },
-    },
-    { id: "b", fieldType: "text", question: "Private question" },
-  ],
-};
-
-const allData = [
-  "form_answer",
-  "calculation_results",
-  "score_and_tags",
-  "respondent_info",
-  "geo",
-  "device",
-  "behaviour",
-];
-
-const arrivedAt = (path: string) =>
-  until(
-    () => receiver.at(path),
-    (list) => list.length > 0,
-    `a delivery to ${path}`,
-  );
-
-/** The open work of every queue that carries a submission out. */
-async function settled(): Promise<void> {
-  await until(
-    async () => {
-      const open = await server.database.db.execute(sql`
-        select (select count(*) from automation_jobs where state = 'queued')::int
-             + (select count(*) from mail_outbox where sent_at is null)::int
-             + (select count(*) from webhook_deliveries where state = 'queued')::int as open`);
-      return (open as unknown as { rows: Array<{ open: number }> }).rows[0]!.open;
-    },
-    (open) => open === 0,
-    "the queues to empty",
-  );
-}
-
-/** A webhook delivery's data as the receiver got it. */
-const dataOf = (delivery: Received) =>
-  (JSON.parse(delivery.body) as { data: Record<string, unknown> & { answers?: Array<{ fieldId: string }> } })
-    .data;
-
-function expectOnlyFieldA(delivery: Received) {
-  expect(delivery.body).not.toContain(SECRET);
-  const data = dataOf(delivery);
-  expect(data.answers?.map((item) => item.fieldId)).toEqual(["a"]);
-  // The readable titles beside the ids follow the same cut: field A's, never field B's.
-  expect(data.answers?.[0]).toMatchObject({ question: "Visible colour" });
-  expect(delivery.body).not.toContain("Private question");
-  expect(data.score ?? null).toBeNull();
-  expect(data.result ?? null).toBeNull();
-  expect(Object.keys((data.fieldScores as Record<string, unknown> | null) ?? {})).not.toContain("b");
-}
-
-async function hook(client: ApiClient, path: string, extra: Record<string, unknown> = {}) {
-  const made = await client.post<{ id: number }>(`/api/forms/${formId}/webhooks`, {
-    title: path,
-    endpoint: `${receiver.base}${path}`,
-    dataOptions: allData,
-    ...extra,
-  });
-  expect(made.status, made.text).toBe(200);
-  return made.body.id;
-}
-
-async function notification(client: ApiClient, body: Record<string, unknown>) {
-  const made = await client.post<{ id: number }>(`/api/forms/${formId}/email-notifications`, {
-    adminName: "Alert",
-    message: "<p>[all_answers]</p><p>B: [answer:b]</p><p>Score=[score].</p>",
-    ...body,
-  });
-  expect(made.status, made.text).toBe(200);
-  return made.body.id;
-}
-
-beforeAll(async () => {
-  await receiver.up();
-  smtp = await startSmtpReceiver();
-  google = await startFakeGoogle();
-  server = await startTestServer({
-    ...google.env,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Formloom <forms@formloom.test>",
-    MAIL_POLL_MS: "50",
-    AUTOMATION_POLL_MS: "50",
-    WEBHOOK_POLL_MS: "50",
-    EXPORT_POLL_MS: "100",
-    WEBHOOK_ALLOW_HOSTS: RECEIVER_HOST,
-  });
-  ({ api: admin, accountId } = await signUpWithAccount(server.api, "outbound"));
-  const created = await admin.post<{ form: { id: number } }>("/api/forms", form);
-  expect(created.status, created.text).toBe(201);
-  formId = created.body.form.id;
-
-  member = await addMember(server, accountId, "fielda");
-  memberEmail = `${member.username}@example.com`.toLowerCase();
-  blind = await addMember(server, accountId, "blind");
-  const rights = ["forms.view", "forms.edit", "results.view", "external_apps.manage"];
-  readers = await groupWith(admin, "Field A readers", [member.id], rights);
-  await groupWith(admin, "Editors without data", [blind.id], rights);
-  const grant = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, {
-    level: "fields",
-    fieldIds: ["a"],
-  });
-  expect(grant.status, grant.text).toBe(200);
-
-  // The admin's own channels, made before the member came.
-  adminHookId = await hook(admin, "/admin-hook");
-  adminNotificationId = await notification(admin, {
-    to: { formAuthor: true },
-    subject: "Admin copy [answer:b]",
-  });
-  // The admin's notification to everyone in the account: each member is sent what they may read.
-  await notification(admin, { to: { accountUsers: true }, subject: "Everyone [answer:b] Score=[score]." });
-
-  // The member's channels: a webhook, a webhook made with their API token, a notification, and a
-  // rule of theirs that sends mail and calls a webhook.
-  await hook(member.api, "/member-hook");
-  const token = await member.api.post<{ token: string }>("/api/external-apps", {
-    name: "Member's app",
-    description: "",
-    allowedIps: ["127.0.0.1"],
-  });
-  expect(token.status, token.text).toBe(201);
-  await hook(server.api.as(token.body.token), "/rest-hook");
-  await notification(member.api, {
-    to: { userIds: [member.id] },
-    subject: "Member copy [answer:b] Score=[score].",
-  });
-  const ruleMail = await notification(member.api, {
-    to: { userIds: [member.id] },
-    subject: "Rule mail [answer:b] Score=[score].",
-    event: "rules_action",
-  });
-  const ruleHook = await hook(member.api, "/rule-hook", { condition: "rules_action" });
-  const rules = await member.api.patch(`/api/forms/${formId}`, {
-    conditionalRules: [
-      {
-        id: "always",
-        name: "Always",
-        when: "submit",
-        if: { kind: "group", combinator: "AND", conditions: [] },
-        // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
-        then: [
-          { type: "sendEmail", notificationId: String(ruleMail) },
-          { type: "webhook", webhookId: String(ruleHook) },
-        ],
-      },
-    ],
-  });
-  expect(rules.status, rules.text).toBe(200);
-  // A member who may read nothing of the form makes a webhook too.
-  blindHookId = await hook(blind.api, "/blind-hook");
-
-  const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
-    formId,
-    answers: [
-      { fieldId: "a", answer: "green" },
-      { fieldId: "b", answer: SECRET },
-    ],
-  });
-  expect(sent.status, sent.text).toBe(201);
-  answerId = sent.body.id;
-  await settled();
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-  await google?.close();
-  await receiver.down();
-});
+outboundWorld();
 
 describe("a member who may read field A and edit forms", () => {
   it("is given the whole submission's score by the admin's own channels (the test can tell)", async () => {
@@ -468,94 +270,5 @@ describe("a member who may read field A and edit forms", () => {
     const none = await blind.api.get<Runs>(`/api/form-chains/${chain.body.id}/runs`);
     expect(none.status, none.text).toBe(200);
     expect(none.body.runs).toEqual([]);
-  });
-});
-
-describe("a member who may read nothing of the form and edit forms", () => {
-  it("is refused a REST hook on it through their app's token, which would never be sent anything", async () => {
-    const app = await blind.api.post<{ token: string }>("/api/external-apps", {
-      name: "Blind app",
-      description: "",
-      allowedIps: ["127.0.0.1"],
-    });
-    expect(app.status, app.text).toBe(201);
-    const listed = async () =>
-      (await admin.get<{ webhooks: unknown[] }>(`/api/forms/${formId}/webhooks`)).body.webhooks.length;
-    const before = await listed();
-    const refused = await server.api.as(app.body.token).post("/api/hooks", {
-      targetUrl: `${receiver.base}/blind-rest-hook`,
-      event: "form.submitted",
-      formId,
-    });
-    expect(refused.status, refused.text).toBe(403);
-    expect(refused.body).toMatchObject({ code: "not_allowed" });
-    expect(await listed()).toBe(before);
-  });
-
-  it("has nothing sent by a webhook of their own, and the log says why", async () => {
-    await settled();
-    expect(receiver.at("/blind-hook")).toEqual([]);
-    const log = await admin.get<{ deliveries: Array<{ state: string; attempts: Array<{ error: string }> }> }>(
-      `/api/forms/${formId}/webhooks/${blindHookId}/deliveries`,
-    );
-    expect(log.body.deliveries[0]).toMatchObject({ state: "failed", attempts: [{ error: "not_allowed" }] });
-  });
-
-  it("is not shown the submissions' ids and times in the delivery log or the automation jobs", async () => {
-    for (const url of [
-      `/api/forms/${formId}/webhooks/${blindHookId}/deliveries`,
-      `/api/forms/${formId}/automation-jobs`,
-    ]) {
-      const refused = await blind.api.get(url);
-      expect(refused.status, url).toBe(403);
-      expect(refused.body).toMatchObject({ code: "not_allowed" });
-      expect((await member.api.get(url)).status, url).toBe(200);
-    }
-  });
-});
-
-describe("a member whose data access is taken away", () => {
-  it("has nothing more sent by their webhook, a replay included", async () => {
-    const removed = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, {
-      level: "none",
-    });
-    expect(removed.status, removed.text).toBe(200);
-    const hooks = await admin.get<{ webhooks: Array<{ id: number; title: string }> }>(
-      `/api/forms/${formId}/webhooks`,
-    );
-    const theirs = hooks.body.webhooks.find((item) => item.title === "/member-hook")!;
-    const url = `/api/forms/${formId}/webhooks/${theirs.id}`;
-    const before = receiver.at("/member-hook").length;
-    const log = await admin.get<{ deliveries: Array<{ id: number }> }>(`${url}/deliveries`);
-    const replay = await admin.post(`${url}/deliveries/${log.body.deliveries.at(-1)!.id}/replay`);
-    expect(replay.status, replay.text).toBe(200);
-    await settled();
-    expect(receiver.at("/member-hook")).toHaveLength(before);
-    const after = await admin.get<{ deliveries: Array<{ id: number; state: string }> }>(`${url}/deliveries`);
-    expect(after.body.deliveries.at(-1)).toMatchObject({ state: "failed" });
-  });
-});
-
-describe("a member who fills the form signed in", () => {
-  it("is sent no more of it than they may read by the notification to every member, which does not address the respondent", async () => {
-    const mailsTo = () =>
-      smtp.messages.filter((m) => m.to.includes(memberEmail) && m.subject.startsWith("Everyone"));
-    const before = mailsTo().length;
-    const sent = await member.api.post<{ id: number }>("/api/forms/answer", {
-      formId,
-      answers: [
-        { fieldId: "a", answer: "green" },
-        { fieldId: "b", answer: "OWN-B-answer" },
-      ],
-    });
-    expect(sent.status, sent.text).toBe(201);
-    await settled();
-    // The admin's copy shows the submission went through the notification.
-    await smtp.waitFor(
-      (await admin.get<{ email: string }>("/api/user")).body.email.toLowerCase(),
-      "OWN-B-answer",
-    );
-    // Whatever access they have left (none, once the test above took it), field B is not in it.
-    expect(JSON.stringify(mailsTo().slice(before))).not.toContain("OWN-B-answer");
   });
 });
