@@ -224,10 +224,6 @@ export function FormRenderer(props: FormRendererProps) {
       return code ? { ...rest, [field.id]: code } : rest;
     });
   };
-  // Every marked answer put right: the note by the send button has nothing left to point to.
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) setSummary(null);
-  }, [errors]);
 
   /** Next: the page's answers are checked first, unless its time ran out. */
   const next = (checked: boolean) => {
@@ -350,7 +346,9 @@ export function FormRenderer(props: FormRendererProps) {
     <PageActions
       key={key}
       notice={props.notice}
-      summary={summary}
+      // Every marked answer put right: the note by the send button has nothing left to point to,
+      // and goes in the same render as the last error.
+      summary={Object.keys(errors).length > 0 ? summary : null}
       backLabel={history.length > 0 ? backLabel : null}
       onBack={back}
       submitLabel={
