@@ -295,7 +295,8 @@ describe("the builder's Settings tab", () => {
     await context.close();
   });
 
-  it("turns off a rule that compares with an option the author removes, and says so", async () => {
+  /** A radio question with Other and a rule showing a follow-up when its answer equals `value`. */
+  async function colourForm(value: string) {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
       title: "Colours",
       fields: [
@@ -305,48 +306,73 @@ describe("the builder's Settings tab", () => {
           question: "Favourite colour?",
           fieldOrder: 0,
           fieldSettings: {
+            hasOtherVariant: true,
             answerVariants: [
               { id: "v1", title: "Red", value: "red" },
               { id: "v2", title: "Blue", value: "blue" },
             ],
           },
         },
-        { id: "why", fieldType: "text", question: "Why red?", fieldOrder: 1 },
+        { id: "why", fieldType: "text", question: "Why this one?", fieldOrder: 1 },
       ],
       conditionalRules: [
         {
           id: "red",
-          name: "Ask why red",
+          name: "Ask why",
           if: {
             kind: "group",
             combinator: "AND",
-            conditions: [{ kind: "field", fieldId: "colour", operator: "equal", value: "v1" }],
+            conditions: [{ kind: "field", fieldId: "colour", operator: "equal", value }],
           },
           // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
           then: [{ type: "show", fieldIds: ["why"] }],
         },
       ],
     });
+    return form;
+  }
+
+  /** Opens the question in the builder, does `change`, waits for `notice`, saves and reads the rules back. */
+  async function changeAndSave(formId: number, change: (settings: Locator) => Promise<void>, notice: string) {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    await openEditor(page, form.id);
+    await openEditor(page, formId);
     await page
       .getByRole("list", { name: "Form fields" })
       .getByText("Favourite colour?", { exact: true })
       .click();
-    await page.getByTestId("element-settings").getByRole("button", { name: "Remove option 1" }).click();
-    await page
-      .getByText("The rule “Ask why red” used the option you removed and is turned off until you check it.")
-      .waitFor();
+    await change(page.getByTestId("element-settings"));
+    await page.getByText(notice).waitFor();
     await save(page);
     await page.getByText("All changes saved").waitFor();
     const saved = await call<{ form: { conditionalRules: Array<{ id: string; enabled: boolean }> } }>(
       "GET",
-      `/forms/${form.id}`,
+      `/forms/${formId}`,
     );
-    expect(saved.form.conditionalRules.map((rule) => [rule.id, rule.enabled])).toEqual([["red", false]]);
     expect(problems).toEqual([]);
     await context.close();
+    return saved.form.conditionalRules.map((rule) => [rule.id, rule.enabled]);
+  }
+
+  it("turns off a rule that compares with an option the author removes, and says so", async () => {
+    const form = await colourForm("v1");
+    const rules = await changeAndSave(
+      form.id,
+      (settings) => settings.getByRole("button", { name: "Remove option 1" }).click(),
+      "The rule “Ask why” used the option you removed and is turned off until you check it.",
+    );
+    expect(rules).toEqual([["red", false]]);
+  });
+
+  it("turns off a rule that compares with Other when the author stops offering Other, and says so", async () => {
+    const form = await colourForm("other:");
+    const rules = await changeAndSave(
+      form.id,
+      (settings) =>
+        settings.getByRole("switch", { name: "Offer “Other” with the respondent's own text" }).uncheck(),
+      "The rule “Ask why” used “Other”, which this question no longer offers, and is turned off until you check it.",
+    );
+    expect(rules).toEqual([["red", false]]);
   });
 });

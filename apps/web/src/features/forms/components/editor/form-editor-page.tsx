@@ -1,5 +1,6 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import { setDisplay } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
 import { rulesUsingOptions } from "@formloom/core/rules";
@@ -153,9 +154,14 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
       notifications.show({
         color: "orange",
         title: t("Rule turned off"),
-        message: t("The rule “{{rule}}” used the option you removed and is turned off until you check it.", {
-          rule: rule.name,
-        }),
+        message: removed.has(OTHER_PREFIX)
+          ? t(
+              "The rule “{{rule}}” used “Other”, which this question no longer offers, and is turned off until you check it.",
+              { rule: rule.name },
+            )
+          : t("The rule “{{rule}}” used the option you removed and is turned off until you check it.", {
+              rule: rule.name,
+            }),
       });
   };
 

@@ -1,5 +1,6 @@
 import type { TFormWithFields } from "@formloom/core/api/forms";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
+import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { cloneElement } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
@@ -147,14 +148,22 @@ interface History {
   lastAt: number;
 }
 
-/** The ids of the field's options that a change of it leaves out. */
+/**
+ * The ids of the field's options that a change of it leaves out; a rule's value for Other
+ * (`OTHER_PREFIX`) among them when the change stops offering Other.
+ */
 export function removedOptionIds(field: TElement, patch: Partial<TElement>): Set<string> {
-  const next = patch.fieldSettings?.answerVariants;
+  const next = patch.fieldSettings;
   if (!next) return new Set();
-  const kept = new Set(next.map((variant) => variant.id));
-  return new Set(
-    (field.fieldSettings.answerVariants ?? []).map((variant) => variant.id).filter((id) => !kept.has(id)),
-  );
+  const removed = new Set<string>();
+  if (next.answerVariants) {
+    const kept = new Set(next.answerVariants.map((variant) => variant.id));
+    for (const variant of field.fieldSettings.answerVariants ?? [])
+      if (!kept.has(variant.id)) removed.add(variant.id);
+  }
+  if (field.fieldSettings.hasOtherVariant === true && next.hasOtherVariant === false)
+    removed.add(OTHER_PREFIX);
+  return removed;
 }
 
 /** The builder's working copy of a form: edits stay local until saved, and every edit can be undone. */
