@@ -53,7 +53,10 @@ describe("searching answers", () => {
           fieldType: "matrix",
           question: "Rate",
           fieldSettings: {
-            questions: [{ id: "food", question: "Food" }],
+            questions: [
+              { id: "food", question: "Food" },
+              { id: "drinks", question: "Drinks", multiple: true },
+            ],
             answerVariants: [
               { id: "m1", title: "Poor" },
               { id: "m2", title: "Excellent" },
@@ -74,11 +77,17 @@ describe("searching answers", () => {
         { fieldId: "grid", answer: { food: "m2" } },
       ])
     ).body.id;
+    // A row of several choices answered with none is not shown as rated.
+    const byPoor = (await post([{ fieldId: "grid", answer: { food: "m1", drinks: [] } }])).body.id;
     const found = (search: string) => foundIn(id, { search });
     expect(await found("search eng")).toEqual([byEngine]);
     expect(await found("WHEELCHAIR")).toEqual([byFriend]);
     expect(await found("excellent")).toEqual([byFriend]);
     expect(await found("a friend")).toEqual([byFriend]);
+    // A matrix row's title, as its cell shows it beside the choice ("Food: Excellent"), for the
+    // answers that rated that row.
+    expect(await found("FOOD")).toEqual([byFriend, byPoor]);
+    expect(await found("drinks")).toEqual([]);
     expect(await found("nobody chose this")).toEqual([]);
   });
 

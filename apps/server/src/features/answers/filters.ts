@@ -68,6 +68,8 @@ export interface FilteredField {
     removedVariants?: ReadonlyArray<{ id: string; title: string }>;
     /** A matching-pairs question's right-hand items: its answer maps its options' ids to these. */
     matches?: ReadonlyArray<{ id: string; title: string }>;
+    /** A matrix's rows: its answer maps their ids to the chosen columns. */
+    questions?: ReadonlyArray<{ id: string; question: string }>;
   } | null;
 }
 
@@ -79,7 +81,8 @@ const MAX_TITLED_OPTIONS = 200;
 
 /**
  * A choice is stored as its option's id, and the reader sees, and searches by, its title: the
- * answers holding an option whose title holds `text` (one choice, several, or a matrix row's).
+ * answers holding an option whose title holds `text` (one choice, several, or a matrix row's), or
+ * rating a matrix row whose title holds it.
  */
 function choiceTitled(
   answers: SQL,
@@ -104,13 +107,22 @@ function choiceTitled(
           optionId: match.id,
           keyed: false,
         })),
+        // A matrix's cell shows each rated row's title beside its choice: the row is a key.
+        ...titled(settings?.questions?.map((row) => ({ id: row.id, title: row.question }))).map((row) => ({
+          fieldId: field.id,
+          optionId: row.id,
+          keyed: true,
+        })),
       ];
     })
     .slice(0, MAX_TITLED_OPTIONS);
   if (wanted === "" || matches.length === 0) return undefined;
   const each = matches.map(({ fieldId, optionId, keyed }) => {
     const option = pathString(optionId);
-    const holds = keyed ? `exists(@.answer.${option})` : `(@.answer == ${option} || @.answer.* == ${option})`;
+    // A key counts when it holds a choice: a matrix row rated with none is not shown as rated.
+    const holds = keyed
+      ? `exists(@.answer.${option}[*] ? (@ != ""))`
+      : `(@.answer == ${option} || @.answer.* == ${option})`;
     return `(@.fieldId == ${pathString(fieldId)} && ${holds})`;
   });
   return sql`${answers} @? ${`$[*] ? (${each.join(" || ")})`}::jsonpath`;
