@@ -134,8 +134,9 @@ async function seed(db: Db, raw: pg.Client) {
   );
   // Views of the public page per day, for the submit rate.
   await raw.query(
-    `insert into form_view_days (account_id, form_id, day, views)
-     select ${account.id}, ${form.id}, date '2026-11-20' - d, 5000 + d % 700 from generate_series(0, 450) d`,
+    `insert into form_view_hours (account_id, form_id, hour, views)
+     select ${account.id}, ${form.id}, timestamptz '2026-11-20 23:00Z' - h * interval '1 hour', 200 + h % 30
+       from generate_series(0, 451 * 24 - 1) h`,
   );
   await raw.query("vacuum analyze form_answers");
   console.log(
@@ -248,8 +249,8 @@ async function main() {
       {
         name: "submit rate (30 days)",
         ours: `/api/forms/${id}/answers/submit-rate?date_from=2026-10-01&date_to=2026-10-30&timezone=UTC`,
-        hand: `select (select sum(v.views) from form_view_days v where v.account_id = ${acc} and v.form_id = ${id}
-                   and v.day between '2026-10-01' and '2026-10-30'),
+        hand: `select (select sum(v.views) from form_view_hours v where v.account_id = ${acc} and v.form_id = ${id}
+                   and v.hour >= '2026-10-01' and v.hour < '2026-10-31'),
                  (select count(*) from form_starts s where s.account_id = ${acc} and s.form_id = ${id}
                    and s.created_at >= '2026-10-01' and s.created_at < '2026-10-31'),
                  (select count(*) from form_answers a where ${ofForm} and ${thirtyDays}
@@ -260,11 +261,12 @@ async function main() {
       {
         name: "submit rate per day (30 days)",
         ours: `/api/forms/${id}/charts/submit-rate-days?dateFrom=2026-10-01&dateTo=2026-10-30&timezone=UTC`,
-        hand: `select v.day, v.views, count(a.id) from form_view_days v
-            left join form_answers a on ${ofForm} and a.submit_time >= v.day::timestamp at time zone 'UTC'
-             and a.submit_time < (v.day + 1)::timestamp at time zone 'UTC'
-           where v.account_id = ${acc} and v.form_id = ${id} and v.day between '2026-10-01' and '2026-10-30'
-           group by 1, 2`,
+        hand: `select d,
+                 (select sum(v.views) from form_view_hours v where v.account_id = ${acc} and v.form_id = ${id}
+                   and v.hour >= d and v.hour < d + interval '1 day'),
+                 (select count(*) from form_answers a where ${ofForm}
+                   and a.submit_time >= d and a.submit_time < d + interval '1 day')
+            from generate_series(timestamptz '2026-10-01Z', timestamptz '2026-10-30Z', interval '1 day') d`,
       },
       {
         name: "performing questions (30 days)",

@@ -113,8 +113,8 @@ beforeAll(async () => {
       `insert into form_answers (account_id, form_id, submit_time, answers, device, geo, form_passing_time) values ${values.join(",")}`,
     );
     await db.exec(
-      `insert into form_view_days (account_id, form_id, day, views)
-     select ${accountId}, ${formId}, current_date - d, 10 + d from generate_series(0, 59) d`,
+      `insert into form_view_hours (account_id, form_id, hour, views)
+     select ${accountId}, ${formId}, ((current_date - d) + time '12:00') at time zone 'UTC', 10 + d from generate_series(0, 59) d`,
     );
   });
 }, 120_000);

@@ -190,7 +190,7 @@ describe("a shared report", () => {
 describe("the submit rate day by day", () => {
   it("counts each day's views and submissions", async () => {
     await server.database.db.execute(
-      sql`insert into form_view_days (account_id, form_id, day, views) values (${accountId}, ${formId}, '2026-03-01', 6)`,
+      sql`insert into form_view_hours (account_id, form_id, hour, views) values (${accountId}, ${formId}, '2026-03-01T09:00:00Z', 6)`,
     );
     const days = await admin.get<{
       days: Array<{ date: string; views: number; submissions: number; submitRate: number | null }>;

@@ -1717,7 +1717,7 @@ export interface paths {
         };
         /**
          * Read forms {id} charts submit rate days
-         * @description Per UTC day: views of the public page, submissions and the submit rate.
+         * @description Per day in the reader's time zone: views of the public page, submissions and the submit rate.
          */
         get: operations["getFormsIdChartsSubmitRateDays"];
         put?: never;

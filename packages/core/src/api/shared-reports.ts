@@ -18,7 +18,7 @@ export const ZChartRangeQuery = z.object({
 });
 export type TChartRangeQuery = z.infer<typeof ZChartRangeQuery>;
 
-/** Per UTC day: the views of the public page, the submissions, and their ratio (the submit rate). */
+/** Per day in the reader's zone: the views of the public page, the submissions, and their ratio (the submit rate). */
 export const ZSubmitRateDays = z.object({
   days: z.array(
     z.object({

@@ -144,8 +144,8 @@ const ZRate = z.number().nullable();
 export const ZSubmitRate = z.object({
   /**
    * Times a browser was served the form's public page (not its thank-you page; HEAD requests,
-   * prefetches and known crawlers left out). Kept per UTC day, so a range is widened to the whole
-   * UTC days it touches for this figure.
+   * prefetches and known crawlers left out). Kept per hour: the views of the hours that begin in
+   * the range (exact for whole days in a zone a whole number of hours from UTC).
    */
   views: z.number(),
   /**

@@ -1,21 +1,22 @@
-import { date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 import { formForeignKey } from "./forms.ts";
 
 /**
- * How often a form's public page was opened, one row per form and UTC day, raised by one upsert
- * each time a browser is served the page (never a row per view), for the submit rate.
+ * How often a form's public page was opened, one row per form and hour, raised by one upsert
+ * each time a browser is served the page (never a row per view), for the submit rate. Hours, not
+ * days: a reader's day begins at their midnight, which is seldom UTC's.
  */
-export const formViewDays = pgTable(
-  "form_view_days",
+export const formViewHours = pgTable(
+  "form_view_hours",
   {
     accountId: integer("account_id").notNull(),
     formId: integer("form_id").notNull(),
-    /** The UTC day the views fell on. */
-    day: date("day", { mode: "string" }).notNull(),
+    /** The start of the hour the views fell in. */
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
     views: integer("views").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.formId, t.day] }), formForeignKey(t)],
+  (t) => [primaryKey({ columns: [t.accountId, t.formId, t.hour] }), formForeignKey(t)],
 );
 
 /**

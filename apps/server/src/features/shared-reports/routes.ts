@@ -30,7 +30,8 @@ export function sharedReportRoutes(app: FastifyInstance, deps: Deps): void {
     {
       schema: {
         tags,
-        description: "Per UTC day: views of the public page, submissions and the submit rate.",
+        description:
+          "Per day in the reader's time zone: views of the public page, submissions and the submit rate.",
         params: ZIdParams,
         querystring: ZChartRangeQuery,
         response: { 200: ZSubmitRateDays },
@@ -40,7 +41,7 @@ export function sharedReportRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = await allowed(request);
       const form = await readableForm(ctx, request.params.id);
       const zone = zoneOf(ctx, request.query.timezone);
-      return submitRateDays(ctx.db, form, rangeOf(request.query.dateFrom, request.query.dateTo, zone));
+      return submitRateDays(ctx.db, form, rangeOf(request.query.dateFrom, request.query.dateTo, zone), zone);
     },
   );
 

@@ -120,7 +120,7 @@ export async function sharedReportData(
   const [daily, rate, rateDays, summary, nps, extras] = await Promise.all([
     dailySubmissions(db, form, range, zone, bounds),
     submitRate(db, form, range),
-    submitRateDays(db, form, range),
+    submitRateDays(db, form, range, zone),
     answersSummary(db, form, range),
     npsField
       ? npsResult(db, form, npsField, range, npsPeriodFor(asked.dateFrom, asked.dateTo), zone)

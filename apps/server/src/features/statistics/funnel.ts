@@ -16,13 +16,14 @@ export function startsOf(form: { accountId: number; formId: number }, range: Ran
   }${range.to ? sql` and s.created_at < ${range.to.toISOString()}::timestamptz` : sql``}`;
 }
 
-/** The UTC days a range touches, over the alias `v` of form_view_days. */
-function viewDaysOf(form: { accountId: number; formId: number }, range: Range) {
-  const day = (instant: Date) => sql`(${instant.toISOString()}::timestamptz at time zone 'UTC')::date`;
-  const before = (instant: Date) => new Date(instant.getTime() - 1);
+/**
+ * The form's views in the range, over the alias `v` of form_view_hours: the hours that begin in
+ * it, exact for a range of the reader's days in any zone a whole number of hours from UTC.
+ */
+export function viewsOf(form: { accountId: number; formId: number }, range: Range) {
   return sql`v.account_id = ${form.accountId} and v.form_id = ${form.formId}${
-    range.from ? sql` and v.day >= ${day(range.from)}` : sql``
-  }${range.to ? sql` and v.day <= ${day(before(range.to))}` : sql``}`;
+    range.from ? sql` and v.hour >= ${range.from.toISOString()}::timestamptz` : sql``
+  }${range.to ? sql` and v.hour < ${range.to.toISOString()}::timestamptz` : sql``}`;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function submitRate(db: Db, form: ReadableForm, range: Range): Prom
   const [row] = rowsOf<{ views: number; starts: number; unreported: number; submissions: number }>(
     await db.execute(sql`
       select
-        (select coalesce(sum(v.views), 0)::int from form_view_days v where ${viewDaysOf(form, range)}) as views,
+        (select coalesce(sum(v.views), 0)::int from form_view_hours v where ${viewsOf(form, range)}) as views,
         (select count(*)::int from form_starts s where ${startsOf(form, range)}) as starts,
         sent.unreported, sent.submissions
         from (select count(*) filter (where s.visit_key is null)::int as unreported,

@@ -31,12 +31,12 @@ export function isHumanView(request: FastifyRequest): boolean {
   return !(typeof purpose === "string" && /prefetch|prerender/i.test(purpose));
 }
 
-/** One more view of the form today (UTC): a single upsert on the day's counter row. */
+/** One more view of the form this hour: a single upsert on the hour's counter row. */
 export async function countView(db: Db, form: { id: number }): Promise<void> {
   await db.execute(sql`
-    insert into form_view_days (account_id, form_id, day, views)
-    select f.account_id, f.id, (now() at time zone 'UTC')::date, 1 from forms f where f.id = ${form.id}
-    on conflict (account_id, form_id, day) do update set views = form_view_days.views + 1`);
+    insert into form_view_hours (account_id, form_id, hour, views)
+    select f.account_id, f.id, date_trunc('hour', now(), 'UTC'), 1 from forms f where f.id = ${form.id}
+    on conflict (account_id, form_id, hour) do update set views = form_view_hours.views + 1`);
 }
 
 /** Records that a filling began, once per key, for a form the caller may fill. */
