@@ -142,6 +142,20 @@ describe("pages after a cursor", () => {
     );
     expect(other.status).toBe(400);
     expect(other.body.code).toBe("request.invalid");
+    // Made by hand for this very order, with a value no row could hold, or for an answer's sort.
+    const forged = (cursor: object) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+    for (const [query, cursor] of [
+      ["sortBy=isViewed&order=desc", { s: "isViewed", o: "desc", v: "maybe", id: 1 }],
+      ["sortBy=number&order=asc", { s: "number", o: "asc", v: "1.5", id: 1 }],
+      ["sortBy=answer:name&order=asc", { s: "answer:name", o: "asc", n: -5 }],
+      ["sortBy=answer:name&order=asc", { s: "answer:name", o: "desc", n: 5 }],
+    ] as const) {
+      const response = await api.get(
+        `/api/forms/${formId}/answer/paginated/1/5?${query}&after=${forged(cursor)}`,
+      );
+      expect(response.status, `${query} ${JSON.stringify(cursor)}`).toBe(400);
+      expect(response.body.code).toBe("request.invalid");
+    }
   });
 });
 

@@ -3,13 +3,15 @@ import { badRequest } from "../../http/errors.ts";
 
 export type SortKey = "id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score";
 
+const BOOLEAN = sql`boolean`;
+
 /** Each sort key's column and SQL type; the value is carried as the database prints it, exactly. */
 const COLUMNS: Record<SortKey, { column: SQL; type: SQL; nullable: boolean }> = {
   id: { column: sql`"form_answers"."id"`, type: sql`int`, nullable: false },
   number: { column: sql`"form_answers"."number"`, type: sql`int`, nullable: true },
   submitTime: { column: sql`"form_answers"."submit_time"`, type: sql`timestamptz`, nullable: false },
   formPassingTime: { column: sql`"form_answers"."form_passing_time"`, type: sql`int`, nullable: true },
-  isViewed: { column: sql`"form_answers"."is_viewed"`, type: sql`boolean`, nullable: false },
+  isViewed: { column: sql`"form_answers"."is_viewed"`, type: BOOLEAN, nullable: false },
   score: { column: sql`"form_answers"."score"`, type: sql`float8`, nullable: true },
 };
 
@@ -69,7 +71,48 @@ export function afterCursor(text: string, sortBy: SortKey, order: "asc" | "desc"
       ? sql`(${column} is null and ${id} > ${cursor.id})`
       : sql`((${column} is null and ${id} < ${cursor.id}) or ${column} is not null)`;
   }
+  // A boolean's text is checked here: PGlite's driver throws on any other before the database could refuse it.
+  if (type === BOOLEAN && cursor.v !== "true" && cursor.v !== "false") throw badRequest("request.invalid");
   const value = sql`${cursor.v}::${type}`;
   const rest = sql`(${column}, ${id}) ${after} (${value}, ${cursor.id})`;
   return nullable && order === "asc" ? sql`(${rest} or ${column} is null)` : rest;
+}
+
+/** How far a cursor of an answer's sort may lead: no results page lies deeper. */
+const MAX_POSITION = 1_000_000_000;
+
+interface PositionCursor {
+  s: string;
+  o: "asc" | "desc";
+  n: number;
+}
+
+/**
+ * Where the next page sorted by an answer starts: its key is a whole answer, too long to carry,
+ * so the cursor carries the position of the next row in that order.
+ */
+export function encodePositionCursor(sortBy: string, order: "asc" | "desc", position: number): string {
+  return Buffer.from(JSON.stringify({ s: sortBy, o: order, n: position } satisfies PositionCursor)).toString(
+    "base64url",
+  );
+}
+
+/** The position a cursor of `encodePositionCursor` leads to, for the same sort and order only. */
+export function positionAfter(text: string, sortBy: string, order: "asc" | "desc"): number {
+  let cursor: PositionCursor | undefined;
+  try {
+    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as PositionCursor;
+  } catch {
+    // Not a cursor this server made.
+  }
+  if (
+    !cursor ||
+    cursor.s !== sortBy ||
+    cursor.o !== order ||
+    !Number.isInteger(cursor.n) ||
+    cursor.n < 0 ||
+    cursor.n > MAX_POSITION
+  )
+    throw badRequest("request.invalid");
+  return cursor.n;
 }

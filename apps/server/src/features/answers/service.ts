@@ -13,7 +13,14 @@ import { answerAccess, assertCanRead, visibleAnswer } from "../../http/policy.ts
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
 import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
-import { afterCursor, cursorValue, encodeCursor, type SortKey } from "./cursor.ts";
+import {
+  afterCursor,
+  cursorValue,
+  encodeCursor,
+  encodePositionCursor,
+  positionAfter,
+  type SortKey,
+} from "./cursor.ts";
 import { type FilteredField, filterConditions, hasFilters } from "./filters.ts";
 import { presentAnswer } from "./presenter.ts";
 import { deleteRecognitionsOf } from "./recognition.ts";
@@ -52,11 +59,16 @@ export async function answerPage(
     byAnswer || (access.level === "fields" && query.sortBy === "score")
       ? "submitTime"
       : (query.sortBy as SortKey);
-  // Pages sorted by an answer are read by number: their key is no column a cursor could carry.
+  // Pages sorted by an answer go on by position: their key is no column a cursor could carry.
   const after = byAnswer ? undefined : query.after;
   const where = and(filtered, after === undefined ? undefined : afterCursor(after, sortBy, query.order));
   const direction = query.order === "asc" ? asc : desc;
-  const offset = after === undefined ? (page - 1) * size : 0;
+  const offset =
+    byAnswer && query.after !== undefined
+      ? positionAfter(query.after, query.sortBy, query.order)
+      : after === undefined
+        ? (page - 1) * size
+        : 0;
   const rowsRead = ctx.db
     .select({ answer: formAnswers, username: users.username, key: cursorValue(sortBy) })
     .from(formAnswers)
@@ -92,7 +104,11 @@ export async function answerPage(
     total,
     page,
     size,
-    nextCursor: last && !byAnswer ? encodeCursor(sortBy, query.order, last.key, last.answer.id) : null,
+    nextCursor: !last
+      ? null
+      : byAnswer
+        ? encodePositionCursor(query.sortBy, query.order, offset + size)
+        : encodeCursor(sortBy, query.order, last.key, last.answer.id),
   };
 }
 
