@@ -185,6 +185,28 @@ export function visibleAnswer(answer: TAnswerView, access: AnswerAccess): TAnswe
   };
 }
 
+/**
+ * A submission's notes (the readers' points and comments per field, the total) as this access may
+ * read them: the same cut as `visibleAnswer`.
+ */
+export function visibleNotes<
+  Notes extends {
+    score: number | null;
+    fieldScores: Record<string, number> | null;
+    fieldComments: Record<string, string>;
+  },
+>(notes: Notes, access: AnswerAccess): Notes {
+  if (access.level === "all") return notes;
+  const shown = <T>(values: Record<string, T>) =>
+    Object.fromEntries(Object.entries(values).filter(([fieldId]) => mayReadField(access, fieldId)));
+  return {
+    ...notes,
+    score: null,
+    fieldScores: notes.fieldScores && shown(notes.fieldScores),
+    fieldComments: shown(notes.fieldComments),
+  };
+}
+
 /** Whether the field's answer is one this access shows. */
 const mayReadField = (access: AnswerAccess, fieldId: string): boolean =>
   access.level === "all" || (access.level === "fields" && access.fieldIds.has(fieldId));

@@ -1,11 +1,12 @@
 import type { TAnswerNotes, TResultsColumns } from "@formloom/core/api/results-table";
+import type { AnswerAccess } from "@formloom/core/permissions";
 import { resultForScores } from "@formloom/core/scoring";
 import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "../../db/rows.ts";
 import { formAnswers, forms, resultsTableLayouts } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
-import { answerAccess, answerAccessByForm, assertCanRead } from "../../http/policy.ts";
+import { answerAccess, answerAccessByForm, assertCanRead, visibleNotes } from "../../http/policy.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 
@@ -25,7 +26,11 @@ const notes = {
   fieldComments: formAnswers.fieldComments,
 };
 
-function present(row: typeof formAnswers.$inferSelect | undefined | Record<string, unknown>): TAnswerNotes {
+/** The notes as this reader may read them (the policy's cut of a submission). */
+function present(
+  row: typeof formAnswers.$inferSelect | undefined | Record<string, unknown>,
+  access: AnswerAccess,
+): TAnswerNotes {
   if (!row) throw notFound("answer.not_found");
   const r = row as {
     id: number;
@@ -34,13 +39,16 @@ function present(row: typeof formAnswers.$inferSelect | undefined | Record<strin
     fieldScores: unknown;
     fieldComments: unknown;
   };
-  return {
-    id: r.id,
-    tags: r.tags,
-    score: r.score,
-    fieldScores: (r.fieldScores as Record<string, number> | null) ?? null,
-    fieldComments: (r.fieldComments as Record<string, string> | null) ?? {},
-  };
+  return visibleNotes(
+    {
+      id: r.id,
+      tags: r.tags,
+      score: r.score,
+      fieldScores: (r.fieldScores as Record<string, number> | null) ?? null,
+      fieldComments: (r.fieldComments as Record<string, string> | null) ?? {},
+    },
+    access,
+  );
 }
 
 /** The form's access for this reader, and that the field is one of the form's that they see. */
@@ -93,14 +101,14 @@ const textArray = (values: string[]) =>
   sql`(select coalesce(array_agg(v order by o), '{}') from jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) with ordinality as t(v, o))`;
 
 export async function updateTags(ctx: TenantContext, formId: number, answerId: number, tags: string[]) {
-  await fieldAccess(ctx, formId);
+  const access = await fieldAccess(ctx, formId);
   const unique = [...new Set(tags.map((tag) => tag.trim()))];
   const [row] = await ctx.db
     .update(formAnswers)
     .set({ tags: sql`${textArray(unique)}` })
     .where(ofAnswer(ctx, formId, answerId))
     .returning(notes);
-  return present(row);
+  return present(row, access);
 }
 
 export async function updateScore(
@@ -112,7 +120,7 @@ export async function updateScore(
   // The total depends on every field: only a reader of the whole form may set it.
   const { form, access } = await formAndAccess(ctx, formId);
   if (access.level !== "all") throw forbidden("not_allowed");
-  return present(await scoreAndRegrade(ctx, form, answerId, { score }));
+  return present(await scoreAndRegrade(ctx, form, answerId, { score }), access);
 }
 
 /** Sets one field's points and moves the total by the difference, in one statement. */
@@ -130,6 +138,7 @@ export async function updateFieldScore(
       fieldScores: sql`coalesce(${formAnswers.fieldScores}, '{}'::jsonb) || jsonb_build_object(${fieldId}::text, ${score}::float8)`,
       score: sql`coalesce(${formAnswers.score}, 0) + ${score}::float8 - coalesce((${formAnswers.fieldScores}->>${fieldId}::text)::float8, 0)`,
     }),
+    access,
   );
 }
 
@@ -140,7 +149,7 @@ export async function updateComment(
   fieldId: string,
   comment: string,
 ) {
-  await fieldAccess(ctx, formId, fieldId);
+  const access = await fieldAccess(ctx, formId, fieldId);
   const text = comment.trim();
   const [row] = await ctx.db
     .update(formAnswers)
@@ -152,7 +161,7 @@ export async function updateComment(
     })
     .where(ofAnswer(ctx, formId, answerId))
     .returning(notes);
-  return present(row);
+  return present(row, access);
 }
 
 /** Every tag used on the submissions of the forms this reader may read, in alphabetical order. */
