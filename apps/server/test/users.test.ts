@@ -240,6 +240,21 @@ describe("account", () => {
       groups: 1,
     });
 
+    // A member who may see the account's resources but not this form's results counts none of its
+    // answers (day by day they would tell when submissions came), and only their own tokens, as
+    // their list of tokens shows.
+    const counter = await addMember(server, accountId, "counter");
+    await groupWith(admin, "Counters", [counter.id], ["account.resources", "forms.view"]);
+    const token = await admin.post("/api/external-apps", { name: "Reporting", allowedIps: ["127.0.0.1"] });
+    expect(token.status, token.text).toBeLessThan(300);
+    expect((await admin.get(`/api/account/resources?form_id=${form}`)).body).toMatchObject({
+      answers: 1,
+      externalApps: 1,
+    });
+    const counted = await counter.api.get<Record<string, number>>(`/api/account/resources?form_id=${form}`);
+    expect(counted.status, counted.text).toBe(200);
+    expect(counted.body).toMatchObject({ forms: 1, answers: 0, externalApps: 0 });
+
     const backwards = await admin.get("/api/account/resources?date_from=2020-02-01&date_to=2020-01-01");
     expect(backwards.status).toBe(400);
     expect(backwards.body.code).toBe("resources.date.order");

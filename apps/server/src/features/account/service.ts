@@ -1,6 +1,6 @@
 import type { TAccountResourcesQuery } from "@formloom/core/api/users";
 import { ZAccountEditBody, ZAccountResourcesQuery } from "@formloom/core/api/users";
-import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { answerAccessByForm } from "../../http/policy.ts";
 import { presentAccount } from "../auth/service.ts";
 
 export async function editAccount(ctx: TenantContext, input: z.input<typeof ZAccountEditBody>) {
@@ -96,8 +97,24 @@ export async function accountResources(ctx: TenantContext, input: TAccountResour
         .from(groupMembers)
         .where(and(eq(groupMembers.accountId, ctx.accountId), eq(groupMembers.groupId, query.group_id)))
     : undefined;
-  const total = async (resource: Resource) => {
+  // Answers are counted over the forms whose results this reader may read; tokens, those the
+  // reader's own list of tokens shows.
+  const accountForms = await ctx.db
+    .select({ id: forms.id, creatorId: forms.creatorId })
+    .from(forms)
+    .where(eq(forms.accountId, ctx.accountId));
+  const access = await answerAccessByForm(ctx, accountForms);
+  const readable = accountForms.filter((form) => (access.get(form.id)?.level ?? "none") !== "none");
+  const seen: Partial<Record<keyof typeof RESOURCES, SQL>> = {
+    ...(readable.length < accountForms.length && {
+      answers: sql`${formAnswers.formId} = any(${`{${readable.map((form) => form.id).join(",")}}`}::int[])`,
+    }),
+    ...(!ctx.user.isAccountAdmin && { externalApps: eq(externalApps.userId, ctx.user.id) }),
+  };
+  const total = async (name: keyof typeof RESOURCES) => {
+    const resource: Resource = RESOURCES[name];
     const where = and(
+      seen[name],
       eq(resource.account, ctx.accountId),
       query.date_from ? gte(resource.created, sql`${query.date_from}::date`) : undefined,
       query.date_to ? lt(resource.created, sql`${query.date_to}::date + 1`) : undefined,
@@ -112,7 +129,7 @@ export async function accountResources(ctx: TenantContext, input: TAccountResour
     return row?.value ?? 0;
   };
   const names = Object.keys(RESOURCES) as Array<keyof typeof RESOURCES>;
-  const counts = await Promise.all(names.map((name) => total(RESOURCES[name])));
+  const counts = await Promise.all(names.map((name) => total(name)));
   return Object.fromEntries(names.map((name, index) => [name, counts[index] ?? 0])) as Record<
     keyof typeof RESOURCES,
     number
