@@ -53,6 +53,23 @@ describe("custom pages", () => {
       body: '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">',
     });
     expect(svg.body.body).not.toContain("<img");
+    // The same, spelled as browsers still read them: the scheme in capitals, spaces around the
+    // address, a line break inside the scheme.
+    const big64 = pngOf(120 * 1024).slice("data:".length);
+    for (const [index, prefix] of ["DATA:", " data:", "\tDaTa:", "da&#10;ta:"].entries()) {
+      const spelled = await admin.post("/api/pages", {
+        title: `Big ${index}`,
+        body: `<img src="${prefix}${big64}">`,
+      });
+      expect(spelled.status, prefix).toBe(400);
+      expect(spelled.body).toMatchObject({ code: "page.image.too_large" });
+      const vector = await admin.post<Page>("/api/pages", {
+        title: `Vector ${index}`,
+        body: `<img src="${prefix}image/svg+xml;base64,PHN2Zz48L3N2Zz4=">`,
+      });
+      expect(vector.status, prefix).toBe(201);
+      expect(vector.body.body, prefix).not.toContain("<img");
+    }
     const taken = await admin.post("/api/pages", { title: "Other", alias: "kak-zapolnit-anketu" });
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: "page.alias.exists" });

@@ -4,6 +4,18 @@ import { invalidField } from "../../http/errors.ts";
 /** Raster images only: an SVG can carry script. */
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([a-z0-9+/=\s]+)$/i;
 
+/**
+ * An address as a browser reads it: without the spaces and control characters around it, the
+ * tabs and line breaks within it, and with its scheme in lower case. The checks below then see
+ * "DATA:" or " data:" as the "data:" it is.
+ */
+function asBrowsersRead(src: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the URL standard strips these controls.
+  const bare = src.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(bare)?.[0];
+  return scheme ? scheme.toLowerCase() + bare.slice(scheme.length) : bare;
+}
+
 /** What a custom page's HTML keeps: the editor's formatting, links, and images inline or over https. */
 const PAGE_HTML: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2", "u", "s", "mark", "sub", "sup"],
@@ -18,6 +30,10 @@ const PAGE_HTML: sanitizeHtml.IOptions = {
   transformTags: {
     // Links leave the app in a new tab, without handing it the opener.
     a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer nofollow" }),
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.src === undefined ? attribs : { ...attribs, src: asBrowsersRead(attribs.src) },
+    }),
   },
   exclusiveFilter: (frame) =>
     frame.tag === "img" &&
