@@ -153,6 +153,52 @@ describe("file and photo fields on the public page", () => {
     });
   }
 
+  it("does not send while a file is still uploading, says so, and sends it once it has arrived", async () => {
+    const alias = "slow-upload";
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Slow upload",
+      formPathAlias: alias,
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "snap", fieldType: "photo", question: "Photo of the bike" },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    // The upload takes its time; the test lets it through when it has seen the page wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/forms/upload_file", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${run.app.url}/f/${alias}?a=uploader`);
+    await page.getByLabel("Your name").fill("Ann");
+    await page
+      .getByLabel("Photo of the bike")
+      .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
+    await page.getByText("Uploading bike.png").waitFor();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("The file is still uploading: send once it has arrived").waitFor();
+    expect(page.url()).not.toMatch(/thankyou/);
+    release();
+    await page.getByText("Uploaded: bike.png").waitFor();
+    expect(await page.getByText("The file is still uploading: send once it has arrived").count()).toBe(0);
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    const results = await call<{
+      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+    }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
+    expect(results.answerList).toHaveLength(1);
+    expect(results.answerList[0]!.answers.find((a) => a.fieldId === "snap")?.answer).toEqual([
+      expect.objectContaining({ name: "bike.png", size: PNG.length }),
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("says in the builder's preview that files are uploaded on the public page", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
       collectRealCharacters: false,

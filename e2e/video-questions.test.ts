@@ -114,7 +114,13 @@ describe("video and audio questions", () => {
     await again.click();
     await stop.waitFor();
     const started = Date.now();
+    // Sending while it runs sends nothing and says why; the note goes once the recording is in.
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const running = page.getByText("The recording is still running: stop it, then send");
+    await running.waitFor();
+    expect(page.url()).not.toMatch(/thankyou/);
     await again.waitFor({ timeout: 15_000 });
+    await expect.poll(() => running.count()).toBe(0);
     expect(Date.now() - started).toBeGreaterThan((LIMIT_SECONDS - 1) * 1000);
     await expect.poll(() => sent.length).toBe(2);
     await page.getByText(/Recorded: 0:05/).waitFor();

@@ -27,6 +27,7 @@ import { summaryKey } from "./flow/error-text.ts";
 import { ElementView, type FieldContext, type LiveElement } from "./flow/field-view.tsx";
 import { PageActions } from "./flow/page-actions.tsx";
 import { type FormPosition, PAGE_INPUT, usePageFlow } from "./flow/page-flow.ts";
+import { usePendingWork } from "./flow/pending.ts";
 import { ProgressView } from "./flow/progress-view.tsx";
 import { holdsSelected, inRuns } from "./flow/runs.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
@@ -37,6 +38,7 @@ import "./flow/flow.css";
 import { layoutOf, type StyleSettings, slotsOf } from "./styling/form-style.ts";
 import { useFormStyling } from "./styling/use-form-styling.ts";
 import { RespondentLanguage } from "./translate-context.ts";
+import { PendingContext } from "./upload-context.tsx";
 
 export { type LiveElement, liveElementStore } from "./flow/field-view.tsx";
 export { BACK_INPUT, type FormPosition, PAGE_INPUT } from "./flow/page-flow.ts";
@@ -197,6 +199,8 @@ export function FormRenderer(props: FormRendererProps) {
     focusable?.focus();
   });
 
+  const { reportPending, waitingFor } = usePendingWork(setErrors);
+
   const showErrors = (found: ValidationError[]) => {
     setErrors(Object.fromEntries(found.map((e) => [e.field, e.code])));
     setSummary(found.length ? translate(summaryKey(found.map((e) => e.code)) ?? "") : null);
@@ -228,6 +232,8 @@ export function FormRenderer(props: FormRendererProps) {
   /** Next: the page's answers are checked first, unless its time ran out. */
   const next = (checked: boolean) => {
     if (checked && !preview) {
+      const waiting = waitingFor(onPage(current));
+      if (waiting.length > 0) return showErrors(waiting);
       const found = onPage(current)
         .filter((field) => isAnswerable(field) && !disabled(field))
         .flatMap((field) => {
@@ -249,6 +255,9 @@ export function FormRenderer(props: FormRendererProps) {
     ]);
     // Sent at once, the whole form goes in as it is, as when its time runs out.
     const asIs = ran.now ? { ...timeUp, form: true } : timeUp;
+    // A time that ran out sends what is in; otherwise what is still on its way is waited for.
+    const waiting = asIs ? [] : waitingFor(pages.flatMap((_, index) => onPage(index)));
+    if (waiting.length > 0) return showErrors(waiting);
     const up = (id: string) => asIs?.form === true || (asIs?.fields ?? []).includes(id);
     let answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
     // Checked against the questions this respondent was given, as the server will (it knows the seed).
@@ -469,7 +478,7 @@ export function FormRenderer(props: FormRendererProps) {
   );
   return (
     <MediaQuestionsContext.Provider value={!!settings.hasVideoAudioQuestions}>
-      {page}
+      <PendingContext.Provider value={reportPending}>{page}</PendingContext.Provider>
     </MediaQuestionsContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFileRef } from "@formloom/core/field-types/file-like";
-import { createContext, useContext } from "react";
+import { createContext, useContext, useEffect, useId } from "react";
 
 /** Why an upload failed: one of the message codes ("answer.file_type", "answer.file_too_large"…). */
 export class UploadError extends Error {
@@ -30,3 +30,25 @@ export type UploadFile = {
 export const UploadContext = createContext<UploadFile | undefined>(undefined);
 
 export const useUpload = () => useContext(UploadContext);
+
+/** Work under way that a field's answer waits for (an upload, a recording), by its message code. */
+export interface Pending {
+  fieldId: string;
+  code: "widget.upload.in_progress" | "widget.record.in_progress";
+}
+
+/** Tells the form of a piece of work by its reporter's key: started (the work), or over (null). */
+export type ReportPending = (key: string, work: Pending | null) => void;
+
+export const PendingContext = createContext<ReportPending>(() => {});
+
+/**
+ * While `code` is set, the form knows the field's answer is not in yet and sends nothing (nor
+ * leaves the page) until it is; it says so under the field.
+ */
+export function usePending(fieldId: string, code: Pending["code"] | null) {
+  const report = useContext(PendingContext);
+  const key = useId();
+  useEffect(() => report(key, code ? { fieldId, code } : null), [report, key, fieldId, code]);
+  useEffect(() => () => report(key, null), [report, key]);
+}

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { fillVars } from "../flow/translate.ts";
 import { useTranslate } from "../translate-context.ts";
-import { UploadError, useUpload } from "../upload-context.tsx";
+import { UploadError, usePending, useUpload } from "../upload-context.tsx";
 import { localProblem } from "./upload-field.tsx";
 import "./widgets.css";
 
@@ -112,6 +112,14 @@ export default function RecordedAnswer(props: FieldProps) {
   );
   useEffect(() => () => (clip ? URL.revokeObjectURL(clip.url) : undefined), [clip]);
 
+  usePending(
+    element.id,
+    phase.kind === "recording"
+      ? "widget.record.in_progress"
+      : phase.kind === "saving"
+        ? "widget.upload.in_progress"
+        : null,
+  );
   const started = phase.kind === "recording" ? phase.started : null;
   useEffect(() => {
     if (started === null) return;

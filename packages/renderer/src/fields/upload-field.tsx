@@ -6,7 +6,7 @@ import type { FieldProps } from "../field-props.ts";
 import { errorText } from "../flow/error-text.ts";
 import { useScripted } from "../scripted.ts";
 import { useLocale, useTranslate } from "../translate-context.ts";
-import { UploadError, useUpload } from "../upload-context.tsx";
+import { UploadError, usePending, useUpload } from "../upload-context.tsx";
 import "./upload-field.css";
 
 /** What each upload type takes, as the server checks it (features/files/uploads.ts). */
@@ -89,6 +89,7 @@ export function UploadField({
   const statusId = `${inputId}-upload-status`;
   const errorId = `${inputId}-upload-error`;
 
+  usePending(element.id, phase.kind === "uploading" ? "widget.upload.in_progress" : null);
   const hydrated = useScripted();
   useEffect(() => () => controller.current?.abort(), []);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);

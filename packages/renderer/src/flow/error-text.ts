@@ -12,9 +12,16 @@ export function fieldErrorCode(code: string): string {
   return code === ("answer.required" satisfies MessageCode) ? "answer.field_required" : code;
 }
 
+/** The codes of answers still on their way (an upload, a recording): nothing to correct, only to wait for. */
+const PENDING = new Set<string>([
+  "widget.upload.in_progress",
+  "widget.record.in_progress",
+] satisfies MessageCode[]);
+
 /** What the summary by the send button says when sending was refused; null when nothing was. */
 export function summaryKey(codes: readonly string[]): string | null {
   if (codes.length === 0) return null;
+  if (codes.every((code) => PENDING.has(code))) return "widget.pending_summary";
   return codes.includes("answer.required") ? "answer.required" : RESPONDENT_TEXTS.fixAnswers;
 }
 
