@@ -346,3 +346,22 @@ export async function documentedRoutes(api: ApiClient): Promise<DocumentedRoute[
     })),
   );
 }
+
+/**
+ * Credits `amount` USD to the client's account with the offline provider (a server started with
+ * OFFLINE_PAYMENTS), confirmed as the payer's button does; the payment's public id.
+ */
+export async function payOffline(server: TestServer, client: ApiClient, amount: number): Promise<string> {
+  const started = await client.post<{ publicId: string; redirectUrl: string }>(
+    "/api/account/billing/payment",
+    {
+      amount,
+      currency: "USD",
+      provider: "offline",
+    },
+  );
+  if (started.status !== 201) throw new Error(`the payment did not start: ${started.text}`);
+  const confirmed = await server.api.post(`/api/payments/${started.body.publicId}/offline/confirm`);
+  if (confirmed.status !== 200) throw new Error(`the payment was not confirmed: ${confirmed.text}`);
+  return started.body.publicId;
+}

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chargeUse, returnUse } from "../src/features/billing/per-use.ts";
-import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  payOffline,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 import { HttpReceiver, until } from "./http-receiver.ts";
 
 let server: TestServer;
@@ -30,14 +36,7 @@ afterAll(async () => {
 const balance = async (client: ApiClient) =>
   (await client.get<{ balanceCents: number }>("/api/account/billing/status")).body.balanceCents;
 
-async function pay(client: ApiClient, amount: number) {
-  const started = await client.post<{ publicId: string }>("/api/account/billing/payment", {
-    amount,
-    currency: "USD",
-    provider: "offline",
-  });
-  expect((await server.api.post(`/api/payments/${started.body.publicId}/offline/confirm`)).status).toBe(200);
-}
+const pay = (client: ApiClient, amount: number) => payOffline(server, client, amount);
 
 /** The account's per-use charges and its books, read straight from the database. */
 async function uses(accountId: number) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { FREE_EXPORT_ROWS } from "../src/features/services/entitlements.ts";
-import { createForm, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import { createForm, payOffline, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
 
 let server: TestServer;
 
@@ -40,12 +40,7 @@ it("exports more rows than the free limit only for an account whose More respons
   const unpaid = await api.get(`/api/forms/${large.id}/answers/export/xlsx`);
   expect([unpaid.status, unpaid.body.code]).toEqual([402, "service.unpaid"]);
 
-  const paid = await api.post<{ publicId: string }>("/api/account/billing/payment", {
-    amount: 9,
-    currency: "USD",
-    provider: "offline",
-  });
-  await server.api.post(`/api/payments/${paid.body.publicId}/offline/confirm`);
+  await payOffline(server, api, 9);
   const opened = await api.get(`/api/forms/${large.id}/answers/export/csv`);
   expect([200, 202]).toContain(opened.status);
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { accountServices, ledgerMovements, services } from "../../db/schema.ts";
 import { type Deps, requireTenant, type TenantContext } from "../../http/context.ts";
 import { AppError, forbidden } from "../../http/errors.ts";
+import { instant, zoneOf } from "../statistics/scope.ts";
 import { nextPeriodStart, periodOf } from "./charges.ts";
 import { balanceDelta, balanceOf, type MovementKind } from "./ledger.ts";
 
@@ -76,15 +77,15 @@ function chargeKeySql(period: string) {
   return sql`'charge:' || ${services.id} || ':' || ${period}`;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Movements of the caller's account, newest first, between two dates (inclusive, UTC days). */
+/** Movements of the caller's account, newest first, between two dates (inclusive, days in the user's time zone). */
 export async function billingHistory(
   ctx: TenantContext,
   range: { date_from?: string | undefined; date_to?: string | undefined },
 ): Promise<THistoryEntry[]> {
-  const from = range.date_from ? new Date(`${range.date_from}T00:00:00Z`) : undefined;
-  const to = range.date_to ? new Date(Date.parse(`${range.date_to}T00:00:00Z`) + DAY_MS) : undefined;
+  // The days are the user's own, from their midnight in their time zone.
+  const zone = zoneOf(ctx, undefined);
+  const from = range.date_from ? instant(range.date_from, zone, false) : undefined;
+  const to = range.date_to ? instant(range.date_to, zone, true) : undefined;
   const rows = await ctx.db
     .select()
     .from(ledgerMovements)

@@ -12,12 +12,12 @@ import {
   TextInput,
 } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { QueryState } from "../../../components/query-state.tsx";
-import { useCan } from "../../auth/api/get-user.ts";
+import { useCan, useUser } from "../../auth/api/get-user.ts";
+import { todayIn } from "../../dashboard/api/get-submission-days.ts";
 import { money, useBillingHistory, useBillingStatus } from "../api/billing.ts";
 import { PaymentForm } from "./payment-form.tsx";
 
@@ -128,32 +128,39 @@ function StatusPanel() {
   );
 }
 
-/** The history presets of platform.md §9: today, yesterday, a week ago. */
-function preset(name: "today" | "yesterday" | "week"): { date_from: string; date_to: string } {
-  const today = dayjs();
-  const day = (d: dayjs.Dayjs) => d.format("YYYY-MM-DD");
-  if (name === "today") return { date_from: day(today), date_to: day(today) };
-  if (name === "yesterday")
-    return { date_from: day(today.subtract(1, "day")), date_to: day(today.subtract(1, "day")) };
-  return { date_from: day(today.subtract(7, "day")), date_to: day(today) };
+/**
+ * The history presets of platform.md §9: today, yesterday, a week ago, as days of the user's time
+ * zone (the server reads them so).
+ */
+function preset(
+  name: "today" | "yesterday" | "week",
+  zone: string | undefined,
+): { date_from: string; date_to: string } {
+  const today = todayIn(zone);
+  const before = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  if (name === "today") return { date_from: today, date_to: today };
+  if (name === "yesterday") return { date_from: before(1), date_to: before(1) };
+  return { date_from: before(7), date_to: today };
 }
 
 function HistoryPanel() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<{ date_from?: string; date_to?: string }>({});
+  const zone = useUser().data?.timezone ?? undefined;
   const history = useBillingHistory(range);
   const status = useBillingStatus();
   const currency = status.data?.currency ?? "USD";
   return (
     <Stack>
       <Group align="end" wrap="wrap">
-        <Button variant="light" onClick={() => setRange(preset("today"))}>
+        <Button variant="light" onClick={() => setRange(preset("today", zone))}>
           {t("Today")}
         </Button>
-        <Button variant="light" onClick={() => setRange(preset("yesterday"))}>
+        <Button variant="light" onClick={() => setRange(preset("yesterday", zone))}>
           {t("Yesterday")}
         </Button>
-        <Button variant="light" onClick={() => setRange(preset("week"))}>
+        <Button variant="light" onClick={() => setRange(preset("week", zone))}>
           {t("A week ago")}
         </Button>
         <TextInput
