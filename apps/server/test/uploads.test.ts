@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiClient, addMember, signUpWithAccount, startTestServer, type TestServer } from "./harness.ts";
+import {
+  type ApiClient,
+  addMember,
+  groupWith,
+  signUpWithAccount,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let server: TestServer;
 let api: ApiClient;
@@ -231,6 +238,46 @@ describe("files in submissions", () => {
     // A member with no access to the form's results.
     const member = await addMember(server, accountId, "nosee");
     expect((await member.api.get(pic.url)).status).toBe(403);
+  });
+
+  it("links an export's files so that its reader opens them without signing in, while they may read them", async () => {
+    const pic = (await upload({ formId, fieldId: "pic" }, PNG, "linked.png")).body;
+    expect(
+      (await server.api.post("/api/forms/answer", { formId, answers: [{ fieldId: "pic", answer: [pic] }] }))
+        .status,
+    ).toBe(201);
+    const member = await addMember(server, accountId, "linkreader");
+    const group = await groupWith(api, "Link readers", [member.id], ["results.view", "forms.view"]);
+    const access = (level: string) =>
+      api.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level });
+    expect((await access("all")).status).toBeLessThan(300);
+    /** The link the reader's CSV export gives the file, on this test's server. */
+    const linkIn = async (reader: ApiClient) => {
+      const csv = await reader.get<string>(`/api/forms/${formId}/answers/export/csv`);
+      expect(csv.status, csv.text).toBe(200);
+      const link = new RegExp(`linked\\.png \\((\\S+/api/forms/${formId}/files/${pic.id}\\S*)\\)`).exec(
+        csv.text,
+      )?.[1];
+      expect(link, csv.text).toBeDefined();
+      return new URL(new URL(link!).pathname + new URL(link!).search, server.url).href;
+    };
+    const own = await linkIn(api);
+    const opened = await fetch(own);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(PNG)).toBe(true);
+    // Changed by a character, or put on another file, it opens nothing.
+    const other = (await upload({ formId, fieldId: "pic" }, PNG, "other.png")).body;
+    for (const forged of [own.replace(/.$/, (c) => (c === "A" ? "B" : "A")), own.replace(pic.id, other.id)]) {
+      const refused = await fetch(forged);
+      expect(refused.status, forged).toBe(401);
+      expect(((await refused.json()) as { code: string }).code).toBe("file.link_invalid");
+    }
+    // A reader's link works while they may read the file: not once their access is taken away.
+    const theirs = await linkIn(member.api);
+    expect((await fetch(theirs)).status).toBe(200);
+    const withdrawn = await access("none");
+    expect(withdrawn.status, withdrawn.text).toBeLessThan(300);
+    expect((await fetch(theirs)).status).toBe(403);
   });
 
   it("removes the files with their submission, and the uploads with their form", async () => {

@@ -99,6 +99,8 @@ export const MESSAGES = {
   "answer.file_too_large": "The file is too large",
   "answer.captcha_required": "Please solve the captcha",
   "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
+  "file.link_invalid":
+    "This link to a file no longer opens it (it has expired, or its reader signed out everywhere or may no longer read it). Open the file from the submission in the results",
   "upload.rate_limited": "Too many files were sent in a short time. Please wait a few minutes and try again",
   "upload.form_full": "This form cannot take more files right now. Please try again later",
   "mail.confirm_email_first":

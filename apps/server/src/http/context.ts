@@ -56,6 +56,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Served without a signed-in caller; every other API route requires one. */
     public?: boolean;
+    /** Served without a signed-in caller to a call carrying a signed `link` (an export's file link). */
+    publicWithLink?: boolean;
     /**
      * Only for a person signed in with their password, never for an external app's token:
      * routes that change an e-mail or password, tokens, API keys or who belongs where. A token
@@ -86,6 +88,7 @@ export function requireCallerFirst(deps: Deps) {
   return async (request: FastifyRequest): Promise<void> => {
     const config = request.routeOptions.config;
     if (config.public) return;
+    if (config.publicWithLink && typeof (request.query as { link?: unknown }).link === "string") return;
     const ctx = await requireUser(deps, request);
     if (config.sessionOnly) requireSession(ctx);
   };

@@ -42,6 +42,7 @@ export function startWorkers(
     log,
     intervalMs: settings.exportPollMs,
     linkBase: settings.linkBase,
+    fileLinkSecret: settings.jwtSecret,
     google: settings.google,
     secrets: createSecretBox(settings.secretKey),
   });

@@ -59,6 +59,8 @@ export interface ColumnOptions {
   hasArchived: boolean;
   /** Where relative links (uploaded files) point. */
   linkBase: string;
+  /** A file's address as the export's reader opens it without signing in (files/file-links.ts). */
+  fileLink?: ((url: string) => string) | undefined;
   /** The questions the results table shows, when it was told; null: every question. */
   questionIds?: ReadonlySet<string> | null;
 }
@@ -96,7 +98,11 @@ export function answerText(element: TElement, answer: unknown, options: ColumnOp
   const files = fileTypes.has(element.fieldType) ? fileList.safeParse(answer) : null;
   if (files?.success) {
     return (
-      files.data.map((file) => `${file.name} (${absolute(file.url, options.linkBase)})`).join(", ") || null
+      files.data
+        .map(
+          (file) => `${file.name} (${absolute(options.fileLink?.(file.url) ?? file.url, options.linkBase)})`,
+        )
+        .join(", ") || null
     );
   }
   // The respondent's words are plain text already: only the author's markup is taken out.

@@ -12,6 +12,7 @@ import { answerAccess, coversAccess } from "../../http/policy.ts";
 import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.ts";
 import type { GoogleSettings } from "../../settings.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { fileLinksFor } from "../files/file-links.ts";
 import { type GoogleAccess, GoogleTokenMissing } from "./google-account.ts";
 import { writeGoogleSheet } from "./google-sheets.ts";
 import { describeForm, type ExportForm, type ExportView } from "./source.ts";
@@ -155,6 +156,8 @@ export function startExportWorker(options: {
   intervalMs: number;
   /** Where links in the file (uploaded files) point. */
   linkBase: string;
+  /** What the links to uploaded files are signed with, for their reader (files/file-links.ts). */
+  fileLinkSecret: string;
   /** For exports to Google Sheets: the OAuth client, and the box the users' tokens are sealed in. */
   google: GoogleSettings;
   secrets: SecretBox;
@@ -195,6 +198,7 @@ export function startExportWorker(options: {
       plainText: jobOptions.plainText,
       tableName: jobOptions.tableName,
       linkBase: options.linkBase,
+      fileLink: fileLinksFor(options.fileLinkSecret, user),
       timeZone: jobOptions.timeZone,
       onProgress: async (done: number) => {
         await db.update(exportJobs).set({ done }).where(eq(exportJobs.id, job.id));

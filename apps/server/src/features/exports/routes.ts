@@ -12,6 +12,7 @@ import { type Deps, requireTenant } from "../../http/context.ts";
 import { AppError, badRequest, forbidden, notFound, unauthorized } from "../../http/errors.ts";
 import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { wallClock } from "../../zone-clock.ts";
+import { fileLinksFor } from "../files/file-links.ts";
 import { loadForm } from "../forms/service.ts";
 import { FREE_EXPORT_ROWS, requireFeature } from "../services/entitlements.ts";
 import { connectionOf, googleConfigured } from "./google-account.ts";
@@ -129,7 +130,13 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         const job = await enqueueExport(ctx, id, format, options, fileName, total, deps.settings.secretKey);
         return reply.status(202).send({ job: presentJob(job, null) });
       }
-      const writeOptions = { format, ...options, linkBase: deps.settings.linkBase };
+      const writeOptions = {
+        format,
+        ...options,
+        linkBase: deps.settings.linkBase,
+        // An external app has its token to fetch files with; a person's spreadsheet has none.
+        fileLink: ctx.via === "session" ? fileLinksFor(deps.settings.jwtSecret, ctx.user) : undefined,
+      };
       // Columns first: a failure there is still an ordinary error answer, not a cut download.
       const columns = await planColumns(ctx.db, exportForm, writeOptions);
       const body = new PassThrough();

@@ -27,6 +27,7 @@ export interface WriteOptions {
   /** The sheet's name (and the SPSS file's label). */
   tableName: string;
   linkBase: string;
+  fileLink?: ((url: string) => string) | undefined;
   /** The reader's time zone: dates are written as its wall-clock time. */
   timeZone: string;
   /** Called after each batch with the number of submissions written so far. */
@@ -314,7 +315,7 @@ const BATCH_LINES = 500;
 export async function planColumns(
   db: Db,
   form: ExportForm,
-  options: Pick<WriteOptions, "format" | "plainText" | "linkBase">,
+  options: Pick<WriteOptions, "format" | "plainText" | "linkBase" | "fileLink">,
 ): Promise<ExportColumn[]> {
   return exportColumns(form.fields, form.access, {
     types: form.types,
@@ -323,6 +324,7 @@ export async function planColumns(
     scored: form.scored,
     hasArchived: form.types.includes("answers") && (await hasArchivedAnswers(db, form)),
     linkBase: options.linkBase,
+    fileLink: options.fileLink,
     questionIds: form.questionIds,
   });
 }

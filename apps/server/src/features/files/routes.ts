@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type Deps, optionalUser, requireTenant } from "../../http/context.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { respondentOf } from "../answers/respondent.ts";
+import { FILE_LINK_DAYS, fileLinkReader } from "./file-links.ts";
 import { readFile, uploadFile } from "./uploads.ts";
 import { videoQuestionRoutes } from "./video-questions.ts";
 
@@ -59,14 +60,30 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
   r.get(
     "/forms/:id/files/:fileId",
     {
+      // A link from an export opens the file without a sign-in token; any other call needs one.
+      config: { publicWithLink: true },
       schema: {
         tags: ["answers"],
-        description: "A file a submission holds, as a download, for users who may see the form's results.",
+        description:
+          "A file a submission holds, as a download, for users who may see the form's results. Without a sign-in " +
+          "token, `link` (as an export writes it) opens the file for the reader the export was made for, for " +
+          `${FILE_LINK_DAYS} days while they may still read it (401 file.link_invalid otherwise).`,
         params: ZIdParams.extend({ fileId: z.string().regex(/^[0-9a-f]{32}$/) }),
+        querystring: z.object({ link: z.string().max(200).optional() }),
       },
     },
     async (request, reply) => {
-      const ctx = await requireTenant(deps, request, "results.view");
+      const { link } = request.query;
+      const ctx =
+        link !== undefined && !request.headers.authorization && !request.headers["x-api-key"]
+          ? await fileLinkReader(
+              deps.db,
+              deps.settings.jwtSecret,
+              request.params.id,
+              request.params.fileId,
+              link,
+            )
+          : await requireTenant(deps, request, "results.view");
       const file = await readFile(ctx, storage, request.params.id, request.params.fileId);
       return reply
         .header("content-type", file.mimeType)
