@@ -114,4 +114,37 @@ describe("OpenAPI document", () => {
       expect.arrayContaining(["username", "email", "password", "passwordConfirmation"]),
     );
   });
+
+  it("documents the answers the server gives besides success, with their codes", async () => {
+    const doc = (
+      await server.api.get<{
+        paths: Record<
+          string,
+          Record<
+            string,
+            { responses: Record<string, { description: string; content?: Record<string, unknown> }> }
+          >
+        >;
+      }>("/api/docs/json")
+    ).body;
+    const responses = (method: string, path: string) => doc.paths[path]?.[method]?.responses ?? {};
+    const statuses = (method: string, path: string) => Object.keys(responses(method, path)).sort();
+    expect(statuses("patch", "/api/forms/{id}")).toEqual(expect.arrayContaining(["409", "413"]));
+    expect(responses("patch", "/api/forms/{id}")["409"]?.description).toContain("form.changed");
+    expect(statuses("delete", "/api/forms/{id}")).toContain("409");
+    expect(statuses("post", "/api/forms/answer")).toEqual(
+      expect.arrayContaining(["403", "404", "413", "429"]),
+    );
+    expect(statuses("post", "/api/forms/upload_file")).toEqual(expect.arrayContaining(["403", "429"]));
+    expect(statuses("post", "/api/login")).toEqual(expect.arrayContaining(["401", "429"]));
+    expect(statuses("post", "/api/refresh")).toContain("401");
+    expect(statuses("post", "/api/account/group/create")).toContain("409");
+    expect(statuses("post", "/api/form-chains")).toContain("409");
+    // What a description names, its responses list: "(409 …)" and "(429 …)" of a filling's calls.
+    expect(statuses("put", "/api/forms/partial")).toEqual(expect.arrayContaining(["403", "409", "429"]));
+    expect(statuses("post", "/api/forms/start")).toEqual(expect.arrayContaining(["403", "429"]));
+    const exported = responses("get", "/api/forms/{id}/answers/export/{format}");
+    expect(Object.keys(exported["200"]?.content ?? {})).toEqual(expect.arrayContaining(["text/csv"]));
+    expect(Object.keys(exported)).toContain("402");
+  });
 });

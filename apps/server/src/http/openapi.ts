@@ -64,7 +64,65 @@ const ERROR_ANSWERS: Record<string, string> = {
   "401": "No valid bearer token came with the request.",
   "403": "The caller may not do this.",
   "404": "What the path names does not exist, or the caller may not see it.",
+  "409": "It clashes with what is stored.",
+  "413": "The request body is larger than the server takes (request.too_large).",
+  "429": "Too many requests: Retry-After says when to try again.",
 };
+
+/**
+ * Error answers of operations whose descriptions do not name them, with their codes; the codes a
+ * description names as "(409 form.changed)" are added from the description itself.
+ */
+const ERRORS_NAMED_HERE: Record<string, Record<string, string[]>> = {
+  "post /api/forms": { "409": ["form.alias.exists"] },
+  "patch /api/forms/{id}": { "409": ["form.changed", "form.alias.exists"] },
+  "delete /api/forms/{id}": { "409": ["form.has_answers", "form.has.chain_elements"] },
+  "post /api/forms/answer": {
+    "403": ["form.closed"],
+    "404": ["form.not_found"],
+    "429": ["submission.too_soon"],
+  },
+  "post /api/forms/upload_file": { "403": ["form.closed"], "404": ["form.not_found"] },
+  "post /api/forms/start": { "403": ["form.closed"], "404": ["form.not_found"] },
+  "post /api/account/group/create": { "409": ["group.name.exists"] },
+  "post /api/form-chains": { "409": ["name.is_used"] },
+  "post /api/login": { "401": ["auth.bad_credentials"] },
+  "post /api/refresh": { "401": ["refresh_token.invalid"] },
+};
+
+const BINARY = { schema: { type: "string", format: "binary" } };
+
+/** Operations that answer a file rather than JSON, and its types. */
+const FILE_ANSWERS: Record<
+  string,
+  { status: string; description: string; content: Record<string, unknown> }
+> = {
+  "get /api/forms/{id}/answers/export/{format}": {
+    status: "200",
+    description: "The file, when the export is small enough to be written at once (else 202 and a job).",
+    content: {
+      "text/csv": { schema: { type: "string" } },
+      "application/vnd.ms-excel": BINARY,
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": BINARY,
+      "application/x-spss-sav": BINARY,
+    },
+  },
+  "get /api/forms/{id}/files/{fileId}": {
+    status: "200",
+    description: "The file, as a download, with the type it was stored with.",
+    content: { "application/octet-stream": BINARY },
+  },
+};
+
+/** The error answers a description names: "(429 upload.rate_limited)", "409 form.changed". */
+function errorsNamedIn(description: string | undefined): Record<string, string[]> {
+  const named: Record<string, string[]> = {};
+  for (const [, status = "", code = ""] of (description ?? "").matchAll(
+    /\b(4\d\d) ([a-z][a-z_]*(?:\.[a-z_]+)+)/g,
+  ))
+    named[status] = [...new Set([...(named[status] ?? []), code])];
+  return named;
+}
 
 const SECURITY_SCHEMES = {
   bearer: {
@@ -190,13 +248,29 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
       for (const tag of operation.tags) used.add(tag);
       const open = publicRoutes.has(key);
       if (open) operation.security ??= [];
-      const errors = ["400", ...(open ? [] : ["401", "403"]), ...(path.includes("{") ? ["404"] : [])];
+      const errors = [
+        "400",
+        ...(open ? [] : ["401", "403"]),
+        ...(path.includes("{") ? ["404"] : []),
+        ...(operation.requestBody ? ["413"] : []),
+      ];
+      const named = errorsNamedIn((operation as { description?: string }).description);
+      for (const [status, codes] of Object.entries(ERRORS_NAMED_HERE[key] ?? {}))
+        named[status] = [...new Set([...(named[status] ?? []), ...codes])];
       operation.responses ??= {};
-      for (const status of errors)
+      const file = FILE_ANSWERS[key];
+      if (file) operation.responses[file.status] ??= { description: file.description, content: file.content };
+      for (const status of new Set([...errors, ...Object.keys(named)].sort())) {
+        const codes = named[status];
+        const description = [
+          ERROR_ANSWERS[status] ?? "Refused.",
+          codes?.length ? `Codes: ${codes.join(", ")}.` : "",
+        ];
         operation.responses[status] ??= {
-          description: ERROR_ANSWERS[status],
+          description: description.filter(Boolean).join(" "),
           content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
         };
+      }
     }
   }
   document.components ??= {};

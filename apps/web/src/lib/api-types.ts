@@ -4202,6 +4202,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getAccountApiKeysId: {
@@ -4402,6 +4411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getAccountBillingHistory: {
@@ -4514,6 +4532,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4654,7 +4681,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrandKit"];
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: brand_kit.image.unknown, style.value.invalid, brand_kit.font.unknown. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4674,6 +4701,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4715,7 +4751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: brand_kit.image.type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4735,6 +4771,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). Codes: brand_kit.image.too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: brand_kit.image.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4819,6 +4873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     editAccount: {
@@ -4856,7 +4919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: account.retention.invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,6 +4939,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5086,6 +5158,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getAccountGroupIdPermissionsData: {
@@ -5288,6 +5369,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getAccountGroupIdPermissionsStatus: {
@@ -5422,6 +5512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     removeGroupUsers: {
@@ -5496,6 +5595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     createGroup: {
@@ -5547,6 +5655,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: group.name.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5879,6 +6005,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     listAccountOutbox: {
@@ -6124,6 +6259,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postAccountServiceRemove: {
@@ -6173,6 +6317,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6489,6 +6642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     removeAccountUser: {
@@ -6624,6 +6786,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6805,6 +6976,15 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7122,6 +7302,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getExternalApp: {
@@ -7341,6 +7530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postFormChains: {
@@ -7406,6 +7604,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: name.is_used. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7559,6 +7775,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8349,6 +8574,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     deleteFormThemesThemeIdCommon: {
@@ -8770,6 +9004,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9361,6 +9604,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getFormThemesCommon: {
@@ -9916,6 +10168,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11631,6 +11892,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description It clashes with what is stored. Codes: form.alias.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getForm: {
@@ -12563,6 +12842,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: form.has_answers, form.has.chain_elements. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14119,6 +14407,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description It clashes with what is stored. Codes: form.changed, form.alias.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     listAllAnswers: {
@@ -14296,6 +14602,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15699,6 +16014,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     markAnswersUnread: {
@@ -15758,6 +16082,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15841,6 +16174,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postFormsIdAnswersAnswerIdUpdateFieldScore: {
@@ -15910,6 +16252,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15992,6 +16343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postFormsIdAnswersAnswerIdUpdateTags: {
@@ -16060,6 +16420,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16313,6 +16682,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The file, when the export is small enough to be written at once (else 202 and a job). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.ms-excel": Blob;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    "application/x-spss-sav": Blob;
+                    "text/csv": string;
+                };
+            };
             /** @description Default Response */
             202: {
                 headers: {
@@ -16341,7 +16722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: export.google.not_connected. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16352,6 +16733,15 @@ export interface operations {
             };
             /** @description No valid bearer token came with the request. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Refused. Codes: service.required. */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18048,6 +18438,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getFormsIdEmailNotificationsNotificationId: {
@@ -18306,6 +18705,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getFormsIdEmbeddings: {
@@ -18488,6 +18896,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18684,6 +19101,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     deleteFormsIdEmbeddingsEmbeddingId: {
@@ -18849,7 +19275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description No valid bearer token came with the request. */
+            /** @description No valid bearer token came with the request. Codes: file.link_invalid. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19407,6 +19833,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getFormsIdResultsColumns: {
@@ -19538,6 +19973,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20052,7 +20496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description What the path names does not exist, or the caller may not see it. */
+            /** @description What the path names does not exist, or the caller may not see it. Codes: answer.unknown_field. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20271,6 +20715,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20523,6 +20976,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21106,6 +21568,42 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The caller may not do this. Codes: form.closed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: form.not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: submission.too_soon. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getFormsAnswerTagsAccount: {
@@ -21194,8 +21692,44 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: answer.unknown_field, recognition.field_twice. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: recognition.not_collected, recognition.consent_required. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: recognition.already_sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: recognition.rate_limited, recognition.form_full. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21246,6 +21780,33 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The caller may not do this. Codes: session_recording.not_collected, session_recording.consent_required. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). Codes: session_recording.too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: session_recording.rate_limited, session_recording.form_full. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postFormsAnswerUploadCapture: {
@@ -21273,8 +21834,35 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: capture.invalid_chunk. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: capture.not_collected, capture.consent_required. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). Codes: capture.too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: capture.rate_limited, capture.form_full. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21467,6 +22055,24 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: segment.recalculation.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22179,6 +22785,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23129,6 +23744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postFormsLogger: {
@@ -23175,6 +23799,33 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The caller may not do this. Codes: logger.not_collected, logger.consent_required. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: logger.rate_limited. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     savePartialAnswer: {
@@ -23213,6 +23864,42 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: partial.not_enabled. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: partial.already_sent. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: partial.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24054,7 +24741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description What the path names does not exist, or the caller may not see it. */
+            /** @description What the path names does not exist, or the caller may not see it. Codes: form.alias.ambiguous. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24934,6 +25621,42 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: form.closed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: form.not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: start.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25903,8 +26626,35 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: upload.filling_required. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: form.closed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: form.not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: upload.rate_limited, upload.form_full. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26002,6 +26752,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26164,6 +26923,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getLegalLinks: {
@@ -26241,6 +27009,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No valid bearer token came with the request. Codes: auth.bad_credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Default Response */
             429: {
                 headers: {
@@ -26283,6 +27069,15 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26392,7 +27187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description What the path names does not exist, or the caller may not see it. */
+            /** @description What the path names does not exist, or the caller may not see it. Codes: dataset.not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -26502,7 +27297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: page.image.too_large. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -26522,6 +27317,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: page.alias.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26643,6 +27456,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26852,6 +27674,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27157,6 +27988,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getPublicPagesAlias: {
@@ -27289,6 +28129,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description No valid bearer token came with the request. Codes: refresh_token.invalid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     register: {
@@ -27360,6 +28218,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     confirmPasswordReset: {
@@ -27400,6 +28267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -27431,6 +28307,15 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27582,6 +28467,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getSearchCategorized: {
@@ -27722,6 +28616,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27879,6 +28782,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28410,7 +29322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: ticket.attachment.type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28430,6 +29342,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). Codes: ticket.attachment.too_large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: ticket.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28576,7 +29506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or its values are refused (see validationErrors). */
+            /** @description The request is malformed or its values are refused (see validationErrors). Codes: ticket.attachment.invalid. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -28596,6 +29526,24 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: ticket.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28685,7 +29633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description What the path names does not exist, or the caller may not see it. */
+            /** @description What the path names does not exist, or the caller may not see it. Codes: ticket.not_found. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -28934,6 +29882,33 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: ticket.closed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: ticket.rate_limited. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29192,6 +30167,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29501,6 +30485,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getUserSettings: {
@@ -29629,6 +30622,15 @@ export interface operations {
             };
             /** @description What the path names does not exist, or the caller may not see it. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -29897,6 +30899,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The request body is larger than the server takes (request.too_large). */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
