@@ -50,6 +50,14 @@ describe("external-app tokens", () => {
     const days = (new Date(created.body.app.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(180);
     expect(days).toBeLessThan(185);
+    // A blank expiry is no expiry said: half a year too (platform.md §5).
+    const blank = await admin.post<Created>("/api/external-apps", {
+      ...valid,
+      name: "Blank expiry",
+      expiresAt: " ",
+    });
+    expect(blank.status, blank.text).toBe(201);
+    expect(blank.body.app.expiresAt.slice(0, 10)).toBe(created.body.app.expiresAt.slice(0, 10));
 
     const listed = await admin.get("/api/external-apps");
     expect(listed.text).not.toContain(created.body.token);

@@ -49,6 +49,9 @@ describe("groups", () => {
     expect(twice.body).toMatchObject({ code: "group.name.exists", message: "This group already exists!" });
     const empty = await admin.post("/api/account/group/create", { groupName: "   " });
     expect(empty.body).toMatchObject({ code: "group.name.empty", message: "Group name can't be empty" });
+    // One message under the one field, whichever call names it.
+    expect(empty.body.validationErrors).toEqual([expect.objectContaining({ field: "groupName" })]);
+    expect(twice.body.validationErrors).toEqual([expect.objectContaining({ field: "groupName" })]);
 
     await admin.post("/api/account/group/create", { groupName: "Analysts" });
     const list = await admin.get<{ groups: Group[] }>("/api/account/group/list");
@@ -58,9 +61,9 @@ describe("groups", () => {
       name: "Field team",
     });
     expect(renamed.body.name).toBe("Field team");
-    expect(
-      (await admin.post(`/api/account/group/${created.body.id}/edit`, { name: "Analysts" })).body.code,
-    ).toBe("group.name.exists");
+    const taken = await admin.post(`/api/account/group/${created.body.id}/edit`, { name: "Analysts" });
+    expect(taken.body.code).toBe("group.name.exists");
+    expect(taken.body.validationErrors).toEqual([expect.objectContaining({ field: "name" })]);
 
     expect((await admin.post(`/api/account/group/${created.body.id}/delete`)).body).toEqual({
       deleted: true,

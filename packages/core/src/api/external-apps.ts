@@ -39,8 +39,11 @@ const ZAppFields = z.object({
   name: z.string().trim().min(4, "external_app.name.too_short").max(100),
   description: z.string().trim().max(1000).default(""),
   allowedIps: z.array(z.string().trim().pipe(ZAddress)).min(1, "external_app.ips.required").max(100),
-  /** ISO date-time; blank or absent on creation means half a year from now. */
-  expiresAt: z.iso.datetime({ offset: true, message: "external_app.expiry.invalid" }).optional(),
+  /** ISO date-time; blank or absent on creation means half a year from now (and on an edit, unchanged). */
+  expiresAt: z.preprocess(
+    (value: string | undefined) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.iso.datetime({ offset: true, message: "external_app.expiry.invalid" }).optional(),
+  ),
   status: z.enum(EXTERNAL_APP_STATUSES).default("active"),
 });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZRowIdInBody } from "./ids.ts";
 
 /** platform.md §5: a group name is required and not empty (at least 2 symbols). */
-const ZGroupName = z.string().trim().min(1, "group.name.empty").min(2, "group.name.empty").max(100);
+const ZGroupName = z.string().trim().min(2, "group.name.empty").max(100);
 
 export const ZGroupCreateBody = z.object({ groupName: ZGroupName });
 export const ZGroupEditBody = z.object({ name: ZGroupName });

@@ -60,24 +60,25 @@ export async function getGroup(ctx: TenantContext, groupId: number) {
   return { ...present(row.group, row.userCount), users: members };
 }
 
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+/** `field`: the body's name of the name, under which the clash is said. */
+async function withUniqueName<T>(field: "groupName" | "name", work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("group.name.exists", "groupName");
+    if (isUniqueViolation(error)) throw conflict("group.name.exists", field);
     throw error;
   }
 }
 
 export async function createGroup(ctx: TenantContext, name: string) {
-  const [row] = await withUniqueName(() =>
+  const [row] = await withUniqueName("groupName", () =>
     ctx.db.insert(groups).values({ accountId: ctx.accountId, name }).returning(),
   );
   return present(row!, 0);
 }
 
 export async function renameGroup(ctx: TenantContext, groupId: number, name: string) {
-  const [row] = await withUniqueName(() =>
+  const [row] = await withUniqueName("name", () =>
     ctx.db
       .update(groups)
       .set({ name })
