@@ -61,7 +61,7 @@ import { installErrorHandler } from "./http/error-handler.ts";
 import { installInputGuard } from "./http/input-guard.ts";
 import { type LogDestination, loggerOptions, pathOnly } from "./http/logging.ts";
 import { apiReference, recordPublicRoutes, swaggerOptions } from "./http/openapi.ts";
-import { answerBeforeRouting, installSecurity } from "./http/security.ts";
+import { answerBeforeRouting, answerUnparsable, installSecurity } from "./http/security.ts";
 import { serveWebApp, webAppPage } from "./http/web-app.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import type { Settings } from "./settings.ts";
@@ -84,6 +84,7 @@ export async function buildApp(
     // also how /api/ready tells a balancer to stop sending work (main.ts, SIGTERM).
     return503OnClosing: true,
     frameworkErrors: answerBeforeRouting,
+    clientErrorHandler: answerUnparsable,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -214,6 +214,13 @@ describe("security headers", () => {
     }
   });
 
+  it("answers an address or headers too long for the server in the API's error shape", async () => {
+    const long = await fetch(`${server.url}/api/forms/account?filters=${"%5B".repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect(long.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await long.json()).toMatchObject({ code: "request.headers_too_large" });
+  });
+
   it("sends HSTS only for HTTPS: PUBLIC_URL https, or a trusted proxy's X-Forwarded-Proto", async () => {
     const forged = await raw(`${server.url}/api/health`, { "x-forwarded-proto": "https" });
     expect(forged.headers["strict-transport-security"]).toBeUndefined();

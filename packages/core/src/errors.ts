@@ -230,6 +230,7 @@ export const MESSAGES = {
   "request.malformed_json": "The request body is not valid JSON",
   "request.malformed_multipart": "The request body is not valid multipart/form-data",
   "request.too_large": "The request body is too large",
+  "request.headers_too_large": "The request's address or headers are too long",
   "request.invalid_characters":
     "The request contains characters that cannot be stored (a NUL character or a broken UTF-16 pair)",
   "request.too_deep": "The request nests too deeply",

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { MESSAGES } from "@formloom/core/errors";
@@ -151,6 +152,27 @@ export function answerBeforeRouting(error: FastifyError, _request: FastifyReques
       "cache-control": "no-store",
     })
     .send({ code, message: MESSAGES[code] });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not parse at all (an address or headers past
+ * its 16 KB, a broken request line) gets the API's error shape, not Node's own body.
+ */
+export function answerUnparsable(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLong = error.code === "HPE_HEADER_OVERFLOW";
+  const code = tooLong ? "request.headers_too_large" : "request.invalid";
+  const body = JSON.stringify({ code, message: MESSAGES[code] });
+  socket.end(
+    `HTTP/1.1 ${tooLong ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+      "Content-Type: application/json; charset=utf-8\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `Content-Security-Policy: ${APP_POLICY}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
