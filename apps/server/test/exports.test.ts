@@ -439,6 +439,37 @@ describe("large exports", () => {
     expect((await admin.post(`/api/account/users/${member.id}/remove`, {})).status).toBe(200);
     expect((await fetchLink()).status).toBe(403);
   });
+
+  it("signs the links to files in a person's job, not in an external app's, which has its token", async () => {
+    const fileId = "0123456789abcdef0123456789abcdef";
+    const url = `/api/forms/${formId}/files/${fileId}`;
+    await server.database.db.insert(formAnswers).values({
+      accountId,
+      formId,
+      answers: [
+        {
+          fieldId: "upload",
+          answer: [{ id: fileId, url, name: "signed.pdf", size: 10, mimeType: "application/pdf" }],
+          formulaName: "",
+        },
+      ],
+      device: { type: "desktop", os: "Linux", browser: "Firefox 128", language: "en", platform: "x86" },
+    });
+    const minted = await admin.post<{ token: string }>("/api/external-apps", {
+      name: "Nightly copy",
+      allowedIps: ["127.0.0.1"],
+    });
+    expect(minted.status, minted.text).toBe(201);
+    const linkIn = async (client: ApiClient) => {
+      const started = await client.get<{ job: { id: number } }>(exportUrl("csv"));
+      expect(started.status, started.text).toBe(202);
+      const job = await finishedJob(client, `/api/forms/${formId}/answers/export-jobs/${started.body.job.id}`);
+      const file = await download(server, server.api, job.downloadUrl!);
+      return new RegExp(`signed\\.pdf \\(\\S*(${url}[^)\\s]*)\\)`).exec(file.bytes.toString())?.[1];
+    };
+    expect(await linkIn(server.api.as(minted.body.token))).toBe(url);
+    expect(await linkIn(admin)).toMatch(new RegExp(`^${url}\\?link=`));
+  });
 });
 
 interface FinishedJob {

@@ -35,6 +35,11 @@ export interface ExportJobOptions {
   spreadsheetTitle?: string;
   /** What of the answers the finished file holds: its maker's access when it was written. */
   writtenFor?: { level: "all" } | { level: "fields"; fieldIds: string[] };
+  /**
+   * Whether links to uploaded files open without signing in (files/file-links.ts): for a person;
+   * an external app has its token to fetch them with. Jobs made before it was kept were signed.
+   */
+  signedFileLinks?: boolean;
 }
 
 /** The access a finished file was written with (all, for files made before it was kept). */
@@ -198,7 +203,7 @@ export function startExportWorker(options: {
       plainText: jobOptions.plainText,
       tableName: jobOptions.tableName,
       linkBase: options.linkBase,
-      fileLink: fileLinksFor(options.fileLinkSecret, user),
+      fileLink: jobOptions.signedFileLinks === false ? undefined : fileLinksFor(options.fileLinkSecret, user),
       timeZone: jobOptions.timeZone,
       onProgress: async (done: number) => {
         await db.update(exportJobs).set({ done }).where(eq(exportJobs.id, job.id));

@@ -99,6 +99,8 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         plainText: query.plain_text ?? true,
         tableName,
         timeZone: ctx.user.timezone,
+        // An external app has its token to fetch files with; a person's spreadsheet has none.
+        signedFileLinks: ctx.via === "session",
       };
       if (query.google_spreadsheet) {
         if (!googleConfigured(deps.settings.google)) throw badRequest("export.google.not_configured");
@@ -134,8 +136,7 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         format,
         ...options,
         linkBase: deps.settings.linkBase,
-        // An external app has its token to fetch files with; a person's spreadsheet has none.
-        fileLink: ctx.via === "session" ? fileLinksFor(deps.settings.jwtSecret, ctx.user) : undefined,
+        fileLink: options.signedFileLinks ? fileLinksFor(deps.settings.jwtSecret, ctx.user) : undefined,
       };
       // Columns first: a failure there is still an ordinary error answer, not a cut download.
       const columns = await planColumns(ctx.db, exportForm, writeOptions);
