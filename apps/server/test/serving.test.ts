@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/connect.ts";
+import { answerUnparsable } from "../src/http/security.ts";
 import { loadSettings } from "../src/settings.ts";
 import { ApiClient, freshDatabaseTarget, sampleForm, signUpWithAccount } from "./harness.ts";
 
@@ -219,6 +221,28 @@ describe("security headers", () => {
     expect(long.status).toBe(431);
     expect(long.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await long.json()).toMatchObject({ code: "request.headers_too_large" });
+  });
+
+  it("answers a request that came too slowly with 408 in the API's error shape, then closes", async () => {
+    // What Node hands the handler when a request's headers or body outlast its timeouts.
+    const timedOut = Object.assign(new Error("Request timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" });
+    const listener = net.createServer((socket) => answerUnparsable(timedOut, socket));
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = listener.address() as net.AddressInfo;
+      const client = net.connect(port, "127.0.0.1");
+      client.write("POST /api/forms/answer HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{");
+      const chunks: Buffer[] = [];
+      client.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // Closed by the server, though this client never closes its side.
+      await new Promise((resolve) => client.once("close", resolve));
+      const [head = "", body = ""] = Buffer.concat(chunks).toString().split("\r\n\r\n");
+      expect(head).toMatch(/^HTTP\/1\.1 408 /);
+      expect(head).toMatch(/content-type: application\/json/i);
+      expect(JSON.parse(body)).toMatchObject({ code: "request.timeout" });
+    } finally {
+      listener.close();
+    }
   });
 
   it("sends HSTS only for HTTPS: PUBLIC_URL https, or a trusted proxy's X-Forwarded-Proto", async () => {

@@ -231,6 +231,7 @@ export const MESSAGES = {
   "request.malformed_multipart": "The request body is not valid multipart/form-data",
   "request.too_large": "The request body is too large",
   "request.headers_too_large": "The request's address or headers are too long",
+  "request.timeout": "The request took too long to arrive: send it again",
   "request.invalid_characters":
     "The request contains characters that cannot be stored (a NUL character or a broken UTF-16 pair)",
   "request.too_deep": "The request nests too deeply",

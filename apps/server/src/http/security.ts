@@ -159,19 +159,27 @@ export function answerBeforeRouting(error: FastifyError, _request: FastifyReques
  * its 16 KB, a broken request line) gets the API's error shape, not Node's own body.
  */
 export function answerUnparsable(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === "ECONNRESET" || !socket.writable) {
+  // A response already begun on this connection cannot be followed by another.
+  const begun = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (error.code === "ECONNRESET" || !socket.writable || begun) {
     socket.destroy();
     return;
   }
-  const tooLong = error.code === "HPE_HEADER_OVERFLOW";
-  const code = tooLong ? "request.headers_too_large" : "request.invalid";
+  const [status, code] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? (["431 Request Header Fields Too Large", "request.headers_too_large"] as const)
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? (["408 Request Timeout", "request.timeout"] as const)
+        : (["400 Bad Request", "request.invalid"] as const);
   const body = JSON.stringify({ code, message: MESSAGES[code] });
+  // Closed once the answer is out, whether or not the client closes its side.
   socket.end(
-    `HTTP/1.1 ${tooLong ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+    `HTTP/1.1 ${status}\r\n` +
       "Content-Type: application/json; charset=utf-8\r\n" +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `Content-Security-Policy: ${APP_POLICY}\r\nX-Content-Type-Options: nosniff\r\n` +
       `Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
