@@ -88,8 +88,11 @@ export async function answerPage(
     alongside?.(),
   ]);
   // A page read by offset that ends short holds the last of the filtered rows, so the count is
-  // where it ends; only a full page (or one past the end) needs the filter's full pass.
-  const endsShort = after === undefined && rows.length < size && (rows.length > 0 || page === 1);
+  // where it ends; only a full page (or one past the end) needs the filter's full pass. A position
+  // a cursor carried was counted before, when rows since deleted were still there: it holds only
+  // for a page that has rows.
+  const endsShort =
+    after === undefined && rows.length < size && (rows.length > 0 || (page === 1 && query.after === undefined));
   const total =
     kept ??
     (endsShort
