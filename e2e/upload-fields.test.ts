@@ -199,6 +199,53 @@ describe("file and photo fields on the public page", () => {
     await context.close();
   });
 
+  it("still waits for a file on a later step when an earlier step's time has run out", async () => {
+    const alias = "slow-upload-after-time-up";
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Timed step, then a photo",
+      formPathAlias: alias,
+      display: "stepByStep",
+      fields: [
+        { id: "clock", fieldType: "timer", title: "", fieldSettings: { seconds: 1 } },
+        { id: "quick", fieldType: "text", question: "Capital of Peru" },
+        { id: "next", fieldType: "pageBreak", title: "" },
+        { id: "snap", fieldType: "photo", question: "Photo of the bike" },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/forms/upload_file", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${run.app.url}/f/${alias}?a=uploader`);
+    // The first step's second runs out and the form moves on by itself.
+    await page.getByLabel("Photo of the bike").waitFor({ timeout: 5000 });
+    await page
+      .getByLabel("Photo of the bike")
+      .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
+    await page.getByText("Uploading bike.png").waitFor();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("The file is still uploading: send once it has arrived").waitFor();
+    expect(page.url()).not.toMatch(/thankyou/);
+    release();
+    await page.getByText("Uploaded: bike.png").waitFor();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    const results = await call<{
+      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
+    }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
+    expect(results.answerList[0]!.answers.find((a) => a.fieldId === "snap")?.answer).toEqual([
+      expect.objectContaining({ name: "bike.png", size: PNG.length }),
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("says in the builder's preview that files are uploaded on the public page", async () => {
     const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
       collectRealCharacters: false,

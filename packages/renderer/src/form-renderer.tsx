@@ -255,10 +255,12 @@ export function FormRenderer(props: FormRendererProps) {
     ]);
     // Sent at once, the whole form goes in as it is, as when its time runs out.
     const asIs = ran.now ? { ...timeUp, form: true } : timeUp;
-    // A time that ran out sends what is in; otherwise what is still on its way is waited for.
-    const waiting = asIs ? [] : waitingFor(pages.flatMap((_, index) => onPage(index)));
-    if (waiting.length > 0) return showErrors(waiting);
     const up = (id: string) => asIs?.form === true || (asIs?.fields ?? []).includes(id);
+    // What is still on its way is waited for, but for questions whose time ran out: they go as they are.
+    const waiting = asIs?.form
+      ? []
+      : waitingFor(pages.flatMap((_, index) => onPage(index))).filter((work) => !up(work.field));
+    if (waiting.length > 0) return showErrors(waiting);
     let answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
     // Checked against the questions this respondent was given, as the server will (it knows the seed).
     let local = validateSubmission(elements, answers, { rules, display, timeUp: asIs });
