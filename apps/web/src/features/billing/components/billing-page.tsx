@@ -147,7 +147,8 @@ function preset(
 function HistoryPanel() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<{ date_from?: string; date_to?: string }>({});
-  const zone = useUser().data?.timezone ?? undefined;
+  // The server reads the days in the user's zone, UTC until it is known: so does the page.
+  const zone = useUser().data?.timezone ?? "UTC";
   const history = useBillingHistory(range);
   const status = useBillingStatus();
   const currency = status.data?.currency ?? "USD";
