@@ -30,9 +30,9 @@ describe("billing", () => {
     await page.getByRole("link", { name: "Back to billing" }).click();
     await expect.poll(() => page.getByTestId("balance").textContent()).toBe("$11.00");
     await screenshot(page, "biz-billing-status-1280");
-    // The user's time zone is one whose date is not UTC's at this hour (the browser's is UTC):
-    // "Today" is their today, and shows what they just paid.
-    const zone = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    // The user's time zone is one whose date is not UTC's at this hour (the browser's is UTC), an
+    // hour or more from its midnight: "Today" is their today, and shows what they just paid.
+    const zone = new Date().getUTCHours() >= 11 ? "Pacific/Kiritimati" : "Etc/GMT+12";
     const set = await page.evaluate(async (timezone) => {
       const headers = {
         authorization: `Bearer ${localStorage.getItem("formloom.token")}`,

@@ -12,6 +12,8 @@ import {
 let server: TestServer;
 let admin: ApiClient;
 let userId: number;
+/** When the payment was made: "today" is read from it, not from the test's clock. */
+let paidAt: Date;
 
 /** Two zones as far ahead of UTC and behind it as clocks go. */
 const ZONES = ["Pacific/Kiritimati", "Pacific/Pago_Pago"];
@@ -21,6 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ OFFLINE_PAYMENTS: "true" });
   ({ api: admin } = await signUpWithAccount(server.api, "zone-billing"));
   userId = (await admin.get<{ id: number }>("/api/user")).body.id;
+  paidAt = new Date();
   await payOffline(server, admin, 20);
 });
 afterAll(() => server.close());
@@ -31,7 +34,7 @@ describe("the billing history by day", () => {
   it("shows a payment made today under the user's today, in their time zone", async () => {
     for (const zone of ZONES) {
       expect((await admin.patch(`/api/user/${userId}/settings`, { timezone: zone })).status).toBe(200);
-      const today = dateIn(zone, new Date());
+      const today = dateIn(zone, paidAt);
       const history = await admin.get<{ history: Array<{ type: string; amountCents: number }> }>(
         `/api/account/billing/history?date_from=${today}&date_to=${today}`,
       );

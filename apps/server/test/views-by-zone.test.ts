@@ -9,6 +9,8 @@ import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } f
 let server: TestServer;
 let admin: ApiClient;
 let formId: number;
+/** When the view and the submission were made: "today" is read from it, not from the test's clock. */
+let madeAt: Date;
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -36,6 +38,7 @@ beforeAll(async () => {
     headers: { "user-agent": BROWSER },
   });
   expect(page.status).toBe(200);
+  madeAt = new Date();
   const sent = await server.api.post("/api/forms/answer", {
     formId,
     answers: [{ fieldId: "name", answer: "Ann" }],
@@ -53,7 +56,7 @@ describe("views in the reader's time zone", () => {
   // Whatever the hour in UTC, the day before the one the view fell on far ahead of UTC, or the
   // day after it far behind, shares a UTC date with the view: counted by UTC days, it took it.
   it("counts a view on the reader's day it fell on, not on a neighbour sharing its UTC date", async () => {
-    const now = new Date();
+    const now = madeAt;
     for (const [zone, step] of [
       [AHEAD, -1],
       [BEHIND, 1],
@@ -72,7 +75,7 @@ describe("views in the reader's time zone", () => {
   });
 
   it("draws the submit rate day by day on the reader's days", async () => {
-    const now = new Date();
+    const now = madeAt;
     for (const zone of [AHEAD, BEHIND]) {
       const today = dateIn(zone, now);
       const from = dayAfter(today, -1);
