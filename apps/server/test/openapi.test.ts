@@ -147,4 +147,17 @@ describe("OpenAPI document", () => {
     expect(Object.keys(exported["200"]?.content ?? {})).toEqual(expect.arrayContaining(["text/csv"]));
     expect(Object.keys(exported)).toContain("402");
   });
+
+  it("lets a file be fetched with its signed link instead of a token, and nothing else without one", async () => {
+    const doc = (
+      await server.api.get<{
+        security: unknown[];
+        paths: Record<string, Record<string, { security?: unknown[] }>>;
+      }>("/api/docs/json")
+    ).body;
+    const file = doc.paths["/api/forms/{id}/files/{fileId}"]?.get;
+    expect(file?.security).toEqual(expect.arrayContaining([...doc.security, {}]));
+    expect(doc.security).not.toContainEqual({});
+    expect(doc.paths["/api/forms/{id}"]?.get?.security ?? doc.security).not.toContainEqual({});
+  });
 });

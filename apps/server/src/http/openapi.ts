@@ -150,18 +150,27 @@ const SECURITY_SCHEMES = {
   },
 };
 
-/** `method url` of every public route (config.public), recorded as routes are added. */
-export function recordPublicRoutes(app: FastifyInstance): Set<string> {
-  const open = new Set<string>();
+/**
+ * How a route may be called without a token, by `method url`, recorded as routes are added: open to
+ * anyone (config.public), or with a signed link in its query instead (config.publicWithLink).
+ */
+export type PublicRoutes = Map<string, "open" | "link">;
+
+export function recordPublicRoutes(app: FastifyInstance): PublicRoutes {
+  const found: PublicRoutes = new Map();
   app.addHook("onRoute", (route) => {
-    if (!route.config?.public) return;
+    const how = route.config?.public ? "open" : route.config?.publicWithLink ? "link" : undefined;
+    if (!how) return;
     const url = route.url.replace(/:(\w+)/g, "{$1}");
-    for (const method of [route.method].flat()) open.add(`${method.toLowerCase()} ${url}`);
+    for (const method of [route.method].flat()) found.set(`${method.toLowerCase()} ${url}`, how);
   });
-  return open;
+  return found;
 }
 
-export function swaggerOptions(settings: Settings, publicRoutes: Set<string>): SwaggerOptions {
+/** Every route but the public ones: a person's access token, or an external app's. */
+const DEFAULT_SECURITY: Array<Record<string, string[]>> = [{ bearer: [] }, { externalAppToken: [] }];
+
+export function swaggerOptions(settings: Settings, publicRoutes: PublicRoutes): SwaggerOptions {
   return {
     openapi: {
       openapi: "3.1.0",
@@ -182,7 +191,7 @@ export function swaggerOptions(settings: Settings, publicRoutes: Set<string>): S
         securitySchemes: SECURITY_SCHEMES as never,
         schemas: { ApiError: API_ERROR_SCHEMA as never },
       },
-      security: [{ bearer: [] }, { externalAppToken: [] }],
+      security: DEFAULT_SECURITY,
     },
     transform: jsonSchemaTransform,
     transformObject: (input) =>
@@ -231,7 +240,7 @@ export async function apiReference(app: FastifyInstance): Promise<void> {
  * Adds what the routes do not say themselves: summaries, operationIds, error answers, tags and
  * the main bodies' examples.
  */
-export function describe(document: Document, publicRoutes: Set<string>): Document {
+export function describe(document: Document, publicRoutes: PublicRoutes): Document {
   const used = new Set<string>();
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -246,8 +255,10 @@ export function describe(document: Document, publicRoutes: Set<string>): Documen
       const json = operation.requestBody?.content?.["application/json"];
       if (json && key in EXAMPLES) json.example ??= EXAMPLES[key];
       for (const tag of operation.tags) used.add(tag);
-      const open = publicRoutes.has(key);
+      const open = publicRoutes.get(key) === "open";
       if (open) operation.security ??= [];
+      // A signed link is the alternative to a token: no scheme at all ({}).
+      if (publicRoutes.get(key) === "link") operation.security ??= [...DEFAULT_SECURITY, {}];
       const errors = [
         "400",
         ...(open ? [] : ["401", "403"]),
