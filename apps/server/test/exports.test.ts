@@ -463,7 +463,10 @@ describe("large exports", () => {
     const linkIn = async (client: ApiClient) => {
       const started = await client.get<{ job: { id: number } }>(exportUrl("csv"));
       expect(started.status, started.text).toBe(202);
-      const job = await finishedJob(client, `/api/forms/${formId}/answers/export-jobs/${started.body.job.id}`);
+      const job = await finishedJob(
+        client,
+        `/api/forms/${formId}/answers/export-jobs/${started.body.job.id}`,
+      );
       const file = await download(server, server.api, job.downloadUrl!);
       return new RegExp(`signed\\.pdf \\(\\S*(${url}[^)\\s]*)\\)`).exec(file.bytes.toString())?.[1];
     };

@@ -13,7 +13,9 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 /** The migrations as they were up to and including `tag`'s. */
 function migrationsUpTo(tag: string): string {
   const journalPath = path.join(folder, "meta", "_journal.json");
-  const all = JSON.parse(readFileSync(path.join(SERVER_ROOT, "drizzle", "meta", "_journal.json"), "utf8")) as {
+  const all = JSON.parse(
+    readFileSync(path.join(SERVER_ROOT, "drizzle", "meta", "_journal.json"), "utf8"),
+  ) as {
     entries: Array<{ tag: string }>;
   };
   const upTo = all.entries.findIndex((entry) => entry.tag === tag);

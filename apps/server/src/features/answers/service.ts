@@ -92,7 +92,9 @@ export async function answerPage(
   // a cursor carried was counted before, when rows since deleted were still there: it holds only
   // for a page that has rows.
   const endsShort =
-    after === undefined && rows.length < size && (rows.length > 0 || (page === 1 && query.after === undefined));
+    after === undefined &&
+    rows.length < size &&
+    (rows.length > 0 || (page === 1 && query.after === undefined));
   const total =
     kept ??
     (endsShort
