@@ -17,6 +17,7 @@ import {
   member,
   memberEmail,
   outboundWorld,
+  readers,
   receiver,
   SCORED,
   SECRET,
@@ -270,5 +271,60 @@ describe("a member who may read field A and edit forms", () => {
     const none = await blind.api.get<Runs>(`/api/form-chains/${chain.body.id}/runs`);
     expect(none.status, none.text).toBe(200);
     expect(none.body.runs).toEqual([]);
+  });
+
+  it("may not write a rule that reads or changes a question they may not read, and keeps the admin's", async () => {
+    const salaries = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Salaries",
+      fields: [
+        { id: "a", fieldType: "text", question: "Team" },
+        { id: "b", fieldType: "text", question: "Salary" },
+      ],
+    });
+    const id = salaries.body.form.id;
+    const url = `/api/forms/${id}`;
+    const grant = await admin.request("PUT", `/api/forms/${id}/permissions/group/${readers}`, {
+      level: "fields",
+      fieldIds: ["a"],
+    });
+    expect(grant.status, grant.text).toBe(200);
+    const rule = (ruleId: string, reads: string, action: Record<string, unknown>) => ({
+      id: ruleId,
+      name: `Rule ${ruleId}`,
+      when: "submit",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: reads, operator: "contains", value: "9" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [action],
+    });
+    const admins = rule("admins", "b", { type: "hide", fieldIds: ["a"] });
+    expect((await admin.patch(url, { conditionalRules: [admins] })).status).toBe(200);
+    const rulesNow = async () =>
+      (
+        await admin.get<{ form: { conditionalRules: Array<{ id: string }> } }>(url)
+      ).body.form.conditionalRules.map((r) => r.id);
+
+    // One yes or no per submission about the salary, written into the team they can read.
+    for (const [conditionalRules, client] of [
+      [[admins, rule("oracle", "b", { type: "assign", fieldId: "a", value: "has 9" })], member.api],
+      [[admins, rule("overwrite", "a", { type: "assign", fieldId: "b", value: "0" })], member.api],
+      [[{ ...admins, name: "Admin's, changed" }], member.api],
+      [[rule("blind", "a", { type: "unpublish" })], blind.api],
+    ] as const) {
+      const refused = await client.patch(url, { conditionalRules });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.code).toBe("form_rule.field_not_readable");
+      expect(await rulesNow()).toEqual(["admins"]);
+    }
+    // Their own rule over what they read goes in beside the admin's, which they save unchanged.
+    const own = rule("own", "a", { type: "unpublish" });
+    const saved = await member.api.patch(url, { title: "Salaries 2026", conditionalRules: [admins, own] });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await rulesNow()).toEqual(["admins", "own"]);
+    // Removing a rule reads nothing.
+    expect((await member.api.patch(url, { conditionalRules: [own] })).status).toBe(200);
   });
 });

@@ -196,6 +196,8 @@ export const MESSAGES = {
   "form_rule.field.unknown": "The rule refers to a field this form does not have",
   "form_rule.cycle": "These rules keep changing each other's values",
   "form_rule.action.unknown": "The rule sends to a webhook or e-mail notification this form does not have",
+  "form_rule.field_not_readable":
+    "A rule may only read and change questions whose answers you may see: ask an admin to change this rule",
   "segment.not_found": "Segment not found",
   "segment.job.not_found": "This recalculation was not found",
   "segment.name.too_short": "The segment name must have at least 2 characters",

@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from "node:util";
 import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TFormRights } from "@formloom/core/api/forms";
+import { validationError } from "@formloom/core/errors";
 import {
   ADMIN_ONLY_PERMISSIONS,
   type AnswerAccess,
@@ -9,11 +11,13 @@ import {
   MEMBER_PERMISSIONS,
   type Permission,
 } from "@formloom/core/permissions";
+import type { TRule } from "@formloom/core/rule-schema";
+import { fieldsOfRule } from "@formloom/core/rules";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
 import type { TenantContext, UserContext } from "./context.ts";
-import { forbidden } from "./errors.ts";
+import { AppError, forbidden } from "./errors.ts";
 
 /**
  * The one place that decides who may do what. Account admins may do everything; a member may
@@ -274,6 +278,35 @@ export async function authorizeChannelChange(
     channelAccess(ctx.db, ctx.accountId, configuredBy, form),
   ]);
   if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
+}
+
+/**
+ * A form's rules act for whoever writes them: a rule reads the answers of every submission and
+ * shows what it read where others see it (a value assigned into a question, a webhook called, the
+ * form unpublished), or changes answers. So each rule the caller adds or changes may read and act
+ * on only the questions whose answers they may read. Rules kept as they were (the builder sends
+ * them all back with every save) ask for nothing.
+ */
+export async function authorizeRuleChange(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+  rules: readonly TRule[],
+  stored: readonly TRule[],
+): Promise<void> {
+  const changed = rules.filter(
+    (rule) => !stored.some((before) => before.id === rule.id && isDeepStrictEqual(before, rule)),
+  );
+  if (changed.length === 0) return;
+  const access = await answerAccess(ctx, form);
+  if (access.level === "all") return;
+  const readable = access.level === "fields" ? access.fieldIds : new Set<string>();
+  const refused = changed.filter((rule) => fieldsOfRule(rule).some((fieldId) => !readable.has(fieldId)));
+  if (refused.length > 0)
+    throw new AppError(
+      403,
+      "form_rule.field_not_readable",
+      refused.map((rule) => validationError(`conditionalRules.${rule.id}`, "form_rule.field_not_readable")),
+    );
 }
 
 /**

@@ -11,7 +11,7 @@ import { isForeignKeyViolation } from "../../db/errors.ts";
 import { accounts, emailNotifications, formAnswers, forms, users, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
-import { answerAccess, answerAccessByForm, formRights } from "../../http/policy.ts";
+import { answerAccess, answerAccessByForm, authorizeRuleChange, formRights } from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { indexedTextsChanged, reindexAnswers } from "../search/answer-index.ts";
 import { writeWithAlias } from "./alias.ts";
@@ -201,13 +201,11 @@ export async function updateForm(
   if (fields) assertBoundsMet(fields);
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
-  if (patch.conditionalRules !== undefined)
-    await assertRuleActionsExist(
-      ctx,
-      formId,
-      settings.conditionalRules,
-      readSettings(current).conditionalRules ?? [],
-    );
+  if (patch.conditionalRules !== undefined) {
+    const stored = readSettings(current).conditionalRules ?? [];
+    await authorizeRuleChange(ctx, current, settings.conditionalRules, stored);
+    await assertRuleActionsExist(ctx, formId, settings.conditionalRules, stored);
+  }
   const aliasChanged = patch.formPathAlias !== undefined && patch.formPathAlias !== current.alias;
   const write = async (alias: string) => {
     const [row] = await ctx.db
