@@ -327,4 +327,62 @@ describe("a member who may read field A and edit forms", () => {
     // Removing a rule reads nothing.
     expect((await member.api.patch(url, { conditionalRules: [own] })).status).toBe(200);
   });
+
+  it("may not make a formula they can read compute from a question they may not read", async () => {
+    const fields = [
+      { id: "a", fieldType: "number", question: "Team size", formulaName: "team" },
+      { id: "b", fieldType: "number", question: "Salary", formulaName: "" },
+      {
+        id: "f",
+        fieldType: "formula",
+        title: "Doubled",
+        formulaName: "calc",
+        fieldSettings: { formula: "team * 2" },
+      },
+    ];
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", { title: "Pay", fields });
+    expect(created.status, created.text).toBe(201);
+    const url = `/api/forms/${created.body.form.id}`;
+    const grant = await admin.request(
+      "PUT",
+      `/api/forms/${created.body.form.id}/permissions/group/${readers}`,
+      {
+        level: "fields",
+        fieldIds: ["a", "f"],
+      },
+    );
+    expect(grant.status, grant.text).toBe(200);
+    const [a, b, f] = fields as [(typeof fields)[0], (typeof fields)[1], (typeof fields)[2]];
+    const formulaNow = async () =>
+      (
+        await admin.get<{
+          fields: Array<{ id: string; formulaName: string; fieldSettings: { formula?: string } }>;
+        }>(url)
+      ).body.fields.map((field) => `${field.id}:${field.formulaName}:${field.fieldSettings.formula ?? ""}`);
+    const before = await formulaNow();
+    for (const changed of [
+      // The salary given a name, and the formula the member reads made of it.
+      [a, { ...b, formulaName: "pay" }, { ...f, fieldSettings: { formula: "pay" } }],
+      // The formula left as it is, the salary taking the name it reads.
+      [{ ...a, formulaName: "size" }, { ...b, formulaName: "team" }, f],
+      // Every question's points, the salary's among them.
+      [a, b, { ...f, fieldSettings: { formula: "score" } }],
+    ]) {
+      const refused = await member.api.patch(url, { fields: changed });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.code).toBe("form.formula_not_readable");
+      expect(await formulaNow()).toEqual(before);
+    }
+    const own = await member.api.patch(url, {
+      fields: [a, b, { ...f, fieldSettings: { formula: "team * 3" } }],
+    });
+    expect(own.status, own.text).toBe(200);
+    // What the admin set up stays the member's to save around.
+    const admins = [a, { ...b, formulaName: "pay" }, { ...f, fieldSettings: { formula: "pay + team" } }];
+    expect((await admin.patch(url, { fields: admins })).status).toBe(200);
+    const kept = await member.api.patch(url, {
+      fields: [{ ...a, question: "Team size now" }, ...admins.slice(1)],
+    });
+    expect(kept.status, kept.text).toBe(200);
+  });
 });

@@ -196,6 +196,8 @@ export const MESSAGES = {
   "form_rule.field.unknown": "The rule refers to a field this form does not have",
   "form_rule.cycle": "These rules keep changing each other's values",
   "form_rule.action.unknown": "The rule sends to a webhook or e-mail notification this form does not have",
+  "form.formula_not_readable":
+    "A formula you can read may only compute from questions whose answers you may see: ask an admin to change it",
   "form_rule.field_not_readable":
     "A rule may only read and change questions whose answers you may see: ask an admin to change this rule",
   "segment.not_found": "Segment not found",

@@ -113,6 +113,45 @@ function computeFormulas(
 }
 
 /**
+ * The formula fields among `readable` whose values show something of the fields outside it: they
+ * read, directly or through other formulas, such a field's variable or the total score (every
+ * scored question's points).
+ */
+export function formulasReadingBeyond(
+  elements: readonly TElement[],
+  readable: ReadonlySet<string>,
+): Set<string> {
+  const byName = new Map(elements.filter((e) => e.formulaName).map((e) => [e.formulaName, e]));
+  const known = new Map<string, boolean>();
+  const showsBeyond = (name: string, visiting: Set<string>): boolean => {
+    if (name === "score") return true;
+    const element = byName.get(name);
+    // An unknown variable counts as 0; a formula met again in its own chain is computed as none.
+    if (!element || visiting.has(name)) return false;
+    if (!readable.has(element.id)) return true;
+    if (element.fieldType !== "formula") return false;
+    const cached = known.get(name);
+    if (cached !== undefined) return cached;
+    let read: Set<string>;
+    try {
+      read = formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
+    } catch {
+      read = new Set();
+    }
+    visiting.add(name);
+    const shows = [...read].some((variable) => showsBeyond(variable, visiting));
+    visiting.delete(name);
+    known.set(name, shows);
+    return shows;
+  };
+  return new Set(
+    elements
+      .filter((e) => e.fieldType === "formula" && readable.has(e.id) && showsBeyond(e.formulaName, new Set()))
+      .map((e) => e.id),
+  );
+}
+
+/**
  * The formula fields' values for the answers given so far, by formula name: what a respondent
  * sees while filling the form. The same numbers scoreSubmission gives, before any penalty for
  * leaving the form's window (that is only known once the form is sent).

@@ -76,7 +76,7 @@ const ERROR_ANSWERS: Record<string, string> = {
 const ERRORS_NAMED_HERE: Record<string, Record<string, string[]>> = {
   "post /api/forms": { "409": ["form.alias.exists"] },
   "patch /api/forms/{id}": {
-    "403": ["form_rule.field_not_readable"],
+    "403": ["form_rule.field_not_readable", "form.formula_not_readable"],
     "409": ["form.changed", "form.alias.exists"],
   },
   "delete /api/forms/{id}": { "409": ["form.has_answers", "form.has.chain_elements"] },

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TFormRights } from "@formloom/core/api/forms";
+import type { TElement } from "@formloom/core/element-schema";
 import { validationError } from "@formloom/core/errors";
 import {
   ADMIN_ONLY_PERMISSIONS,
@@ -13,6 +14,7 @@ import {
 } from "@formloom/core/permissions";
 import type { TRule } from "@formloom/core/rule-schema";
 import { fieldsOfRule } from "@formloom/core/rules";
+import { formulasReadingBeyond } from "@formloom/core/scoring";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
@@ -307,6 +309,31 @@ export async function authorizeRuleChange(
       "form_rule.field_not_readable",
       refused.map((rule) => validationError(`conditionalRules.${rule.id}`, "form_rule.field_not_readable")),
     );
+}
+
+/**
+ * A formula's value is stored with each submission and read by whoever may read the formula: a
+ * member limited to some questions may not make one they read compute from the others (by its
+ * expression, or by giving another question the name it reads). What the form computed before the
+ * change stays as it was.
+ */
+export async function authorizeFormulaChange(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+  before: readonly TElement[],
+  after: readonly TElement[],
+): Promise<void> {
+  if (!after.some((field) => field.fieldType === "formula")) return;
+  const access = await answerAccess(ctx, form);
+  if (access.level !== "fields") return;
+  const was = formulasReadingBeyond(before, access.fieldIds);
+  const now = formulasReadingBeyond(after, access.fieldIds);
+  const errors = after.flatMap((field, index) =>
+    now.has(field.id) && !was.has(field.id)
+      ? [validationError(`fields.${index}.fieldSettings.formula`, "form.formula_not_readable")]
+      : [],
+  );
+  if (errors.length > 0) throw new AppError(403, "form.formula_not_readable", errors);
 }
 
 /**

@@ -14389,7 +14389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this. Codes: form_rule.field_not_readable. */
+            /** @description The caller may not do this. Codes: form_rule.field_not_readable, form.formula_not_readable. */
             403: {
                 headers: {
                     [name: string]: unknown;

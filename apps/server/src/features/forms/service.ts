@@ -11,7 +11,13 @@ import { isForeignKeyViolation } from "../../db/errors.ts";
 import { accounts, emailNotifications, formAnswers, forms, users, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { badRequest, conflict, isMessageCode, notFound } from "../../http/errors.ts";
-import { answerAccess, answerAccessByForm, authorizeRuleChange, formRights } from "../../http/policy.ts";
+import {
+  answerAccess,
+  answerAccessByForm,
+  authorizeFormulaChange,
+  authorizeRuleChange,
+  formRights,
+} from "../../http/policy.ts";
 import { isInChain } from "../form-chains/service.ts";
 import { indexedTextsChanged, reindexAnswers } from "../search/answer-index.ts";
 import { writeWithAlias } from "./alias.ts";
@@ -198,7 +204,10 @@ export async function updateForm(
   const expected = expectedChange === undefined ? undefined : new Date(expectedChange);
   if (expected && current.updatedAt.getTime() !== expected.getTime()) throw conflict("form.changed");
   const { fields, ...patch } = ZFormPatchInput.parse(input);
-  if (fields) assertBoundsMet(fields);
+  if (fields) {
+    assertBoundsMet(fields);
+    await authorizeFormulaChange(ctx, current, readFields(current), fields);
+  }
   const settings = { ...readSettings(current), ...patch };
   assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
   if (patch.conditionalRules !== undefined) {
