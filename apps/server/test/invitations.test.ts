@@ -255,7 +255,12 @@ describe("invitations", () => {
 
 describe("invitations into groups", () => {
   type Sent = {
-    invitations: Array<{ id: number; email: string; groups: Array<{ id: number; name: string }> }>;
+    invitations: Array<{
+      id: number;
+      email: string;
+      status: string;
+      groups: Array<{ id: number; name: string }>;
+    }>;
   };
 
   it("puts the invitee in the groups the admin chose, with their rights, once they accept", async () => {
@@ -337,6 +342,31 @@ describe("invitations into groups", () => {
     // Without groups the same member may invite.
     expect(
       (await member.api.post("/api/account/invitations/send", { emails: "judy@example.com" })).status,
+    ).toBe(201);
+  });
+
+  it("keeps an invitation into groups from being replaced by one who may not choose groups", async () => {
+    const group = await groupWith(admin, "Managers", [], ["forms.view"]);
+    const first = await admin.post<Sent>("/api/account/invitations/send", {
+      emails: "kim@example.com",
+      groupIds: [group],
+    });
+    expect(first.status, first.text).toBe(201);
+    const member = await addMember(server, accountId, "resender");
+    await groupWith(admin, "Resenders", [member.id], ["invitations.send", "invitations.view"]);
+    const replaced = await member.api.post("/api/account/invitations/send", { emails: "kim@example.com" });
+    expect(replaced.status, replaced.text).toBe(409);
+    expect(replaced.body.code).toBe("invitation.pending_groups");
+    const listed = await admin.get<Sent>("/api/account/invitations");
+    const kims = listed.body.invitations.filter((invitation) => invitation.email === "kim@example.com");
+    expect(kims.map((invitation) => invitation.status)).toEqual(["pending"]);
+    // The admin may send it again, and the member an invitation into no group to someone else.
+    expect(
+      (await admin.post("/api/account/invitations/send", { emails: "kim@example.com", groupIds: [group] }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await member.api.post("/api/account/invitations/send", { emails: "lee@example.com" })).status,
     ).toBe(201);
   });
 });

@@ -287,6 +287,8 @@ export const MESSAGES = {
   "invitation.email.invalid": "Some e-mail addresses are not valid",
   "invitation.emails.too_many": "Send at most 100 invitations at a time",
   "invitation.already_member": "They already belong to this account",
+  "invitation.pending_groups":
+    "This address has an invitation into groups waiting: ask someone who manages groups to send it again",
   "invitation.invalid": "This invitation is not valid any more. Ask for a new one.",
   "invitation.email.mismatch": "Register with the e-mail address the invitation was sent to",
   "invitation.not_found": "Invitation not found",

@@ -487,7 +487,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the account by e-mail
-         * @description Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of the account the invitees join on accepting; choosing them needs the right to manage groups.
+         * @description Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of the account the invitees join on accepting; choosing them needs the right to manage groups, and so does replacing a waiting invitation into groups (409 invitation.pending_groups).
          */
         post: operations["sendInvitation"];
         delete?: never;
@@ -5998,6 +5998,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: invitation.pending_groups. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -35,7 +35,8 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         description:
           "Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of " +
-          "the account the invitees join on accepting; choosing them needs the right to manage groups.",
+          "the account the invitees join on accepting; choosing them needs the right to manage groups, and " +
+          "so does replacing a waiting invitation into groups (409 invitation.pending_groups).",
         body: ZInvitationSendBody,
         response: { 201: z.object({ invitations: z.array(ZInvitation), skipped: z.array(z.string()) }) },
       },

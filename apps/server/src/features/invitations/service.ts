@@ -132,20 +132,33 @@ export async function sendInvitations(
     const skip = new Set(registered.map((row) => row.email.toLowerCase()));
     const toInvite = emails.filter((email) => !skip.has(email.toLowerCase()));
     if (toInvite.length === 0) throw conflict("invitation.already_member", "emails");
-    await reserveOutsideMail(tx, { ...ctx.user, accountId: ctx.accountId }, toInvite.length, limits);
-    await tx
-      .update(invitations)
-      .set({ status: "revoked" })
-      .where(
-        and(
-          eq(invitations.accountId, ctx.accountId),
-          eq(invitations.status, "pending"),
-          inArray(
-            sql`lower(${invitations.email})`,
-            toInvite.map((email) => email.toLowerCase()),
+    const pending = and(
+      eq(invitations.accountId, ctx.accountId),
+      eq(invitations.status, "pending"),
+      inArray(
+        sql`lower(${invitations.email})`,
+        toInvite.map((email) => email.toLowerCase()),
+      ),
+    );
+    // Replacing an invitation into groups would take its groups away: only one who may choose
+    // groups may do that.
+    if (!(await can(ctx, "groups.manage"))) {
+      const [grouped] = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .innerJoin(
+          invitationGroups,
+          and(
+            eq(invitationGroups.accountId, invitations.accountId),
+            eq(invitationGroups.invitationId, invitations.id),
           ),
-        ),
-      );
+        )
+        .where(pending)
+        .limit(1);
+      if (grouped) throw conflict("invitation.pending_groups", "emails");
+    }
+    await reserveOutsideMail(tx, { ...ctx.user, accountId: ctx.accountId }, toInvite.length, limits);
+    await tx.update(invitations).set({ status: "revoked" }).where(pending);
     const sent = [];
     for (const email of toInvite) {
       const { code, hash } = newCode();
