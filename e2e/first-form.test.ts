@@ -66,7 +66,7 @@ describe("a new user's first form", () => {
     await save(page);
     await screenshot(page, "builder-three-fields");
 
-    // New forms start unpublished: respondents see it closed until the owner publishes.
+    // New forms start published (forms.md §4): the link works at once; unpublished, it is closed.
     await page.getByRole("tab", { name: "Overview" }).click();
     const link = await page.getByLabel("Public link").inputValue();
     // The shortest link that works: no other account has a form of this alias.
@@ -75,12 +75,19 @@ describe("a new user's first form", () => {
     const respondent = await respondentContext.newPage();
     const respondentProblems = watchErrors(respondent);
     await respondent.goto(link);
-    await respondent.getByText("This form is closed for submission").waitFor();
+    await respondent.getByRole("heading", { name: "Customer feedback" }).waitFor();
 
-    const published = page.waitForResponse(
-      (r) => r.url().includes("/api/forms/") && r.request().method() === "PATCH",
-    );
-    await switchOn(page.getByRole("switch", { name: "Published" }));
+    const publishing = page.getByRole("switch", { name: "Published" });
+    expect(await publishing.isChecked()).toBe(true);
+    const saved = () =>
+      page.waitForResponse((r) => r.url().includes("/api/forms/") && r.request().method() === "PATCH");
+    const unpublished = saved();
+    await publishing.click();
+    expect((await unpublished).status()).toBe(200);
+    await respondent.reload();
+    await respondent.getByText("This form is closed for submission").waitFor();
+    const published = saved();
+    await switchOn(publishing);
     expect((await published).status()).toBe(200);
 
     await respondent.reload();

@@ -54,7 +54,6 @@ export function CreateFormPage() {
       {
         title: title.trim() || t("Untitled form"),
         type,
-        isPublished: false,
         ...(hasKit && useKit
           ? brandedSettings(
               { logo: "", formColor: "", formStyling: {}, welcomeScreen: ZWelcomeScreen.parse({}) },
