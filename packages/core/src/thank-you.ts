@@ -4,6 +4,7 @@ import type { TFormSettings } from "./form-schema.ts";
 import { isExternalLink, isValidWebsite, normalizeExternalLink } from "./links.ts";
 import type { TRespondentOutcome } from "./respondent-outcome.ts";
 import type { ScoreReport } from "./scoring.ts";
+import { shownScore } from "./shown-score.ts";
 
 // The schema lives apart, so the public form page, which shows the outcome, carries no zod.
 export { type TRespondentOutcome, ZRespondentOutcome } from "./respondent-outcome.ts";
@@ -112,7 +113,10 @@ export function thankYouView(
           ? translate(RESPONDENT_TEXTS.yourResult)
           : null,
     scoreLine: outcome
-      ? translate(RESPONDENT_TEXTS.scoreOf, { score: outcome.score, max: outcome.maxScore })
+      ? translate(RESPONDENT_TEXTS.scoreOf, {
+          score: shownScore(outcome.score),
+          max: shownScore(outcome.maxScore),
+        })
       : null,
     completion:
       rules.show && (rules.message.trim() || link)

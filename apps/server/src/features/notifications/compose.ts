@@ -1,5 +1,6 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { shownScore } from "@formloom/core/shown-score";
 import { stripHtml } from "@formloom/core/text";
 import { convert } from "html-to-text";
 import sanitizeHtml from "sanitize-html";
@@ -78,7 +79,7 @@ function placeholderValue(context: MailContext, name: string, fieldId: string | 
     case "submit_time":
       return `${context.submitTime.toISOString().replace("T", " ").slice(0, 19)} UTC`;
     case "score":
-      return context.score === null ? "" : String(context.score);
+      return context.score === null ? "" : String(shownScore(context.score));
     default:
       return context.fields
         .filter((element) => isAnswerable(element) && context.answers.has(element.id))

@@ -2,6 +2,7 @@ import type { TAnswerDetail, TGeoData } from "@formloom/core/api/answers";
 import type { TElement } from "@formloom/core/element-schema";
 import { holdsValue } from "@formloom/core/field-registry";
 import { fileRefsOf } from "@formloom/core/field-types/file-like";
+import { shownScore } from "@formloom/core/shown-score";
 import { Badge, Group, Stack, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../i18n/format.ts";
@@ -31,7 +32,7 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
         )}
         {answer.score !== null && (
           <Badge variant="light" color="teal">
-            {t("Score")}: {answer.score}
+            {t("Score")}: {shownScore(answer.score)}
           </Badge>
         )}
         {resultText(answer.result) && (

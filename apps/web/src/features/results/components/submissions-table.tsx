@@ -1,5 +1,6 @@
 import type { TAnswerView } from "@formloom/core/api/answers";
 import type { TElement } from "@formloom/core/element-schema";
+import { shownScore } from "@formloom/core/shown-score";
 import { Badge, Checkbox, Group, Table, Text, UnstyledButton } from "@mantine/core";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -69,7 +70,7 @@ export function SubmissionsTable({
       case "formPassingTime":
         return answer.formPassingTime === null ? "—" : format.duration(answer.formPassingTime);
       case "score":
-        return answer.score ?? "—";
+        return answer.score === null ? "—" : shownScore(answer.score);
       case "result":
         return resultText(answer.result) || "—";
       case "tags":

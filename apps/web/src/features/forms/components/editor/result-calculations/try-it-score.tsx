@@ -1,4 +1,5 @@
 import type { ScoreReport } from "@formloom/core/scoring";
+import { shownScore } from "@formloom/core/shown-score";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 
@@ -21,7 +22,10 @@ export function TryItScore({ report }: { report: ScoreReport }) {
       <Stack gap={2}>
         <Group gap="xs" wrap="wrap">
           <Text size="sm" fw={700}>
-            {t("Score: {{score}} of {{max}}", { score: report.total, max: report.maxScore })}
+            {t("Score: {{score}} of {{max}}", {
+              score: shownScore(report.total),
+              max: shownScore(report.maxScore),
+            })}
           </Text>
           {result.view === "passed_failed" && (
             <Badge color={result.passed ? "green" : "red"} variant="light">
@@ -42,7 +46,7 @@ export function TryItScore({ report }: { report: ScoreReport }) {
         {result.view === "categories" &&
           result.categories.map((category) => (
             <Text key={category.id} size="xs">
-              {`${category.title || "—"}: ${category.score}`}
+              {`${category.title || "—"}: ${shownScore(category.score)}`}
               {category.brief ? ` — ${category.brief}` : ""}
             </Text>
           ))}
