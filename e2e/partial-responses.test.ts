@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { storedAnswers } from "./fill-helpers.ts";
+import { png } from "./png.ts";
 import {
   type ApiCall,
   accountOwner,
@@ -62,6 +63,9 @@ async function resize(page: Page, width: number) {
     { polling: "raf" },
   );
 }
+
+/** A small real picture, for the photo question. */
+const PHOTO = png(64, 48, (x, y) => [x * 4, y * 5, 160]);
 
 const formUrl = (alias: string) => `${run.app.url}/f/${alias}?a=${OWNER.username}`;
 const next = (page: Page) => page.getByRole("button", { name: "Next" }).click();
@@ -157,6 +161,61 @@ describe("a filling kept as it goes", () => {
       `/forms/${form.id}/answer/paginated/1/25?status=partial`,
     );
     expect(partials.total).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("takes up a filling with its uploaded photo and the time it was started", async () => {
+    const form = await createdForm(call, {
+      title: "Bike repair",
+      formPathAlias: "bike-repair",
+      display: "severalPages",
+      savePartialResponses: true,
+      collectBehaviorData: false,
+      fields: [
+        { id: "name", fieldType: "text", question: "Your name" },
+        { id: "b1", fieldType: "pageBreak" },
+        { id: "snap", fieldType: "photo", question: "Photo of the bike" },
+        { id: "note", fieldType: "textarea", question: "What is broken?" },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+    });
+    const page = await newPage(390);
+    const errors = watchErrors(page);
+    const opened = Date.now();
+    await page.goto(formUrl("bike-repair"));
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ann");
+    await next(page);
+    await page
+      .getByLabel("Photo of the bike")
+      .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PHOTO });
+    await page.getByText("Uploaded: bike.png").waitFor();
+    await page.getByRole("textbox", { name: "What is broken?" }).fill("The chain");
+    await page.waitForFunction(
+      (id) => (localStorage.getItem(`formloom.progress.${id}`) ?? "").includes("The chain"),
+      form.id,
+    );
+    // Some time passes before the respondent comes back.
+    await page.waitForTimeout(1500);
+    await page.reload();
+    await page.getByRole("button", { name: "Continue where you left off" }).click();
+    await page.getByText("Uploaded: bike.png").waitFor();
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL("**/thankyou**");
+
+    const [row] = (
+      await call<{
+        answerList: Array<{
+          startTime: string;
+          formPassingTime: number;
+          answers: Array<{ fieldId: string; answer: unknown }>;
+        }>;
+      }>("GET", `/forms/${form.id}/answer/paginated/1/5`)
+    ).answerList;
+    expect(row!.answers.find((answer) => answer.fieldId === "snap")?.answer).toEqual([
+      expect.objectContaining({ name: "bike.png", size: PHOTO.length }),
+    ]);
+    // Started when the form was first opened, and the time spent counts from then.
+    expect(Date.parse(row!.startTime)).toBeLessThan(opened + 1000);
+    expect(row!.formPassingTime).toBeGreaterThanOrEqual(1.5);
     expect(errors).toEqual([]);
   });
 

@@ -7,18 +7,12 @@ import { isAnswerable } from "./field-registry.ts";
  */
 
 /**
- * Answers never kept before sending: files and recordings are uploads of their own, a password is
- * not left lying in storage, and a captcha's solution is good once.
+ * Answers never kept before sending: a password is not left lying in storage, a captcha's solution
+ * is good once, and a signature is a drawing of its own. Files and recordings are kept as the
+ * references to what was uploaded: the uploads wait on the server under the filling's key, which
+ * a filling taken up again is sent with.
  */
-const NEVER_KEPT: ReadonlySet<FieldType> = new Set([
-  "file",
-  "photo",
-  "video",
-  "audio",
-  "signature",
-  "password",
-  "captcha",
-]);
+const NEVER_KEPT: ReadonlySet<FieldType> = new Set(["signature", "password", "captcha"]);
 
 /** Whether a question's answer may be kept before the form is sent. */
 export const isKeptBeforeSending = (field: TElement) =>

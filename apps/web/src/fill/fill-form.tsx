@@ -69,7 +69,7 @@ interface Props {
 
 /** The respondent's form: sends the answers and says clearly when that did not work. */
 export function FillForm({ data, translate, onSent, action, posted, sentAgain }: Props) {
-  const [startTime] = useState(() => new Date());
+  const [startTime, setStartTime] = useState(() => new Date());
   const [seed] = useState(() => respondentSeed(data.form.id));
   const [notice, setNotice] = useState<string | null>(() => postedNotice(data.form, posted, translate));
   // A refusal of the whole filling, not of one answer: said above the form.
@@ -101,6 +101,7 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
     setSubmissionKey,
     renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
     startTime,
+    setStartTime,
   });
   const onValuesChange = (values: Readonly<Record<string, unknown>>) => {
     before.onValuesChange(values);

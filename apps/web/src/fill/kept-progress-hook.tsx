@@ -18,6 +18,8 @@ interface Options {
   setSubmissionKey(key: string): void;
   renewSubmissionKey(): void;
   startTime: Date;
+  /** Taking a kept filling up again keeps the time it was started; starting over starts now. */
+  setStartTime(at: Date): void;
 }
 
 type Asking = { kind: "none" } | { kind: "pages"; kept: Progress } | { kind: "restored" };
@@ -57,6 +59,7 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
       history: where.history,
       submissionKey: latest.current.submissionKey,
       savedAt: new Date().toISOString(),
+      startTime: latest.current.startTime.toISOString(),
     });
   }, [form.id]);
 
@@ -85,6 +88,7 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
     loaded.current = true;
     if (!kept || (Object.keys(kept.values).length === 0 && kept.page === 0)) return;
     latest.current.setSubmissionKey(kept.submissionKey);
+    if (kept.startTime) latest.current.setStartTime(new Date(kept.startTime));
     values.current = kept.values;
     setStart({ values: kept.values });
     setRound((n) => n + 1);
@@ -151,6 +155,7 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
     position.current = { page: 0, history: [], stoppedAt: null };
     dropProgress(form.id);
     latest.current.renewSubmissionKey();
+    latest.current.setStartTime(new Date());
     setStart({});
     setRound((n) => n + 1);
     setAsking({ kind: "none" });

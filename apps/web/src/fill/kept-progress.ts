@@ -2,8 +2,9 @@ import { dropKept, keepLocally, readKept } from "./kept-locally.ts";
 
 /**
  * A filling kept on this device as it goes, one per form: the answers that may be kept (no
- * uploads, passwords or captcha), the page reached, and the key its submission will be sent
- * with, so a reload or a closed tab takes it up again where it was.
+ * passwords, signatures or captcha; uploads by their references), the page reached, the key its
+ * submission will be sent with and when it was started, so a reload or a closed tab takes it up
+ * again where it was and its time spent counts from its start.
  */
 export interface Progress {
   values: Record<string, unknown>;
@@ -11,6 +12,8 @@ export interface Progress {
   history: number[];
   submissionKey: string;
   savedAt: string;
+  /** Absent in what was kept before it was. */
+  startTime?: string;
 }
 
 const progressKey = (formId: number) => `formloom.progress.${formId}`;
@@ -22,6 +25,10 @@ export function readProgress(formId: number): Progress | null {
     ...kept,
     page: Number.isInteger(kept.page) && kept.page >= 0 ? kept.page : 0,
     history: Array.isArray(kept.history) ? kept.history.filter(Number.isInteger) : [],
+    startTime:
+      typeof kept.startTime === "string" && Date.parse(kept.startTime) <= Date.now()
+        ? kept.startTime
+        : undefined,
   };
 }
 
