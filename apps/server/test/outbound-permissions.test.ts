@@ -273,7 +273,7 @@ describe("a member who may read field A and edit forms", () => {
     expect(none.body.runs).toEqual([]);
   });
 
-  it("may not write a rule that reads or changes a question they may not read, and keeps the admin's", async () => {
+  it("may not write a rule that depends on answers they may not read, and keeps the admin's", async () => {
     const salaries = await admin.post<{ form: { id: number } }>("/api/forms", {
       title: "Salaries",
       fields: [
@@ -307,10 +307,10 @@ describe("a member who may read field A and edit forms", () => {
         await admin.get<{ form: { conditionalRules: Array<{ id: string }> } }>(url)
       ).body.form.conditionalRules.map((r) => r.id);
 
-    // One yes or no per submission about the salary, written into the team they can read.
+    // One yes or no per submission about the salary, written into the team they can read; the
+    // admin's rule over the salary made theirs; a member who reads no answers closing the form.
     for (const [conditionalRules, client] of [
       [[admins, rule("oracle", "b", { type: "assign", fieldId: "a", value: "has 9" })], member.api],
-      [[admins, rule("overwrite", "a", { type: "assign", fieldId: "b", value: "0" })], member.api],
       [[{ ...admins, name: "Admin's, changed" }], member.api],
       [[rule("blind", "a", { type: "unpublish" })], blind.api],
     ] as const) {
@@ -324,8 +324,18 @@ describe("a member who may read field A and edit forms", () => {
     const saved = await member.api.patch(url, { title: "Salaries 2026", conditionalRules: [admins, own] });
     expect(saved.status, saved.text).toBe(200);
     expect(await rulesNow()).toEqual(["admins", "own"]);
-    // Removing a rule reads nothing.
-    expect((await member.api.patch(url, { conditionalRules: [own] })).status).toBe(200);
+    // Turning the admin's rule off, as its switch does, or the builder when an option it uses goes.
+    const off = await member.api.patch(url, { conditionalRules: [{ ...admins, enabled: false }, own] });
+    expect(off.status, off.text).toBe(200);
+    // One who reads no answers still shows a question after another within the filling.
+    const within = await blind.api.patch(url, {
+      fields: [
+        { id: "b", fieldType: "text", question: "Salary" },
+        { id: "c", fieldType: "text", question: "Why?" },
+      ],
+      conditionalRules: [rule("within", "b", { type: "show", fieldIds: ["c"] })],
+    });
+    expect(within.status, within.text).toBe(200);
   });
 
   it("may not make a formula they can read compute from a question they may not read", async () => {

@@ -198,8 +198,7 @@ export const MESSAGES = {
   "form_rule.action.unknown": "The rule sends to a webhook or e-mail notification this form does not have",
   "form.formula_not_readable":
     "A formula you can read may only compute from questions whose answers you may see: ask an admin to change it",
-  "form_rule.field_not_readable":
-    "A rule may only read and change questions whose answers you may see: ask an admin to change this rule",
+  "form_rule.field_not_readable": "This rule depends on answers you may not see: ask an admin to change it",
   "segment.not_found": "Segment not found",
   "segment.job.not_found": "This recalculation was not found",
   "segment.name.too_short": "The segment name must have at least 2 characters",

@@ -265,14 +265,14 @@ export function validateRules(elements: readonly TElement[], rules: readonly TRu
   return issues;
 }
 
-/** The fields a rule's conditions read and its actions act on. */
-export function fieldsOfRule(rule: TRule): string[] {
-  return [...fieldsOf(rule.if), ...[...rule.then, ...rule.else].flatMap(targetsOf)];
-}
+/** The fields whose answers a rule's conditions read. */
+export const fieldsReadBy = (rule: TRule): string[] => fieldsOf(rule.if);
 
 /** The rules whose conditions read a field or whose actions act on it. */
 export function rulesUsingField(rules: readonly TRule[], fieldId: string): TRule[] {
-  return rules.filter((rule) => fieldsOfRule(rule).includes(fieldId));
+  return rules.filter((rule) =>
+    [...fieldsOf(rule.if), ...[...rule.then, ...rule.else].flatMap(targetsOf)].includes(fieldId),
+  );
 }
 
 /** The enabled rules whose conditions compare `fieldId`'s answer with one of these options. */

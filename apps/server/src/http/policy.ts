@@ -13,7 +13,7 @@ import {
   type Permission,
 } from "@formloom/core/permissions";
 import type { TRule } from "@formloom/core/rule-schema";
-import { fieldsOfRule } from "@formloom/core/rules";
+import { fieldsReadBy } from "@formloom/core/rules";
 import { formulasReadingBeyond } from "@formloom/core/scoring";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
@@ -282,12 +282,17 @@ export async function authorizeChannelChange(
   if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
 }
 
+/** What a rule does that is seen outside the form's answers: its mail, its webhook, the form closing. */
+const SEEN_OUTSIDE: ReadonlySet<string> = new Set(["publish", "unpublish", "webhook", "sendEmail"]);
+
 /**
  * A form's rules act for whoever writes them: a rule reads the answers of every submission and
- * shows what it read where others see it (a value assigned into a question, a webhook called, the
- * form unpublished), or changes answers. So each rule the caller adds or changes may read and act
- * on only the questions whose answers they may read. Rules kept as they were (the builder sends
- * them all back with every save) ask for nothing.
+ * shows what it read where its writer may see it (a value assigned into a question, a question
+ * shown or skipped, a webhook called, the form unpublished). So each rule the caller adds or
+ * changes may depend only on questions whose answers they may read; one who reads no answers at
+ * all may still make a rule that acts only within the filling (show this question when that one is
+ * yes). A rule turned off acts on nothing (the builder turns a rule off when a question or option
+ * it used goes), and rules kept as they were (the builder sends them all back) ask for nothing.
  */
 export async function authorizeRuleChange(
   ctx: TenantContext,
@@ -296,13 +301,19 @@ export async function authorizeRuleChange(
   stored: readonly TRule[],
 ): Promise<void> {
   const changed = rules.filter(
-    (rule) => !stored.some((before) => before.id === rule.id && isDeepStrictEqual(before, rule)),
+    (rule) =>
+      rule.enabled &&
+      fieldsReadBy(rule).length > 0 &&
+      !stored.some((before) => before.id === rule.id && isDeepStrictEqual(before, rule)),
   );
   if (changed.length === 0) return;
   const access = await answerAccess(ctx, form);
   if (access.level === "all") return;
-  const readable = access.level === "fields" ? access.fieldIds : new Set<string>();
-  const refused = changed.filter((rule) => fieldsOfRule(rule).some((fieldId) => !readable.has(fieldId)));
+  const refused = changed.filter((rule) =>
+    access.level === "fields"
+      ? fieldsReadBy(rule).some((fieldId) => !access.fieldIds.has(fieldId))
+      : [...rule.then, ...rule.else].some((action) => SEEN_OUTSIDE.has(action.type)),
+  );
   if (refused.length > 0)
     throw new AppError(
       403,
