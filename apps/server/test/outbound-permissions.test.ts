@@ -376,7 +376,11 @@ describe("a member who may read field A and edit forms", () => {
       // The formula left as it is, the salary taking the name it reads.
       [{ ...a, formulaName: "size" }, { ...b, formulaName: "team" }, f],
       // Every question's points, the salary's among them.
-      [a, b, { ...f, fieldSettings: { formula: "score" } }],
+      [
+        a,
+        { ...b, calcSettings: { calcType: "exclude", notEmptyScore: 1, points: 1 } },
+        { ...f, fieldSettings: { formula: "score" } },
+      ],
     ]) {
       const refused = await member.api.patch(url, { fields: changed });
       expect(refused.status, refused.text).toBe(403);
@@ -394,5 +398,28 @@ describe("a member who may read field A and edit forms", () => {
       fields: [{ ...a, question: "Team size now" }, ...admins.slice(1)],
     });
     expect(kept.status, kept.text).toBe(200);
+    // …but not to have it show another question they may not read instead.
+    const swapped = await member.api.patch(url, {
+      fields: [
+        a,
+        { ...b, formulaName: "" },
+        admins[2]!,
+        { id: "s", fieldType: "number", question: "Bonus", formulaName: "pay" },
+      ],
+    });
+    expect(swapped.status, swapped.text).toBe(403);
+    // An admin's formula of the total score: another question given points would show in it.
+    expect(
+      (await admin.patch(url, { fields: [a, b, { ...f, fieldSettings: { formula: "score" } }] })).status,
+    ).toBe(200);
+    const scored = await member.api.patch(url, {
+      fields: [
+        a,
+        { ...b, calcSettings: { calcType: "exclude", notEmptyScore: 1, points: 1 } },
+        { ...f, fieldSettings: { formula: "score" } },
+      ],
+    });
+    expect(scored.status, scored.text).toBe(403);
+    expect(scored.body.code).toBe("form.formula_not_readable");
   });
 });

@@ -113,25 +113,23 @@ function computeFormulas(
 }
 
 /**
- * The formula fields among `readable` whose values show something of the fields outside it: they
- * read, directly or through other formulas, such a field's variable or the total score (every
- * scored question's points).
+ * For each formula field among `readable`, the fields outside it whose answers its value shows:
+ * those it reads by their formula names, directly or through other formulas, and, where it reads
+ * the total score, every scored field outside `readable`.
  */
-export function formulasReadingBeyond(
+export function formulaSourcesBeyond(
   elements: readonly TElement[],
   readable: ReadonlySet<string>,
-): Set<string> {
+): Map<string, Set<string>> {
   const byName = new Map(elements.filter((e) => e.formulaName).map((e) => [e.formulaName, e]));
-  const known = new Map<string, boolean>();
-  const showsBeyond = (name: string, visiting: Set<string>): boolean => {
-    if (name === "score") return true;
+  const scored = elements.filter((e) => !readable.has(e.id) && fieldScore(e, undefined).max > 0);
+  const sourcesOf = (name: string, visiting: Set<string>): string[] => {
+    if (name === "score") return scored.map((e) => e.id);
     const element = byName.get(name);
     // An unknown variable counts as 0; a formula met again in its own chain is computed as none.
-    if (!element || visiting.has(name)) return false;
-    if (!readable.has(element.id)) return true;
-    if (element.fieldType !== "formula") return false;
-    const cached = known.get(name);
-    if (cached !== undefined) return cached;
+    if (!element || visiting.has(name)) return [];
+    if (!readable.has(element.id)) return [element.id];
+    if (element.fieldType !== "formula") return [];
     let read: Set<string>;
     try {
       read = formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
@@ -139,15 +137,14 @@ export function formulasReadingBeyond(
       read = new Set();
     }
     visiting.add(name);
-    const shows = [...read].some((variable) => showsBeyond(variable, visiting));
+    const found = [...read].flatMap((variable) => sourcesOf(variable, visiting));
     visiting.delete(name);
-    known.set(name, shows);
-    return shows;
+    return found;
   };
-  return new Set(
+  return new Map(
     elements
-      .filter((e) => e.fieldType === "formula" && readable.has(e.id) && showsBeyond(e.formulaName, new Set()))
-      .map((e) => e.id),
+      .filter((e) => e.fieldType === "formula" && e.formulaName && readable.has(e.id))
+      .map((e) => [e.id, new Set(sourcesOf(e.formulaName, new Set()))]),
   );
 }
 

@@ -14,7 +14,7 @@ import {
 } from "@formloom/core/permissions";
 import type { TRule } from "@formloom/core/rule-schema";
 import { fieldsReadBy } from "@formloom/core/rules";
-import { formulasReadingBeyond } from "@formloom/core/scoring";
+import { formulaSourcesBeyond } from "@formloom/core/scoring";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
@@ -324,9 +324,9 @@ export async function authorizeRuleChange(
 
 /**
  * A formula's value is stored with each submission and read by whoever may read the formula: a
- * member limited to some questions may not make one they read compute from the others (by its
- * expression, or by giving another question the name it reads). What the form computed before the
- * change stays as it was.
+ * member limited to some questions may not make one they read show more of the others than it did
+ * (by its expression, by giving another question the name it reads, or by scoring another question
+ * where it reads the total score). What it showed before the change, the admin's doing, stays.
  */
 export async function authorizeFormulaChange(
   ctx: TenantContext,
@@ -337,13 +337,15 @@ export async function authorizeFormulaChange(
   if (!after.some((field) => field.fieldType === "formula")) return;
   const access = await answerAccess(ctx, form);
   if (access.level !== "fields") return;
-  const was = formulasReadingBeyond(before, access.fieldIds);
-  const now = formulasReadingBeyond(after, access.fieldIds);
-  const errors = after.flatMap((field, index) =>
-    now.has(field.id) && !was.has(field.id)
+  const was = formulaSourcesBeyond(before, access.fieldIds);
+  const now = formulaSourcesBeyond(after, access.fieldIds);
+  const errors = after.flatMap((field, index) => {
+    const shown = now.get(field.id);
+    const allowed = was.get(field.id) ?? new Set<string>();
+    return shown && [...shown].some((source) => !allowed.has(source))
       ? [validationError(`fields.${index}.fieldSettings.formula`, "form.formula_not_readable")]
-      : [],
-  );
+      : [];
+  });
   if (errors.length > 0) throw new AppError(403, "form.formula_not_readable", errors);
 }
 
