@@ -194,6 +194,49 @@ describe("exporting to Google Sheets", () => {
     expect(sheetOf(job)).toMatchObject({ title: "Spring cohort", sheetTitle: "Spring cohort" });
   });
 
+  it("signs the links to files in a spreadsheet an external app asked for: its readers have no token", async () => {
+    const file = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Receipts",
+      fields: [{ id: "doc", fieldType: "file", question: "Receipt" }],
+    });
+    const fileId = "fedcba9876543210fedcba9876543210";
+    const url = `/api/forms/${file.body.form.id}/files/${fileId}`;
+    await server.database.db.insert(formAnswers).values({
+      accountId,
+      formId: file.body.form.id,
+      device: {},
+      answers: [
+        {
+          fieldId: "doc",
+          answer: [{ id: fileId, url, name: "receipt.pdf", size: 10, mimeType: "application/pdf" }],
+        },
+      ],
+    });
+    const minted = await admin.post<{ token: string }>("/api/external-apps", {
+      name: "Sheets sync",
+      allowedIps: ["127.0.0.1"],
+    });
+    expect(minted.status, minted.text).toBe(201);
+    const app = server.api.as(minted.body.token);
+    const started = await app.get<{ job: TExportJob }>(
+      `/api/forms/${file.body.form.id}/answers/export/csv?google_spreadsheet=true&settings=answers`,
+    );
+    expect(started.status, started.text).toBe(202);
+    let job = started.body.job;
+    await expect
+      .poll(async () => {
+        job = (await app.get<TExportJob>(`/api/forms/${file.body.form.id}/answers/export-jobs/${job.id}`))
+          .body;
+        return job.state;
+      })
+      .toBe("done");
+    const cell = sheetOf(job)
+      .rows.flat()
+      .map(String)
+      .find((text) => text.includes("receipt.pdf"));
+    expect(cell).toMatch(new RegExp(`${url}\\?link=`));
+  });
+
   it("renews an expired access token with the refresh token, and waits out Google's quota", async () => {
     const refreshes = () => google.tokenRequests.filter((r) => r.grant_type === "refresh_token").length;
     const before = refreshes();

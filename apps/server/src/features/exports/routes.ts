@@ -99,8 +99,9 @@ export function exportRoutes(app: FastifyInstance, deps: Deps): void {
         plainText: query.plain_text ?? true,
         tableName,
         timeZone: ctx.user.timezone,
-        // An external app has its token to fetch files with; a person's spreadsheet has none.
-        signedFileLinks: ctx.via === "session",
+        // An external app has its token to fetch files with; a person's spreadsheet has none, nor
+        // a Google sheet, whoever asked for it: it is read in Google.
+        signedFileLinks: ctx.via === "session" || query.google_spreadsheet === true,
       };
       if (query.google_spreadsheet) {
         if (!googleConfigured(deps.settings.google)) throw badRequest("export.google.not_configured");
