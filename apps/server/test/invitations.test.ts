@@ -357,9 +357,14 @@ describe("invitations into groups", () => {
     const replaced = await member.api.post("/api/account/invitations/send", { emails: "kim@example.com" });
     expect(replaced.status, replaced.text).toBe(409);
     expect(replaced.body.code).toBe("invitation.pending_groups");
-    const listed = await admin.get<Sent>("/api/account/invitations");
-    const kims = listed.body.invitations.filter((invitation) => invitation.email === "kim@example.com");
-    expect(kims.map((invitation) => invitation.status)).toEqual(["pending"]);
+    // Nor withdrawn by them, to be sent again into no group.
+    const kimsNow = async () =>
+      (await admin.get<Sent>("/api/account/invitations")).body.invitations.filter(
+        (invitation) => invitation.email === "kim@example.com",
+      );
+    const revoked = await member.api.post(`/api/account/invitations/${first.body.invitations[0]!.id}/revoke`);
+    expect(revoked.status, revoked.text).toBe(403);
+    expect((await kimsNow()).map((invitation) => invitation.status)).toEqual(["pending"]);
     // The admin may send it again, and the member an invitation into no group to someone else.
     expect(
       (await admin.post("/api/account/invitations/send", { emails: "kim@example.com", groupIds: [group] }))

@@ -468,7 +468,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke an invitation */
+        /**
+         * Revoke an invitation
+         * @description Withdraws a waiting invitation; one into groups needs the right to manage groups (403 group.users.not_allowed).
+         */
         post: operations["revokeInvitation"];
         delete?: never;
         options?: never;
@@ -487,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the account by e-mail
-         * @description Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of the account the invitees join on accepting; choosing them needs the right to manage groups, and so does replacing a waiting invitation into groups (409 invitation.pending_groups).
+         * @description Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of the account the invitees join on accepting; choosing them needs the right to manage groups, and so does replacing a waiting invitation into groups (409 invitation.pending_groups). An address of a member of the account is skipped, and when all are (409 invitation.already_member).
          */
         post: operations["sendInvitation"];
         delete?: never;
@@ -5917,7 +5920,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this. */
+            /** @description The caller may not do this. Codes: group.users.not_allowed. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6005,7 +6008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description It clashes with what is stored. Codes: invitation.pending_groups. */
+            /** @description It clashes with what is stored. Codes: invitation.pending_groups, invitation.already_member. */
             409: {
                 headers: {
                     [name: string]: unknown;

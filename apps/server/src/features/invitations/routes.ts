@@ -36,7 +36,8 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
         description:
           "Invites the addresses (spaces, commas or line breaks between them). `groupIds` are groups of " +
           "the account the invitees join on accepting; choosing them needs the right to manage groups, and " +
-          "so does replacing a waiting invitation into groups (409 invitation.pending_groups).",
+          "so does replacing a waiting invitation into groups (409 invitation.pending_groups). An address " +
+          "of a member of the account is skipped, and when all are (409 invitation.already_member).",
         body: ZInvitationSendBody,
         response: { 201: z.object({ invitations: z.array(ZInvitation), skipped: z.array(z.string()) }) },
       },
@@ -72,6 +73,9 @@ export function invitationRoutes(app: FastifyInstance, deps: Deps): void {
       config: { sessionOnly: true },
       schema: {
         tags,
+        description:
+          "Withdraws a waiting invitation; one into groups needs the right to manage groups " +
+          "(403 group.users.not_allowed).",
         params: ZIdParams,
         response: { 200: ZInvitation },
       },

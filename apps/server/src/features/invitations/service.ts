@@ -140,25 +140,16 @@ export async function sendInvitations(
         toInvite.map((email) => email.toLowerCase()),
       ),
     );
-    // Replacing an invitation into groups would take its groups away: only one who may choose
-    // groups may do that.
-    if (!(await can(ctx, "groups.manage"))) {
-      const [grouped] = await tx
-        .select({ id: invitations.id })
-        .from(invitations)
-        .innerJoin(
-          invitationGroups,
-          and(
-            eq(invitationGroups.accountId, invitations.accountId),
-            eq(invitationGroups.invitationId, invitations.id),
-          ),
-        )
-        .where(pending)
-        .limit(1);
-      if (grouped) throw conflict("invitation.pending_groups", "emails");
-    }
     await reserveOutsideMail(tx, { ...ctx.user, accountId: ctx.accountId }, toInvite.length, limits);
-    await tx.update(invitations).set({ status: "revoked" }).where(pending);
+    const replaced = await tx
+      .update(invitations)
+      .set({ status: "revoked" })
+      .where(pending)
+      .returning({ id: invitations.id });
+    // Replacing an invitation into groups would take its groups away: only one who may choose
+    // groups may do that. Asked of the rows this statement revoked, so an invitation sent
+    // meanwhile is not passed over; refused, the transaction leaves them as they were.
+    if (await dropsGroups(ctx, tx, replaced)) throw conflict("invitation.pending_groups", "emails");
     const sent = [];
     for (const email of toInvite) {
       const { code, hash } = newCode();
@@ -241,19 +232,34 @@ export async function resendInvitation(
 }
 
 export async function revokeInvitation(ctx: TenantContext, invitationId: number) {
-  const [row] = await ctx.db
-    .update(invitations)
-    .set({ status: "revoked" })
-    .where(
-      and(
-        eq(invitations.accountId, ctx.accountId),
-        eq(invitations.id, invitationId),
-        eq(invitations.status, "pending"),
-      ),
-    )
-    .returning();
-  if (!row) throw notFound("invitation.not_found");
-  return present(row, null, (await groupsOf(ctx.db, ctx.accountId, [row.id])).get(row.id));
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invitations)
+      .set({ status: "revoked" })
+      .where(
+        and(
+          eq(invitations.accountId, ctx.accountId),
+          eq(invitations.id, invitationId),
+          eq(invitations.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!row) throw notFound("invitation.not_found");
+    // An invitation into groups is withdrawn by one who may choose groups, as it was sent.
+    if (await dropsGroups(ctx, tx, [row])) throw forbidden("group.users.not_allowed");
+    return present(row, null, (await groupsOf(tx, ctx.accountId, [row.id])).get(row.id));
+  });
+}
+
+/** Whether these invitations, withdrawn, take away groups the caller may not choose. */
+async function dropsGroups(ctx: TenantContext, tx: Tx, withdrawn: Array<{ id: number }>): Promise<boolean> {
+  if (withdrawn.length === 0 || (await can(ctx, "groups.manage"))) return false;
+  const grouped = await groupsOf(
+    tx,
+    ctx.accountId,
+    withdrawn.map((row) => row.id),
+  );
+  return [...grouped.values()].some((list) => list.length > 0);
 }
 
 async function pendingByCode(db: Db | Tx, code: string) {
