@@ -280,7 +280,10 @@ describe("a two-page quiz built only in the builder", () => {
     );
     expect(answers.answerList.map((answer) => answer.score)).toEqual([2]);
     await page.goto(`${run.app.url}/forms/${formId}/results/${answers.answerList[0]!.id}`);
-    await page.getByTestId("archived-answers").getByText("Milan", { exact: true }).waitFor();
+    const archived = page.getByTestId("archived-answers");
+    await archived.getByText("Milan", { exact: true }).waitFor();
+    // Under the question's own title, as it last was.
+    await archived.getByText(ITALY, { exact: true }).waitFor();
     await screenshot(page, "result-archived-answers-1280");
     expect(problems).toEqual([]);
     await context.close();

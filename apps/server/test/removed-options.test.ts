@@ -123,4 +123,39 @@ describe("an option removed after it was chosen", () => {
     expect(chosen).toContain("Name");
     expect(chosen).not.toContain("Answers to deleted questions");
   });
+
+  it("reads the answers to a deleted question by its title and options, until it comes back", async () => {
+    const made = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Deleted question",
+      fields: [
+        { id: "name", fieldType: "text", question: "Name" },
+        colour([option("red", "Red"), option("blue", "Blue")]),
+      ],
+    });
+    const id = made.body.form.id;
+    const sent = await server.api.post("/api/forms/answer", {
+      formId: id,
+      answers: [
+        { fieldId: "name", answer: "Ann" },
+        { fieldId: "colour", answer: "blue" },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const name = { id: "name", fieldType: "text", question: "Name" };
+    expect((await admin.patch(`/api/forms/${id}`, { fields: [name] })).status).toBe(200);
+    // Saved again, as the builder does, the deleted question stays known.
+    expect((await admin.patch(`/api/forms/${id}`, { fields: [name], title: "Renamed" })).status).toBe(200);
+    const removedNow = async () =>
+      (await admin.get<{ removedFields: Array<{ id: string; question: string }> }>(`/api/forms/${id}`)).body
+        .removedFields;
+    expect(await removedNow()).toEqual([expect.objectContaining({ id: "colour", question: "Colour" })]);
+    const csv = await download(server, admin, `/api/forms/${id}/answers/export/csv`);
+    const rows = byHeader(await readWithLibreOffice(csv.bytes, "csv"));
+    expect(rows.cell(0, "Answers to deleted questions")).toBe("Colour: Blue");
+    // Put back (an undone delete), it is a question of the form again.
+    expect(
+      (await admin.patch(`/api/forms/${id}`, { fields: [name, colour([option("blue", "Blue")])] })).status,
+    ).toBe(200);
+    expect(await removedNow()).toEqual([]);
+  });
 });

@@ -11869,6 +11869,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;
@@ -12761,6 +12950,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;
@@ -14375,6 +14753,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;
@@ -18137,6 +18704,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;
@@ -23721,6 +24477,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;
@@ -26564,6 +27509,195 @@ export interface operations {
                                 title: string;
                             };
                         };
+                        /** @default [] */
+                        removedFields: {
+                            /**
+                             * @default {
+                             *       "calcType": "exclude",
+                             *       "notEmptyScore": 0,
+                             *       "points": 1
+                             *     }
+                             */
+                            calcSettings: {
+                                /**
+                                 * @default exclude
+                                 * @enum {string}
+                                 */
+                                calcType: "exclude" | "check_values";
+                                /** @default 0 */
+                                notEmptyScore: number;
+                                /** @default 1 */
+                                points: number;
+                            };
+                            /** @default [] */
+                            elementCategories: string[];
+                            /** @default col-first */
+                            fieldColumn: string;
+                            /** @default  */
+                            fieldComment: string;
+                            /** @default  */
+                            fieldLabel: string;
+                            /** @default 0 */
+                            fieldOrder: number;
+                            /** @default {} */
+                            fieldSettings: {
+                                accept?: string[];
+                                answerVariants?: {
+                                    /** @default false */
+                                    checkValue: boolean;
+                                    /** @default false */
+                                    defaultChecked: boolean;
+                                    id: string;
+                                    image?: string;
+                                    matchId?: string;
+                                    title: string;
+                                    /** @default  */
+                                    value: string;
+                                }[];
+                                backLabel?: string;
+                                center?: {
+                                    lat: number;
+                                    lng: number;
+                                };
+                                chosenCurrencies?: string[];
+                                content?: string;
+                                /** @enum {string} */
+                                dateTimeMode?: "date" | "time" | "datetime";
+                                fieldGroup?: string;
+                                fieldGroupOrder?: number;
+                                formula?: string;
+                                gapText?: string;
+                                hasOtherVariant?: boolean;
+                                images?: {
+                                    /** @default  */
+                                    caption: string;
+                                    id: string;
+                                    url: string;
+                                }[];
+                                language?: string;
+                                markers?: {
+                                    label: string;
+                                    value: number;
+                                }[];
+                                matches?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                maxChoices?: number;
+                                maxFileSizeMb?: number;
+                                maxRating?: number;
+                                maxRecordingSeconds?: number;
+                                minChoices?: number;
+                                multiple?: boolean;
+                                nextLabel?: string;
+                                /** @enum {string} */
+                                numberFormat?: "decimal" | "comma";
+                                placeholder?: string;
+                                predefineColors?: string[];
+                                questions?: {
+                                    /** @default [] */
+                                    answerMultipleValues: string[];
+                                    /** @default  */
+                                    answerValue: string;
+                                    id: string;
+                                    /** @default false */
+                                    multiple: boolean;
+                                    question: string;
+                                }[];
+                                removedVariants?: {
+                                    id: string;
+                                    title: string;
+                                }[];
+                                savedItems?: {
+                                    id: string;
+                                    position: {
+                                        lat: number;
+                                        lng: number;
+                                    };
+                                    title: string;
+                                }[];
+                                seconds?: number;
+                                showPatronymic?: boolean;
+                                tileUrl?: string;
+                                typesOfCurrencies?: string[];
+                                units?: string;
+                                zoom?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            fieldType: "markup" | "imageSlider" | "popup" | "submitBtn" | "captcha" | "title" | "imagePromo" | "stepper" | "pageBreak" | "pageButtons" | "fieldGroup" | "imageChoice" | "checkbox" | "radio" | "matrix" | "decisionBox" | "scoring" | "text" | "textarea" | "number" | "dateTime" | "phone" | "email" | "currency" | "initials" | "website" | "password" | "multipleInput" | "multipleChoice" | "slider" | "sortable" | "nps" | "gapText" | "select" | "signature" | "map" | "video" | "qrCode" | "file" | "image" | "rate" | "like" | "colour" | "audio" | "location" | "codeHighlight" | "photo" | "correspondence" | "timer" | "formula";
+                            /**
+                             * @default {
+                             *       "mediaLink": "",
+                             *       "mediaType": ""
+                             *     }
+                             */
+                            fieldVideoAudioSettings: {
+                                /** @default  */
+                                mediaLink: string;
+                                /**
+                                 * @default
+                                 * @enum {string}
+                                 */
+                                mediaType: "video" | "audio" | "";
+                            };
+                            /** @default  */
+                            formulaName: string;
+                            id: string;
+                            /** @default false */
+                            isDisabled: boolean;
+                            /** @default false */
+                            isHidden: boolean;
+                            /** @default false */
+                            isNew: boolean;
+                            /** @default false */
+                            isNonField: boolean;
+                            /** @default false */
+                            isNotCalculable: boolean;
+                            /** @default false */
+                            isRequired: boolean;
+                            /** @default  */
+                            question: string;
+                            /**
+                             * @default {
+                             *       "hasCustomStyling": false,
+                             *       "fieldsStyling": {},
+                             *       "uniqFieldStyling": {}
+                             *     }
+                             */
+                            styleSettings: {
+                                /** @default {} */
+                                fieldsStyling: {
+                                    [key: string]: unknown;
+                                };
+                                /** @default false */
+                                hasCustomStyling: boolean;
+                                /** @default {} */
+                                uniqFieldStyling: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            /** @default  */
+                            title: string;
+                            /** @default {} */
+                            userBehaviorSettings: {
+                                /** @enum {string} */
+                                expectedEmotion?: "happy" | "surprised" | "neutral" | "sad" | "fearful" | "disgusted" | "angry";
+                                maxTime?: number;
+                                minTime?: number;
+                            };
+                            /** @default {} */
+                            validationSettings: {
+                                max?: number;
+                                maxLength?: number;
+                                min?: number;
+                                minLength?: number;
+                                step?: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
                         rights: {
                             clone: boolean;
                             delete: boolean;

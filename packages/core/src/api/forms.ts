@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZFormClosed } from "../closing.ts";
 import { scopeCustomCss } from "../custom-css.ts";
-import { ZElements } from "../element-schema.ts";
+import { ZElement, ZElements } from "../element-schema.ts";
 import { ZFormSettings, ZFormSettingsPatch } from "../form-schema.ts";
 import { isSafePictureUrl, isSafeResourceUrl, isValidWebsite } from "../links.ts";
 import { styleProblems } from "../style-guard.ts";
@@ -166,7 +166,13 @@ export type TFormView = z.infer<typeof ZFormView>;
 export const ZFormRights = z.object({ edit: z.boolean(), delete: z.boolean(), clone: z.boolean() });
 export type TFormRights = z.infer<typeof ZFormRights>;
 
-export const ZFormWithFields = z.object({ form: ZFormView, fields: ZElements, rights: ZFormRights });
+export const ZFormWithFields = z.object({
+  form: ZFormView,
+  fields: ZElements,
+  /** Questions deleted since, as they last were: the answers given to them are read by these. */
+  removedFields: z.array(ZElement).default([]),
+  rights: ZFormRights,
+});
 export type TFormWithFields = z.infer<typeof ZFormWithFields>;
 
 export const ZFormListItem = z.object({

@@ -31,6 +31,8 @@ export const forms = pgTable(
     settings: jsonb("settings").notNull(),
     /** The form's elements (core's ZElements). */
     fields: jsonb("fields").notNull(),
+    /** Questions deleted since, as they last were (forms/presenter.ts readRemovedFields). */
+    removedFields: jsonb("removed_fields").notNull().default([]),
     /** The core model version the documents were written at (core's MODEL_VERSION); 0 = read through the schemas. */
     modelVersion: integer("model_version").notNull().default(0),
     createdAt: createdAt(),

@@ -19,7 +19,8 @@ export interface ExportRow {
   username: string | null;
   /** Answers by field id; answers of fields the form no longer has are in `archived`. */
   answers: Map<string, unknown>;
-  archived: { label: string; answer: unknown }[];
+  /** With the deleted question as it last was, when the form kept it. */
+  archived: { label: string; answer: unknown; element?: TElement }[];
   device: Record<string, unknown>;
   geo: Record<string, unknown> | null;
   score: number | null;
@@ -321,10 +322,11 @@ export function exportColumns(
         kind: "text",
         value: (r) =>
           r.archived
-            .map(
-              ({ label, answer }) =>
-                `${label}: ${typeof answer === "string" ? answer : JSON.stringify(answer)}`,
-            )
+            .map(({ label, answer, element }) => {
+              const text = element ? answerText(element, answer, options) : null;
+              const title = element ? questionTitle(element, options.plainText) : label;
+              return `${title}: ${text ?? (typeof answer === "string" ? answer : JSON.stringify(answer))}`;
+            })
             .join("; ") || null,
       });
     }

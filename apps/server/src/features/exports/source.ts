@@ -13,7 +13,7 @@ import { visibleStoredAnswer } from "../../http/policy.ts";
 import { afterCursor, cursorValue, encodeCursor, type SortKey } from "../answers/cursor.ts";
 import { filterConditions } from "../answers/filters.ts";
 import { answerSortKey, SORT_COLUMNS } from "../answers/service.ts";
-import { readForm } from "../forms/presenter.ts";
+import { readForm, readRemovedFields } from "../forms/presenter.ts";
 import type { ExportRow } from "./columns.ts";
 
 /** Submissions are read this many at a time, in id order: memory stays flat however many there are. */
@@ -32,6 +32,8 @@ export interface ExportForm {
   view: ExportView;
   /** The questions the table shows, when it was told; null: every question. */
   questionIds: ReadonlySet<string> | null;
+  /** Questions deleted since, as they last were, by id: their answers are read by them. */
+  removed: ReadonlyMap<string, TElement>;
 }
 
 /** What of the results table an export follows; kept with a job to run it the same way later. */
@@ -71,6 +73,7 @@ export function describeForm(
     types,
     view,
     questionIds: view.columns ? new Set(view.columns) : null,
+    removed: new Map(readRemovedFields(row).map((field) => [field.id, field])),
   };
   // A refused order (a question unknown, or one this reader may not see) is refused before any row is written.
   orderOf(form);
@@ -210,7 +213,11 @@ export async function* submissionBatches(db: Db, form: ExportForm): AsyncGenerat
         if (!mayRead(item.fieldId)) continue;
         if (fieldIds.has(item.fieldId)) answers.set(item.fieldId, item.answer);
         else if (item.answer !== null && item.answer !== undefined && item.answer !== "")
-          archived.push({ label: item.formulaName || item.fieldId, answer: item.answer });
+          archived.push({
+            label: item.formulaName || item.fieldId,
+            answer: item.answer,
+            element: form.removed.get(item.fieldId),
+          });
       }
       const all = form.access.level === "all";
       return {

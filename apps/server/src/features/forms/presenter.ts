@@ -1,6 +1,7 @@
 import type { TFormListItem, TFormView } from "@formloom/core/api/forms";
 import { formClosed } from "@formloom/core/closing";
-import type { TElement } from "@formloom/core/element-schema";
+import { type TElement, ZElement } from "@formloom/core/element-schema";
+import { isAnswerable } from "@formloom/core/field-registry";
 import { hydrateForm } from "@formloom/core/form-document";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import type { accounts, forms } from "../../db/schema.ts";
@@ -39,6 +40,35 @@ export function readSettings(row: FormRow): TFormSettings {
 
 export function readFields(row: FormRow) {
   return hydrate(row).fields;
+}
+
+/** How many deleted questions a form keeps: the latest, enough for any form's history. */
+const REMOVED_KEPT = 500;
+
+/** The questions deleted from the form, as they last were (one the stored list cannot read is left out). */
+export function readRemovedFields(row: Pick<FormRow, "removedFields">): TElement[] {
+  const stored = Array.isArray(row.removedFields) ? row.removedFields : [];
+  return stored.flatMap((item) => {
+    const parsed = ZElement.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The deleted questions once `after` replaces `before`: those answered before and gone now join
+ * the list as they last were; one that came back (an undone delete) leaves it.
+ */
+export function removedSince(
+  before: readonly TElement[],
+  after: readonly TElement[],
+  kept: readonly TElement[],
+): TElement[] {
+  const now = new Set(after.map((field) => field.id));
+  const gone = before.filter((field) => isAnswerable(field) && !now.has(field.id));
+  const goneIds = new Set(gone.map((field) => field.id));
+  return [...kept.filter((field) => !now.has(field.id) && !goneIds.has(field.id)), ...gone].slice(
+    -REMOVED_KEPT,
+  );
 }
 
 export function presentForm(

@@ -21,7 +21,15 @@ import {
 import { isInChain } from "../form-chains/service.ts";
 import { indexedTextsChanged, reindexAnswers } from "../search/answer-index.ts";
 import { writeWithAlias } from "./alias.ts";
-import { type AnswerStats, presentForm, presentListItem, readFields, readSettings } from "./presenter.ts";
+import {
+  type AnswerStats,
+  presentForm,
+  presentListItem,
+  readFields,
+  readRemovedFields,
+  readSettings,
+  removedSince,
+} from "./presenter.ts";
 import { closedReason } from "./public.ts";
 
 /** Loads a form of the caller's account; another account's form is simply not found. */
@@ -56,6 +64,7 @@ async function present(ctx: TenantContext, row: typeof forms.$inferSelect) {
       closed: row.isPublished ? await closedReason(ctx.db, row, readSettings(row)) : null,
     },
     fields: readFields(row),
+    removedFields: readRemovedFields(row),
     rights: await formRights(ctx),
   };
 }
@@ -226,6 +235,9 @@ export async function updateForm(
         settings: { ...settings, formPathAlias: alias },
         // Written whole, so a row from an older model version is stored at the current one.
         fields: fields ? keepRemovedOptions(readFields(current), fields) : readFields(current),
+        ...(fields && {
+          removedFields: removedSince(readFields(current), fields, readRemovedFields(current)),
+        }),
         modelVersion: MODEL_VERSION,
         updatedAt: sql`now()`,
       })

@@ -17,6 +17,7 @@ const saved = {
     account: { id: 3, name: "Ada's team", subdomain: "ada" },
   }),
   fields: ZElements.parse([{ id: "name", fieldType: "text", question: "Your name" }]),
+  removedFields: [],
   rights: { edit: true, delete: true, clone: true },
 };
 

@@ -16,6 +16,7 @@ export function AnswerDrawer({
   formId,
   answerId,
   fields,
+  removed,
   onClose,
   onStep,
   prevId,
@@ -26,6 +27,8 @@ export function AnswerDrawer({
   formId: number;
   answerId: number | null;
   fields: TElement[];
+  /** Questions deleted since, as they last were. */
+  removed: TElement[];
   onClose(): void;
   onStep(answerId: number): void;
   prevId: number | null;
@@ -78,7 +81,7 @@ export function AnswerDrawer({
               {t("Open as a page")}
             </ButtonLink>
           </Group>
-          <AnswerView answer={answer} fields={fields} />
+          <AnswerView answer={answer} fields={fields} removed={removed} />
           <AnswerNotes
             key={answer.id}
             formId={formId}

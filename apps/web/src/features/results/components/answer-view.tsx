@@ -13,7 +13,16 @@ import { RecordedLine } from "./recorded-line.tsx";
  * One submission in full: every answer the reader may see, times, score and device. The body of
  * the results' drawer and of the single result's page.
  */
-export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: TElement[] }) {
+export function AnswerView({
+  answer,
+  fields,
+  removed = [],
+}: {
+  answer: TAnswerDetail;
+  fields: TElement[];
+  /** Questions deleted since, as they last were: answers to them are shown by them. */
+  removed?: TElement[];
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const visible = answer.visibleFieldIds;
@@ -21,6 +30,7 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
     .filter((field) => holdsValue(field) && (visible === null || visible.includes(field.id)))
     .sort((a, b) => a.fieldOrder - b.fieldOrder);
   const archived = archivedAnswers(answer, fields);
+  const removedById = new Map(removed.map((field) => [field.id, field]));
   return (
     <Stack>
       <Group gap="xs">
@@ -75,16 +85,19 @@ export function AnswerView({ answer, fields }: { answer: TAnswerDetail; fields: 
             {t("Archived answers: questions since deleted from the form")}
           </Table.Caption>
           <Table.Tbody>
-            {archived.map((item) => (
-              <Table.Tr key={item.fieldId}>
-                <Table.Th w="40%" style={{ verticalAlign: "top" }}>
-                  {item.formulaName || t("Deleted question")}
-                </Table.Th>
-                <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                  {archivedText(item.answer)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {archived.map((item) => {
+              const was = removedById.get(item.fieldId);
+              return (
+                <Table.Tr key={item.fieldId}>
+                  <Table.Th w="40%" style={{ verticalAlign: "top" }}>
+                    {was?.question || was?.title || item.formulaName || t("Deleted question")}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {was ? answerContent(was, item.answer, format) : archivedText(item.answer)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       )}

@@ -420,6 +420,7 @@ export function ResultsPage() {
         formId={id}
         answerId={opened}
         fields={form?.fields ?? []}
+        removed={form?.removedFields ?? []}
         onClose={() => setOpened(null)}
         onStep={(answerId) => {
           const answer = rows.find((r) => r.id === answerId);

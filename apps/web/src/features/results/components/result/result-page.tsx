@@ -149,7 +149,7 @@ export function ResultPage() {
       case "view":
         return (
           <Stack gap="lg">
-            <AnswerView answer={current} fields={form?.fields ?? []} />
+            <AnswerView answer={current} fields={form?.fields ?? []} removed={form?.removedFields ?? []} />
             {/* The camera saw every question: only a reader of them all is shown it. */}
             {current.visibleFieldIds === null && <CapturePlayer {...props} />}
           </Stack>
