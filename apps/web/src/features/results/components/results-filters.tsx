@@ -75,13 +75,14 @@ export function completeFilters(filters: TAnswerFilters): TAnswerFilters {
 export function ResultsFilters({
   fields,
   scored,
-  gradations,
+  results,
   value,
   onChange,
 }: {
   fields: TElement[];
   scored: boolean;
-  gradations: Array<{ id: string; title: string }>;
+  /** The results a submission of this form may have: passed and failed, or its gradations. */
+  results: Array<{ value: string; label: string }>;
   value: TAnswerFilters;
   onChange(filters: TAnswerFilters): void;
 }) {
@@ -166,17 +167,13 @@ export function ResultsFilters({
               onChange={(v) => update({ scoreMax: number(v) })}
             />
           )}
-          {scored && (
+          {scored && results.length > 0 && (
             <Select
               label={t("Result")}
               clearable
               value={draft.result ?? null}
               onChange={(result) => update({ result: result ?? undefined }, true)}
-              data={[
-                { value: "passed", label: t("Passed") },
-                { value: "failed", label: t("Failed") },
-                ...gradations.map((g) => ({ value: g.id, label: g.title })),
-              ]}
+              data={results}
             />
           )}
         </SimpleGrid>

@@ -151,10 +151,20 @@ export function ResultsPage() {
     formPassingTime: "formPassingTime",
     score: "score",
   };
-  const gradations = (form?.form.resultsHandlingGradation ?? []).map((g, i) => ({
-    id: g.id,
-    title: g.briefResultGradation || t("Gradation {{n}}", { n: i + 1 }),
-  }));
+  // The results this form's submissions get: passed or failed, or one of its gradations.
+  const resultType = form?.form.resultType;
+  const results =
+    resultType === "passed_failed"
+      ? [
+          { value: "passed", label: t("Passed") },
+          { value: "failed", label: t("Failed") },
+        ]
+      : resultType === "gradations"
+        ? (form?.form.resultsHandlingGradation ?? []).map((g, i) => ({
+            value: g.id,
+            label: g.briefResultGradation || t("Gradation {{n}}", { n: i + 1 }),
+          }))
+        : [];
   const openedIndex = rows.findIndex((r) => r.id === opened);
 
   const change = (patch: Partial<AnswerPageParams>) => {
@@ -331,7 +341,7 @@ export function ResultsPage() {
           key={day ?? ""}
           fields={columns}
           scored={scored}
-          gradations={gradations}
+          results={results}
           value={params.filters ?? {}}
           onChange={(filters: TAnswerFilters) =>
             change({ filters: Object.keys(filters).length > 0 ? filters : undefined })
