@@ -172,48 +172,6 @@ describe("a quiz's thank-you page", () => {
   });
 });
 
-describe("a quiz scored in part", () => {
-  it("shows a third of a point to the respondent as people write it, and keeps it exact", async () => {
-    const formId = await createForm({
-      title: "Colours",
-      formPathAlias: "colours-quiz",
-      type: "calculation",
-      fields: [
-        {
-          id: "primary",
-          fieldType: "checkbox",
-          question: "Which are primary colours?",
-          calcSettings: { calcType: "check_values", points: 1 },
-          fieldSettings: {
-            answerVariants: [
-              { id: "red", title: "Red", checkValue: true },
-              { id: "blue", title: "Blue", checkValue: true },
-              { id: "yellow", title: "Yellow", checkValue: true },
-              { id: "green", title: "Green" },
-            ],
-          },
-        },
-      ],
-    });
-    const { page, problems } = await openForm("colours-quiz", 390);
-    await page.getByRole("checkbox", { name: "Red" }).check();
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(/thankyou/);
-    await page.getByText("Score: 0.33 of 1").waitFor();
-    expect(await page.content()).not.toContain("0.333");
-    await page.context().close();
-    // The results keep the exact score.
-    const [row] = (
-      await call<{ answerList: Array<{ id: number; score: number }> }>(
-        "GET",
-        `/forms/${formId}/answer/paginated/1/5`,
-      )
-    ).answerList;
-    expect(row!.score).toBeCloseTo(1 / 3, 5);
-    expect(problems).toEqual([]);
-  });
-});
-
 describe("a quiz with result categories", () => {
   it("shows a level for each category in the form's language", async () => {
     await createForm({

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { storedAnswers } from "./fill-helpers.ts";
 import { png } from "./png.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
@@ -42,6 +43,35 @@ async function signedIn(context: BrowserContext) {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${run.app.url}/`);
   return page;
+}
+
+/** Holds the page's uploads until the function returned is called: the test sees the page wait. */
+async function holdUploads(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/forms/upload_file", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const STILL_UPLOADING = "The file is still uploading: send once it has arrived";
+
+/** Attaches the bike's photo and sends: refused while it uploads, sent once it has arrived. */
+async function sendsOnceUploaded(page: Page, release: () => void) {
+  await page
+    .getByLabel("Photo of the bike")
+    .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
+  await page.getByText("Uploading bike.png").waitFor();
+  await page.getByRole("button", { name: "Send" }).click();
+  await page.getByText(STILL_UPLOADING).waitFor();
+  expect(page.url()).not.toMatch(/thankyou/);
+  release();
+  await page.getByText("Uploaded: bike.png").waitFor();
+  expect(await page.getByText(STILL_UPLOADING).count()).toBe(0);
+  await page.getByRole("button", { name: "Send" }).click();
+  await page.waitForURL(/thankyou/);
 }
 
 describe("file and photo fields on the public page", () => {
@@ -167,32 +197,12 @@ describe("file and photo fields on the public page", () => {
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    // The upload takes its time; the test lets it through when it has seen the page wait for it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/forms/upload_file", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdUploads(page);
     await page.goto(`${run.app.url}/f/${alias}?a=uploader`);
     await page.getByLabel("Your name").fill("Ann");
-    await page
-      .getByLabel("Photo of the bike")
-      .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
-    await page.getByText("Uploading bike.png").waitFor();
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("The file is still uploading: send once it has arrived").waitFor();
-    expect(page.url()).not.toMatch(/thankyou/);
-    release();
-    await page.getByText("Uploaded: bike.png").waitFor();
-    expect(await page.getByText("The file is still uploading: send once it has arrived").count()).toBe(0);
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(/thankyou/);
-    const results = await call<{
-      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
-    }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
-    expect(results.answerList).toHaveLength(1);
-    expect(results.answerList[0]!.answers.find((a) => a.fieldId === "snap")?.answer).toEqual([
+    await sendsOnceUploaded(page, release);
+    expect((await call<{ total: number }>("GET", `/forms/${form.id}/answer/paginated/1/10`)).total).toBe(1);
+    expect((await storedAnswers(call, form.id)).snap).toEqual([
       expect.objectContaining({ name: "bike.png", size: PNG.length }),
     ]);
     expect(problems).toEqual([]);
@@ -216,30 +226,12 @@ describe("file and photo fields on the public page", () => {
     const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
     const problems = watchErrors(page);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/forms/upload_file", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdUploads(page);
     await page.goto(`${run.app.url}/f/${alias}?a=uploader`);
     // The first step's second runs out and the form moves on by itself.
     await page.getByLabel("Photo of the bike").waitFor({ timeout: 5000 });
-    await page
-      .getByLabel("Photo of the bike")
-      .setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
-    await page.getByText("Uploading bike.png").waitFor();
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.getByText("The file is still uploading: send once it has arrived").waitFor();
-    expect(page.url()).not.toMatch(/thankyou/);
-    release();
-    await page.getByText("Uploaded: bike.png").waitFor();
-    await page.getByRole("button", { name: "Send" }).click();
-    await page.waitForURL(/thankyou/);
-    const results = await call<{
-      answerList: Array<{ answers: Array<{ fieldId: string; answer: unknown }> }>;
-    }>("GET", `/forms/${form.id}/answer/paginated/1/10`);
-    expect(results.answerList[0]!.answers.find((a) => a.fieldId === "snap")?.answer).toEqual([
+    await sendsOnceUploaded(page, release);
+    expect((await storedAnswers(call, form.id)).snap).toEqual([
       expect.objectContaining({ name: "bike.png", size: PNG.length }),
     ]);
     expect(problems).toEqual([]);
