@@ -59,6 +59,7 @@ export function startWorkers(
     log,
     intervalMs: settings.automationPollMs,
     linkBase: settings.linkBase,
+    fileLinkSecret: settings.jwtSecret,
     outsideMail: outsideMailLimits(settings),
     smsGatewayUrl: settings.smsGatewayUrl,
   });

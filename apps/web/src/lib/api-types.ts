@@ -1868,7 +1868,7 @@ export interface paths {
         };
         /**
          * Read forms {id} files {fileId}
-         * @description A file a submission holds, as a download, for users who may see the form's results. Without a sign-in token, `link` (as an export writes it) opens the file for the reader the export was made for, for 30 days while they may still read it (401 file.link_invalid otherwise).
+         * @description A file a submission holds, as a download, for users who may see the form's results. Without a sign-in token, `link` (as an export or a notification e-mail writes it) opens the file for the reader it was made for, for 30 days while they may still read it (401 file.link_invalid otherwise).
          */
         get: operations["getFormsIdFilesFileId"];
         put?: never;

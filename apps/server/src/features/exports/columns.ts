@@ -2,11 +2,11 @@ import type { ExportDataType } from "@formloom/core/api/exports";
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, holdsValue } from "@formloom/core/field-registry";
 import { OTHER_PREFIX, removedVariantsOf, variantsOf, variantTitle } from "@formloom/core/field-types/choice";
-import { ZFileRef } from "@formloom/core/field-types/file-like";
+import { fileRefsOf, isUploadField } from "@formloom/core/field-types/file-like";
 import type { AnswerAccess } from "@formloom/core/permissions";
 import { transliterate } from "@formloom/core/slug";
 import { stripHtml } from "@formloom/core/text";
-import { z } from "zod";
+import { fileAddress } from "../files/file-links.ts";
 
 /** One submission as an export reads it. */
 export interface ExportRow {
@@ -70,12 +70,6 @@ const NUMERIC_TYPES = new Set(["number", "slider", "nps", "rate", "scoring", "fo
 const SINGLE_CHOICE = new Set(["radio", "select"]);
 const MANY_CHOICES = new Set(["checkbox", "multipleChoice"]);
 
-const fileList = z.array(ZFileRef);
-
-function absolute(url: string, base: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${base.replace(/\/$/, "")}/${url.replace(/^\//, "")}`;
-}
-
 /** The title a question goes by in the results: its question text, else its title or label. */
 export function questionTitle(element: TElement, plainText: boolean): string {
   const raw = element.question || element.title || element.fieldLabel || element.id;
@@ -96,21 +90,15 @@ const asList = (value: unknown): string[] =>
 
 export function answerText(element: TElement, answer: unknown, options: ColumnOptions): string | null {
   if (answer === undefined || answer === null) return null;
-  const files = fileTypes.has(element.fieldType) ? fileList.safeParse(answer) : null;
-  if (files?.success) {
-    return (
-      files.data
-        .map(
-          (file) => `${file.name} (${absolute(options.fileLink?.(file.url) ?? file.url, options.linkBase)})`,
-        )
-        .join(", ") || null
-    );
+  const files = isUploadField(element) ? fileRefsOf(answer) : null;
+  if (files) {
+    return files
+      .map((file) => `${file.name} (${fileAddress(file.url, options.linkBase, options.fileLink)})`)
+      .join(", ");
   }
   // The respondent's words are plain text already: only the author's markup is taken out.
   return answerToText(element, answer) || null;
 }
-
-const fileTypes = new Set(["file", "photo", "audio", "video", "image"]);
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;

@@ -49,6 +49,15 @@ export function fileLinksFor(
 }
 
 /**
+ * A submission file's address as its reader opens it from outside the app (an export, an e-mail):
+ * absolute, and signed for that reader by `sign` (`fileLinksFor`) where they have one.
+ */
+export function fileAddress(url: string, linkBase: string, sign?: (url: string) => string): string {
+  const own = sign ? sign(url) : url;
+  return /^[a-z][a-z0-9+.-]*:/i.test(own) ? own : `${linkBase.replace(/\/$/, "")}/${own.replace(/^\//, "")}`;
+}
+
+/**
  * The reader a file link was made for, as a member of their account allowed to view results now;
  * 401 file.link_invalid for a link not made for this file, expired, or ended by a sign-out.
  */

@@ -66,7 +66,7 @@ export function fileRoutes(app: FastifyInstance, deps: Deps, storage: FileStorag
         tags: ["answers"],
         description:
           "A file a submission holds, as a download, for users who may see the form's results. Without a sign-in " +
-          "token, `link` (as an export writes it) opens the file for the reader the export was made for, for " +
+          "token, `link` (as an export or a notification e-mail writes it) opens the file for the reader it was made for, for " +
           `${FILE_LINK_DAYS} days while they may still read it (401 file.link_invalid otherwise).`,
         params: ZIdParams.extend({ fileId: z.string().regex(/^[0-9a-f]{32}$/) }),
         querystring: z.object({ link: z.string().max(200).optional() }),

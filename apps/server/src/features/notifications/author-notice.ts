@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from "@formloom/core/api/auth";
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { fileRefsOf, isUploadField } from "@formloom/core/field-types/file-like";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { stripHtml } from "@formloom/core/text";
 import { and, eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import type { formAnswers, forms } from "../../db/schema.ts";
 import { users } from "../../db/schema.ts";
 import { channelAccess, visibleStoredAnswer } from "../../http/policy.ts";
 import { type Letter, oneLine } from "../../mail/letters.ts";
+import { fileAddress, fileLinksFor } from "../files/file-links.ts";
 import { resultLink } from "../webhooks/readable.ts";
 
 /**
@@ -69,7 +71,12 @@ const WORDS: Record<Locale, Words> = {
 /** At most this many characters of one answer in the letter: the submission's page has it whole. */
 const ANSWER_CHARS = 300;
 
-function answerLines(fields: readonly TElement[], answer: AnswerRow): string[] {
+function answerLines(
+  fields: readonly TElement[],
+  answer: AnswerRow,
+  /** A file's address as the author opens it from the letter. */
+  fileHref: (url: string) => string,
+): string[] {
   const list = Array.isArray(answer.answers)
     ? (answer.answers as Array<{ fieldId?: unknown; answer?: unknown }>)
     : [];
@@ -78,7 +85,11 @@ function answerLines(fields: readonly TElement[], answer: AnswerRow): string[] {
     .filter((field) => isAnswerable(field) && given.has(field.id))
     .map((field) => {
       const title = oneLine(stripHtml(field.question || field.title || field.id));
-      const text = oneLine(answerToText(field, given.get(field.id))).slice(0, ANSWER_CHARS);
+      const files = isUploadField(field) ? fileRefsOf(given.get(field.id)) : null;
+      // A file's link is kept whole: cut, it would open nothing.
+      const text = files
+        ? files.map((file) => `${oneLine(file.name || file.url)} (${fileHref(file.url)})`).join(", ")
+        : oneLine(answerToText(field, given.get(field.id))).slice(0, ANSWER_CHARS);
       return `${title}: ${text}`;
     });
 }
@@ -92,6 +103,8 @@ export async function authorNotice(
     fields: readonly TElement[];
     answer: AnswerRow;
     linkBase: string;
+    /** What the letter's links to files are signed with (settings.jwtSecret). */
+    fileLinkSecret: string;
   },
 ): Promise<(Letter & { to: string }) | null> {
   const { form, answer } = options;
@@ -110,6 +123,7 @@ export async function authorNotice(
     : WORDS.en;
   const title = oneLine(form.title);
   const link = resultLink(options.linkBase, answer);
+  const sign = fileLinksFor(options.fileLinkSecret, author);
   return {
     to: author.email,
     subject: oneLine(words.subject(title)),
@@ -119,7 +133,7 @@ export async function authorNotice(
       // The form's own number, as the results table shows it; the id stays internal.
       words.sent(title, `#${answer.number ?? answer.id}`),
       "",
-      ...answerLines(options.fields, shown),
+      ...answerLines(options.fields, shown, (url) => fileAddress(url, options.linkBase, sign)),
       "",
       words.open,
       link,

@@ -1,5 +1,6 @@
 import type { TElement } from "@formloom/core/element-schema";
 import { answerToText, isAnswerable } from "@formloom/core/field-registry";
+import { fileRefsOf, isUploadField } from "@formloom/core/field-types/file-like";
 import { shownScore } from "@formloom/core/shown-score";
 import { stripHtml } from "@formloom/core/text";
 import { convert } from "html-to-text";
@@ -16,6 +17,17 @@ export interface MailContext {
   fields: readonly TElement[];
   /** The stored answers by field id. */
   answers: ReadonlyMap<string, unknown>;
+  /** Where the mail's reader opens a submission's file (files/file-links.ts); none: files go by name. */
+  fileHref?: ((url: string) => string) | undefined;
+}
+
+/** How a placeholder's value is written where it lands: the message's HTML, or the subject. */
+interface Writing {
+  /** Text as it is there: escaped in HTML, on one line in a subject. */
+  text(value: string): string;
+  /** A file by its name, linked where the reader has an address for it. */
+  file(name: string, href: string | undefined): string;
+  lineBreak: string;
 }
 
 export interface ComposedMail {
@@ -61,39 +73,65 @@ function titleOf(element: TElement): string {
   return stripHtml(raw).replace(/\s+/g, " ").trim() || element.id;
 }
 
-function placeholderValue(context: MailContext, name: string, fieldId: string | undefined): string {
-  if (fieldId !== undefined) {
-    const element = context.fields.find((field) => field.id === fieldId);
-    const answer = context.answers.get(fieldId);
-    if (answer === undefined) return "";
-    // The respondent's words are plain text, angle brackets and all: escaped where they land.
-    return element ? answerToText(element, answer) : String(answer);
+function answerValue(context: MailContext, fieldId: string, out: Writing): string {
+  const element = context.fields.find((field) => field.id === fieldId);
+  const answer = context.answers.get(fieldId);
+  if (answer === undefined) return "";
+  const files = element && isUploadField(element) ? fileRefsOf(answer) : null;
+  if (files) {
+    return files
+      .map((file) => out.file(file.name || file.url, context.fileHref?.(file.url)))
+      .join(out.text(", "));
   }
+  // The respondent's words are plain text, angle brackets and all: made safe where they land.
+  return out.text(element ? answerToText(element, answer) : String(answer));
+}
+
+function placeholderValue(
+  context: MailContext,
+  name: string,
+  fieldId: string | undefined,
+  out: Writing,
+): string {
+  if (fieldId !== undefined) return answerValue(context, fieldId, out);
   switch (name) {
     case "form_title":
-      return context.formTitle;
+      return out.text(context.formTitle);
     case "answer_id":
       // People know a submission by its number in the form; the internal id only stands in for
       // a row stored before numbers were given.
-      return String(context.answerNumber ?? context.answerId);
+      return out.text(String(context.answerNumber ?? context.answerId));
     case "submit_time":
-      return `${context.submitTime.toISOString().replace("T", " ").slice(0, 19)} UTC`;
+      return out.text(`${context.submitTime.toISOString().replace("T", " ").slice(0, 19)} UTC`);
     case "score":
-      return context.score === null ? "" : String(shownScore(context.score));
+      return out.text(context.score === null ? "" : String(shownScore(context.score)));
     default:
       return context.fields
         .filter((element) => isAnswerable(element) && context.answers.has(element.id))
-        .map((element) => `${titleOf(element)}: ${placeholderValue(context, "", element.id)}`)
-        .join("\n");
+        .map((element) => `${out.text(`${titleOf(element)}: `)}${answerValue(context, element.id, out)}`)
+        .join(out.lineBreak);
   }
 }
 
-/** Fills the placeholders, each value made safe for where it lands by `made`. */
-function fill(template: string, context: MailContext, made: (value: string) => string): string {
+/** Fills the placeholders, each value written for where it lands by `out`. */
+function fill(template: string, context: MailContext, out: Writing): string {
   return template.replace(PLACEHOLDER, (_match, name: string, fieldId: string | undefined) =>
-    made(placeholderValue(context, name, fieldId)),
+    placeholderValue(context, name, fieldId, out),
   );
 }
+
+const inSubject: Writing = {
+  text: (value) => value.replace(/\s+/g, " "),
+  file: (name) => name.replace(/\s+/g, " "),
+  lineBreak: " ",
+};
+
+const inHtml: Writing = {
+  text: (value) => escapeHtml(value).replace(/\n/g, "<br>"),
+  file: (name, href) =>
+    href === undefined ? escapeHtml(name) : `<a href="${escapeHtml(href)}">${escapeHtml(name)}</a>`,
+  lineBreak: "<br>",
+};
 
 /**
  * The message a notification sends for one submission. Answers are the respondent's words, so in
@@ -105,14 +143,11 @@ export function composeMail(
   template: { subject: string; message: string },
   context: MailContext,
 ): ComposedMail {
-  const subject = fill(template.subject, context, (value) => value.replace(/\s+/g, " "))
+  const subject = fill(template.subject, context, inSubject)
     .replace(/[\r\n]+/g, " ")
     .trim()
     .slice(0, 900);
-  const html = sanitizeHtml(
-    fill(template.message, context, (value) => escapeHtml(value).replace(/\n/g, "<br>")),
-    SANITIZE,
-  );
+  const html = sanitizeHtml(fill(template.message, context, inHtml), SANITIZE);
   const text = convert(html, { wordwrap: 100, selectors: [{ selector: "img", format: "skip" }] });
   return { subject, html, text };
 }

@@ -22,6 +22,7 @@ import { type PeriodicWorker, periodicWorker } from "../../jobs/periodic-worker.
 import type { OutsideMailLimits } from "../../mail/outside-mail.ts";
 import { membersAmong } from "../../mail/outside-mail.ts";
 import { answerNumbers } from "../answers/service.ts";
+import { fileAddress, fileLinksFor } from "../files/file-links.ts";
 import { readForm } from "../forms/presenter.ts";
 import { loadForm } from "../forms/service.ts";
 import { authorNotice } from "./author-notice.ts";
@@ -127,6 +128,21 @@ async function recipientsOf(
     .slice(0, MAX_RECIPIENTS);
 }
 
+/** Each of these members' file links (files/file-links.ts), by user id. */
+async function fileLinksOfMembers(
+  db: Db,
+  accountId: number,
+  ids: number[],
+  secret: string,
+): Promise<Map<number, (url: string) => string>> {
+  if (ids.length === 0) return new Map();
+  const readers = await db
+    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+  return new Map(readers.map((reader) => [reader.id, fileLinksFor(secret, reader)]));
+}
+
 /**
  * Runs what stored submissions still have to cause: the form's e-mail notifications, and the
  * webhook and send-e-mail actions of the rules the submission made hold (the
@@ -143,6 +159,8 @@ export function startAutomationWorker(options: {
   intervalMs: number;
   /** Where links in the author's letter point (settings.linkBase). */
   linkBase: string;
+  /** What links to submissions' files in the mails are signed with (settings.jwtSecret). */
+  fileLinkSecret: string;
   /** How much mail may go to respondents' addresses (OUTSIDE_MAIL_PER_DAY). */
   outsideMail: OutsideMailLimits;
   /** Where the SMS notifications service's texts go (SMS_GATEWAY_URL); null sends none. */
@@ -225,22 +243,39 @@ export function startAutomationWorker(options: {
       // The signed-in respondent, addressed as such, is sent their own submission.
       const to = notification.recipients as Partial<TEmailRecipients>;
       const respondent = to.loggedInUser || to.respondent ? answer.userId : null;
-      const byAccess = new Map<string, { access: AnswerAccess; addresses: string[] }>();
+      // Outside addresses reading the same share one message; each member of the account gets
+      // their own, its files linked for them (opened without a sign-in while they may read them).
+      const byReader = new Map<
+        string,
+        { access: AnswerAccess; member: number | undefined; addresses: string[] }
+      >();
       for (const address of addresses) {
-        const member = members.get(address);
+        const found = members.get(address);
+        const member = found === respondent ? undefined : found;
         const reader =
-          member === undefined || member === respondent
+          member === undefined
             ? access
             : commonAccess(access, await channelAccess(db, answer.accountId, member, form));
         if (reader.level === "none") continue;
         const key =
-          reader.level === "fields" ? `fields:${JSON.stringify([...reader.fieldIds].sort())}` : reader.level;
-        const same = byAccess.get(key) ?? { access: reader, addresses: [] };
+          member !== undefined
+            ? `member:${member}`
+            : reader.level === "fields"
+              ? `fields:${JSON.stringify([...reader.fieldIds].sort())}`
+              : reader.level;
+        const same = byReader.get(key) ?? { access: reader, member, addresses: [] };
         same.addresses.push(address);
-        byAccess.set(key, same);
+        byReader.set(key, same);
       }
-      for (const { access: reader, addresses: readers } of byAccess.values()) {
+      const readerLinks = await fileLinksOfMembers(
+        db,
+        answer.accountId,
+        [...byReader.values()].flatMap((reader) => (reader.member === undefined ? [] : [reader.member])),
+        options.fileLinkSecret,
+      );
+      for (const { access: reader, member, addresses: readers } of byReader.values()) {
         const shown = visibleStoredAnswer(answer, reader);
+        const sign = member === undefined ? undefined : readerLinks.get(member);
         const composed = composeMail(notification, {
           formTitle: form.title,
           answerNumber: answer.number,
@@ -249,13 +284,21 @@ export function startAutomationWorker(options: {
           score: shown.score,
           fields,
           answers: answersOf(shown),
+          fileHref: sign && ((url) => fileAddress(url, options.linkBase, sign)),
         });
         mails.push(
           ...addressMails(sender, { ...composed, fromName: notification.fromName }, readers, members),
         );
       }
     }
-    const toAuthor = await authorNotice(db, { form, settings, fields, answer, linkBase: options.linkBase });
+    const toAuthor = await authorNotice(db, {
+      form,
+      settings,
+      fields,
+      answer,
+      linkBase: options.linkBase,
+      fileLinkSecret: options.fileLinkSecret,
+    });
     if (toAuthor) mails.push({ ...toAuthor, html: "", fromName: "", sender: null });
     try {
       await textAuthor(db, options.smsGatewayUrl ?? null, {
