@@ -422,4 +422,77 @@ describe("a member who may read field A and edit forms", () => {
     expect(scored.status, scored.text).toBe(403);
     expect(scored.body.code).toBe("form.formula_not_readable");
   });
+
+  it("may not change how a question they may not read counts in a formula they read", async () => {
+    const level = {
+      id: "b",
+      fieldType: "radio",
+      question: "Salary band",
+      formulaName: "band",
+      fieldSettings: {
+        // Every band counts the same in the admin's formula: it tells whether one was chosen.
+        answerVariants: ["Low", "Mid", "High"].map((title, i) => ({ id: `v${i}`, title, value: "1" })),
+      },
+    };
+    const fields = [
+      { id: "a", fieldType: "number", question: "Team size", formulaName: "team" },
+      level,
+      {
+        id: "f",
+        fieldType: "formula",
+        title: "Answered",
+        formulaName: "calc",
+        fieldSettings: { formula: "band + team" },
+      },
+    ];
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", { title: "Bands", fields });
+    expect(created.status, created.text).toBe(201);
+    const formId = created.body.form.id;
+    const grant = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${readers}`, {
+      level: "fields",
+      fieldIds: ["a", "f"],
+    });
+    expect(grant.status, grant.text).toBe(200);
+    const [a, , f] = fields;
+    const variants = level.fieldSettings.answerVariants;
+    const stored = async () =>
+      JSON.stringify((await admin.get<{ fields: unknown[] }>(`/api/forms/${formId}`)).body.fields);
+    const before = await stored();
+    for (const changed of [
+      // Each band its own number: the formula would name the band chosen.
+      {
+        ...level,
+        fieldSettings: { answerVariants: variants.map((v, i) => ({ ...v, value: String(10 ** i) })) },
+      },
+      // Counted by its points instead of its values.
+      { ...level, fieldSettings: { answerVariants: variants.map((v) => ({ ...v, value: "" })) } },
+      { ...level, calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 5 } },
+      // Made another kind of question.
+      { ...level, fieldType: "select" },
+    ]) {
+      const refused = await member.api.patch(`/api/forms/${formId}`, { fields: [a, changed, f] });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.code).toBe("form.formula_not_readable");
+      expect(refused.body.validationErrors).toEqual([expect.objectContaining({ field: "fields.1" })]);
+      expect(await stored()).toBe(before);
+    }
+    // Its wording is theirs to change: the formula reads the same.
+    const reworded = await member.api.patch(`/api/forms/${formId}`, {
+      fields: [
+        a,
+        {
+          ...level,
+          question: "Your salary band",
+          fieldSettings: { answerVariants: variants.map((v) => ({ ...v, title: `${v.title} band` })) },
+        },
+        f,
+      ],
+    });
+    expect(reworded.status, reworded.text).toBe(200);
+    // The admin may change it.
+    const admins = await admin.patch(`/api/forms/${formId}`, {
+      fields: [a, { ...level, calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 5 } }, f],
+    });
+    expect(admins.status, admins.text).toBe(200);
+  });
 });

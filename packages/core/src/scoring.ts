@@ -149,6 +149,44 @@ export function formulaSourcesBeyond(
 }
 
 /**
+ * What of a question, beside its answer, makes the number a formula reads for it (its type, its
+ * options' values, its points, its correct answers): the question as it is, less its wording, look
+ * and place. Two questions whose parts here are equal count the same in every formula.
+ */
+export function formulaReadingOf(element: TElement): unknown {
+  const {
+    title: _title,
+    question: _question,
+    fieldLabel: _label,
+    fieldComment: _comment,
+    styleSettings: _style,
+    fieldColumn: _column,
+    elementCategories: _categories,
+    fieldOrder: _order,
+    isNew: _new,
+    fieldSettings,
+    ...counted
+  } = element;
+  const { answerVariants, questions, ...settings } = fieldSettings as Record<string, unknown>;
+  const untitled = (list: unknown, words: string) =>
+    Array.isArray(list)
+      ? list.map((item) => {
+          if (!item || typeof item !== "object") return item;
+          const { [words]: _words, ...rest } = item as Record<string, unknown>;
+          return rest;
+        })
+      : list;
+  return {
+    ...counted,
+    fieldSettings: {
+      ...settings,
+      answerVariants: untitled(answerVariants, "title"),
+      questions: untitled(questions, "question"),
+    },
+  };
+}
+
+/**
  * The formula fields' values for the answers given so far, by formula name: what a respondent
  * sees while filling the form. The same numbers scoreSubmission gives, before any penalty for
  * leaving the form's window (that is only known once the form is sent).

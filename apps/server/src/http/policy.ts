@@ -14,7 +14,7 @@ import {
 } from "@formloom/core/permissions";
 import type { TRule } from "@formloom/core/rule-schema";
 import { fieldsReadBy } from "@formloom/core/rules";
-import { formulaSourcesBeyond } from "@formloom/core/scoring";
+import { formulaReadingOf, formulaSourcesBeyond } from "@formloom/core/scoring";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
@@ -325,8 +325,9 @@ export async function authorizeRuleChange(
 /**
  * A formula's value is stored with each submission and read by whoever may read the formula: a
  * member limited to some questions may not make one they read show more of the others than it did
- * (by its expression, by giving another question the name it reads, or by scoring another question
- * where it reads the total score). What it showed before the change, the admin's doing, stays.
+ * (by its expression, by giving another question the name it reads, by scoring another question
+ * where it reads the total score, or by changing how a question it reads counts). What it showed
+ * before the change, the admin's doing, stays.
  */
 export async function authorizeFormulaChange(
   ctx: TenantContext,
@@ -339,11 +340,20 @@ export async function authorizeFormulaChange(
   if (access.level !== "fields") return;
   const was = formulaSourcesBeyond(before, access.fieldIds);
   const now = formulaSourcesBeyond(after, access.fieldIds);
+  const read = new Set([...now.values()].flatMap((sources) => [...sources]));
+  const beforeById = new Map(before.map((field) => [field.id, field]));
   const errors = after.flatMap((field, index) => {
     const shown = now.get(field.id);
     const allowed = was.get(field.id) ?? new Set<string>();
-    return shown && [...shown].some((source) => !allowed.has(source))
-      ? [validationError(`fields.${index}.fieldSettings.formula`, "form.formula_not_readable")]
+    if (shown && [...shown].some((source) => !allowed.has(source)))
+      return [validationError(`fields.${index}.fieldSettings.formula`, "form.formula_not_readable")];
+    // A question it may not read, read by a formula it may: counted otherwise (its options given
+    // numbers of their own, say), the formula would tell its answers apart.
+    const earlier = beforeById.get(field.id);
+    return read.has(field.id) &&
+      earlier !== undefined &&
+      !isDeepStrictEqual(formulaReadingOf(earlier), formulaReadingOf(field))
+      ? [validationError(`fields.${index}`, "form.formula_not_readable")]
       : [];
   });
   if (errors.length > 0) throw new AppError(403, "form.formula_not_readable", errors);
