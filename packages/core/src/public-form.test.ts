@@ -142,6 +142,20 @@ describe("the public shape of a form", () => {
     expect([...(order ?? [])].sort()).toEqual(["a", "b", "c", "d", "e", "f"]);
   });
 
+  it("shows an unscored ranking in the order it was written: only a checked one's order is its answer", () => {
+    const survey = ZElement.parse({
+      id: "likes",
+      fieldType: "sortable",
+      fieldSettings: {
+        answerVariants: ["a", "b", "c", "d", "e", "f"].map((id) => variant(id, `Topic ${id}`)),
+      },
+    });
+    const written = publicElement(survey).fieldSettings.answerVariants?.map((v) => v.id);
+    expect(written).toEqual(["a", "b", "c", "d", "e", "f"]);
+    const checked = publicElement({ ...survey, calcSettings: marked }).fieldSettings.answerVariants;
+    expect(checked?.map((v) => v.id)).not.toEqual(written);
+  });
+
   it("accepts in the browser what the server accepts, and the server still marks with the whole form", () => {
     const answers = [
       { fieldId: "capital", answer: "paris" },

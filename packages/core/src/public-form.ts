@@ -1,3 +1,4 @@
+import { checksAnswer } from "./correct-answer.ts";
 import type { FieldType, TAnswerVariant, TElement } from "./element-schema.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import { ZPassedFailed } from "./result-schema.ts";
@@ -39,7 +40,7 @@ function mixedHash(text: string): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** A stable order that is not the written one, for fields whose written order is the answer. */
+/** A stable order that is not the written one, for a checked ranking, whose written order is the answer. */
 function shuffled(variants: TAnswerVariant[]): TAnswerVariant[] {
   return [...variants].sort((a, b) => mixedHash(a.id) - mixedHash(b.id) || a.id.localeCompare(b.id));
 }
@@ -49,7 +50,8 @@ function publicVariants(element: TElement): TAnswerVariant[] | undefined {
   if (!variants) return undefined;
   if (!OPTION_TYPES.has(element.fieldType)) return variants.filter((v) => !v.checkValue).map(publicVariant);
   const shown = variants.map(publicVariant);
-  return element.fieldType === "sortable" ? shuffled(shown) : shown;
+  // A ranking that is checked has its written order for answer; one that is not is shown as written.
+  return element.fieldType === "sortable" && checksAnswer(element) ? shuffled(shown) : shown;
 }
 
 export function publicElement(element: TElement): TElement {
