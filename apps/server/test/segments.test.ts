@@ -357,4 +357,30 @@ describe("behavioural segments", () => {
     expect((await reader.api.get("/api/segments/all")).status).toBe(200);
     expect((await reader.api.post("/api/segments", valid)).status).toBe(403);
   });
+
+  it("counts for a reader only the submissions of forms whose answers they may read", async () => {
+    const created = await api.post<{ id: number }>("/api/segments", { ...valid, name: "Counted for whom" });
+    const segmentId = created.body.id;
+    const job = await api.request<Job>("PATCH", `/api/forms/answers/recalculate-segments/${segmentId}`, {
+      formIds: [formId],
+    });
+    await finished(job.body.id);
+    expect((await api.get<{ members: number }>(`/api/segments/${segmentId}`)).body.members).toBe(1);
+    const reader = await addMember(server, accountId, "segcount");
+    const group = await groupWith(api, "Segment counters", [reader.id], ["forms.view", "results.view"]);
+    const counted = async () => {
+      const one = await reader.api.get<{ members: number }>(`/api/segments/${segmentId}`);
+      const all = await reader.api.get<{ segments: Array<{ id: number; members: number }> }>(
+        "/api/segments/all",
+      );
+      return [one.body.members, all.body.segments.find((segment) => segment.id === segmentId)?.members];
+    };
+    // The form's answers are not theirs to read: how many of its respondents raged is not either.
+    expect(await counted()).toEqual([0, 0]);
+    const grant = await api.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, {
+      level: "all",
+    });
+    expect(grant.status, grant.text).toBe(200);
+    expect(await counted()).toEqual([1, 1]);
+  });
 });

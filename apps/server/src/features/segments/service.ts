@@ -1,10 +1,11 @@
 import type { TSegmentInput } from "@formloom/core/api/segments";
 import type { SegmentCondition } from "@formloom/core/behavior-attributes";
 import { behaviorAttributes } from "@formloom/core/behavior-attributes";
-import { and, asc, count, desc, eq } from "drizzle-orm";
-import { formAnswers, segmentJobs, segmentMembers, segments } from "../../db/schema.ts";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { formAnswers, forms, segmentJobs, segmentMembers, segments } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { notFound } from "../../http/errors.ts";
+import { answerAccessByForm, readsEveryAnswer } from "../../http/policy.ts";
 import { countRequest } from "../../http/rate-limits.ts";
 import { eventsByKey } from "../answers/behavior-patterns.ts";
 import { readableForm } from "../statistics/scope.ts";
@@ -26,11 +27,28 @@ function present(row: SegmentRow, members: number) {
   };
 }
 
+/** Each segment's submissions in the forms whose answers the caller may read. */
 async function memberCounts(ctx: TenantContext): Promise<Map<number, number>> {
+  let readable: number[] | "all" = "all";
+  if (!readsEveryAnswer(ctx)) {
+    const accountForms = await ctx.db
+      .select({ id: forms.id, creatorId: forms.creatorId })
+      .from(forms)
+      .where(eq(forms.accountId, ctx.accountId));
+    readable = [...(await answerAccessByForm(ctx, accountForms))]
+      .filter(([, access]) => access.level !== "none")
+      .map(([formId]) => formId);
+    if (readable.length === 0) return new Map();
+  }
   const rows = await ctx.db
     .select({ segmentId: segmentMembers.segmentId, members: count() })
     .from(segmentMembers)
-    .where(eq(segmentMembers.accountId, ctx.accountId))
+    .where(
+      and(
+        eq(segmentMembers.accountId, ctx.accountId),
+        readable === "all" ? undefined : inArray(segmentMembers.formId, readable),
+      ),
+    )
     .groupBy(segmentMembers.segmentId);
   return new Map(rows.map((row) => [row.segmentId, row.members]));
 }
