@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   admin,
+  adminHookId,
   blind,
   blindHookId,
   formId,
@@ -60,6 +61,37 @@ describe("a member who may read nothing of the form and edit forms", () => {
       expect(refused.body).toMatchObject({ code: "not_allowed" });
       expect((await member.api.get(url)).status, url).toBe(200);
     }
+  });
+});
+
+describe("a webhook's address, the credential of a chat's incoming webhook", () => {
+  it("is shown whole only to who may read all it sends; others see where it goes and may still rename it", async () => {
+    const url = `/api/forms/${formId}/webhooks/${adminHookId}`;
+    const whole = `${receiver.base}/admin-hook`;
+    expect((await admin.get<{ endpoint: string }>(url)).body).toMatchObject({
+      endpoint: whole,
+      endpointHidden: false,
+    });
+    const hidden = `${receiver.base}/…`;
+    for (const reader of [blind, member]) {
+      const one = await reader.api.get<{ endpoint: string; endpointHidden: boolean }>(url);
+      expect(one.body).toMatchObject({ endpoint: hidden, endpointHidden: true });
+      for (const list of [`/api/forms/${formId}/webhooks`, "/api/webhooks/all"]) {
+        const listed = await reader.api.get<{ webhooks: Array<{ id: number; endpoint: string }> }>(list);
+        expect(listed.status, listed.text).toBe(200);
+        expect(listed.text).not.toContain(whole);
+        expect(listed.body.webhooks.find((hook) => hook.id === adminHookId)?.endpoint).toBe(hidden);
+      }
+    }
+    // Their own webhook is theirs to see.
+    const own = await blind.api.get<{ endpoint: string }>(`/api/forms/${formId}/webhooks/${blindHookId}`);
+    expect(own.body.endpoint).toBe(`${receiver.base}/blind-hook`);
+    // The edit page sends the address back as it was shown: a new title changes nothing else.
+    const renamed = await blind.api.patch(url, { title: "Renamed by the blind", endpoint: hidden });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await admin.get(url)).body).toMatchObject({ endpoint: whole, title: "Renamed by the blind" });
+    const restored = await admin.patch(url, { title: "/admin-hook" });
+    expect(restored.status).toBe(200);
   });
 });
 

@@ -274,12 +274,24 @@ export async function authorizeChannelChange(
   form: { id: number; creatorId: number | null },
   configuredBy: number | null,
 ): Promise<void> {
-  if (configuredBy === ctx.user.id) return;
+  if (!(await mayTakeOverChannel(ctx, form, configuredBy))) throw forbidden("not_allowed");
+}
+
+/**
+ * Whether the caller reads everything a channel sends now (or made it): who may change where it
+ * sends, and may see its address whole (a chat's incoming webhook address is its key).
+ */
+export async function mayTakeOverChannel(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+  configuredBy: number | null,
+): Promise<boolean> {
+  if (configuredBy === ctx.user.id) return true;
   const [mine, sent] = await Promise.all([
     answerAccess(ctx, form),
     channelAccess(ctx.db, ctx.accountId, configuredBy, form),
   ]);
-  if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
+  return coversAccess(mine, sent);
 }
 
 /** What a rule does that is seen outside the form's answers: its mail, its webhook, the form closing. */

@@ -21303,6 +21303,7 @@ export interface operations {
                             disabledReason: string | null;
                             enabled: boolean;
                             endpoint: string;
+                            endpointHidden: boolean;
                             /** @enum {string} */
                             format: "standard" | "slack" | "discord" | "teams";
                             formId: number;
@@ -21443,6 +21444,7 @@ export interface operations {
                         disabledReason: string | null;
                         enabled: boolean;
                         endpoint: string;
+                        endpointHidden: boolean;
                         /** @enum {string} */
                         format: "standard" | "slack" | "discord" | "teams";
                         formId: number;
@@ -21529,6 +21531,7 @@ export interface operations {
                         disabledReason: string | null;
                         enabled: boolean;
                         endpoint: string;
+                        endpointHidden: boolean;
                         /** @enum {string} */
                         format: "standard" | "slack" | "discord" | "teams";
                         formId: number;
@@ -21705,6 +21708,7 @@ export interface operations {
                         disabledReason: string | null;
                         enabled: boolean;
                         endpoint: string;
+                        endpointHidden: boolean;
                         /** @enum {string} */
                         format: "standard" | "slack" | "discord" | "teams";
                         formId: number;
@@ -21931,6 +21935,7 @@ export interface operations {
                         disabledReason: string | null;
                         enabled: boolean;
                         endpoint: string;
+                        endpointHidden: boolean;
                         /** @enum {string} */
                         format: "standard" | "slack" | "discord" | "teams";
                         formId: number;
@@ -32089,6 +32094,7 @@ export interface operations {
                             disabledReason: string | null;
                             enabled: boolean;
                             endpoint: string;
+                            endpointHidden: boolean;
                             /** @enum {string} */
                             format: "standard" | "slack" | "discord" | "teams";
                             formId: number;

@@ -66,11 +66,23 @@ export const ZWebhookPatchBody = z.object({
 });
 export type TWebhookPatchBody = z.infer<typeof ZWebhookPatchBody>;
 
+/**
+ * A webhook's address as it is shown to a member who may not read everything the webhook sends:
+ * where it goes, without the path and query that, for a chat's incoming webhook, are its key.
+ */
+export function hiddenEndpoint(endpoint: string): string {
+  // The scheme and host, without any user and password written before the host.
+  const parts = /^([a-z][a-z0-9+.-]*:\/\/)(?:[^/?#@]*@)?([^/?#]*)/i.exec(endpoint);
+  return parts ? `${parts[1]}${parts[2]}/…` : "…";
+}
+
 export const ZWebhook = z.object({
   id: z.number(),
   formId: z.number(),
   title: z.string(),
   endpoint: z.string(),
+  /** Whether `endpoint` is shown as `hiddenEndpoint` gives it, the caller not reading all it sends. */
+  endpointHidden: z.boolean(),
   requestType: z.enum(WEBHOOK_REQUEST_TYPES),
   format: z.enum(WEBHOOK_FORMATS),
   /** The kind only: passwords, tokens and header values are never sent back. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import {
+  hiddenEndpoint,
   type TWebhook,
   type TWebhookAuthorization,
   type TWebhookCreateBody,
@@ -10,10 +11,15 @@ import {
 } from "@formloom/core/api/webhooks";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SecretBox } from "../../auth/secret-box.ts";
-import { webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
+import { forms, webhookAttempts, webhookDeliveries, webhooks } from "../../db/schema.ts";
 import type { TenantContext } from "../../http/context.ts";
 import { invalidField, notFound } from "../../http/errors.ts";
-import { answerAccess, assertCanRead, authorizeChannelChange } from "../../http/policy.ts";
+import {
+  answerAccess,
+  assertCanRead,
+  authorizeChannelChange,
+  mayTakeOverChannel,
+} from "../../http/policy.ts";
 import { answerNumbers } from "../answers/service.ts";
 import { loadForm } from "../forms/service.ts";
 import { type AllowList, checkEndpoint } from "./ssrf.ts";
@@ -25,12 +31,14 @@ export interface WebhookDeps {
   allow: AllowList;
 }
 
-export function present(row: WebhookRow, secrets: SecretBox): TWebhook {
+/** The webhook as the caller sees it: its address whole only where `shown` (mayTakeOverChannel). */
+export function present(row: WebhookRow, secrets: SecretBox, shown: boolean): TWebhook {
   return {
     id: row.id,
     formId: row.formId,
     title: row.title,
-    endpoint: row.endpoint,
+    endpoint: shown ? row.endpoint : hiddenEndpoint(row.endpoint),
+    endpointHidden: !shown,
     requestType: row.requestType as TWebhook["requestType"],
     format: row.format as TWebhook["format"],
     authorizationType: openAuthorization(row, secrets).type,
@@ -40,6 +48,31 @@ export function present(row: WebhookRow, secrets: SecretBox): TWebhook {
     disabledReason: row.disabledReason,
     creationDate: row.createdAt.toISOString(),
   };
+}
+
+/** The webhooks as the caller sees them, each address whole only to a reader of all it sends. */
+async function presented(ctx: TenantContext, secrets: SecretBox, rows: WebhookRow[]): Promise<TWebhook[]> {
+  const formIds = [...new Set(rows.map((row) => row.formId))];
+  const formRows =
+    formIds.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: forms.id, creatorId: forms.creatorId })
+          .from(forms)
+          .where(and(eq(forms.accountId, ctx.accountId), inArray(forms.id, formIds)));
+  const byId = new Map(formRows.map((form) => [form.id, form]));
+  const asked = new Map<string, Promise<boolean>>();
+  const shown = (row: WebhookRow) => {
+    const form = byId.get(row.formId);
+    if (!form) return Promise.resolve(false);
+    const key = `${row.formId}:${row.configuredBy}`;
+    const answer = asked.get(key) ?? mayTakeOverChannel(ctx, form, row.configuredBy);
+    asked.set(key, answer);
+    return answer;
+  };
+  const list: TWebhook[] = [];
+  for (const row of rows) list.push(present(row, secrets, await shown(row)));
+  return list;
 }
 
 export function openAuthorization(row: WebhookRow, secrets: SecretBox): TWebhookAuthorization {
@@ -78,11 +111,12 @@ export async function listWebhooks(ctx: TenantContext, deps: WebhookDeps, formId
         : and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.formId, formId)),
     )
     .orderBy(asc(webhooks.formId), asc(webhooks.id));
-  return rows.map((row) => present(row, deps.secrets));
+  return presented(ctx, deps.secrets, rows);
 }
 
 export async function getWebhook(ctx: TenantContext, deps: WebhookDeps, formId: number, webhookId: number) {
-  return present(await loadWebhook(ctx, formId, webhookId), deps.secrets);
+  const [shown] = await presented(ctx, deps.secrets, [await loadWebhook(ctx, formId, webhookId)]);
+  return shown!;
 }
 
 export async function createWebhook(
@@ -111,7 +145,7 @@ export async function createWebhook(
       configuredBy: ctx.user.id,
     })
     .returning();
-  return { ...present(row!, deps.secrets), secret };
+  return { ...present(row!, deps.secrets, true), secret };
 }
 
 export async function updateWebhook(
@@ -122,7 +156,11 @@ export async function updateWebhook(
   body: TWebhookPatchBody,
 ) {
   const current = await loadWebhook(ctx, formId, webhookId);
-  const endpoint = body.endpoint !== undefined ? await guardedEndpoint(body.endpoint, deps.allow) : undefined;
+  // Sent back as it was shown (the edit page sends every setting), the address is unchanged.
+  const endpoint =
+    body.endpoint !== undefined && body.endpoint !== hiddenEndpoint(current.endpoint)
+      ? await guardedEndpoint(body.endpoint, deps.allow)
+      : undefined;
   const changed = <T>(next: T | undefined, now: T) => next !== undefined && !isDeepStrictEqual(next, now);
   // A new address or credentials make the webhook its changer's: it then sends what they may read.
   const moved =
@@ -153,7 +191,7 @@ export async function updateWebhook(
     ...(body.enabled !== undefined ? { enabled: body.enabled, disabledReason: null } : {}),
   };
   // A body with nothing to change leaves the webhook as it is.
-  if (Object.keys(changes).length === 0) return present(current, deps.secrets);
+  if (Object.keys(changes).length === 0) return (await presented(ctx, deps.secrets, [current]))[0]!;
   const [row] = await ctx.db
     .update(webhooks)
     .set(changes)
@@ -162,7 +200,7 @@ export async function updateWebhook(
     )
     .returning();
   if (!row) throw notFound("webhook.not_found");
-  return present(row, deps.secrets);
+  return (await presented(ctx, deps.secrets, [row]))[0]!;
 }
 
 export async function deleteWebhook(ctx: TenantContext, formId: number, webhookId: number) {
@@ -197,7 +235,7 @@ export async function rotateSecret(ctx: TenantContext, deps: WebhookDeps, formId
     .where(and(eq(webhooks.accountId, ctx.accountId), eq(webhooks.id, webhookId)))
     .returning();
   if (!row) throw notFound("webhook.not_found");
-  return { ...present(row, deps.secrets), secret };
+  return { ...present(row, deps.secrets, true), secret };
 }
 
 /** The delivery log: the latest deliveries first, each with every attempt made. */

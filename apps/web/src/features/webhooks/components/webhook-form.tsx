@@ -179,10 +179,17 @@ export function WebhookForm({
         />
         <TextInput
           label={t("Endpoint")}
-          description={t("The address the request goes to, such as https://example.com/hooks/forms")}
+          description={
+            webhook?.endpointHidden
+              ? t(
+                  "Only who may read everything this webhook sends sees its whole address, which may be its key",
+                )
+              : t("The address the request goes to, such as https://example.com/hooks/forms")
+          }
           placeholder="https://"
           required
           type="url"
+          readOnly={webhook?.endpointHidden}
           value={endpoint}
           error={shown.endpoint}
           onChange={(event) => setEndpoint(event.currentTarget.value)}
