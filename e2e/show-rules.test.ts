@@ -181,3 +181,72 @@ describe("a question a rule shows", () => {
     expect(stored).toContainEqual({ nps: 3, wrong: "Slow delivery" });
   });
 });
+
+describe("a question a date rule shows", () => {
+  it("is asked as the server asks it, wherever the respondent's clock is", async () => {
+    const APPOINTMENT = "Appointment";
+    const EARLY = "Why so early?";
+    const made = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Booking",
+      formPathAlias: "date-rule-zones",
+      fields: [
+        {
+          id: "dt",
+          fieldType: "dateTime",
+          question: APPOINTMENT,
+          fieldOrder: 0,
+          fieldSettings: { dateTimeMode: "datetime" },
+        },
+        { id: "early", fieldType: "text", question: EARLY, isRequired: true, fieldOrder: 1 },
+      ],
+      conditionalRules: [
+        {
+          id: "before",
+          name: "Before June 2",
+          if: {
+            kind: "group",
+            combinator: "AND",
+            conditions: [{ kind: "field", fieldId: "dt", operator: "lower", value: "2024-06-02" }],
+          },
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["early"] }],
+        },
+      ],
+    });
+    // June 1, 22:00 is before June 2 in New York too; June 2, 05:00 is not, in Tokyo either.
+    for (const [timezoneId, typed, asked] of [
+      ["America/New_York", "01.06.2024 22:00", true],
+      ["Asia/Tokyo", "02.06.2024 05:00", false],
+    ] as const) {
+      const zoned = await run.browser.newContext({ timezoneId, viewport: { width: 390, height: 900 } });
+      try {
+        const page = await zoned.newPage();
+        const problems = watchErrors(page);
+        await page.goto(`${run.app.url}/f/date-rule-zones?a=${subdomain}`);
+        const when = page.getByRole("textbox", { name: APPOINTMENT });
+        await when.fill(typed);
+        await when.press("Tab");
+        const early = page.getByRole("textbox", { name: EARLY });
+        if (asked) {
+          await early.fill("A flight at dawn");
+          await screenshot(page, "date-rule-new-york-390");
+        } else {
+          await page.waitForTimeout(200);
+          expect(await early.count()).toBe(0);
+        }
+        await page.getByRole("button", { name: "Send" }).click();
+        await page.getByRole("heading", { name: "Form Booking was submitted successfully!" }).waitFor();
+        expect(problems).toEqual([]);
+      } finally {
+        await zoned.close();
+      }
+    }
+    expect(await submissions(made.form.id)).toEqual(
+      expect.arrayContaining([
+        { dt: "2024-06-01T22:00", early: "A flight at dawn" },
+        { dt: "2024-06-02T05:00" },
+      ]),
+    );
+  });
+});

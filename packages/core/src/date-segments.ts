@@ -1,4 +1,4 @@
-import { compare } from "./rule-operators.ts";
+import { compare, secondsOfDay } from "./rule-operators.ts";
 import type { TDateCondition } from "./rule-schema.ts";
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
@@ -36,13 +36,6 @@ function momentIn(now: Date, timeZone = "UTC"): Moment {
   };
 }
 
-/** "HH:mm" or "HH:mm:ss" as seconds since midnight. */
-function secondsOfDay(value: string | number): number | undefined {
-  if (typeof value === "number") return value;
-  const match = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
-  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0) : undefined;
-}
-
 /** Tests the current moment: datetime against an ISO date, the rest against numbers or times. */
 export function checkDateCondition(condition: TDateCondition, now: Date, timeZone?: string): boolean {
   const { segment, operator, value } = condition;
@@ -55,7 +48,7 @@ export function checkDateCondition(condition: TDateCondition, now: Date, timeZon
   }
   const moment = momentIn(now, timeZone);
   if (segment === "currentTime") {
-    const target = secondsOfDay(value);
+    const target = typeof value === "number" ? value : secondsOfDay(value);
     return target !== undefined && compare(moment.timeOfDay, op, target);
   }
   return compare(moment[segment], op, typeof value === "number" ? value : value.trim());

@@ -10,33 +10,58 @@ function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** An ISO day, with a time of day and a zone if given. */
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A day as the form's pages write it (DD.MM.YYYY, DD-MM-YYYY, DD/MM/YYYY), as a rule's value may be typed. */
 const SHOWN_DAY = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
 
+/** A time of day as a time question keeps it: HH:mm, or HH:mm:ss. */
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** "HH:mm" or "HH:mm:ss" as seconds since midnight; undefined for anything else. */
+export function secondsOfDay(value: string): number | undefined {
+  const match = TIME_OF_DAY.exec(value.trim());
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0) : undefined;
+}
+
+/**
+ * A day and time as milliseconds on one wall clock: without a zone, the day and time as written,
+ * wherever the rule runs (the respondent's browser and the server must agree); with one, the
+ * instant it names. A day that is not in the calendar (31.02) is none.
+ */
+function wallClock(y: number, m: number, d: number, hours = 0, minutes = 0, seconds = 0, ms = 0) {
+  const time = Date.UTC(y, m - 1, d, hours, minutes, seconds, ms);
+  const back = new Date(time);
+  return back.getUTCDate() === d && back.getUTCMonth() === m - 1 ? time : undefined;
+}
+
 /**
  * A number for ordering: numbers and numeric text as numbers, ISO dates and days written as the
- * form shows them as milliseconds.
+ * form shows them as milliseconds, times of day as seconds since midnight.
  */
 function comparable(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isFinite(value)) return value;
   if (typeof value !== "string") return undefined;
-  const text = value.trim().replace(",", ".");
+  const trimmed = value.trim();
+  const text = trimmed.replace(",", ".");
   if (text !== "" && Number.isFinite(Number(text))) return Number(text);
-  if (ISO_DATE.test(value.trim())) {
-    const time = Date.parse(value.trim());
-    return Number.isNaN(time) ? undefined : time;
+  const iso = ISO_DATE.exec(trimmed);
+  if (iso) {
+    if (iso[8]) {
+      const time = Date.parse(trimmed.replace(" ", "T"));
+      return Number.isNaN(time) ? undefined : time;
+    }
+    const [y, m, d, hours, minutes, seconds] = iso.slice(1, 7).map((part) => Number(part ?? 0));
+    return wallClock(y!, m!, d!, hours, minutes, seconds, Number((iso[7] ?? "0").padEnd(3, "0")));
   }
-  const day = SHOWN_DAY.exec(value.trim());
+  const day = SHOWN_DAY.exec(trimmed);
   if (day) {
     const [d, m, y] = day.slice(1).map(Number) as [number, number, number];
-    const time = Date.UTC(y, m - 1, d);
-    // 31.02.2026 is no day: the calendar would carry it into March.
-    const back = new Date(time);
-    return back.getUTCDate() === d && back.getUTCMonth() === m - 1 ? time : undefined;
+    return wallClock(y, m, d);
   }
-  return undefined;
+  return secondsOfDay(trimmed);
 }
 
 const text = (value: unknown) =>

@@ -119,6 +119,38 @@ describe("AND and OR", () => {
   });
 });
 
+describe("comparing dates and times of day", () => {
+  const holds = (operator: (typeof RULE_OPERATORS)[number], answer: string, value: string) =>
+    evaluate(fields, [rule("r", when("a", operator, value), [{ type: "hide", fieldIds: ["b"] }])], {
+      a: answer,
+    }).elements.b?.hidden;
+  const zone = process.env.TZ;
+
+  it.each(["America/New_York", "Asia/Tokyo", "UTC"])(
+    "reads a date and a time without a zone as the same wall clock wherever it runs (%s)",
+    (timeZone) => {
+      process.env.TZ = timeZone;
+      try {
+        expect(holds("lower", "2024-06-01T22:00", "2024-06-02")).toBe(true);
+        expect(holds("greaterOrEqual", "2024-06-02T05:00", "2024-06-02")).toBe(true);
+        expect(holds("lower", "2024-06-02T05:00", "2024-06-02")).toBe(false);
+        expect(holds("greater", "2024-06-02", "2024-06-01T23:59")).toBe(true);
+        expect(holds("equal", "2024-06-02T00:00", "02.06.2024")).toBe(true);
+      } finally {
+        process.env.TZ = zone;
+      }
+    },
+  );
+
+  it("orders times of day", () => {
+    expect(holds("lower", "09:30", "12:00")).toBe(true);
+    expect(holds("greaterOrEqual", "19:15", "18:00")).toBe(true);
+    expect(holds("lower", "9:05", "10:00")).toBe(true);
+    expect(holds("greater", "09:30", "12:00")).toBe(false);
+    expect(holds("equal", "18:00", "18:00:00")).toBe(true);
+  });
+});
+
 describe("date segments", () => {
   // Wednesday 2026-03-18 14:30:05 UTC; 15:30:05 in Paris.
   const now = new Date("2026-03-18T14:30:05Z");
