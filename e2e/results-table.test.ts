@@ -95,6 +95,17 @@ describe("the results table", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await count(TOTAL);
     await page.getByRole("button", { name: /^Filters/ }).click();
+    // Every row on one page, as the rows-per-page choice offers, in the table's order; then back.
+    const perPage = async (size: string) => {
+      await page.getByRole("combobox", { name: "Rows per page" }).click();
+      await page.getByRole("option", { name: size, exact: true }).click();
+    };
+    await perPage("All");
+    const all = [...numberOf.values()].sort((a, b) => a - b);
+    await expect.poll(numbers, { timeout: 30_000 }).toEqual(all);
+    expect(await page.getByRole("button", { name: "2", exact: true }).count()).toBe(0);
+    await perPage("25");
+    await expect.poll(numbers).toEqual(all.slice(0, 25));
 
     // Columns: hide Time, put Age first, make Name wider; a reload keeps them.
     await page.getByRole("button", { name: "Columns" }).click();

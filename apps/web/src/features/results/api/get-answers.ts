@@ -6,6 +6,7 @@ import { client } from "../../../lib/typed-client.ts";
 
 export interface AnswerPageParams {
   page: number;
+  /** Rows per page; ALL_ROWS for every row at once. */
   size: number;
   /** A column, or `answer:<fieldId>` to sort by a field's answer. */
   sortBy: "id" | "number" | "submitTime" | "formPassingTime" | "isViewed" | "score" | `answer:${string}`;
@@ -18,26 +19,54 @@ export interface AnswerPageParams {
   status?: "partial";
 }
 
+/**
+ * The rows-per-page choice "All": every matching row in one list, read with one call (the server
+ * refuses a form of more than EXPORT_JOB_THRESHOLD of them with answers.too_many, said in the
+ * table's place: those are read page by page, or exported).
+ */
+export const ALL_ROWS = 0;
+
+function allAnswers(formId: number, params: AnswerPageParams): Promise<TAnswerPage & { nextCursor: null }> {
+  return unwrap(
+    client.GET("/api/forms/{id}/answer", {
+      params: {
+        path: { id: formId },
+        query: {
+          sortBy: params.sortBy,
+          order: params.order,
+          isViewed: params.isViewed,
+          status: params.status,
+          ...(filtered(params) ? { filters: JSON.stringify(params.filters) } : {}),
+        },
+      },
+    }),
+  ).then((list) => ({ ...list, page: 1, size: list.total, nextCursor: null }));
+}
+
 export const answersQueryOptions = (formId: number, params: AnswerPageParams) =>
   queryOptions({
     queryKey: ["forms", formId, "answers", params],
     queryFn: (): Promise<TAnswerPage & { nextCursor?: string | null }> =>
-      unwrap(
-        client.GET("/api/forms/{id}/answer/paginated/{page}/{size}", {
-          params: {
-            path: { id: formId, page: params.page, size: params.size },
-            query: {
-              sortBy: params.sortBy,
-              order: params.order,
-              isViewed: params.isViewed,
-              after: params.after,
-              status: params.status,
-              // The total comes from useAnswerCount, once per filter, not again with every page or sort.
-              ...(filtered(params) ? { filters: JSON.stringify(params.filters), withTotal: "false" } : {}),
-            },
-          },
-        }),
-      ),
+      params.size === ALL_ROWS
+        ? allAnswers(formId, params)
+        : unwrap(
+            client.GET("/api/forms/{id}/answer/paginated/{page}/{size}", {
+              params: {
+                path: { id: formId, page: params.page, size: params.size },
+                query: {
+                  sortBy: params.sortBy,
+                  order: params.order,
+                  isViewed: params.isViewed,
+                  after: params.after,
+                  status: params.status,
+                  // The total comes from useAnswerCount, once per filter, not again with every page or sort.
+                  ...(filtered(params)
+                    ? { filters: JSON.stringify(params.filters), withTotal: "false" }
+                    : {}),
+                },
+              },
+            }),
+          ),
     placeholderData: keepPreviousData,
   });
 

@@ -33,7 +33,7 @@ import { useCan, useUser } from "../../auth/api/get-user.ts";
 import { NpsPanel } from "../../charts/components/nps-panel.tsx";
 import { useForm } from "../../forms/api/get-form.ts";
 import { useDeleteAnswers } from "../api/delete-answers.ts";
-import { type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-answers.ts";
+import { ALL_ROWS, type AnswerPageParams, useAnswerCount, useAnswers } from "../api/get-answers.ts";
 import { useResultsColumns, useSaveResultsColumns } from "../api/results-notes.ts";
 import { useSetAnswersViewed } from "../api/set-answers-viewed.ts";
 import { dayRange } from "../day-range.ts";
@@ -47,6 +47,7 @@ import { SubmissionsTable } from "./submissions-table.tsx";
 
 const route = getRouteApi("/layout/account/forms/$id/results");
 const PAGE_SIZES = ["10", "25", "50", "100"];
+const ALL = "all";
 export function ResultsPage() {
   const { t } = useTranslation();
   const { id } = route.useParams();
@@ -107,7 +108,11 @@ export function ResultsPage() {
   // While a filter is being counted, the pages known so far: up to this one, and the next if any.
   const pages = Math.max(
     1,
-    total === null ? params.page + (data?.nextCursor ? 1 : 0) : Math.ceil(total / params.size),
+    params.size === ALL_ROWS
+      ? 1
+      : total === null
+        ? params.page + (data?.nextCursor ? 1 : 0)
+        : Math.ceil(total / params.size),
   );
   const filterCount = Object.keys(completeFilters(params.filters ?? {})).length;
   const completedKeys = [
@@ -383,10 +388,10 @@ export function ResultsPage() {
               aria-label={t("Rows per page")}
               w={90}
               size="xs"
-              data={PAGE_SIZES}
-              value={String(params.size)}
+              data={[...PAGE_SIZES, { value: ALL, label: t("All") }]}
+              value={params.size === ALL_ROWS ? ALL : String(params.size)}
               allowDeselect={false}
-              onChange={(value) => change({ size: Number(value ?? 25) })}
+              onChange={(value) => change({ size: value === ALL ? ALL_ROWS : Number(value ?? 25) })}
             />
             <Pagination
               size="sm"
