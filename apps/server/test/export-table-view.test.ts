@@ -91,7 +91,8 @@ describe("exports that follow the results table", () => {
     );
     expect(page.body.answerList.map((row) => row.id)).toEqual([ids.Dee, ids.Cid, ids.Ann]);
 
-    const file = await download(server, admin, quizExport("csv", { ...query, columns: "who,capital" }));
+    // The table's columns, in the order the reader put them: the capital before the name.
+    const file = await download(server, admin, quizExport("csv", { ...query, columns: "capital,who" }));
     expect(file.status, file.bytes.toString()).toBe(200);
     const table = byHeader(await readWithLibreOffice(file.bytes, "csv"));
     expect(table.body.map((row) => Number(row[table.header.indexOf("#")]))).toEqual(
@@ -99,6 +100,7 @@ describe("exports that follow the results table", () => {
     );
     expect(table.header).toContain("Name");
     expect(table.header).not.toContain("Town");
+    expect(table.header.indexOf("Capital of France")).toBeLessThan(table.header.indexOf("Name"));
     expect(table.cell(1, "Tags")).toBe("vip, late");
     expect(table.cell(2, "Comments")).toBe("Name: Checked by phone");
     expect(table.cell(1, "Comments")).toBe("Capital of France: Guessed");

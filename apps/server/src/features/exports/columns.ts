@@ -278,12 +278,16 @@ export function exportColumns(
 ): ExportColumn[] {
   const has = (type: ExportDataType) => options.types.includes(type);
   const spss = options.flavour === "spss";
-  // The questions this reader may read, of those the table shows, in the form's order.
+  // The questions this reader may read, of those the table shows in the order it shows them, else
+  // in the form's order.
+  const shownAt = new Map([...(options.questionIds ?? [])].map((id, index) => [id, index]));
   const questions = [...fields]
     .filter(holdsValue)
     .filter((element) => access.level !== "fields" || access.fieldIds.has(element.id))
-    .filter((element) => !options.questionIds || options.questionIds.has(element.id))
-    .sort((a, b) => a.fieldOrder - b.fieldOrder);
+    .filter((element) => !options.questionIds || shownAt.has(element.id))
+    .sort((a, b) =>
+      options.questionIds ? shownAt.get(a.id)! - shownAt.get(b.id)! : a.fieldOrder - b.fieldOrder,
+    );
   const columns: ExportColumn[] = [
     { header: "#", name: "number", kind: "number", decimals: 0, value: (r) => r.number },
   ];

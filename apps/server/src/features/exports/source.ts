@@ -30,7 +30,7 @@ export interface ExportForm {
   types: readonly ExportDataType[];
   /** The rows and their order as the results table shows them. */
   view: ExportView;
-  /** The questions the table shows, when it was told; null: every question. */
+  /** The questions the table shows, in its order (a set keeps it), when it was told; null: every question. */
   questionIds: ReadonlySet<string> | null;
   /** Questions deleted since, as they last were, by id: their answers are read by them. */
   removed: ReadonlyMap<string, TElement>;
