@@ -219,3 +219,51 @@ describe("text, pictures and computed values on the public page", () => {
     });
   }
 });
+
+describe("a formula of the score on the public page", () => {
+  it("says it is calculated when the form is sent, not 0, and the server stores its value", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      type: "calculation",
+      title: "Quick quiz",
+      formPathAlias: "score-formula",
+      fields: [
+        {
+          id: "capital",
+          fieldType: "radio",
+          question: "Capital of France?",
+          calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 1 },
+          fieldSettings: {
+            answerVariants: [
+              { id: "paris", title: "Paris", value: "", checkValue: true },
+              { id: "lyon", title: "Lyon", value: "", checkValue: false },
+            ],
+          },
+        },
+        {
+          id: "points",
+          fieldType: "formula",
+          question: "Your points so far",
+          formulaName: "points",
+          fieldSettings: { formula: "score" },
+        },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/score-formula?a=parts`);
+    const points = page.getByRole("status", { name: "Your points so far" });
+    await points.filter({ hasText: "Calculated when you send the form" }).waitFor();
+    // The right answer chosen: the page cannot know it is right, and says so rather than 0.
+    await page.getByRole("radio", { name: "Paris" }).check();
+    await page.waitForTimeout(200);
+    expect(await points.textContent()).toBe("Calculated when you send the form");
+    await screenshot(page, "score-formula-390");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    expect(await storedAnswers(form.id)).toEqual({ capital: "paris", points: 1 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -79,6 +79,8 @@ export const RESPONDENT_TEXTS = {
   resumeStartOver: "Start over",
   waitUntil: "You can submit it again after {{time}}.",
   signIn: "Sign in",
+  /** A formula of the score, which the page cannot know until the server marks the answers. */
+  formulaAfterSending: "Calculated when you send the form",
   firstName: "First name",
   lastName: "Last name",
   patronymic: "Patronymic",

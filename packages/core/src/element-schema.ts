@@ -135,6 +135,11 @@ export const ZFieldSettings = z.looseObject({
   gapText: z.string().max(10000).optional(),
   /** formula: the expression over other fields' formula names. */
   formula: z.string().max(2000).optional(),
+  /**
+   * formula, on a respondent's page only: it reads how answers are marked, which the page is not
+   * sent (core public-form.ts), so it is computed when the form is sent.
+   */
+  formulaAfterSending: z.boolean().optional(),
   /** markup, popup, codeHighlight: the content shown. */
   content: z.string().max(100000).optional(),
   language: z.string().max(40).optional(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
 import { ZFormSettings } from "./form-schema.ts";
-import { publicElement, publicSettings } from "./public-form.ts";
+import { publicElement, publicFields, publicSettings } from "./public-form.ts";
 import { scoreSubmission } from "./scoring.ts";
 import { validateSubmission } from "./submission.ts";
 
@@ -167,5 +167,48 @@ describe("the public shape of a form", () => {
     const byField = Object.fromEntries(answers.map((a) => [a.fieldId, a.answer]));
     expect(scoreSubmission(settings, quiz, byField).fieldScores.capital).toBe(9);
     expect(scoreSubmission(settings, fields, byField).total).toBe(0);
+  });
+
+  it("marks the formulas that read the marking as computed when sent, and sends none of their expressions", () => {
+    const elements = [
+      {
+        id: "capital",
+        fieldType: "radio",
+        formulaName: "capital",
+        calcSettings: marked,
+        fieldSettings: { answerVariants: [variant("paris", "Paris", true), variant("lyon", "Lyon")] },
+      },
+      {
+        id: "band",
+        fieldType: "radio",
+        formulaName: "band",
+        calcSettings: marked,
+        fieldSettings: {
+          answerVariants: [variant("a", "A", true, { value: "1" }), variant("b", "B", false, { value: "2" })],
+        },
+      },
+      { id: "qty", fieldType: "number", formulaName: "qty", calcSettings: marked },
+      ...[
+        ["points", "score"],
+        ["doubled", "points * 2"],
+        ["guessed", "capital"],
+        ["count", "qty * 2"],
+        ["chosen", "band + qty"],
+      ].map(([name, formula]) => ({
+        id: name,
+        fieldType: "formula",
+        formulaName: name,
+        fieldSettings: { formula },
+      })),
+    ].map((element) => ZElement.parse(element));
+    const shown = new Map(publicFields(elements).map((element) => [element.id, element.fieldSettings]));
+    for (const later of ["points", "doubled", "guessed"]) {
+      expect(shown.get(later)).toMatchObject({ formulaAfterSending: true });
+      expect(shown.get(later)?.formula).toBeUndefined();
+    }
+    // Numbers and options' own values are the respondent's to see counted.
+    expect(shown.get("count")).toMatchObject({ formula: "qty * 2" });
+    expect(shown.get("chosen")).toMatchObject({ formula: "band + qty" });
+    expect(shown.get("count")?.formulaAfterSending).toBeUndefined();
   });
 });

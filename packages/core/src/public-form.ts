@@ -2,6 +2,7 @@ import { checksAnswer } from "./correct-answer.ts";
 import type { FieldType, TAnswerVariant, TElement } from "./element-schema.ts";
 import type { TFormSettings } from "./form-schema.ts";
 import { ZPassedFailed } from "./result-schema.ts";
+import { formulasReadingMarking } from "./scoring.ts";
 
 /**
  * What a respondent's browser is given of a form: everything it needs to draw and check the
@@ -52,6 +53,21 @@ function publicVariants(element: TElement): TAnswerVariant[] | undefined {
   const shown = variants.map(publicVariant);
   // A ranking that is checked has its written order for answer; one that is not is shown as written.
   return element.fieldType === "sortable" && checksAnswer(element) ? shuffled(shown) : shown;
+}
+
+/**
+ * The form's elements as a respondent's page gets them (`publicElement`); a formula that reads the
+ * marking, which the page does not get, is sent without its expression and marked
+ * `formulaAfterSending`: the page says it is computed when the form is sent instead of a wrong 0.
+ */
+export function publicFields(elements: readonly TElement[]): TElement[] {
+  const later = formulasReadingMarking(elements);
+  return elements.map((element) => {
+    const shown = publicElement(element);
+    if (element.fieldType !== "formula" || !later.has(element.formulaName)) return shown;
+    const { formula: _formula, ...settings } = shown.fieldSettings;
+    return { ...shown, fieldSettings: { ...settings, formulaAfterSending: true } };
+  });
 }
 
 export function publicElement(element: TElement): TElement {

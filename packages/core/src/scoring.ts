@@ -149,6 +149,59 @@ export function formulaSourcesBeyond(
 }
 
 /**
+ * Whether the number a formula reads for a question may be its score: it can have points, and its
+ * answer is no number of its own nor options that each carry a number (an Other answer, which
+ * carries none, is counted by its score too).
+ */
+function countedByScore(element: TElement): boolean {
+  if (fieldScore(element, undefined).max === 0) return false;
+  // A type whose answer is a number is read as that number once answered (none answered: 0 either way).
+  if (fieldTypes[element.fieldType].answerSchema?.safeParse(1).success) return false;
+  const variants = variantsOf(element);
+  const valued =
+    variants.length > 0 &&
+    variants.every((variant) => variant.value.trim() !== "" && Number.isFinite(Number(variant.value)));
+  return (
+    !valued || (element.fieldSettings.hasOtherVariant === true && element.calcSettings.notEmptyScore > 0)
+  );
+}
+
+/**
+ * The formulas (by formula name) whose values read how answers are marked: the total score, or a
+ * question counted by its score, directly or through other formulas. A respondent's page is not
+ * sent the marking, so it cannot compute them; the server does when the form is sent.
+ */
+export function formulasReadingMarking(elements: readonly TElement[]): Set<string> {
+  const byName = new Map(elements.filter((e) => e.formulaName).map((e) => [e.formulaName, e]));
+  const scored = elements.some((e) => fieldScore(e, undefined).max > 0);
+  const known = new Map<string, boolean>();
+  const reads = (name: string, visiting: Set<string>): boolean => {
+    if (name === "score") return scored;
+    const element = byName.get(name);
+    if (!element || visiting.has(name)) return false;
+    if (element.fieldType !== "formula") return countedByScore(element);
+    const seen = known.get(name);
+    if (seen !== undefined) return seen;
+    let variables: Set<string>;
+    try {
+      variables = formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
+    } catch {
+      variables = new Set();
+    }
+    visiting.add(name);
+    const result = [...variables].some((variable) => reads(variable, visiting));
+    visiting.delete(name);
+    known.set(name, result);
+    return result;
+  };
+  return new Set(
+    elements
+      .filter((e) => e.fieldType === "formula" && e.formulaName && reads(e.formulaName, new Set()))
+      .map((e) => e.formulaName),
+  );
+}
+
+/**
  * What of a question, beside its answer, makes the number a formula reads for it (its type, its
  * options' values, its points, its correct answers): the question as it is, less its wording, look
  * and place. Two questions whose parts here are equal count the same in every formula.

@@ -1,8 +1,10 @@
+import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { FieldType, TElement } from "@formloom/core/element-schema";
 import { formulaValues } from "@formloom/core/scoring";
 import type { DOMPurify as Purifier } from "dompurify";
 import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { CaptchaSlot } from "../captcha-slot.tsx";
+import { useTranslate } from "../translate-context.ts";
 import "./display-fields.css";
 import { ImageSlider, PopupBlock } from "./lazy-widgets.tsx";
 
@@ -117,14 +119,24 @@ const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 6
 
 /** The formula's value from the answers so far, computed by core as the server will. */
 export function FormulaOutput({ element, fields, values, id }: DisplayProps) {
-  const value = formulaValues(fields, values)[element.formulaName];
+  const translate = useTranslate();
+  const later = element.fieldSettings.formulaAfterSending === true;
+  const value = later ? undefined : formulaValues(fields, values)[element.formulaName];
   return (
     <div className="fl-formula">
       <label className="fl-question" htmlFor={id}>
         {element.question || element.title || element.formulaName}
       </label>
-      <output id={id} className="fl-formula-value" aria-live="polite">
-        {value === null || value === undefined ? "—" : numberFormat.format(value)}
+      <output
+        id={id}
+        className={later ? "fl-formula-value fl-formula-later" : "fl-formula-value"}
+        aria-live="polite"
+      >
+        {later
+          ? translate(RESPONDENT_TEXTS.formulaAfterSending)
+          : value === null || value === undefined
+            ? "—"
+            : numberFormat.format(value)}
       </output>
     </div>
   );

@@ -3,7 +3,7 @@ import { formClosed, type TFormClosed } from "@formloom/core/closing";
 import { scopeCustomCss } from "@formloom/core/custom-css";
 import { isUploadField } from "@formloom/core/field-types/file-like";
 import type { TFormSettings } from "@formloom/core/form-schema";
-import { publicElement, publicSettings } from "@formloom/core/public-form";
+import { publicFields, publicSettings } from "@formloom/core/public-form";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
 import { formAnswerCounts, type forms } from "../../db/schema.ts";
@@ -74,7 +74,7 @@ export async function publicFormByPath(
       id: found.form.id,
       accountSubdomain: found.subdomain,
     },
-    fields: fields.map(publicElement),
+    fields: publicFields(fields),
     asksEmail: await asksRespondentEmail(db, { accountId: found.form.accountId, formId: found.form.id }),
     // A file question keeps to the server's size: the page refuses a larger file before sending
     // it and says the size; a recording stops there.
