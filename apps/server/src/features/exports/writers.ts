@@ -57,11 +57,17 @@ const CSV_QUOTED = /[,;\t]|^\s+[=+\-@]/;
 /** How CSV (and Google Sheets) write a date: the reader's wall-clock time, to the second. */
 export const isoLocal = (date: Date) => date.toISOString().slice(0, 19).replace("T", " ");
 
-function tableCell(value: Cell, local: (d: Date) => Date): Cell {
+/** Formats whose cells have types: a text cell is never run as a formula, so it is kept as typed. */
+const TYPED_CELLS: ReadonlySet<ExportFormat> = new Set(["xlsx", "xls"]);
+
+/** A text as `format` writes it: neutralised where a reader could take it for a formula. */
+const sheetText = (format: ExportFormat, text: string) => (TYPED_CELLS.has(format) ? text : neutralise(text));
+
+function tableCell(value: Cell, local: (d: Date) => Date, format: ExportFormat): Cell {
   if (value === null) return null;
   if (value instanceof Date) return local(value);
   if (typeof value === "number") return value;
-  return neutralise(value.length > CELL_MAX_CHARS ? value.slice(0, CELL_MAX_CHARS) : value);
+  return sheetText(format, value.length > CELL_MAX_CHARS ? value.slice(0, CELL_MAX_CHARS) : value);
 }
 
 /** The table's rows as every spreadsheet-like export writes them, a batch of submissions at a time. */
@@ -74,7 +80,7 @@ export async function* tableRows(
   const local = wallClock(options.timeZone);
   let done = 0;
   for await (const batch of submissionBatches(db, form)) {
-    yield batch.map((row) => columns.map((column) => tableCell(column.value(row), local)));
+    yield batch.map((row) => columns.map((column) => tableCell(column.value(row), local, options.format)));
     done += batch.length;
     await options.onProgress?.(done);
   }
@@ -173,7 +179,7 @@ async function writeXlsx(
     width: column.kind === "date" ? 20 : column.kind === "number" ? 12 : 28,
     style: column.kind === "date" ? { numFmt: "yyyy-mm-dd hh:mm:ss" } : {},
   }));
-  const header = sheet.addRow(columns.map((column) => neutralise(column.header)));
+  const header = sheet.addRow(columns.map((column) => column.header));
   header.font = { bold: true };
   header.commit();
   for await (const rows of tableRows(db, form, columns, options)) {
@@ -210,7 +216,7 @@ async function writeXls(
   options: WriteOptions,
   out: Writable,
 ) {
-  const table: Cell[][] = [columns.map((column) => xlsText(neutralise(column.header)))];
+  const table: Cell[][] = [columns.map((column) => xlsText(column.header))];
   for await (const rows of tableRows(db, form, columns, options)) {
     stillWanted(out);
     for (const row of rows) table.push(row.map(xlsText));
