@@ -182,3 +182,40 @@ describe("exports that follow the results table", () => {
     expect(table.body.map((row) => row[table.header.indexOf("Name")])).toEqual(["Eve", "Dee", "Cid", "Ann"]);
   });
 });
+
+describe("column titles", () => {
+  it("tell apart a question and a column of the product that share a title", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Feedback",
+      fields: [
+        { id: "comments", fieldType: "text", question: "Comments" },
+        { id: "country", fieldType: "text", question: "Country" },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const formId = created.body.form.id;
+    const sent = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "comments", answer: "Lovely staff" },
+        { fieldId: "country", answer: "Portugal" },
+      ],
+    });
+    expect(sent.status, sent.text).toBe(201);
+    const noted = await admin.post(`/api/forms/${formId}/answers/${sent.body.id}/update-comment`, {
+      field: "comments",
+      comment: "Forwarded to the team",
+    });
+    expect(noted.status, noted.text).toBe(200);
+    for (const format of ["csv", "xlsx"]) {
+      const file = await download(server, admin, `/api/forms/${formId}/answers/export/${format}`);
+      expect(file.status).toBe(200);
+      const table = byHeader(await readWithLibreOffice(file.bytes, format));
+      expect(new Set(table.header).size, table.header.join(" | ")).toBe(table.header.length);
+      // The author's question keeps its title; the product's own column is told apart.
+      expect(table.cell(0, "Comments")).toBe("Lovely staff");
+      expect(table.cell(0, "Country")).toBe("Portugal");
+      expect(table.body[0]).toContain("Comments: Forwarded to the team");
+    }
+  });
+});

@@ -397,5 +397,25 @@ export function exportColumns(
       columns.push({ header, name: `geo_${key}`, kind: "text", value: (r) => text(r.geo?.[key]) });
     }
   }
-  return columns;
+  return distinctHeaders(columns);
+}
+
+/**
+ * Titles a reader can tell apart: a title met again (a question called "Country" beside the
+ * respondent's country) gets a number after it, the first one keeping it as it is.
+ */
+function distinctHeaders(columns: ExportColumn[]): ExportColumn[] {
+  const taken = new Set(columns.map((column) => column.header));
+  const seen = new Set<string>();
+  return columns.map((column) => {
+    if (!seen.has(column.header)) {
+      seen.add(column.header);
+      return column;
+    }
+    let n = 2;
+    while (taken.has(`${column.header} (${n})`)) n++;
+    const header = `${column.header} (${n})`;
+    taken.add(header);
+    return { ...column, header };
+  });
 }
