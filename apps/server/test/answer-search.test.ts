@@ -260,4 +260,57 @@ describe("searching answers", () => {
     expect(await equal("extras", "other:")).toEqual([parrot]);
     expect(await equal("pet", "dog")).toEqual([dog]);
   });
+
+  it("finds a date as the table writes it, and a matrix cell as Row: Choice", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Visits",
+      fields: [
+        { id: "day", fieldType: "dateTime", question: "Visit date", fieldSettings: { dateTimeMode: "date" } },
+        { id: "at", fieldType: "dateTime", question: "Arrival", fieldSettings: { dateTimeMode: "datetime" } },
+        {
+          id: "grid",
+          fieldType: "matrix",
+          question: "Rate us",
+          fieldSettings: {
+            questions: [
+              { id: "food", question: "Food" },
+              { id: "service", question: "Service" },
+            ],
+            answerVariants: [
+              { id: "bad", title: "Bad" },
+              { id: "good", title: "Good" },
+            ],
+          },
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.form.id;
+    const post = async (answers: Array<{ fieldId: string; answer: unknown }>) => {
+      const sent = await server.api.post<{ id: number }>("/api/forms/answer", { formId: id, answers });
+      expect(sent.status, sent.text).toBe(201);
+      return sent.body.id;
+    };
+    const march = await post([
+      { fieldId: "day", answer: "2024-03-05" },
+      { fieldId: "at", answer: "2024-03-05T09:30" },
+      { fieldId: "grid", answer: { food: "good", service: "bad" } },
+    ]);
+    const may = await post([
+      { fieldId: "day", answer: "2024-05-03" },
+      { fieldId: "at", answer: "2024-05-03T18:00" },
+      { fieldId: "grid", answer: { food: "bad", service: "good" } },
+    ]);
+    const contains = (fieldId: string, value: string) =>
+      foundIn(id, { fields: [{ fieldId, op: "contains", value }] });
+    expect(await contains("day", "05.03.2024")).toEqual([march]);
+    expect(await contains("day", "5.3.2024")).toEqual([march]);
+    expect(await contains("day", "2024-03-05")).toEqual([march]);
+    expect(await contains("day", "03.2024")).toEqual([march]);
+    expect(await contains("at", "05.03.2024 09:30")).toEqual([march]);
+    expect(await contains("at", "03.05.2024")).toEqual([may]);
+    expect(await contains("grid", "Food: Good")).toEqual([march]);
+    expect(await contains("grid", "service: good")).toEqual([may]);
+    expect(await contains("grid", "Good")).toEqual([march, may]);
+  });
 });

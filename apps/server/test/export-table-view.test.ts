@@ -207,7 +207,7 @@ describe("column titles", () => {
       comment: "Forwarded to the team",
     });
     expect(noted.status, noted.text).toBe(200);
-    for (const format of ["csv", "xlsx"]) {
+    for (const format of ["csv", "xlsx"] as const) {
       const file = await download(server, admin, `/api/forms/${formId}/answers/export/${format}`);
       expect(file.status).toBe(200);
       const table = byHeader(await readWithLibreOffice(file.bytes, format));

@@ -129,6 +129,43 @@ function choiceTitled(
 }
 
 /**
+ * A matrix cell as the table writes it, "Row: Choice": the answers rating a row whose title holds
+ * the first part with a choice whose title holds the second.
+ */
+function matrixCell(answers: SQL, field: FilteredField | undefined, text: string): SQL | undefined {
+  const colon = text.indexOf(":");
+  if (field?.fieldType !== "matrix" || colon < 0) return undefined;
+  const part = (words: string) => words.trim().toLocaleLowerCase();
+  const [row, choice] = [part(text.slice(0, colon)), part(text.slice(colon + 1))];
+  if (row === "" || choice === "") return undefined;
+  const settings = field.fieldSettings;
+  const rows = (settings?.questions ?? []).filter((r) => r.question.toLocaleLowerCase().includes(row));
+  const choices = [...(settings?.answerVariants ?? []), ...(settings?.removedVariants ?? [])].filter((c) =>
+    c.title.toLocaleLowerCase().includes(choice),
+  );
+  const cells = rows
+    .flatMap((r) => choices.map((c) => `@.answer.${pathString(r.id)} == ${pathString(c.id)}`))
+    .slice(0, MAX_TITLED_OPTIONS);
+  if (cells.length === 0) return sql`false`;
+  return sql`${answers} @? ${`$[*] ? (@.fieldId == ${pathString(field.id)} && (${cells.join(" || ")}))`}::jsonpath`;
+}
+
+/**
+ * A day as the table writes it (05.03.2024, 5.3.2024 09:30, 03.2024) as a date question stores
+ * it (2024-03-05, 2024-03-05T09:30, 2024-03); null for any other text.
+ */
+function storedDateText(text: string): string | null {
+  const two = (n: string) => n.padStart(2, "0");
+  const day = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
+  if (day) {
+    const [, d = "", m = "", y = "", hours, minutes] = day;
+    return `${y}-${two(m)}-${two(d)}${hours !== undefined ? `T${two(hours)}:${minutes}` : ""}`;
+  }
+  const month = /^(\d{1,2})[./-](\d{4})$/.exec(text.trim());
+  return month ? `${month[2]}-${two(month[1] ?? "")}` : null;
+}
+
+/**
  * The conditions of the results table's filters on form_answers, or on form_partials for its
  * partial responses. A reader limited to selected fields may filter and search only by those, so
  * no row is found by what they may not see.
@@ -178,14 +215,23 @@ export function filterConditions(
       // Checked row by row, as the page's order index is walked: a GIN "has this field"
       // containment would look selective to the planner (it has no statistics for it) while it
       // matches nearly every row, and turn a 50-row page into sorting the whole form.
+      const stored = knownFields.get(filter.fieldId) === "dateTime" ? storedDateText(filter.value) : null;
+      const answerText = sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end)`;
+      // A day typed as the table shows it is looked for as it is stored too.
       const typed = anyAnswer(
         answers,
         filter.fieldId,
-        sql`(case jsonb_typeof(fa.e->'answer') when 'string' then fa.e->>'answer' else (fa.e->'answer')::text end) ilike ${containing(filter.value)}`,
+        stored
+          ? sql`(${answerText} ilike ${containing(filter.value)} or ${answerText} ilike ${containing(stored)})`
+          : sql`${answerText} ilike ${containing(filter.value)}`,
       );
-      // A choice holds its option's id: its title, which the reader sees, is looked in too.
-      const titled = choiceTitled(answers, field, filter.value, null);
-      conditions.push(titled ? sql`(${typed} or ${titled})` : typed);
+      // A choice holds its option's id: its title, which the reader sees, is looked in too, and
+      // a matrix cell as "Row: Choice".
+      const titled = [
+        choiceTitled(answers, field, filter.value, null),
+        matrixCell(answers, field[0], filter.value),
+      ].filter((condition): condition is SQL => condition !== undefined);
+      conditions.push(titled.length > 0 ? sql`(${sql.join([typed, ...titled], sql` or `)})` : typed);
     } else if (filter.op === "nps") {
       // Only an NPS question has the groups; its answers are stored as numbers 0-10, which the
       // answers' GIN index finds by one path as it does an equal choice.

@@ -208,6 +208,13 @@ export function ResultsFilters({
                   label={t("Contains")}
                   aria-label={t("Answer of {{field}}", { field: label })}
                   w={200}
+                  placeholder={
+                    field?.fieldType === "dateTime"
+                      ? "DD.MM.YYYY"
+                      : field?.fieldType === "matrix"
+                        ? t("Row: choice")
+                        : undefined
+                  }
                   value={condition.value}
                   onChange={(e) => setCondition(index, { ...condition, value: e.currentTarget.value })}
                 />
