@@ -92,6 +92,9 @@ describe("the results table", () => {
     await page.getByRole("button", { name: "Sort by #" }).click();
     const expected = annas.map((i) => numberOf.get(nameOf(i))!).sort((a, b) => a - b);
     await expect.poll(numbers).toEqual(expected.slice(0, 25));
+    // The sorted column says so to a screen reader; the others say nothing.
+    expect(await page.locator('thead th[data-column="number"]').getAttribute("aria-sort")).toBe("ascending");
+    expect(await page.locator('thead th[data-column="submitTime"]').getAttribute("aria-sort")).toBeNull();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await count(TOTAL);
     await page.getByRole("button", { name: /^Filters/ }).click();

@@ -34,9 +34,12 @@ export function AnswerView({
   return (
     <Stack>
       <Group gap="xs">
-        <Badge variant="light">{format.dateTimeSeconds(answer.submitTime)}</Badge>
+        {/* Badges write in capitals: times and units keep their case (1 s, not 1 S). */}
+        <Badge variant="light" tt="none">
+          {format.dateTimeSeconds(answer.submitTime)}
+        </Badge>
         {answer.formPassingTime !== null && (
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" tt="none">
             {format.duration(answer.formPassingTime)}
           </Badge>
         )}

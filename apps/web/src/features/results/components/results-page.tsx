@@ -234,7 +234,7 @@ export function ResultsPage() {
     return (
       <Stack>
         {viewSwitch}
-        <StatisticsPanel formId={id} />
+        <StatisticsPanel formId={id} hasNps={fields.some((field) => field.fieldType === "nps")} />
       </Stack>
     );
   }

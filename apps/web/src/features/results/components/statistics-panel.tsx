@@ -10,9 +10,10 @@ import { SubmitRateCard } from "./submit-rate-card.tsx";
  * The results' statistics over a range of days: the submissions' charts, the NPS, each question's
  * chart, the submit rate and how each question performs, from the server's aggregates.
  */
-export function StatisticsPanel({ formId }: { formId: number }) {
+export function StatisticsPanel({ formId, hasNps }: { formId: number; hasNps: boolean }) {
   const [range, setRange] = useDateRange();
-  const data = useFormCharts(formId, range, { general: true, nps: true, questions: true });
+  // A form without an NPS question has no NPS to ask for (the call would answer 400).
+  const data = useFormCharts(formId, range, { general: true, nps: hasNps, questions: true });
   return (
     <Stack>
       <DateRangePicker value={range} onChange={setRange} />

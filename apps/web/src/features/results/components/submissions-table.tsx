@@ -139,6 +139,14 @@ export function SubmissionsTable({
                 <Table.Th
                   key={column.key}
                   data-column={column.key}
+                  // Screen readers say which column the rows are sorted by, and which way.
+                  aria-sort={
+                    sortKey && sort.by === sortKey
+                      ? sort.order === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
                   style={{
                     width: sized ? widthOf(column) : undefined,
                     maxWidth: sized ? undefined : 240,
