@@ -83,7 +83,10 @@ describe("a response limit", () => {
 
 describe("a closing date", () => {
   it("refuses submissions after the moment and says since when; a later moment opens it again", async () => {
-    const form = await createForm(author, { title: "Deadline", fields });
+    const form = await createForm(author, {
+      title: "Deadline",
+      fields: [...fields, { id: "doc", fieldType: "file", question: "Receipt", fieldOrder: 1 }],
+    });
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const open = await author.patch<FormBody>(`/api/forms/${form.id}`, { closeAt: future });
     expect(open.status, open.text).toBe(200);
@@ -101,6 +104,18 @@ describe("a closing date", () => {
     const page = await server.api.get(`/api/forms/path/${form.formPathAlias}/${subdomain}`);
     expect(page.status).toBe(403);
     expect(page.body.code).toBe("form.closed");
+    // Nor does a filling begin, or a file go up, for a form that can no longer be sent.
+    const started = await server.api.post("/api/forms/start", { formId: form.id, key: "late-filling-1" });
+    expect(started.status, started.text).toBe(403);
+    expect(started.body.code).toBe("form.closed");
+    const body = new FormData();
+    body.append("formId", String(form.id));
+    body.append("fieldId", "doc");
+    body.append("key", "late-filling-1");
+    body.append("file", new Blob(["receipt"], { type: "text/plain" }), "receipt.txt");
+    const upload = await fetch(`${server.url}/api/forms/upload_file`, { method: "POST", body });
+    expect(upload.status).toBe(403);
+    expect(((await upload.json()) as { code: string }).code).toBe("form.closed");
 
     await author.patch(`/api/forms/${form.id}`, { closeAt: null });
     expect((await send(form.id, "reopened")).status).toBe(201);

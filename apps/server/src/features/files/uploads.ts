@@ -14,7 +14,7 @@ import { answerAccess, assertCanRead } from "../../http/policy.ts";
 import { addressKey, countRequest, RateLimited } from "../../http/rate-limits.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { readForm } from "../forms/presenter.ts";
-import { assertFillable } from "../forms/public.ts";
+import { assertOpen } from "../forms/public.ts";
 import { loadForm } from "../forms/service.ts";
 import { recordStart } from "../statistics/visits.ts";
 import { accepts, cleanName, detectType, fieldLimitBytes, soundOnly } from "./file-types.ts";
@@ -210,7 +210,7 @@ export async function storeUpload(
   const [row] = await db.select().from(forms).where(eq(forms.id, formId));
   if (!row) throw notFound("form.not_found");
   const { settings, fields } = readForm(row);
-  assertFillable(row, settings, visitor);
+  await assertOpen(db, row, settings, visitor);
   const element = fields.find((field) => field.id === fieldId);
   if (!element || !isUploadField(element)) throw invalidField("answer.unknown_field", "fieldId");
   if (bytes.length === 0) throw invalidField("answer.required", fieldId);

@@ -27,6 +27,22 @@ export function assertFillable(row: FormRow, settings: TFormSettings, visitor: U
 }
 
 /**
+ * Whether a filling may begin, or send a file, towards a submission: the form is fillable for
+ * this visitor and not closed by its date or its limit. What a filling sends after its
+ * submission (its behaviour's last batch, a recording's last chunk) asks only assertFillable,
+ * so the last submission a limit takes keeps them.
+ */
+export async function assertOpen(
+  db: Db,
+  row: FormRow,
+  settings: TFormSettings,
+  visitor: UserRow | undefined,
+): Promise<void> {
+  assertFillable(row, settings, visitor);
+  if (await closedReason(db, row, settings)) throw forbidden("form.closed");
+}
+
+/**
  * Why the form no longer takes submissions by its closing date or response limit (null while it
  * does): the count is the one the submission statement keeps (form_answer_counts), read only when
  * the form has a limit.

@@ -10,7 +10,7 @@ import { notFound } from "../../http/errors.ts";
 import { addressKey, countRequest } from "../../http/rate-limits.ts";
 import { pageSender } from "../answers/respondent.ts";
 import { readForm } from "../forms/presenter.ts";
-import { assertFillable } from "../forms/public.ts";
+import { assertOpen } from "../forms/public.ts";
 
 /**
  * Starts one respondent may report: one per filling, and a filling is only begun by hand; an
@@ -61,7 +61,7 @@ export async function recordStart(
   );
   const [row] = await db.select().from(forms).where(eq(forms.id, start.formId));
   if (!row) throw notFound("form.not_found");
-  assertFillable(row, readForm(row).settings, caller.visitor);
+  await assertOpen(db, row, readForm(row).settings, caller.visitor);
   await db
     .insert(formStarts)
     .values({ accountId: row.accountId, formId: row.id, visitKey: start.key })
