@@ -313,4 +313,21 @@ describe("searching answers", () => {
     expect(await contains("grid", "service: good")).toEqual([may]);
     expect(await contains("grid", "Good")).toEqual([march, may]);
   });
+
+  it("refuses a filter holding text no database keeps with its code, for submissions and partial responses alike", async () => {
+    const created = await admin.post<{ form: { id: number } }>("/api/forms", {
+      title: "Odd filters",
+      fields: [{ id: "name", fieldType: "text", question: "Name" }],
+    });
+    // JSON's escapes of U+0000 and of half a surrogate pair, as a filter's text carries them.
+    for (const filters of ['{"result":"\\u0000"}', '{"tags":["\\u0000"]}', '{"search":"a\\ud800"}']) {
+      for (const status of ["", "&status=partial"]) {
+        const refused = await admin.get(
+          `/api/forms/${created.body.form.id}/answer/paginated/1/10?filters=${encodeURIComponent(filters)}${status}`,
+        );
+        expect(refused.status, `${filters}${status}`).toBe(400);
+        expect(refused.body).toMatchObject({ code: "request.invalid_characters" });
+      }
+    }
+  });
 });

@@ -131,6 +131,18 @@ describe("importing a form from an exported file", () => {
     expect(fields).toMatchObject([{ id: "pick", fieldSettings: { radioButtons: "A / B" } }]);
   });
 
+  it("refuses a file holding text no database keeps (U+0000, a lone surrogate), creating nothing", async () => {
+    const before = (await admin.get<{ forms: unknown[] }>("/api/forms/all")).body;
+    for (const title of ["a\u0000b", "half \ud800 pair"]) {
+      // Written as JSON writes them, \u0000 and \ud800.
+      const text = JSON.stringify({ ...exported, form: { ...exported.form, title } });
+      const refused = await upload([{ name: "survey.json", text }]);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toMatchObject({ code: "request.invalid_characters" });
+    }
+    expect((await admin.get<{ forms: unknown[] }>("/api/forms/all")).body).toEqual(before);
+  });
+
   it("refuses a JSON body instead of a file", async () => {
     const response = await admin.post("/api/forms/import", exported);
     expect(response.status).toBe(400);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZElements } from "./element-schema.ts";
 import type { MessageCode } from "./errors.ts";
 import { ZFormSettings } from "./form-schema.ts";
+import { parseJsonText } from "./text.ts";
 
 /** forms.md §5: an import is one .json file under 5 MB, not empty, holding valid data. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -56,7 +57,9 @@ export function importForm(fileName: string, size: number, text: string): Import
   if (size === 0 || text.trim() === "") return { ok: false, code: "import.empty" };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    const parsed = parseJsonText(text);
+    if (!parsed.storable) return { ok: false, code: "request.invalid_characters" };
+    data = parsed.value;
   } catch {
     return { ok: false, code: "import.invalid" };
   }

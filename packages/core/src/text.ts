@@ -19,3 +19,24 @@ export function shortenTitle(title: string, length = TITLE_LENGTH): string {
   const chars = [...title];
   return chars.length > length ? `${chars.slice(0, length).join("")}...` : title;
 }
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a database can keep this text: PostgreSQL refuses U+0000 in text and jsonb, and a lone
+ * UTF-16 surrogate (legal in JSON's `\ud800` escape) has no UTF-8 form.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && !LONE_SURROGATE.test(text);
+}
+
+/** JSON.parse, and whether every text in it, keys too, can be kept (isStorableText). */
+export function parseJsonText(text: string): { value: unknown; storable: boolean } {
+  let storable = true;
+  const value: unknown = JSON.parse(text, (key, item: unknown) => {
+    if (!isStorableText(key) || (typeof item === "string" && !isStorableText(item))) storable = false;
+    return item;
+  });
+  return { value, storable };
+}

@@ -1,4 +1,5 @@
 import type { MessageCode } from "@formloom/core/errors";
+import { isStorableText } from "@formloom/core/text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { invalidField } from "./errors.ts";
 
@@ -9,7 +10,8 @@ export const MAX_INPUT_DEPTH = 64;
  * Checks every string a request carries — path, query and JSON body — before any route reads it,
  * so one place answers for all routes. PostgreSQL refuses U+0000 in text and jsonb, and a lone
  * UTF-16 surrogate (legal in JSON's `\ud800` escape) has no UTF-8 form; both would otherwise fail
- * inside a query as a 500. They are refused rather than stripped: silently changing what a person
+ * inside a query as a 500 (JSON carried in a query's text, such as the results' filters, is
+ * checked where it is parsed). They are refused rather than stripped: silently changing what a person
  * typed (an answer, a password) is worse than telling them. Nesting is bounded for the same reason:
  * recursive schemas and JSON.stringify would overflow the stack on a pathological body.
  */
@@ -39,23 +41,16 @@ function inspect(root: unknown, where: string): Problem | undefined {
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === "string") {
-      if (!storable(value)) return { code: "request.invalid_characters", field: path || where };
+      if (!isStorableText(value)) return { code: "request.invalid_characters", field: path || where };
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
     if (depth >= MAX_INPUT_DEPTH) return { code: "request.too_deep", field: path || where };
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (!storable(key)) return { code: "request.invalid_characters", field: path || where };
+      if (!isStorableText(key)) return { code: "request.invalid_characters", field: path || where };
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
   return undefined;
-}
-
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function storable(text: string): boolean {
-  return !text.includes("\u0000") && !LONE_SURROGATE.test(text);
 }

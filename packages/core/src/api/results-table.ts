@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJsonText } from "../text.ts";
 
 /**
  * The results table's filters, sent as one JSON text in the `filters` query parameter of
@@ -55,11 +56,13 @@ export const ZAnswerFiltersParam = z
   .max(8000)
   .transform((text, ctx) => {
     try {
-      return JSON.parse(text) as unknown;
+      const parsed = parseJsonText(text);
+      if (parsed.storable) return parsed.value;
+      ctx.addIssue({ code: "custom", message: "request.invalid_characters" });
     } catch {
       ctx.addIssue({ code: "custom", message: "request.invalid" });
-      return z.NEVER;
     }
+    return z.NEVER;
   })
   .pipe(ZAnswerFilters)
   .describe(
