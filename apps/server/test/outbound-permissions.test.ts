@@ -464,7 +464,7 @@ describe("a member who may read field A and edit forms", () => {
         ...level,
         fieldSettings: { answerVariants: variants.map((v, i) => ({ ...v, value: String(10 ** i) })) },
       },
-      // Counted by its points instead of its values.
+      // Every band worth nothing, then counted by its points.
       { ...level, fieldSettings: { answerVariants: variants.map((v) => ({ ...v, value: "" })) } },
       { ...level, calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 5 } },
       // Made another kind of question.
@@ -494,5 +494,31 @@ describe("a member who may read field A and edit forms", () => {
       fields: [a, { ...level, calcSettings: { calcType: "check_values", notEmptyScore: 0, points: 5 } }, f],
     });
     expect(admins.status, admins.text).toBe(200);
+
+    // Through a formula they may not read: theirs reads the admin's "mid", which reads the band.
+    const mid = {
+      id: "m",
+      fieldType: "formula",
+      title: "Band, as counted",
+      formulaName: "mid",
+      fieldSettings: { formula: "band" },
+    };
+    const throughMid = { ...f, fieldSettings: { formula: "mid + team" } };
+    const chained = await admin.patch(`/api/forms/${formId}`, { fields: [a, level, mid, throughMid] });
+    expect(chained.status, chained.text).toBe(200);
+    const spread = {
+      ...level,
+      fieldSettings: { answerVariants: variants.map((v, i) => ({ ...v, value: String(10 ** i) })) },
+    };
+    const chainedBefore = await stored();
+    for (const changed of [
+      [a, spread, mid, throughMid],
+      [a, level, { ...mid, fieldSettings: { formula: "band * 10" } }, throughMid],
+    ]) {
+      const refused = await member.api.patch(`/api/forms/${formId}`, { fields: changed });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.code).toBe("form.formula_not_readable");
+      expect(await stored()).toBe(chainedBefore);
+    }
   });
 });

@@ -240,6 +240,43 @@ export function formulaReadingOf(element: TElement): unknown {
 }
 
 /**
+ * Every element outside `readable` whose answer or setting a formula in `readable` reads: by its
+ * formula name, through any other formula (readable or not), and every scored element where one
+ * reads the total score. What these count as decides what the readable formulas show.
+ */
+export function formulaReachBeyond(
+  elements: readonly TElement[],
+  readable: ReadonlySet<string>,
+): Set<string> {
+  const byName = new Map(elements.filter((e) => e.formulaName).map((e) => [e.formulaName, e]));
+  const scored = elements.filter((e) => fieldScore(e, undefined).max > 0);
+  const reached = new Set<string>();
+  const pending = elements
+    .filter((e) => e.fieldType === "formula" && e.formulaName && readable.has(e.id))
+    .map((e) => e.formulaName);
+  const visited = new Set<string>();
+  while (pending.length > 0) {
+    const name = pending.pop()!;
+    if (visited.has(name)) continue;
+    visited.add(name);
+    if (name === "score") {
+      for (const element of scored) reached.add(element.id);
+      continue;
+    }
+    const element = byName.get(name);
+    if (!element) continue;
+    reached.add(element.id);
+    if (element.fieldType !== "formula") continue;
+    try {
+      pending.push(...formulaVariables(parseFormula(element.fieldSettings.formula ?? "0")));
+    } catch {
+      // An expression that does not parse reads nothing.
+    }
+  }
+  return new Set([...reached].filter((id) => !readable.has(id)));
+}
+
+/**
  * The formula fields' values for the answers given so far, by formula name: what a respondent
  * sees while filling the form. The same numbers scoreSubmission gives, before any penalty for
  * leaving the form's window (that is only known once the form is sent).

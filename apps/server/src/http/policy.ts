@@ -14,7 +14,7 @@ import {
 } from "@formloom/core/permissions";
 import type { TRule } from "@formloom/core/rule-schema";
 import { fieldsReadBy } from "@formloom/core/rules";
-import { formulaReadingOf, formulaSourcesBeyond } from "@formloom/core/scoring";
+import { formulaReachBeyond, formulaReadingOf, formulaSourcesBeyond } from "@formloom/core/scoring";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/connect.ts";
 import { formGroupAccess, forms, groupMembers, groupPermissions, users } from "../db/schema.ts";
@@ -352,7 +352,8 @@ export async function authorizeFormulaChange(
   if (access.level !== "fields") return;
   const was = formulaSourcesBeyond(before, access.fieldIds);
   const now = formulaSourcesBeyond(after, access.fieldIds);
-  const read = new Set([...now.values()].flatMap((sources) => [...sources]));
+  // What the readable formulas read beyond the saver's questions, through any formula.
+  const read = formulaReachBeyond(after, access.fieldIds);
   const beforeById = new Map(before.map((field) => [field.id, field]));
   const errors = after.flatMap((field, index) => {
     const shown = now.get(field.id);
