@@ -10536,6 +10536,7 @@ export interface operations {
                             fieldGroup?: string;
                             fieldGroupOrder?: number;
                             formula?: string;
+                            formulaAfterSending?: boolean;
                             gapText?: string;
                             hasOtherVariant?: boolean;
                             images?: {
@@ -11106,6 +11107,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -11926,6 +11928,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -12187,6 +12190,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -13007,6 +13011,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -13509,6 +13514,7 @@ export interface operations {
                             fieldGroup?: string;
                             fieldGroupOrder?: number;
                             formula?: string;
+                            formulaAfterSending?: boolean;
                             gapText?: string;
                             hasOtherVariant?: boolean;
                             images?: {
@@ -13990,6 +13996,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -14810,6 +14817,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -17941,6 +17949,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -18761,6 +18770,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -22966,6 +22976,7 @@ export interface operations {
                                         fieldGroup?: string;
                                         fieldGroupOrder?: number;
                                         formula?: string;
+                                        formulaAfterSending?: boolean;
                                         gapText?: string;
                                         hasOtherVariant?: boolean;
                                         images?: {
@@ -23201,6 +23212,7 @@ export interface operations {
                             fieldGroup?: string;
                             fieldGroupOrder?: number;
                             formula?: string;
+                            formulaAfterSending?: boolean;
                             gapText?: string;
                             hasOtherVariant?: boolean;
                             images?: {
@@ -23402,6 +23414,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -23719,6 +23732,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -24539,6 +24553,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -24950,6 +24965,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -25794,6 +25810,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -26751,6 +26768,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
@@ -27571,6 +27589,7 @@ export interface operations {
                                 fieldGroup?: string;
                                 fieldGroupOrder?: number;
                                 formula?: string;
+                                formulaAfterSending?: boolean;
                                 gapText?: string;
                                 hasOtherVariant?: boolean;
                                 images?: {
