@@ -83,9 +83,13 @@ describe("a webhook's address, the credential of a chat's incoming webhook", () 
         expect(listed.body.webhooks.find((hook) => hook.id === adminHookId)?.endpoint).toBe(hidden);
       }
     }
-    // Their own webhook is theirs to see.
-    const own = await blind.api.get<{ endpoint: string }>(`/api/forms/${formId}/webhooks/${blindHookId}`);
+    // Their own webhook is theirs to see; one whose maker reads nothing (so it sends nothing) is
+    // still another's key, seen whole only by a reader of the whole form.
+    const blindHook = `/api/forms/${formId}/webhooks/${blindHookId}`;
+    const own = await blind.api.get<{ endpoint: string }>(blindHook);
     expect(own.body.endpoint).toBe(`${receiver.base}/blind-hook`);
+    expect((await member.api.get(blindHook)).body).toMatchObject({ endpoint: hidden, endpointHidden: true });
+    expect((await admin.get(blindHook)).body).toMatchObject({ endpointHidden: false });
     // The edit page sends the address back as it was shown: a new title changes nothing else.
     const renamed = await blind.api.patch(url, { title: "Renamed by the blind", endpoint: hidden });
     expect(renamed.status, renamed.text).toBe(200);

@@ -265,6 +265,15 @@ export async function channelAccess(
   return answerAccess({ db, user, via: "session", accountId }, form);
 }
 
+/** What the caller may read of the form, and what a channel made by `configuredBy` sends of it. */
+function readersOfChannel(
+  ctx: TenantContext,
+  form: { id: number; creatorId: number | null },
+  configuredBy: number | null,
+): Promise<[AnswerAccess, AnswerAccess]> {
+  return Promise.all([answerAccess(ctx, form), channelAccess(ctx.db, ctx.accountId, configuredBy, form)]);
+}
+
 /**
  * Changing where a channel sends, what it sends, or sending it again hands its data to whoever
  * does it: they must read everything it sends now. The change then makes it theirs.
@@ -274,24 +283,24 @@ export async function authorizeChannelChange(
   form: { id: number; creatorId: number | null },
   configuredBy: number | null,
 ): Promise<void> {
-  if (!(await mayTakeOverChannel(ctx, form, configuredBy))) throw forbidden("not_allowed");
+  if (configuredBy === ctx.user.id) return;
+  const [mine, sent] = await readersOfChannel(ctx, form, configuredBy);
+  if (!coversAccess(mine, sent)) throw forbidden("not_allowed");
 }
 
 /**
- * Whether the caller reads everything a channel sends now (or made it): who may change where it
- * sends, and may see its address whole (a chat's incoming webhook address is its key).
+ * Whether the caller may see where a channel sends, whole (a chat's incoming-webhook address is
+ * its key): its maker, or a reader of everything it sends; of the whole form when it sends
+ * nothing now (its maker left, or reads nothing), since the address is someone's all the same.
  */
-export async function mayTakeOverChannel(
+export async function maySeeChannelAddress(
   ctx: TenantContext,
   form: { id: number; creatorId: number | null },
   configuredBy: number | null,
 ): Promise<boolean> {
   if (configuredBy === ctx.user.id) return true;
-  const [mine, sent] = await Promise.all([
-    answerAccess(ctx, form),
-    channelAccess(ctx.db, ctx.accountId, configuredBy, form),
-  ]);
-  return coversAccess(mine, sent);
+  const [mine, sent] = await readersOfChannel(ctx, form, configuredBy);
+  return sent.level === "none" ? mine.level === "all" : coversAccess(mine, sent);
 }
 
 /** What a rule does that is seen outside the form's answers: its mail, its webhook, the form closing. */

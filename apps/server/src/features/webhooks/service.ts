@@ -18,7 +18,7 @@ import {
   answerAccess,
   assertCanRead,
   authorizeChannelChange,
-  mayTakeOverChannel,
+  maySeeChannelAddress,
 } from "../../http/policy.ts";
 import { answerNumbers } from "../answers/service.ts";
 import { loadForm } from "../forms/service.ts";
@@ -31,7 +31,7 @@ export interface WebhookDeps {
   allow: AllowList;
 }
 
-/** The webhook as the caller sees it: its address whole only where `shown` (mayTakeOverChannel). */
+/** The webhook as the caller sees it: its address whole only where `shown` (maySeeChannelAddress). */
 export function present(row: WebhookRow, secrets: SecretBox, shown: boolean): TWebhook {
   return {
     id: row.id,
@@ -66,7 +66,7 @@ async function presented(ctx: TenantContext, secrets: SecretBox, rows: WebhookRo
     const form = byId.get(row.formId);
     if (!form) return Promise.resolve(false);
     const key = `${row.formId}:${row.configuredBy}`;
-    const answer = asked.get(key) ?? mayTakeOverChannel(ctx, form, row.configuredBy);
+    const answer = asked.get(key) ?? maySeeChannelAddress(ctx, form, row.configuredBy);
     asked.set(key, answer);
     return answer;
   };
