@@ -188,12 +188,30 @@ describe("the public shape of a form", () => {
         },
       },
       { id: "qty", fieldType: "number", formulaName: "qty", calcSettings: marked },
+      {
+        id: "typed",
+        fieldType: "text",
+        formulaName: "typed",
+        calcSettings: marked,
+        fieldSettings: { answerVariants: [variant("t42", "42", true, { value: "42" })] },
+      },
+      {
+        id: "unvalued",
+        fieldType: "radio",
+        formulaName: "unvalued",
+        calcSettings: marked,
+        fieldSettings: {
+          answerVariants: [variant("x", "X", true, { value: "" }), variant("y", "Y", false, { value: "" })],
+        },
+      },
       ...[
         ["points", "score"],
         ["doubled", "points * 2"],
         ["guessed", "capital"],
         ["count", "qty * 2"],
         ["chosen", "band + qty"],
+        ["typedNumber", "typed"],
+        ["blankValues", "unvalued"],
       ].map(([name, formula]) => ({
         id: name,
         fieldType: "formula",
@@ -202,7 +220,8 @@ describe("the public shape of a form", () => {
       })),
     ].map((element) => ZElement.parse(element));
     const shown = new Map(publicFields(elements).map((element) => [element.id, element.fieldSettings]));
-    for (const later of ["points", "doubled", "guessed"]) {
+    // A text's correct answer is no option chosen: it is counted by its points.
+    for (const later of ["points", "doubled", "guessed", "typedNumber"]) {
       expect(shown.get(later)).toMatchObject({ formulaAfterSending: true });
       expect(shown.get(later)?.formula).toBeUndefined();
     }
@@ -210,5 +229,7 @@ describe("the public shape of a form", () => {
     expect(shown.get("count")).toMatchObject({ formula: "qty * 2" });
     expect(shown.get("chosen")).toMatchObject({ formula: "band + qty" });
     expect(shown.get("count")?.formulaAfterSending).toBeUndefined();
+    // Blank values count as 0 on the server too: nothing to wait for.
+    expect(shown.get("blankValues")).toMatchObject({ formula: "unvalued" });
   });
 });

@@ -148,19 +148,28 @@ export function formulaSourcesBeyond(
   );
 }
 
+/** Types whose answer is an option's id or a list of them: a formula reads their options' numbers. */
+const CHOSEN_IDS: ReadonlySet<string> = new Set([
+  "radio",
+  "select",
+  "checkbox",
+  "multipleChoice",
+  "imageChoice",
+  "sortable",
+]);
+
 /**
- * Whether the number a formula reads for a question may be its score: it can have points, and its
- * answer is no number of its own nor options that each carry a number (an Other answer, which
- * carries none, is counted by its score too).
+ * Whether the number a formula reads for a question (numericValue) may be its score: it can have
+ * points, and its answer is no number of its own nor options that each carry a number (a blank
+ * value counts as 0; an Other answer, which carries none, is counted by its score).
  */
 function countedByScore(element: TElement): boolean {
   if (fieldScore(element, undefined).max === 0) return false;
   // A type whose answer is a number is read as that number once answered (none answered: 0 either way).
   if (fieldTypes[element.fieldType].answerSchema?.safeParse(1).success) return false;
+  if (!CHOSEN_IDS.has(element.fieldType)) return true;
   const variants = variantsOf(element);
-  const valued =
-    variants.length > 0 &&
-    variants.every((variant) => variant.value.trim() !== "" && Number.isFinite(Number(variant.value)));
+  const valued = variants.length > 0 && variants.every((variant) => Number.isFinite(Number(variant.value)));
   return (
     !valued || (element.fieldSettings.hasOtherVariant === true && element.calcSettings.notEmptyScore > 0)
   );
