@@ -1,4 +1,4 @@
-import { compare, secondsOfDay } from "./rule-operators.ts";
+import { comparableOf, compare, secondsOfDay } from "./rule-operators.ts";
 import type { TDateCondition } from "./rule-schema.ts";
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
@@ -36,6 +36,22 @@ function momentIn(now: Date, timeZone = "UTC"): Moment {
   };
 }
 
+/** The moment as the zone's clock shows it, in milliseconds as if that clock were UTC's. */
+function wallClockIn(now: Date, timeZone = "UTC"): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+}
+
 /** Tests the current moment: datetime against an ISO date, the rest against numbers or times. */
 export function checkDateCondition(condition: TDateCondition, now: Date, timeZone?: string): boolean {
   const { segment, operator, value } = condition;
@@ -43,8 +59,12 @@ export function checkDateCondition(condition: TDateCondition, now: Date, timeZon
   if (operator === "notEmpty") return true;
   const op = operator === "contains" ? "equal" : operator === "notContains" ? "notEqual" : operator;
   if (segment === "currentDatetime") {
-    const target = typeof value === "number" ? value : Date.parse(value);
-    return !Number.isNaN(target) && compare(now.getTime(), op, target);
+    if (typeof value === "number") return compare(now.getTime(), op, value);
+    const target = comparableOf(value);
+    if (target?.kind !== "date") return false;
+    // A moment written with its zone is that instant; one without is read on the zone's clock,
+    // so the respondent's browser and the server agree.
+    return compare(target.zoned ? now.getTime() : wallClockIn(now, timeZone), op, target.value);
   }
   const moment = momentIn(now, timeZone);
   if (segment === "currentTime") {

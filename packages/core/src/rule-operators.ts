@@ -27,41 +27,64 @@ export function secondsOfDay(value: string): number | undefined {
 }
 
 /**
- * A day and time as milliseconds on one wall clock: without a zone, the day and time as written,
- * wherever the rule runs (the respondent's browser and the server must agree); with one, the
- * instant it names. A day that is not in the calendar (31.02) is none.
+ * A day and time as milliseconds on one wall clock, as written (no zone moves it), so the
+ * respondent's browser and the server agree wherever each runs. A day or time that is not in the
+ * calendar (31.02, 10:75) is none; 24:00 is the next day's start.
  */
 function wallClock(y: number, m: number, d: number, hours = 0, minutes = 0, seconds = 0, ms = 0) {
+  if (minutes > 59 || seconds > 59 || hours > 24 || (hours === 24 && (minutes > 0 || seconds > 0 || ms > 0)))
+    return undefined;
   const time = Date.UTC(y, m - 1, d, hours, minutes, seconds, ms);
-  const back = new Date(time);
-  return back.getUTCDate() === d && back.getUTCMonth() === m - 1 ? time : undefined;
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCDate() === d && day.getUTCMonth() === m - 1 ? time : undefined;
 }
 
 /**
- * A number for ordering: numbers and numeric text as numbers, ISO dates and days written as the
- * form shows them as milliseconds, times of day as seconds since midnight.
+ * A value as a rule orders it: a number, a day (and time) in milliseconds, or a time of day in
+ * seconds since midnight. Only values of one kind are compared with each other.
  */
-function comparable(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isFinite(value)) return value;
+export interface Comparable {
+  kind: "number" | "date" | "time";
+  value: number;
+  /** A date written with its zone names an instant; one without is a wall-clock time. */
+  zoned?: boolean;
+}
+
+/**
+ * Numbers and numeric text as numbers; ISO days and times, and days written as the form shows
+ * them, as dates; HH:mm as times of day; anything else is not ordered.
+ */
+export function comparableOf(value: unknown): Comparable | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return { kind: "number", value };
   if (typeof value !== "string") return undefined;
   const trimmed = value.trim();
   const text = trimmed.replace(",", ".");
-  if (text !== "" && Number.isFinite(Number(text))) return Number(text);
+  if (text !== "" && Number.isFinite(Number(text))) return { kind: "number", value: Number(text) };
   const iso = ISO_DATE.exec(trimmed);
   if (iso) {
     if (iso[8]) {
       const time = Date.parse(trimmed.replace(" ", "T"));
-      return Number.isNaN(time) ? undefined : time;
+      return Number.isNaN(time) ? undefined : { kind: "date", value: time, zoned: true };
     }
     const [y, m, d, hours, minutes, seconds] = iso.slice(1, 7).map((part) => Number(part ?? 0));
-    return wallClock(y!, m!, d!, hours, minutes, seconds, Number((iso[7] ?? "0").padEnd(3, "0")));
+    const time = wallClock(y!, m!, d!, hours, minutes, seconds, Number((iso[7] ?? "0").padEnd(3, "0")));
+    return time === undefined ? undefined : { kind: "date", value: time };
   }
   const day = SHOWN_DAY.exec(trimmed);
   if (day) {
     const [d, m, y] = day.slice(1).map(Number) as [number, number, number];
-    return wallClock(y, m, d);
+    const time = wallClock(y, m, d);
+    return time === undefined ? undefined : { kind: "date", value: time };
   }
-  return secondsOfDay(trimmed);
+  const seconds = secondsOfDay(trimmed);
+  return seconds === undefined ? undefined : { kind: "time", value: seconds };
+}
+
+/** Two values' difference for ordering; undefined unless both are of one kind. */
+function difference(actual: unknown, expected: unknown): number | undefined {
+  const a = comparableOf(actual);
+  const b = comparableOf(expected);
+  return a && b && a.kind === b.kind ? a.value - b.value : undefined;
 }
 
 const text = (value: unknown) =>
@@ -71,9 +94,8 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [v
 function scalarEqual(actual: unknown, expected: unknown): boolean {
   // A choice's "Other" as a condition's value: met by whatever the respondent wrote there.
   if (expected === OTHER_PREFIX) return typeof actual === "string" && actual.startsWith(OTHER_PREFIX);
-  const a = comparable(actual);
-  const b = comparable(expected);
-  if (a !== undefined && b !== undefined) return a === b;
+  const apart = difference(actual, expected);
+  if (apart !== undefined) return apart === 0;
   if (typeof actual === "boolean" || typeof expected === "boolean")
     return actual === expected || text(actual) === text(expected);
   return text(actual) === text(expected);
@@ -98,12 +120,6 @@ function contains(actual: unknown, expected: unknown): boolean {
   return text(actual).includes(text(expected));
 }
 
-function order(actual: unknown, expected: unknown): number | undefined {
-  const a = comparable(actual);
-  const b = comparable(expected);
-  return a === undefined || b === undefined ? undefined : a - b;
-}
-
 /** Applies one rule operator; a comparison between values that cannot be ordered is false. */
 export function compare(actual: unknown, operator: RuleOperator, expected: unknown): boolean {
   switch (operator) {
@@ -120,12 +136,12 @@ export function compare(actual: unknown, operator: RuleOperator, expected: unkno
     case "notContains":
       return !contains(actual, expected);
     case "greater":
-      return (order(actual, expected) ?? Number.NaN) > 0;
+      return (difference(actual, expected) ?? Number.NaN) > 0;
     case "greaterOrEqual":
-      return (order(actual, expected) ?? Number.NaN) >= 0;
+      return (difference(actual, expected) ?? Number.NaN) >= 0;
     case "lower":
-      return (order(actual, expected) ?? Number.NaN) < 0;
+      return (difference(actual, expected) ?? Number.NaN) < 0;
     case "lowerOrEqual":
-      return (order(actual, expected) ?? Number.NaN) <= 0;
+      return (difference(actual, expected) ?? Number.NaN) <= 0;
   }
 }

@@ -142,6 +142,41 @@ describe("comparing dates and times of day", () => {
     },
   );
 
+  it("compares only values of one kind: a day is no time of day, a time no number", () => {
+    expect(holds("greater", "2024-06-02", "23:00")).toBe(false);
+    expect(holds("equal", "10:00", "36000")).toBe(false);
+    expect(holds("equal", "0:00", "0")).toBe(false);
+    expect(holds("equal", "2024-06-01T10:75", "2024-06-01T11:15")).toBe(false);
+    expect(holds("equal", "2024-06-01T24:00", "2024-06-02")).toBe(true);
+  });
+
+  it("reads a moment without a zone on the given zone's clock, wherever it runs", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const runner of ["America/New_York", "Asia/Tokyo"]) {
+        process.env.TZ = runner;
+        // 14:30:05 UTC is 15:30:05 in Paris.
+        const now = new Date("2026-03-18T14:30:05Z");
+        const at = (value: string, timeZone?: string) =>
+          evaluate(
+            fields,
+            [
+              rule("r", { kind: "date", segment: "currentDatetime", operator: "greater", value }, [
+                { type: "hide", fieldIds: ["a"] },
+              ]),
+            ],
+            {},
+            { now, timeZone },
+          ).elements.a?.hidden;
+        expect(at("2026-03-18T15:00", "Europe/Paris")).toBe(true);
+        expect(at("2026-03-18T15:00")).toBe(false);
+        expect(at("2026-03-18T15:00:00+01:00")).toBe(true);
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it("orders times of day", () => {
     expect(holds("lower", "09:30", "12:00")).toBe(true);
     expect(holds("greaterOrEqual", "19:15", "18:00")).toBe(true);
