@@ -274,7 +274,7 @@ describe("searching answers", () => {
           fieldSettings: {
             questions: [
               { id: "food", question: "Food" },
-              { id: "service", question: "Service" },
+              { id: "service", question: "Q2: Service" },
             ],
             answerVariants: [
               { id: "bad", title: "Bad" },
@@ -311,6 +311,7 @@ describe("searching answers", () => {
     expect(await contains("at", "03.05.2024")).toEqual([may]);
     expect(await contains("grid", "Food: Good")).toEqual([march]);
     expect(await contains("grid", "service: good")).toEqual([may]);
+    expect(await contains("grid", "Q2: Service: Bad")).toEqual([march]);
     expect(await contains("grid", "Good")).toEqual([march, may]);
   });
 

@@ -1,6 +1,7 @@
 import { NPS_GROUP_BOUNDS, type TAnswerFilters } from "@formloom/core/api/results-table";
 import type { FieldType } from "@formloom/core/element-schema";
 import { OTHER_PREFIX } from "@formloom/core/field-types/choice";
+import { answerFromDayText } from "@formloom/core/field-types/date-time";
 import type { AnswerAccess } from "@formloom/core/permissions";
 import { OPTION_TYPES } from "@formloom/core/public-form";
 import { type SQL, sql } from "drizzle-orm";
@@ -133,21 +134,26 @@ function choiceTitled(
  * the first part with a choice whose title holds the second.
  */
 function matrixCell(answers: SQL, field: FilteredField | undefined, text: string): SQL | undefined {
-  const colon = text.indexOf(":");
-  if (field?.fieldType !== "matrix" || colon < 0) return undefined;
-  const part = (words: string) => words.trim().toLocaleLowerCase();
-  const [row, choice] = [part(text.slice(0, colon)), part(text.slice(colon + 1))];
-  if (row === "" || choice === "") return undefined;
+  if (field?.fieldType !== "matrix" || !text.includes(":")) return undefined;
   const settings = field.fieldSettings;
-  const rows = (settings?.questions ?? []).filter((r) => r.question.toLocaleLowerCase().includes(row));
-  const choices = [...(settings?.answerVariants ?? []), ...(settings?.removedVariants ?? [])].filter((c) =>
-    c.title.toLocaleLowerCase().includes(choice),
-  );
-  const cells = rows
-    .flatMap((r) => choices.map((c) => `@.answer.${pathString(r.id)} == ${pathString(c.id)}`))
-    .slice(0, MAX_TITLED_OPTIONS);
-  if (cells.length === 0) return sql`false`;
-  return sql`${answers} @? ${`$[*] ? (@.fieldId == ${pathString(field.id)} && (${cells.join(" || ")}))`}::jsonpath`;
+  const lower = (words: string) => words.trim().toLocaleLowerCase();
+  const choices = [...(settings?.answerVariants ?? []), ...(settings?.removedVariants ?? [])];
+  // A row's own title may hold a colon ("Q1: Service"): each colon may be the one between.
+  const cells = new Set<string>();
+  for (let colon = text.indexOf(":"); colon >= 0; colon = text.indexOf(":", colon + 1)) {
+    const [row, choice] = [lower(text.slice(0, colon)), lower(text.slice(colon + 1))];
+    if (row === "" || choice === "") continue;
+    for (const r of settings?.questions ?? []) {
+      if (!r.question.toLocaleLowerCase().includes(row)) continue;
+      for (const c of choices) {
+        if (c.title.toLocaleLowerCase().includes(choice))
+          cells.add(`@.answer.${pathString(r.id)} == ${pathString(c.id)}`);
+      }
+    }
+  }
+  if (cells.size === 0) return undefined;
+  const path = `$[*] ? (@.fieldId == ${pathString(field.id)} && (${[...cells].slice(0, MAX_TITLED_OPTIONS).join(" || ")}))`;
+  return sql`${answers} @? ${path}::jsonpath`;
 }
 
 /**
@@ -155,14 +161,13 @@ function matrixCell(answers: SQL, field: FilteredField | undefined, text: string
  * it (2024-03-05, 2024-03-05T09:30, 2024-03); null for any other text.
  */
 function storedDateText(text: string): string | null {
-  const two = (n: string) => n.padStart(2, "0");
-  const day = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
-  if (day) {
-    const [, d = "", m = "", y = "", hours, minutes] = day;
-    return `${y}-${two(m)}-${two(d)}${hours !== undefined ? `T${two(hours)}:${minutes}` : ""}`;
+  const typed = text.trim();
+  for (const mode of ["date", "datetime"] as const) {
+    const stored = answerFromDayText(typed, mode);
+    if (stored !== typed) return stored;
   }
-  const month = /^(\d{1,2})[./-](\d{4})$/.exec(text.trim());
-  return month ? `${month[2]}-${two(month[1] ?? "")}` : null;
+  const month = /^(\d{1,2})[./-](\d{4})$/.exec(typed);
+  return month ? `${month[2]}-${(month[1] ?? "").padStart(2, "0")}` : null;
 }
 
 /**
