@@ -130,7 +130,10 @@ function WebhookList({
           width: 124,
           cell: (webhook) => (
             <Group gap={4} wrap="nowrap">
-              <CopyCurlAction webhook={webhook} formTitle={formTitles?.get(webhook.formId) ?? ""} />
+              {/* A command to an address shown only in part would reach nothing. */}
+              {!webhook.endpointHidden && (
+                <CopyCurlAction webhook={webhook} formTitle={formTitles?.get(webhook.formId) ?? ""} />
+              )}
               <EditDeleteActions
                 name={webhook.title}
                 onEdit={() => edit(webhook)}
