@@ -231,8 +231,11 @@ describe("a form on several pages", () => {
       await page.getByRole("textbox", { name: "Nickname" }).waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Onward" }).click();
       await heading(page, "Page 2 of 2").waitFor();
-      // The same rule filled in the city.
-      expect(await page.getByRole("textbox", { name: "4. City" }).inputValue()).toBe("London");
+      // The same rule filled in the city, which is the rule's to keep while it holds: it cannot be
+      // typed over only to be put back.
+      const city = page.getByRole("textbox", { name: "4. City" });
+      expect(await city.inputValue()).toBe("London");
+      expect(await city.isEditable()).toBe(false);
       await page.getByRole("button", { name: "Send" }).click();
       await page.waitForURL(/thankyou/);
       expect(problems).toEqual([]);

@@ -166,6 +166,8 @@ export function FormRenderer(props: FormRendererProps) {
   const expiredIds = new Set(questionsOf(expiredPages).map((field) => field.id));
   const disabled = (field: TElement) =>
     (outcome.elements[field.id]?.disabled ?? field.isDisabled) ||
+    // A value a rule assigns is the rule's while it holds: typed over, it would be put back.
+    Object.hasOwn(outcome.assigned, field.id) ||
     formExpired ||
     sentAsIs ||
     expiredIds.has(field.id);
