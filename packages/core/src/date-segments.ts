@@ -14,33 +14,11 @@ interface Moment {
 }
 
 /** The calendar parts of a moment in a time zone (UTC by default), by the platform's Intl. */
-function momentIn(now: Date, timeZone = "UTC"): Moment {
+function momentIn(now: Date, timeZone = "UTC"): Moment & { year: number; minutes: number; seconds: number } {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     hourCycle: "h23",
     weekday: "short",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "0";
-  const hours = Number(part("hour"));
-  return {
-    month: Number(part("month")),
-    dayOfMonth: Number(part("day")),
-    dayOfWeek: WEEKDAYS[part("weekday")] ?? 0,
-    hours,
-    timeOfDay: hours * 3600 + Number(part("minute")) * 60 + Number(part("second")),
-  };
-}
-
-/** The moment as the zone's clock shows it, in milliseconds as if that clock were UTC's. */
-function wallClockIn(now: Date, timeZone = "UTC"): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hourCycle: "h23",
     year: "numeric",
     month: "numeric",
     day: "numeric",
@@ -48,8 +26,24 @@ function wallClockIn(now: Date, timeZone = "UTC"): number {
     minute: "numeric",
     second: "numeric",
   }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "0";
+  const [hours, minutes, seconds] = [Number(part("hour")), Number(part("minute")), Number(part("second"))];
+  return {
+    year: Number(part("year")),
+    month: Number(part("month")),
+    dayOfMonth: Number(part("day")),
+    dayOfWeek: WEEKDAYS[part("weekday")] ?? 0,
+    hours,
+    minutes,
+    seconds,
+    timeOfDay: hours * 3600 + minutes * 60 + seconds,
+  };
+}
+
+/** The moment as the zone's clock shows it, in milliseconds as if that clock were UTC's. */
+function wallClockIn(now: Date, timeZone = "UTC"): number {
+  const at = momentIn(now, timeZone);
+  return Date.UTC(at.year, at.month - 1, at.dayOfMonth, at.hours, at.minutes, at.seconds);
 }
 
 /** Tests the current moment: datetime against an ISO date, the rest against numbers or times. */

@@ -52,6 +52,15 @@ function parsedAnswer(element: TElement, value: unknown): { ok: true; value: unk
   return { ok: true, value: parsed.data };
 }
 
+/** The variables a formula field's expression reads; none when it does not parse. */
+function formulaReadsOf(element: TElement): Set<string> {
+  try {
+    return formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
+  } catch {
+    return new Set();
+  }
+}
+
 /** Points for one element: notEmptyScore for any answer, plus points × correctness where the answer is checked. */
 export function fieldScore(element: TElement, value: unknown): { score: number; max: number } {
   if (!isAnswerable(element) || element.isNotCalculable) return { score: 0, max: 0 };
@@ -130,12 +139,7 @@ export function formulaSourcesBeyond(
     if (!element || visiting.has(name)) return [];
     if (!readable.has(element.id)) return [element.id];
     if (element.fieldType !== "formula") return [];
-    let read: Set<string>;
-    try {
-      read = formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
-    } catch {
-      read = new Set();
-    }
+    const read = formulaReadsOf(element);
     visiting.add(name);
     const found = [...read].flatMap((variable) => sourcesOf(variable, visiting));
     visiting.delete(name);
@@ -191,12 +195,7 @@ export function formulasReadingMarking(elements: readonly TElement[]): Set<strin
     if (element.fieldType !== "formula") return countedByScore(element);
     const seen = known.get(name);
     if (seen !== undefined) return seen;
-    let variables: Set<string>;
-    try {
-      variables = formulaVariables(parseFormula(element.fieldSettings.formula ?? "0"));
-    } catch {
-      variables = new Set();
-    }
+    const variables = formulaReadsOf(element);
     visiting.add(name);
     const result = [...variables].some((variable) => reads(variable, visiting));
     visiting.delete(name);
@@ -276,11 +275,7 @@ export function formulaReachBeyond(
     if (!element) continue;
     reached.add(element.id);
     if (element.fieldType !== "formula") continue;
-    try {
-      pending.push(...formulaVariables(parseFormula(element.fieldSettings.formula ?? "0")));
-    } catch {
-      // An expression that does not parse reads nothing.
-    }
+    pending.push(...formulaReadsOf(element));
   }
   return new Set([...reached].filter((id) => !readable.has(id)));
 }
