@@ -95,7 +95,7 @@ describe("asking the respondent for their e-mail", () => {
     // Drawn on the server, labelled in the form's language, as an e-mail input.
     const html = await page();
     expect(html).toMatch(/<input[^>]*type="email"[^>]*name="fl-notification-email"/);
-    expect(html).toContain("Su dirección de correo electrónico");
+    expect(html).toContain("Tu dirección de correo electrónico");
 
     await owner.patch(`/api/forms/${formId}/email-notifications/${id}`, { enabled: false });
     expect((await publicForm("ask-page")).asksEmail).toBe(false);
@@ -162,7 +162,7 @@ describe("asking the respondent for their e-mail", () => {
     expect(refused.status).toBe(422);
     const html = await refused.text();
     expect(html).toMatch(/value="grace@"/);
-    expect(html).toContain("Introduzca una dirección de correo electrónico válida");
+    expect(html).toContain("Introduce una dirección de correo electrónico válida");
     expect(await stored(formId)).toBe(0);
     const accepted = await post("grace@hopper.example");
     expect(accepted.status).toBe(303);
