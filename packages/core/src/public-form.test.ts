@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
 import { ZFormSettings } from "./form-schema.ts";
-import { publicElement, publicFields, publicSettings } from "./public-form.ts";
+import { publicFields, publicSettings } from "./public-form.ts";
 import { scoreSubmission } from "./scoring.ts";
 import { validateSubmission } from "./submission.ts";
 
@@ -106,7 +106,7 @@ const settings = ZFormSettings.parse({
 });
 
 describe("the public shape of a form", () => {
-  const fields = quiz.map(publicElement);
+  const fields = publicFields(quiz);
   const text = JSON.stringify({ settings: publicSettings(settings), fields });
 
   it("carries no correct answer, points, pairing, hidden formula, hidden value or the editors' description", () => {
@@ -150,9 +150,11 @@ describe("the public shape of a form", () => {
         answerVariants: ["a", "b", "c", "d", "e", "f"].map((id) => variant(id, `Topic ${id}`)),
       },
     });
-    const written = publicElement(survey).fieldSettings.answerVariants?.map((v) => v.id);
+    const [shownSurvey] = publicFields([survey]);
+    const written = shownSurvey?.fieldSettings.answerVariants?.map((v) => v.id);
     expect(written).toEqual(["a", "b", "c", "d", "e", "f"]);
-    const checked = publicElement({ ...survey, calcSettings: marked }).fieldSettings.answerVariants;
+    const [quizRanking] = publicFields([{ ...survey, calcSettings: marked }]);
+    const checked = quizRanking?.fieldSettings.answerVariants;
     expect(checked?.map((v) => v.id)).not.toEqual(written);
   });
 

@@ -70,7 +70,7 @@ export function publicFields(elements: readonly TElement[]): TElement[] {
   });
 }
 
-export function publicElement(element: TElement): TElement {
+function publicElement(element: TElement): TElement {
   const {
     answerVariants: _variants,
     removedVariants: _removed,
