@@ -211,6 +211,82 @@ describe("a form on pages posted without JavaScript", () => {
     expect(backFromTrain).toMatch(/name="fl-page" value="0"/);
   });
 
+  it("takes the answers of a page a jump now passes over out of the rules", async () => {
+    const when = (fieldId: string, operator: string, value: string) => ({
+      kind: "group",
+      combinator: "AND",
+      conditions: [{ kind: "field", fieldId, operator, value }],
+    });
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", {
+      title: "Walking tour",
+      formPathAlias: "walking",
+      display: "severalPages",
+      fields: [
+        {
+          id: "route",
+          fieldType: "radio",
+          question: "Which walk?",
+          fieldSettings: {
+            answerVariants: [
+              { id: "short", title: "Short", value: "short" },
+              { id: "long", title: "Long", value: "long" },
+            ],
+          },
+        },
+        { id: "b1", fieldType: "pageBreak" },
+        { id: "age", fieldType: "number", question: "Your age" },
+        { id: "b2", fieldType: "pageBreak" },
+        { id: "group", fieldType: "text", question: "Group" },
+        { id: "wine", fieldType: "text", question: "Wine or juice?", isHidden: true, isRequired: true },
+      ],
+      conditionalRules: [
+        {
+          id: "short-walk",
+          name: "Short walk",
+          if: when("route", "equal", "short"),
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "jump", targetFieldId: "group" }],
+        },
+        {
+          id: "adults",
+          name: "Adults",
+          if: when("age", "greaterOrEqual", "18"),
+          // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+          then: [{ type: "show", fieldIds: ["wine"] }],
+        },
+      ],
+    });
+    expect(made.status, made.text).toBe(201);
+    const send = (page: number, entries: Array<[string, string]>) =>
+      post(
+        new URLSearchParams([["fl-submission-key", "nojs-walk-1"], ["fl-page", String(page)], ...entries]),
+        formPath("walking"),
+      );
+    expect(await (await send(0, [["route", "long"]])).text()).toMatch(/name="fl-page" value="1"/);
+    const last = await (await send(1, [["age", "30"]])).text();
+    expect(last).toMatch(/<input[^>]*name="wine"/);
+    // Back to the start and the short walk: the age page is passed over, and its 30 with it.
+    expect(await (await send(2, [["fl-back", "1"]])).text()).toMatch(/name="fl-page" value="1"/);
+    expect(
+      await (
+        await send(1, [
+          ["age", "30"],
+          ["fl-back", "1"],
+        ])
+      ).text(),
+    ).toMatch(/name="fl-page" value="0"/);
+    const jumped = await (await send(0, [["route", "short"]])).text();
+    expect(jumped).toMatch(/name="fl-page" value="2"/);
+    expect(jumped).not.toMatch(/<input[^>]*name="wine"/);
+    const sent = await send(2, [["group", "Walkers"]]);
+    expect(sent.status).toBe(303);
+    const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
+    expect(Object.fromEntries(stored.body.answerList[0]!.answers.map((a) => [a.fieldId, a.answer]))).toEqual({
+      route: "short",
+      group: "Walkers",
+    });
+  });
+
   it("asks on the same page a question its answers open, instead of passing it over or faulting it", async () => {
     const petForm = (alias: string, required: boolean) => ({
       title: "Pets",

@@ -101,4 +101,40 @@ describe("logic jumps between pages", () => {
     const onePage = validateSubmission(fields, answers.slice(0, 1), { rules, display: "all" });
     expect(onePage.errors.map((e) => e.field)).toEqual(["second"]);
   });
+
+  it("lets no answer left on a skipped page feed the rules", () => {
+    // Answered "30" on the second page, then went back and chose the jump past it.
+    const adult = ZRule.parse({
+      id: "adult",
+      name: "Adults",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "second", operator: "equal", value: "30" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "assign", fieldId: "fourth", value: "adult" }],
+    });
+    const withFourth = [...fields, element("text", "fourth", { isHidden: true })];
+    const answers = [
+      { fieldId: "first", answer: "skip" },
+      { fieldId: "second", answer: "30" },
+      { fieldId: "third", answer: "done" },
+    ];
+    const rules2 = [...rules, adult];
+    const skipped = validateSubmission(withFourth, answers, { rules: rules2, display: "severalPages" });
+    expect(skipped.answers.map((a) => a.fieldId)).toEqual(["first", "third"]);
+    expect(skipped.outcome.matched).toEqual(["jump-first"]);
+    // Walked through the second page, its answer counts.
+    const walked = validateSubmission(
+      withFourth,
+      [{ fieldId: "first", answer: "stay" }, ...answers.slice(1)],
+      {
+        rules: rules2,
+        display: "severalPages",
+      },
+    );
+    expect(walked.answers.map((a) => [a.fieldId, a.answer])).toContainEqual(["fourth", "adult"]);
+    expect(walked.outcome.matched).toEqual(["adult"]);
+  });
 });

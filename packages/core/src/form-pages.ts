@@ -76,6 +76,22 @@ export function pageElements(page: readonly TElement[], elements: readonly TElem
   return page.flatMap((element) => withMembers(element, groups));
 }
 
+/**
+ * The answers given on these pages: what the rules see of a walk through them. An answer on a
+ * page a jump passed over, or on one not reached again since going back, counts when it is.
+ */
+export function answersOnPages(
+  pages: readonly TElement[][],
+  elements: readonly TElement[],
+  indexes: readonly number[],
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const walked = new Set(
+    indexes.flatMap((index) => pageElements(pages[index] ?? [], elements)).map((e) => e.id),
+  );
+  return Object.fromEntries(Object.entries(values).filter(([id]) => walked.has(id)));
+}
+
 /** The page holding an element (or the group around it); -1 when none does. */
 export function pageOf(pages: readonly TElement[][], elements: readonly TElement[], id: string): number {
   return pages.findIndex((page) => pageElements(page, elements).some((element) => element.id === id));

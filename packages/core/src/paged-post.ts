@@ -1,7 +1,7 @@
 import type { TElement } from "./element-schema.ts";
 import type { ValidationError } from "./errors.ts";
 import { isAnswerable } from "./field-registry.ts";
-import { type DisplayMode, nextPage, pageElements, splitPages } from "./form-pages.ts";
+import { answersOnPages, type DisplayMode, nextPage, pageElements, splitPages } from "./form-pages.ts";
 import { newlyOpened } from "./form-post.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate } from "./rules.ts";
@@ -72,7 +72,9 @@ export function pagedStep(post: PagedPost): PagedStep {
 
   // A question of this page its answers opened was never seen: the page comes back with it, as
   // the page's script would have shown it, before anything on it is found wrong.
-  const answers = Object.entries(values).map(([fieldId, answer]) => ({ fieldId, answer }));
+  // The rules see the pages walked through to this one, as the page's script does.
+  const walked = answersOnPages(pages, elements, trail(at), values);
+  const answers = Object.entries(walked).map(([fieldId, answer]) => ({ fieldId, answer }));
   if (newlyOpened(elements, rules, answers, post.opened).some((id) => ids.has(id)))
     return {
       kind: "page",
@@ -82,7 +84,7 @@ export function pagedStep(post: PagedPost): PagedStep {
       errors: [],
       notice: "form.more_questions",
     };
-  const outcome = evaluate(elements, rules, values);
+  const outcome = evaluate(elements, rules, walked);
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && !(outcome.elements[element.id]?.disabled ?? element.isDisabled);
   const errors = onPage(at)

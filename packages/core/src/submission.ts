@@ -71,15 +71,19 @@ export function validateSubmission(
     if (answer.answeringTime !== undefined) times.set(answer.fieldId, answer.answeringTime);
   }
 
-  const outcome = evaluate(elements, context.rules ?? [], given, {
-    now: context.now,
-    timeZone: context.timeZone,
-    event: "submit",
-  });
   const reached =
     context.display && context.display !== "all"
       ? reachedElementIds(elements, context.rules ?? [], given, context.display)
       : null;
+  // An answer left on a page a jump then passed over was taken back with that page: the rules
+  // see only the pages the respondent walked through, as the page did.
+  const walked =
+    reached === null ? given : Object.fromEntries(Object.entries(given).filter(([id]) => reached.has(id)));
+  const outcome = evaluate(elements, context.rules ?? [], walked, {
+    now: context.now,
+    timeZone: context.timeZone,
+    event: "submit",
+  });
   const shown = (element: TElement) =>
     !outcome.elements[element.id]?.hidden && (reached === null || reached.has(element.id));
   // Hidden by the author's setting alone: not a field a rule shows (it starts hidden until shown),

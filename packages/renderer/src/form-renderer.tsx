@@ -3,7 +3,7 @@ import type { TElement } from "@formloom/core/element-schema";
 import type { ValidationError } from "@formloom/core/errors";
 import { isAnswerable } from "@formloom/core/field-registry";
 import { startingAnswers } from "@formloom/core/field-types/choice";
-import { groupMembers, pageElements, pageOf } from "@formloom/core/form-pages";
+import { answersOnPages, groupMembers, pageElements, pageOf } from "@formloom/core/form-pages";
 import { sendsFiles } from "@formloom/core/form-post";
 import type { TFormSettings } from "@formloom/core/form-schema";
 import { formLocale } from "@formloom/core/locales";
@@ -157,8 +157,22 @@ export function FormRenderer(props: FormRendererProps) {
   const focus = useRef<Focus>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The same rules the server applies: hidden, disabled and assigned as the respondent answers.
-  const outcome = evaluate(fields, rules, values);
+  const { current, history, forward, back, returnTo } = usePageFlow({
+    pages,
+    elements,
+    fields,
+    rules,
+    onPage: (index) => onPage(index),
+    initialPosition: props.initialPosition,
+    onPositionChange: props.onPositionChange,
+    onMove: () => {
+      setSummary(null);
+      focus.current = { kind: "heading" };
+    },
+  });
+  // The same rules the server applies: hidden, disabled and assigned as the respondent answers
+  // the pages walked through to this one.
+  const outcome = evaluate(fields, rules, answersOnPages(pages, elements, [...history, current], values));
   const shown = (field: TElement) => !outcome.elements[field.id]?.hidden;
   const groups = groupMembers(elements);
   const questionsOf = (indexes: Iterable<number>) =>
@@ -172,19 +186,6 @@ export function FormRenderer(props: FormRendererProps) {
     sentAsIs ||
     expiredIds.has(field.id);
   const onPage = (index: number) => pageElements(pages[index] ?? [], elements).filter(shown);
-  const { current, history, forward, back, returnTo } = usePageFlow({
-    pages,
-    elements,
-    fields,
-    rules,
-    onPage,
-    initialPosition: props.initialPosition,
-    onPositionChange: props.onPositionChange,
-    onMove: () => {
-      setSummary(null);
-      focus.current = { kind: "heading" };
-    },
-  });
   const inputId = (field: TElement) => `${formId}-${field.id}`;
   const styling = useFormStyling(settings, onPage(current));
 

@@ -21,7 +21,7 @@ interface PageFlowOptions {
   elements: readonly TElement[];
   fields: readonly TElement[];
   rules: readonly TRule[];
-  /** The elements of a page the rules show now. */
+  /** The elements of a page the rules show now (asked on a move, not while drawing). */
   onPage(index: number): TElement[];
   /** Where to start: the page (and the pages passed through to it) of a filling taken up again. */
   initialPosition?: FormPosition | undefined;
@@ -69,9 +69,16 @@ export function usePageFlow(options: PageFlowOptions) {
   const returnTo = (index: number) => goTo(index, history.slice(0, Math.max(0, history.indexOf(index))));
 
   const { onPositionChange } = options;
-  const stoppedAt = onPage(current).find(isAnswerable)?.id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: told of a move, not of every redraw.
-  useEffect(() => onPositionChange?.({ page: current, history, stoppedAt }), [current, history]);
+  useEffect(
+    () =>
+      onPositionChange?.({
+        page: current,
+        history,
+        stoppedAt: onPage(current).find(isAnswerable)?.id ?? null,
+      }),
+    [current, history],
+  );
 
   return { current, history, forward, back, returnTo };
 }
