@@ -106,6 +106,9 @@ describe("file and photo fields on the public page", () => {
       });
       await page.getByText("The file is too large").waitFor();
       await screenshot(page, `upload-fields-refused-${width}`);
+      // An empty file is said to be empty, not taken for a question left unanswered.
+      await receipt.setInputFiles({ name: "empty.txt", mimeType: "text/plain", buffer: Buffer.alloc(0) });
+      await page.getByText("This file is empty. Please choose another one").waitFor();
 
       await photo.setInputFiles({ name: "bike.png", mimeType: "image/png", buffer: PNG });
       await page.getByText("Uploaded: bike.png").waitFor();

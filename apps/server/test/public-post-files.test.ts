@@ -147,6 +147,21 @@ describe("a file question on a form posted without JavaScript", () => {
     expect((await storedOf(formId)).length).toBe(before);
   });
 
+  it("says an empty file chosen for an optional question is empty, instead of dropping it unsaid", async () => {
+    const before = (await storedOf(formId)).length;
+    const response = await postMultipart("damage", [
+      ["fl-submission-key", "files-empty-1"],
+      ["name", "Cal"],
+      ["pic", { name: "door.png", bytes: PNG }],
+      ["doc", { name: "invoice.pdf", bytes: Buffer.alloc(0) }],
+    ]);
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toContain("This file is empty");
+    expect(html).not.toContain("Please fill in this field");
+    expect((await storedOf(formId)).length).toBe(before);
+  });
+
   it("says every other error of the page with a refused file, not one round after another", async () => {
     const response = await postMultipart("damage", [
       ["fl-submission-key", "files-refused-2"],

@@ -99,6 +99,11 @@ describe("uploading a respondent's file", () => {
     expect(overServerLimit.status).toBe(413);
     expect(overServerLimit.body.code).toBe("answer.file_too_large");
 
+    // An empty file is said to be empty, on an optional question too: it was not left unanswered.
+    const empty = await upload({ formId, fieldId: "doc" }, Buffer.alloc(0), "invoice.pdf");
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe("answer.file_empty");
+
     const textField = await upload({ formId, fieldId: "name" }, PNG, "a.png");
     expect(textField.status).toBe(400);
     expect(textField.body.code).toBe("answer.unknown_field");

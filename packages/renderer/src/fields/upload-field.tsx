@@ -36,6 +36,7 @@ export function localProblem(
   accept: readonly string[] | undefined,
   maxMb?: number,
 ) {
+  if (file.size === 0) return "answer.file_empty";
   if (maxMb !== undefined && file.size > maxMb * 1024 * 1024) return "answer.file_too_large";
   const prefix = KINDS[type]?.prefix ?? "";
   if (prefix && file.type && !file.type.startsWith(prefix)) return "answer.file_type";

@@ -213,7 +213,7 @@ export async function storeUpload(
   await assertOpen(db, row, settings, visitor);
   const element = fields.find((field) => field.id === fieldId);
   if (!element || !isUploadField(element)) throw invalidField("answer.unknown_field", "fieldId");
-  if (bytes.length === 0) throw invalidField("answer.required", fieldId);
+  if (bytes.length === 0) throw invalidField("answer.file_empty", fieldId);
   if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) throw fileTooLarge(fieldId);
   const type = soundOnly(await detectType(bytes), bytes);
   if (!accepts(element, type)) throw invalidField("answer.file_type", fieldId);

@@ -105,7 +105,8 @@ export async function readMultipartForm(
       }
       const bytes = await filePartBytes(part);
       if (!bytes) errors.push(validationError(part.fieldname, "answer.file_too_large"));
-      else if (bytes.length > 0) files.set(part.fieldname, { name: part.filename, bytes });
+      else if (bytes.length === 0) errors.push(validationError(part.fieldname, "answer.file_empty"));
+      else files.set(part.fieldname, { name: part.filename, bytes });
     }
   });
   return { entries, files, errors };
