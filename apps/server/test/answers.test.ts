@@ -63,6 +63,18 @@ describe("submitting", () => {
     expect(wrongType.body.validationErrors).toEqual([
       expect.objectContaining({ field: "name", code: "answer.invalid", message: "Invalid value in field" }),
     ]);
+    // Two answers to one question: which one was meant is not the server's to guess.
+    const twice = await server.api.post("/api/forms/answer", {
+      formId,
+      answers: [
+        { fieldId: "name", answer: "Ann" },
+        { fieldId: "name", answer: "Bob" },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.validationErrors).toEqual([
+      expect.objectContaining({ field: "name", code: "answer.duplicate_field" }),
+    ]);
     expect((await api.get<Page>(`/api/forms/${formId}/answer/paginated/1/10`)).body.total).toBe(0);
   });
 

@@ -67,6 +67,10 @@ export function validateSubmission(
       errors.push(validationError(answer.fieldId, "answer.unknown_field"));
       continue;
     }
+    if (Object.hasOwn(given, answer.fieldId)) {
+      errors.push(validationError(answer.fieldId, "answer.duplicate_field"));
+      continue;
+    }
     given[answer.fieldId] = answer.answer;
     if (answer.answeringTime !== undefined) times.set(answer.fieldId, answer.answeringTime);
   }
