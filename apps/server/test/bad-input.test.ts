@@ -94,6 +94,23 @@ describe("bad input", () => {
     expect((await server.api.get("/api/health")).status).toBe(200);
   });
 
+  it("a method the path does not take → 405 request.method_not_allowed, saying the ones it does", async () => {
+    const call = (method: string, url: string) =>
+      fetch(`${server.url}${url}`, { method, headers: { authorization: `Bearer ${api.token}` } });
+    const clone = await call("GET", `/api/forms/${formId}/clone`);
+    expect(clone.status).toBe(405);
+    expect(await clone.json()).toMatchObject({
+      code: "request.method_not_allowed",
+      message: expect.any(String),
+    });
+    expect(clone.headers.get("allow")).toBe("POST");
+    const form = await call("POST", `/api/forms/${formId}`);
+    expect(form.status).toBe(405);
+    expect(form.headers.get("allow")).toBe("DELETE, GET, HEAD, PATCH");
+    // A path no method takes is still not found.
+    expect((await call("PUT", "/api/no/such/route")).status).toBe(404);
+  });
+
   it("a form body with the wrong shape changes nothing", async () => {
     const before = await api.get<{ forms: unknown[] }>("/api/forms/account");
     const response = await api.post("/api/forms", { title: 12, fields: "nope" });

@@ -1,6 +1,7 @@
 import { type ApiErrorBody, MESSAGES, type ValidationError } from "@formloom/core/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import FindMyWay, { type HTTPMethod } from "find-my-way";
 import { AppError, isMessageCode } from "./errors.ts";
 import { pathOnly } from "./logging.ts";
 
@@ -23,8 +24,13 @@ export function installErrorHandler(
     }
     return reply.status(status).send(body);
   });
+  const methods = routesByMethod(app);
   // Paths outside /api that are not files belong to the web app's client-side routing.
   app.setNotFoundHandler((request, reply) => {
+    // A path the API knows, asked with a method it does not take: say which ones it does.
+    const allowed = request.url.startsWith("/api/") ? methods.allowed(pathOnly(request.url)) : [];
+    if (allowed.length > 0)
+      return reply.status(405).header("allow", allowed.join(", ")).send(body("request.method_not_allowed"));
     const page =
       (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/")
         ? pageFor?.(request.url)
@@ -32,6 +38,26 @@ export function installErrorHandler(
     if (page) return reply.header("cache-control", "no-cache").type("text/html").sendFile(page);
     return reply.status(404).send(body("not_found"));
   });
+}
+
+/**
+ * The API's paths with the methods each takes, recorded as routes are added (so installed before
+ * any): a path is matched by the same router Fastify uses, parameters and all.
+ */
+function routesByMethod(app: FastifyInstance) {
+  const router = FindMyWay();
+  const methods = new Set<HTTPMethod>();
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    for (const method of [route.method].flat()) {
+      methods.add(method);
+      // The same path may come again under another constraint (a host, a version): once is enough.
+      if (!router.hasRoute(method, route.url)) router.on(method, route.url, () => undefined);
+    }
+  });
+  return {
+    allowed: (path: string) => [...methods].filter((method) => router.find(method, path) !== null).sort(),
+  };
 }
 
 function body(
