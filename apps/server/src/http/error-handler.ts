@@ -49,7 +49,8 @@ function routesByMethod(app: FastifyInstance) {
   const methods = new Set<HTTPMethod>();
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/")) return;
-    for (const method of [route.method].flat()) {
+    // Fastify routes with find-my-way: the methods it took are ones that router knows.
+    for (const method of [route.method].flat() as HTTPMethod[]) {
       methods.add(method);
       // The same path may come again under another constraint (a host, a version): once is enough.
       if (!router.hasRoute(method, route.url)) router.on(method, route.url, () => undefined);
