@@ -111,6 +111,31 @@ describe("bad input", () => {
     expect((await call("PUT", "/api/no/such/route")).status).toBe(404);
   });
 
+  it("a body compressed with Content-Encoding → 415 request.unsupported_encoding, not a parse error", async () => {
+    const { gzipSync } = await import("node:zlib");
+    const sent = await fetch(`${server.url}/api/forms`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+      },
+      body: gzipSync(JSON.stringify({ title: "Packed" })),
+    });
+    expect(sent.status).toBe(415);
+    expect(await sent.json()).toMatchObject({ code: "request.unsupported_encoding" });
+    const identity = await fetch(`${server.url}/api/forms`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${api.token}`,
+        "content-type": "application/json",
+        "content-encoding": "identity",
+      },
+      body: JSON.stringify({ title: "Plain" }),
+    });
+    expect(identity.status).toBe(201);
+  });
+
   it("a form body with the wrong shape changes nothing", async () => {
     const before = await api.get<{ forms: unknown[] }>("/api/forms/account");
     const response = await api.post("/api/forms", { title: 12, fields: "nope" });

@@ -235,6 +235,7 @@ export const MESSAGES = {
   "request.malformed_json": "The request body is not valid JSON",
   "request.malformed_multipart": "The request body is not valid multipart/form-data",
   "request.too_large": "The request body is too large",
+  "request.unsupported_encoding": "The request body must be sent as it is, without Content-Encoding",
   "request.method_not_allowed": "This address does not take this method: the Allow header says which it does",
   "request.headers_too_large": "The request's address or headers are too long",
   "request.timeout": "The request took too long to arrive: send it again",

@@ -1,7 +1,7 @@
 import type { MessageCode } from "@formloom/core/errors";
 import { isStorableText } from "@formloom/core/text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { invalidField } from "./errors.ts";
+import { AppError, invalidField } from "./errors.ts";
 
 /** Far deeper than any form, rule group or answer the product builds, far shallower than a stack. */
 export const MAX_INPUT_DEPTH = 64;
@@ -16,6 +16,12 @@ export const MAX_INPUT_DEPTH = 64;
  * recursive schemas and JSON.stringify would overflow the stack on a pathological body.
  */
 export function installInputGuard(app: FastifyInstance): void {
+  // A body packed with Content-Encoding would be read as the bytes it is packed into: no route
+  // takes one, so it is refused as such before it is parsed, not called malformed.
+  app.addHook("onRequest", async (request) => {
+    const encoding = request.headers["content-encoding"]?.trim().toLowerCase();
+    if (encoding && encoding !== "identity") throw new AppError(415, "request.unsupported_encoding");
+  });
   app.addHook("preValidation", async (request) => {
     const problem = firstProblem(request);
     if (problem) throw invalidField(problem.code, problem.field);
