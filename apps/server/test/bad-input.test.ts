@@ -136,6 +136,22 @@ describe("bad input", () => {
     expect(identity.status).toBe(201);
   });
 
+  it("a JSON body that is not valid UTF-8 → 400 request.invalid_characters, nothing stored in its place", async () => {
+    const before = await api.get<{ forms: unknown[] }>("/api/forms/account");
+    const bytes = Buffer.concat([Buffer.from('{"title":"Caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
+    const sent = await fetch(`${server.url}/api/forms`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${api.token}`, "content-type": "application/json" },
+      body: bytes,
+    });
+    expect(sent.status).toBe(400);
+    expect(await sent.json()).toMatchObject({ code: "request.invalid_characters" });
+    expect((await api.get<{ forms: unknown[] }>("/api/forms/account")).body.forms).toEqual(before.body.forms);
+    // Written as UTF-8, the same title is taken.
+    const typed = await api.post<{ form: { title: string } }>("/api/forms", { title: "Café" });
+    expect(typed.body.form.title).toBe("Café");
+  });
+
   it("a form body with the wrong shape changes nothing", async () => {
     const before = await api.get<{ forms: unknown[] }>("/api/forms/account");
     const response = await api.post("/api/forms", { title: 12, fields: "nope" });

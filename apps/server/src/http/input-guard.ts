@@ -22,6 +22,20 @@ export function installInputGuard(app: FastifyInstance): void {
     const encoding = request.headers["content-encoding"]?.trim().toLowerCase();
     if (encoding && encoding !== "identity") throw new AppError(415, "request.unsupported_encoding");
   });
+  // JSON is read as UTF-8 by Fastify's own parser, after bytes that are none are refused: read as
+  // they come, each would silently become U+FFFD in what is stored.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      return done(invalidField("request.invalid_characters", "body"), undefined);
+    }
+    parseJson(request, text, done);
+  });
   app.addHook("preValidation", async (request) => {
     const problem = firstProblem(request);
     if (problem) throw invalidField(problem.code, problem.field);

@@ -120,6 +120,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps, providers: Payme
   const secret = deps.settings.payments.stripeWebhookSecret;
   // Stripe signs the exact bytes it sent: this route reads the body raw and the SDK checks it.
   app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
       done(null, body),
     );
