@@ -3,7 +3,7 @@ import type { Db } from "../../db/connect.ts";
 import type { Cell, ExportColumn } from "./columns.ts";
 import { accessTokenFor, type GoogleAccess, GoogleTokenMissing } from "./google-account.ts";
 import type { ExportForm } from "./source.ts";
-import { isoLocal, neutralise, sheetName, tableRows, type WriteOptions } from "./writers.ts";
+import { isoLocal, sheetName, tableRows, type WriteOptions } from "./writers.ts";
 
 /** One append request carries at most about this much JSON; a batch of long answers is split. */
 const REQUEST_MAX_BYTES = 2 * 1024 * 1024;
@@ -84,8 +84,9 @@ export async function writeGoogleSheet(
   const append = (values: (string | number)[][]) =>
     values.length === 0 ? Promise.resolve() : sheetsCall(access, userId, path, { values });
 
-  await append([columns.map((column) => neutralise(column.header))]);
-  for await (const rows of tableRows(db, form, columns, options)) {
+  // Appended RAW: Sheets stores each text as a text and runs none as a formula, so texts go as typed.
+  await append([columns.map((column) => column.header)]);
+  for await (const rows of tableRows(db, form, columns, { ...options, typedCells: true })) {
     let chunk: (string | number)[][] = [];
     let bytes = 0;
     for (const row of rows) {

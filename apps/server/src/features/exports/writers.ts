@@ -32,6 +32,8 @@ export interface WriteOptions {
   timeZone: string;
   /** Called after each batch with the number of submissions written so far. */
   onProgress?: (done: number) => Promise<void> | void;
+  /** Cells written with their types whatever the format (Google Sheets' RAW values): texts as typed. */
+  typedCells?: boolean;
 }
 
 /** BIFF8 sheets end at row 65,536; one row is the header. */
@@ -63,11 +65,12 @@ const TYPED_CELLS: ReadonlySet<ExportFormat> = new Set(["xlsx", "xls"]);
 /** A text as `format` writes it: neutralised where a reader could take it for a formula. */
 const sheetText = (format: ExportFormat, text: string) => (TYPED_CELLS.has(format) ? text : neutralise(text));
 
-function tableCell(value: Cell, local: (d: Date) => Date, format: ExportFormat): Cell {
+function tableCell(value: Cell, local: (d: Date) => Date, options: WriteOptions): Cell {
   if (value === null) return null;
   if (value instanceof Date) return local(value);
   if (typeof value === "number") return value;
-  return sheetText(format, value.length > CELL_MAX_CHARS ? value.slice(0, CELL_MAX_CHARS) : value);
+  const text = value.length > CELL_MAX_CHARS ? value.slice(0, CELL_MAX_CHARS) : value;
+  return options.typedCells ? text : sheetText(options.format, text);
 }
 
 /** The table's rows as every spreadsheet-like export writes them, a batch of submissions at a time. */
@@ -80,7 +83,7 @@ export async function* tableRows(
   const local = wallClock(options.timeZone);
   let done = 0;
   for await (const batch of submissionBatches(db, form)) {
-    yield batch.map((row) => columns.map((column) => tableCell(column.value(row), local, options.format)));
+    yield batch.map((row) => columns.map((column) => tableCell(column.value(row), local, options)));
     done += batch.length;
     await options.onProgress?.(done);
   }
