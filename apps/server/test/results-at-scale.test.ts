@@ -87,7 +87,10 @@ describe("pages after a cursor", () => {
     // Ties and empty values in the keys, as real results have them.
     await server.database.db.execute(sql`
       update form_answers set form_passing_time = case when id % 4 = 0 then null else id % 5 end,
-                              score = case when id % 3 = 0 then null else (id % 7) / 2.0 end
+                              score = case when id % 3 = 0 then null else (id % 7) / 2.0 end,
+                              answers = case when id % 6 = 0 then '[]'::jsonb
+                                when id % 5 = 0 then jsonb_set(answers, '{0,answer}', '"same"')
+                                else answers end
        where account_id = ${accountId} and form_id = ${formId}`);
   });
 
@@ -123,6 +126,8 @@ describe("pages after a cursor", () => {
     "sortBy=score&order=desc",
     "sortBy=isViewed&order=asc&isViewed=false",
     "sortBy=id&order=asc",
+    "sortBy=answer:name&order=asc",
+    "sortBy=answer:name&order=desc",
   ]) {
     it(`reads every row once, in the order of numbered pages (${query})`, async () => {
       const { total } = await counted();
@@ -132,6 +137,38 @@ describe("pages after a cursor", () => {
       if (!query.includes("isViewed=false")) expect(keyset).toHaveLength(total);
     });
   }
+
+  it("goes on after the last row read, sorted by an answer, whatever arrived or went meanwhile", async () => {
+    for (const [order, change] of [
+      ["asc", "arrived"],
+      ["desc", "arrived"],
+      ["asc", "went"],
+      ["desc", "went"],
+    ]) {
+      const query = `sortBy=answer:name&order=${order}`;
+      const before = await offsetPages(query, 100);
+      const first = await api.get<Page>(`/api/forms/${formId}/answer/paginated/1/5?${query}`);
+      const read = first.body.answerList.map((a) => a.id);
+      expect(read).toEqual(before.slice(0, 5));
+      // Before the next page: a submission that sorts first, or the page's last row deleted.
+      const early =
+        change === "arrived"
+          ? await server.api.post<{ id: number }>("/api/forms/answer", {
+              formId,
+              answers: [{ fieldId: "name", answer: order === "asc" ? "aaa first" : "zzz first" }],
+            })
+          : await api.request("DELETE", `/api/forms/${formId}/answer`, { answerIds: [read[4]] });
+      const next = await api.get<Page>(
+        `/api/forms/${formId}/answer/paginated/1/5?${query}&after=${first.body.nextCursor}`,
+      );
+      expect(
+        next.body.answerList.map((a) => a.id),
+        `${order}, ${change}`,
+      ).toEqual(before.slice(5, 10));
+      if (change === "arrived")
+        await api.request("DELETE", `/api/forms/${formId}/answer`, { answerIds: [early.body.id] });
+    }
+  });
 
   it("refuses a cursor it did not make, or one made for another order", async () => {
     const bad = await api.get(`/api/forms/${formId}/answer/paginated/1/5?after=bm90LWEtY3Vyc29y`);

@@ -80,28 +80,41 @@ export function afterCursor(text: string, sortBy: SortKey, order: "asc" | "desc"
 
 /** How far a cursor of an answer's sort may lead: no results page lies deeper. */
 const MAX_POSITION = 1_000_000_000;
+/** The longest sort value (an answer's JSON text) a cursor carries; a longer one is looked up. */
+const MAX_CARRIED_KEY = 256;
 
-interface PositionCursor {
+interface AnswerCursor {
   s: string;
   o: "asc" | "desc";
+  /** The last row read. */
+  id: number;
+  /** Its answer as JSON text, null when it had none; left out when too long to carry. */
+  v?: string | null;
+  /** The position of the next row: where to go on if that row is gone and its answer was not carried. */
   n: number;
 }
 
 /**
- * Where the next page sorted by an answer starts: its key is a whole answer, too long to carry,
- * so the cursor carries the position of the next row in that order.
+ * Where the next page sorted by an answer starts: after the last row read, by its answer (carried
+ * when short, else looked up by its id) and its id, so rows sent or deleted meanwhile move nothing.
  */
-export function encodePositionCursor(sortBy: string, order: "asc" | "desc", position: number): string {
-  return Buffer.from(JSON.stringify({ s: sortBy, o: order, n: position } satisfies PositionCursor)).toString(
-    "base64url",
-  );
+export function encodeAnswerCursor(
+  sortBy: string,
+  order: "asc" | "desc",
+  last: { id: number; key: string | null },
+  position: number,
+): string {
+  const carried = last.key === null || last.key.length <= MAX_CARRIED_KEY ? { v: last.key } : {};
+  return Buffer.from(
+    JSON.stringify({ s: sortBy, o: order, id: last.id, ...carried, n: position } satisfies AnswerCursor),
+  ).toString("base64url");
 }
 
-/** The position a cursor of `encodePositionCursor` leads to, for the same sort and order only. */
-export function positionAfter(text: string, sortBy: string, order: "asc" | "desc"): number {
-  let cursor: PositionCursor | undefined;
+/** A cursor of `encodeAnswerCursor`, for the same sort and order only. */
+export function readAnswerCursor(text: string, sortBy: string, order: "asc" | "desc"): AnswerCursor {
+  let cursor: AnswerCursor | undefined;
   try {
-    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as PositionCursor;
+    cursor = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as AnswerCursor;
   } catch {
     // Not a cursor this server made.
   }
@@ -109,10 +122,41 @@ export function positionAfter(text: string, sortBy: string, order: "asc" | "desc
     !cursor ||
     cursor.s !== sortBy ||
     cursor.o !== order ||
+    !Number.isInteger(cursor.id) ||
+    cursor.id < 1 ||
+    cursor.id > MAX_INT ||
     !Number.isInteger(cursor.n) ||
     cursor.n < 0 ||
-    cursor.n > MAX_POSITION
+    cursor.n > MAX_POSITION ||
+    !(
+      cursor.v === undefined ||
+      cursor.v === null ||
+      (typeof cursor.v === "string" && cursor.v.length <= MAX_CARRIED_KEY && isJson(cursor.v))
+    )
   )
     throw badRequest("request.invalid");
-  return cursor.n;
+  return cursor;
+}
+
+const MAX_INT = 2_147_483_647;
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The rows after the last one read in an answer's order (`expression`, empty answers last either
+ * way, then the id): `key` is that row's answer as JSON text, null when it had none.
+ */
+export function afterAnswer(expression: SQL, order: "asc" | "desc", key: string | null, id: number): SQL {
+  const row = sql`"form_answers"."id"`;
+  const after = order === "asc" ? sql`>` : sql`<`;
+  if (key === null) return sql`(${expression} is null and ${row} ${after} ${id})`;
+  const value = sql`${key}::jsonb`;
+  return sql`(${expression} ${after} ${value} or (${expression} = ${value} and ${row} ${after} ${id}) or ${expression} is null)`;
 }

@@ -14,11 +14,12 @@ import type { FileStorage } from "../../storage/file-storage.ts";
 import { loadForm } from "../forms/service.ts";
 import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
 import {
+  afterAnswer,
   afterCursor,
   cursorValue,
+  encodeAnswerCursor,
   encodeCursor,
-  encodePositionCursor,
-  positionAfter,
+  readAnswerCursor,
   type SortKey,
 } from "./cursor.ts";
 import { type FilteredField, filterConditions, hasFilters } from "./filters.ts";
@@ -59,18 +60,35 @@ export async function answerPage(
     byAnswer || (access.level === "fields" && query.sortBy === "score")
       ? "submitTime"
       : (query.sortBy as SortKey);
-  // Pages sorted by an answer go on by position: their key is no column a cursor could carry.
-  const after = byAnswer ? undefined : query.after;
-  const where = and(filtered, after === undefined ? undefined : afterCursor(after, sortBy, query.order));
   const direction = query.order === "asc" ? asc : desc;
-  const offset =
+  const answerCursor =
     byAnswer && query.after !== undefined
-      ? positionAfter(query.after, query.sortBy, query.order)
-      : after === undefined
-        ? (page - 1) * size
-        : 0;
+      ? readAnswerCursor(query.after, query.sortBy, query.order)
+      : undefined;
+  // Sorted by an answer, the last row's answer goes on from where that row stood; a row deleted
+  // since whose answer was too long to carry leaves only the position it had.
+  const lastKey =
+    answerCursor && byAnswer
+      ? answerCursor.v !== undefined
+        ? answerCursor.v
+        : await answerKeyOf(ctx, formId, answerCursor.id, byAnswer)
+      : undefined;
+  const after =
+    query.after === undefined
+      ? undefined
+      : byAnswer
+        ? lastKey === undefined
+          ? undefined
+          : afterAnswer(byAnswer, query.order, lastKey, answerCursor!.id)
+        : afterCursor(query.after, sortBy, query.order);
+  const where = and(filtered, after);
+  const offset = after !== undefined ? 0 : answerCursor ? answerCursor.n : (page - 1) * size;
   const rowsRead = ctx.db
-    .select({ answer: formAnswers, username: users.username, key: cursorValue(sortBy) })
+    .select({
+      answer: formAnswers,
+      username: users.username,
+      key: byAnswer ? sql<string | null>`(${byAnswer})::text` : cursorValue(sortBy),
+    })
     .from(formAnswers)
     .leftJoin(users, eq(users.id, formAnswers.userId))
     .where(where)
@@ -112,9 +130,18 @@ export async function answerPage(
     nextCursor: !last
       ? null
       : byAnswer
-        ? encodePositionCursor(query.sortBy, query.order, offset + size)
+        ? encodeAnswerCursor(query.sortBy, query.order, { id: last.answer.id, key: last.key }, offset + size)
         : encodeCursor(sortBy, query.order, last.key, last.answer.id),
   };
+}
+
+/** A submission's answer as a sort by it reads it (JSON text, null when none); undefined when it is gone. */
+async function answerKeyOf(ctx: TenantContext, formId: number, id: number, byAnswer: SQL) {
+  const [row] = await ctx.db
+    .select({ key: sql<string | null>`(${byAnswer})::text` })
+    .from(formAnswers)
+    .where(and(ofForm(ctx, formId), eq(formAnswers.id, id)));
+  return row ? row.key : undefined;
 }
 
 /** The form's rows this reader may read, narrowed by read state and filters, and the reader's access. */
