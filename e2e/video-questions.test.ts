@@ -251,3 +251,30 @@ describe("video and audio questions", () => {
     expect(formId).toBeGreaterThan(0);
   });
 });
+
+describe("a video and audio question on a form in Russian", () => {
+  it("speaks Russian in its recorder, as the rest of the page does", async () => {
+    await createdForm(call, {
+      title: "Интервью",
+      formPathAlias: "video-question-ru",
+      language: "RU",
+      hasVideoAudioQuestions: true,
+      collectBehaviorData: false,
+      collectRealCharacters: false,
+      fields: [
+        { id: "intro", fieldType: "video", question: "Расскажите о себе", fieldOrder: 0 },
+        { id: "voice", fieldType: "audio", question: "Назовите своё имя", fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/video-question-ru?a=${OWNER}`);
+    await page.getByRole("button", { name: "Записать видео" }).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Записать аудио" }).waitFor();
+    expect(await page.getByText("Record", { exact: false }).count()).toBe(0);
+    await screenshot(page, "video-questions-390-ru");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -4,6 +4,7 @@ import type { TShownEnding } from "@formloom/core/ending-screens";
 import { fontStylesheet, usedFonts } from "@formloom/core/fonts";
 import { FORM_POST_FIELDS, type TPostedForm } from "@formloom/core/form-post";
 import { formLocale } from "@formloom/core/locales";
+import { isMediaQuestionType, RECORDER_TEXTS } from "@formloom/core/media-questions";
 import type { TRespondentOutcome } from "@formloom/core/thank-you";
 import { sanitizeWithoutWindow } from "@formloom/renderer/fields/display-fields";
 import type { VNode } from "preact";
@@ -86,6 +87,9 @@ export function renderPublicPage(request: PublicPageRequest): string {
   setDrawnSeed(seed);
   const body = renderToString((<FillApp boot={boot} />) as unknown as VNode);
   setDrawnSeed(undefined);
+  // The recorder of a video or audio question loads after the page and is never drawn here.
+  if (form.kind === "ready" && form.data.fields.some((field) => isMediaQuestionType(field.fieldType)))
+    for (const text of Object.values(RECORDER_TEXTS)) asked.add(text);
   const sent: FillBoot = { ...boot, catalog: full ? respondentCatalog(full, asked) : null };
 
   const title = form.kind === "ready" ? form.data.form.title || "Form" : "Formloom";
