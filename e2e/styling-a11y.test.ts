@@ -214,6 +214,63 @@ describe("a styled form with every field type", () => {
     await context.close();
   });
 
+  it("sizes every field's answer, placeholder and comment as the form level says, under any field level's own", async () => {
+    const url = await publish(
+      "form-sizes",
+      "1-col",
+      [
+        {
+          id: "f-plain",
+          fieldType: "text",
+          question: "Plain",
+          fieldComment: "A comment",
+          fieldLabel: "Type here",
+        },
+        {
+          id: "f-mail",
+          fieldType: "email",
+          question: "Mail",
+          fieldComment: "Another",
+          fieldLabel: "you@example.com",
+        },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+      {
+        formStyling: {
+          valueFontSize: 24,
+          placeholderFontSize: 20,
+          commentFontSize: 18,
+          questionFontSize: 22,
+        },
+        fieldsTypesStyling: { email: { valueFontSize: 15 } },
+      },
+    );
+    const { context, page } = await open(url, 1280);
+    const sizes = (id: string) =>
+      page.evaluate((fieldId) => {
+        const input = document.querySelector<HTMLInputElement>(`input[id$="-${fieldId}"]`);
+        const field = input?.closest(".fl-field");
+        const of = (selector: string) => {
+          const node = field?.querySelector(selector);
+          return node ? getComputedStyle(node).fontSize : null;
+        };
+        return {
+          question: of(".fl-question"),
+          value: input ? getComputedStyle(input).fontSize : null,
+          placeholder: input ? getComputedStyle(input, "::placeholder").fontSize : null,
+          comment: of(".fl-comment"),
+        };
+      }, id);
+    expect(await sizes("f-plain")).toEqual({
+      question: "22px",
+      value: "24px",
+      placeholder: "20px",
+      comment: "18px",
+    });
+    // The email type's own level sets the answer's size; the rest still come from the form.
+    expect(await sizes("f-mail")).toMatchObject({ value: "15px", placeholder: "20px", comment: "18px" });
+    await context.close();
+  });
+
   it("animates fields in, and not at all for someone who asked for less motion", async () => {
     const url = await publish("motion", "1-col", everyType().slice(0, 4));
     const animation = async (motion: "reduce" | "no-preference") => {

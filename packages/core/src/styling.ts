@@ -58,9 +58,18 @@ export interface StylingSlots {
 const isSet = (style: TStyle | undefined): style is TStyle =>
   style !== undefined && Object.keys(style).length > 0;
 
+/** The sizes of a field's texts the form level may set for every field (its editor offers them). */
+const FIELD_TEXT_SIZES = [
+  "questionFontSize",
+  "valueFontSize",
+  "placeholderFontSize",
+  "commentFontSize",
+] as const;
+
 /**
  * The cascade: an element with custom styling uses its own; otherwise its type's style;
- * otherwise the all-fields style; each laid over the built-in defaults.
+ * otherwise the all-fields style; each laid over the built-in defaults, with the sizes of field
+ * texts the form level sets taking the defaults' place.
  */
 export function resolveElementStyle(element: TElement, slots: StylingSlots): TStyle {
   const own = element.styleSettings.hasCustomStyling
@@ -68,7 +77,12 @@ export function resolveElementStyle(element: TElement, slots: StylingSlots): TSt
     : undefined;
   const chosen =
     [own, slots.fieldsTypesStyling[element.fieldType], slots.fieldsGeneralStyling].find(isSet) ?? {};
-  return { ...DEFAULT_FIELD_STYLE, ...chosen };
+  const fromForm = Object.fromEntries(
+    FIELD_TEXT_SIZES.flatMap((key) =>
+      slots.formStyling[key] === undefined ? [] : [[key, slots.formStyling[key]]],
+    ),
+  );
+  return { ...DEFAULT_FIELD_STYLE, ...fromForm, ...chosen };
 }
 
 export function resolveFormStyle(slots: StylingSlots): TStyle {

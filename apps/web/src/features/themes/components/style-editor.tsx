@@ -217,9 +217,9 @@ export function StyleEditor({ level, value, onChange, inheritedBackground, field
             <SimpleGrid cols={2} spacing="xs">
               {number("fontWeight", t("Question weight"), 600, 900)}
               {number("titleFontSize", t("Title size (px)"), level === "form" ? 30 : 18)}
-              {level === "form"
-                ? number("descriptionFontSize", t("Description size (px)"), 20)
-                : number("questionFontSize", t("Question size (px)"), 16)}
+              {level === "form" && number("descriptionFontSize", t("Description size (px)"), 20)}
+              {/* Set on the form, the sizes of field texts are every field's, unless a field level sets its own. */}
+              {number("questionFontSize", t("Question size (px)"), 16)}
               {number("valueFontSize", t("Answer size (px)"), 14)}
               {number("placeholderFontSize", t("Placeholder size (px)"), 14)}
               {number("commentFontSize", t("Comment size (px)"), 13)}
