@@ -24,6 +24,11 @@ const THEME = {
     fontFamily: "EB Garamond",
     buttonColor: "#8c1d35",
     buttonRadius: 20,
+    borderStyle: "dashed",
+    borderWidth: 3,
+    borderColor: "#6d1a2a",
+    width: "60%",
+    position: "left",
   },
 };
 
@@ -60,6 +65,9 @@ async function themed(page: Page, card: string) {
       title: getComputedStyle(heading).color,
       button: getComputedStyle(button).backgroundColor,
       radius: getComputedStyle(button).borderRadius,
+      border: getComputedStyle(surface).borderTop,
+      // Where the card sits and how wide it is, in whole pixels.
+      box: `${Math.round(surface.getBoundingClientRect().left)} ${Math.round(surface.getBoundingClientRect().width)}`,
     };
   }, card);
 }
@@ -71,6 +79,7 @@ const EXPECTED = {
   title: "rgb(109, 26, 42)",
   button: "rgb(140, 29, 53)",
   radius: "20px",
+  border: "3px dashed rgb(109, 26, 42)",
 };
 
 describe("the welcome screen and thank-you page", () => {
@@ -80,18 +89,25 @@ describe("the welcome screen and thank-you page", () => {
     const problems = watchErrors(page);
     await page.goto(`${run.app.url}/f/alumni?a=screens`);
     await page.getByRole("heading", { name: "Welcome back, class of 2016" }).waitFor();
-    expect(await themed(page, ".fill-welcome")).toEqual(EXPECTED);
+    expect(await themed(page, ".fill-welcome")).toMatchObject(EXPECTED);
     expect(describeViolations(await axeViolations(page))).toEqual([]);
     await screenshot(page, "design-welcome-1280");
+    const welcome = await themed(page, ".fill-welcome");
     await page.getByRole("link", { name: "Let's go" }).click();
     await page.getByLabel("Your name").fill("Ada");
+    // The screens before and after the questions sit where the form does, as wide, on the left.
+    const formBox = await page.locator(".fl-form").evaluate((node) => {
+      const { left, width } = node.getBoundingClientRect();
+      return `${Math.round(left)} ${Math.round(width)}`;
+    });
+    expect(welcome?.box).toBe(formBox);
     expect(await page.locator(".fill-theme").evaluate((n) => getComputedStyle(n).backgroundColor)).toBe(
       EXPECTED.page,
     );
     await page.getByRole("button", { name: "Send" }).click();
     await page.waitForURL(/thankyou/);
     await page.locator(".fill-thanks h1").waitFor();
-    expect(await themed(page, ".fill-thanks")).toEqual(EXPECTED);
+    expect(await themed(page, ".fill-thanks")).toEqual({ ...EXPECTED, box: formBox });
     expect(describeViolations(await axeViolations(page))).toEqual([]);
     await screenshot(page, "design-thank-you-1280");
     expect(problems).toEqual([]);
@@ -106,13 +122,13 @@ describe("the welcome screen and thank-you page", () => {
     const page = await context.newPage();
     await page.goto(`${run.app.url}/f/alumni?a=screens`);
     await page.getByRole("heading", { name: "Welcome back, class of 2016" }).waitFor();
-    expect(await themed(page, ".fill-welcome")).toEqual(EXPECTED);
+    expect(await themed(page, ".fill-welcome")).toMatchObject(EXPECTED);
     await screenshot(page, "design-welcome-390");
     await page.getByRole("link", { name: "Let's go" }).click();
     await page.getByLabel("Your name").fill("Grace");
     await page.getByRole("button", { name: "Send" }).click();
     await page.locator(".fill-thanks h1").waitFor();
-    expect(await themed(page, ".fill-thanks")).toEqual(EXPECTED);
+    expect(await themed(page, ".fill-thanks")).toMatchObject(EXPECTED);
     await context.close();
   });
 });

@@ -17,7 +17,10 @@ export function ThemedPage({
   children: ReactNode;
 }) {
   const slots = { formStyling: form.formStyling ?? {}, fieldsGeneralStyling: {}, fieldsTypesStyling: {} };
-  const style = formStyleVariables(resolveFormStyle(slots), form.formColor) as CSSProperties;
+  const vars = formStyleVariables(resolveFormStyle(slots), form.formColor);
+  // A width the author chose is kept, as the form keeps it (renderer's form-style.ts).
+  if (form.formStyling?.width !== undefined && vars["--fl-form-width"]) vars["--fl-form-max-width"] = "100%";
+  const style = vars as CSSProperties;
   return (
     <div className="fill-theme" style={style}>
       {form.logo && isAllowedPicture(form.logo) && (
