@@ -25,8 +25,11 @@ describe("a brand kit", () => {
       buttonColor: "#7b2cbf",
       buttonTextColor: "#ffffff",
       pageBackground: "#fdf6ec",
+      // The kit's text colour is the form's text: titles, questions, answers and the rest.
+      color: "#2b2d42",
       titleColor: "#2b2d42",
       questionColor: "#2b2d42",
+      valueColor: "#2b2d42",
     });
     expect(ZStyle.safeParse(branded.formStyling).success).toBe(true);
     expect(ZFormSettings.safeParse({ ...form, ...branded }).success).toBe(true);
@@ -36,7 +39,13 @@ describe("a brand kit", () => {
     const form = ZFormSettings.parse({ formColor: "#123456", formStyling: { radius: 12 }, logo: "" });
     const branded = brandedSettings(form, ZBrandKit.parse({ textColor: "#111111" }));
     expect(branded.formColor).toBe("#123456");
-    expect(branded.formStyling).toEqual({ radius: 12, titleColor: "#111111", questionColor: "#111111" });
+    expect(branded.formStyling).toEqual({
+      radius: 12,
+      color: "#111111",
+      titleColor: "#111111",
+      questionColor: "#111111",
+      valueColor: "#111111",
+    });
     expect(branded.welcomeScreen).toEqual(form.welcomeScreen);
     expect(isEmptyBrandKit(ZBrandKit.parse({}))).toBe(true);
     expect(isEmptyBrandKit(kit)).toBe(false);

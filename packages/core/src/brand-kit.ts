@@ -26,8 +26,11 @@ export function brandedSettings(settings: Branded, kit: TBrandKit): Branded {
   }
   if (kit.backgroundColor) style.pageBackground = kit.backgroundColor;
   if (kit.textColor) {
+    // The form's text, and the kinds of text the form level may colour apart from it.
+    style.color = kit.textColor;
     style.titleColor = kit.textColor;
     style.questionColor = kit.textColor;
+    style.valueColor = kit.textColor;
   }
   return {
     logo: kit.logo || settings.logo,
