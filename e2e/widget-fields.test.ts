@@ -298,6 +298,52 @@ describe("signature, map, location, code reader, slider, pop-up and question med
     await context.close();
   });
 
+  it("plays a YouTube or Vimeo page's video in the site's player, which the page's policy lets in", async () => {
+    await createForm(
+      "site-videos",
+      [
+        {
+          id: "watched",
+          fieldType: "text",
+          question: "What did the talk say?",
+          fieldVideoAudioSettings: {
+            mediaLink: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+            mediaType: "video",
+          },
+        },
+        {
+          id: "seen",
+          fieldType: "text",
+          question: "And the short film?",
+          fieldVideoAudioSettings: { mediaLink: "https://vimeo.com/76979871", mediaType: "video" },
+        },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+    );
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 900 } });
+    // The closed network has no video sites: the players answer with a page of their own here.
+    await context.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title><p>Playing</p>" }),
+    );
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const response = await page.goto(`${run.app.url}/f/site-videos?a=widgets`);
+    expect(response?.headers()["content-security-policy"]).toMatch(
+      /frame-src [^;]*https:\/\/www\.youtube-nocookie\.com[^;]*https:\/\/player\.vimeo\.com/,
+    );
+    const talk = fieldOf(page, "What did the talk say?").locator('iframe[title="Video for this question"]');
+    expect(await talk.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    const film = fieldOf(page, "And the short film?").locator('iframe[title="Video for this question"]');
+    expect(await film.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871");
+    // The player loaded in its frame, as wide as the question, in the video's proportions.
+    await expect.poll(() => talk.contentFrame().getByText("Playing").count()).toBe(1);
+    const box = await talk.boundingBox();
+    expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 100) / 100).toBeCloseTo(16 / 9, 1);
+    expect(await page.locator("video").count()).toBe(0);
+    await screenshot(page, "widget-fields-390-site-video");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("loads none of the widgets' code for a form without them", async () => {
     await createForm("plain-form", [{ id: "name", fieldType: "text", question: "Your name" }]);
     const page = await run.browser.newPage();

@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { MESSAGES } from "@formloom/core/errors";
+import { VIDEO_EMBED_ORIGINS } from "@formloom/core/media-embeds";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Settings } from "../settings.ts";
@@ -30,6 +31,8 @@ const APP: Directives = {
   "font-src": [SELF, "data:"],
   // A question may show a video or audio its author links from anywhere; like a picture, it runs no code.
   "media-src": [SELF, "blob:", "https:"],
+  // A question's video linked from a video site's page plays in that site's player (core media-embeds).
+  "frame-src": [...VIDEO_EMBED_ORIGINS],
   "connect-src": [SELF],
   "object-src": [NONE],
   "base-uri": [SELF],

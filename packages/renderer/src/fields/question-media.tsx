@@ -1,3 +1,4 @@
+import { videoEmbedAddress } from "@formloom/core/media-embeds";
 import type { ComponentType } from "react";
 import type { FieldProps } from "../field-props.ts";
 import { useTranslate } from "../translate-context.ts";
@@ -23,6 +24,20 @@ export function QuestionMedia({ element }: Pick<FieldProps, "element">) {
       />
     );
   }
+  // A video site's page is played in that site's player: a <video> cannot play a page.
+  const player = videoEmbedAddress(mediaLink);
+  if (player)
+    return (
+      <iframe
+        className="fl-media-video fl-media-player"
+        src={player}
+        title={translate("widget.media.video")}
+        allow="encrypted-media; fullscreen; picture-in-picture"
+        allowFullScreen
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    );
   return (
     // biome-ignore lint/a11y/useMediaCaption: the form's author links the video; captions are theirs to add in it
     <video

@@ -261,6 +261,11 @@ export function MoreSettings({
               {media.mediaType && (
                 <TextInput
                   label={t("Media address")}
+                  description={
+                    media.mediaType === "video"
+                      ? t("A video file's address, or a YouTube or Vimeo page's")
+                      : t("A sound file's address")
+                  }
                   placeholder="https://…"
                   value={media.mediaLink}
                   error={checked.error("fieldVideoAudioSettings.mediaLink")}
