@@ -12,7 +12,10 @@ function partsOf(link: string): { host: string; path: string[]; query: string } 
   const found = /^https?:\/\/([^/?#@\s]+)(\/[^?#\s]*)?(\?[^#\s]*)?(#\S*)?$/i.exec(link.trim());
   if (!found) return undefined;
   return {
-    host: (found[1] ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^(www\.|m\.)/, ""),
+    host: (found[1] ?? "")
+      .toLowerCase()
+      .replace(/:\d+$/, "")
+      .replace(/^(www\.|m\.)/, ""),
     path: (found[2] ?? "").split("/").filter(Boolean),
     query: found[3] ?? "",
   };
