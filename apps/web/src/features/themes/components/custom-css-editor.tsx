@@ -23,7 +23,7 @@ export function CustomCssEditor({
       </Title>
       <Text size="xs" c="dimmed">
         {t(
-          "Applies to this form's public page and to the preview here: each rule is kept inside the form. Imports, scripts, other sites' files and rules that hide or move fields are refused when the form is saved.",
+          "Applies to this form's public page and to the preview here: each rule is kept inside the form. Imports, scripts, addresses other than https pictures or files uploaded here, and rules that hide or move fields are refused when the form is saved.",
         )}
       </Text>
       <Textarea
