@@ -104,9 +104,10 @@ describe("uploading a respondent's file", () => {
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe("answer.file_empty");
 
+    // A question the form has that takes no files is said to be one, not called missing.
     const textField = await upload({ formId, fieldId: "name" }, PNG, "a.png");
     expect(textField.status).toBe(400);
-    expect(textField.body.code).toBe("answer.unknown_field");
+    expect(textField.body.code).toBe("answer.takes_no_files");
     expect((await upload({ formId, fieldId: "ghost" }, PNG, "a.png")).body.code).toBe("answer.unknown_field");
     expect((await upload({ formId: 999999, fieldId: "pic" }, PNG, "a.png")).status).toBe(404);
     expect((await upload({ formId: "nope", fieldId: "pic" }, PNG, "a.png")).status).toBe(400);

@@ -99,6 +99,7 @@ export const MESSAGES = {
   "answer.file_too_large": "The file is too large",
   "answer.file_empty": "This file is empty. Please choose another one",
   "answer.duplicate_field": "The question is answered more than once",
+  "answer.takes_no_files": "This question does not take files",
   "answer.captcha_required": "Please solve the captcha",
   "answer.captcha_invalid": "The captcha check did not pass or was already used. Please solve it again",
   "file.link_invalid":

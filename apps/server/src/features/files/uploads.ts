@@ -212,7 +212,8 @@ export async function storeUpload(
   const { settings, fields } = readForm(row);
   await assertOpen(db, row, settings, visitor);
   const element = fields.find((field) => field.id === fieldId);
-  if (!element || !isUploadField(element)) throw invalidField("answer.unknown_field", "fieldId");
+  if (!element) throw invalidField("answer.unknown_field", "fieldId");
+  if (!isUploadField(element)) throw invalidField("answer.takes_no_files", "fieldId");
   if (bytes.length === 0) throw invalidField("answer.file_empty", fieldId);
   if (bytes.length > fieldLimitBytes(element, serverMaxBytes)) throw fileTooLarge(fieldId);
   const type = soundOnly(await detectType(bytes), bytes);
