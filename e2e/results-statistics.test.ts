@@ -62,6 +62,9 @@ describe("the statistics tab", () => {
       await page.waitForURL(`${run.app.url}/`);
       await page.goto(`${run.app.url}/forms/${form.id}/results`);
       await page.getByText("Statistics", { exact: true }).click();
+      // Each view of the results has its address (forms.md: results summary, nps), kept on reload.
+      await page.waitForURL(`${run.app.url}/forms/${form.id}/results/summary`);
+      await page.reload();
       await expect.poll(() => page.getByTestId("chart-nps-headline").textContent()).toBe(`NPS ${score}`);
       const nps = page.getByTestId("chart-nps");
       await expect
@@ -71,6 +74,13 @@ describe("the statistics tab", () => {
       await expect.poll(() => page.getByText(String(median), { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.getByText("Visitor 12").count()).toBe(1);
       await screenshot(page, `results-statistics-${width}`);
+      const view = (name: string) => page.locator("label").filter({ hasText: new RegExp(`^${name}$`) });
+      await view("NPS").click();
+      await page.waitForURL(`${run.app.url}/forms/${form.id}/results/nps`);
+      await page.goto(`${run.app.url}/forms/${form.id}/results/nps`);
+      await expect.poll(() => page.getByRole("radio", { name: "NPS", exact: true }).isChecked()).toBe(true);
+      await view("Responses").click();
+      await page.waitForURL(`${run.app.url}/forms/${form.id}/results`);
       expect(problems).toEqual([]);
       await context.close();
     }

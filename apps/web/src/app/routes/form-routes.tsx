@@ -68,6 +68,28 @@ const formResultsRoute = createRoute({
   ),
 });
 
+/** The results' summary: every question's figures and charts. */
+const formResultsSummaryRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results/summary",
+  staticData: { title: msg("Statistics"), deniedInPage: true },
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/results-page.tsx"),
+    "ResultsSummaryPage",
+  ),
+});
+
+/** The results' NPS and its charts over time. */
+const formResultsNpsRoute = createRoute({
+  getParentRoute: () => formRoute,
+  path: "/results/nps",
+  staticData: { title: msg("NPS"), deniedInPage: true },
+  component: lazyRouteComponent(
+    () => import("../../features/results/components/results-page.tsx"),
+    "ResultsNpsPage",
+  ),
+});
+
 /** One submission as its own page (results_view), with its sub-pages as tabs. */
 const formResultRoute = createRoute({
   getParentRoute: () => formRoute,
@@ -386,6 +408,8 @@ export const formRoutes = [
       emailRoute,
     ]),
     formResultsRoute,
+    formResultsSummaryRoute,
+    formResultsNpsRoute,
     formResultRoute,
     formResultVideoQuestionRoute,
     formBehaviorPatternsRoute,

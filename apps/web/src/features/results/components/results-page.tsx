@@ -21,7 +21,7 @@ import {
   IconMailOpened,
   IconTrash,
 } from "@tabler/icons-react";
-import { getRouteApi } from "@tanstack/react-router";
+import { getRouteApi, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AccessDenied, isDenied } from "../../../components/access-denied.tsx";
@@ -45,13 +45,33 @@ import { completeFilters, ResultsFilters } from "./results-filters.tsx";
 import { StatisticsPanel } from "./statistics-panel.tsx";
 import { SubmissionsTable } from "./submissions-table.tsx";
 
-const route = getRouteApi("/layout/account/forms/$id/results");
+const formRoute = getRouteApi("/layout/account/forms/$id");
+
+/** The results' views, each at an address of its own (forms.md: results general, summary, nps). */
+type ResultsView = "responses" | "statistics" | "nps";
+const VIEW_PATHS = {
+  responses: "/forms/$id/results",
+  statistics: "/forms/$id/results/summary",
+  nps: "/forms/$id/results/nps",
+} as const;
+
+/** The results' summary: every question's figures and charts. */
+export function ResultsSummaryPage() {
+  return <ResultsPage view="statistics" />;
+}
+
+/** The results' NPS, with its charts over time. */
+export function ResultsNpsPage() {
+  return <ResultsPage view="nps" />;
+}
 const PAGE_SIZES = ["10", "25", "50", "100"];
 const ALL = "all";
-export function ResultsPage() {
+export function ResultsPage({ view = "responses" }: { view?: ResultsView }) {
   const { t } = useTranslation();
-  const { id } = route.useParams();
-  const { day } = route.useSearch();
+  const navigate = useNavigate();
+  const { id } = formRoute.useParams();
+  // The dashboard's calendar opens one day's submissions (the responses' own search).
+  const { day } = useSearch({ strict: false }) as { day?: string };
   const { data: user } = useUser();
   const { data: form } = useForm(id);
   const [params, setParams] = useState<AnswerPageParams>(() => ({
@@ -87,7 +107,6 @@ export function ResultsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [opened, setOpened] = useState<number | null>(null);
   const exporting = useExportDialog();
-  const [view, setView] = useState<"responses" | "statistics" | "nps">("responses");
   const can = useCan();
 
   // With access to selected fields only, the other fields are not columns at all.
@@ -209,7 +228,7 @@ export function ResultsPage() {
       <SegmentedControl
         aria-label={t("Results view")}
         value={view}
-        onChange={(value) => setView(value as "responses" | "statistics" | "nps")}
+        onChange={(value) => void navigate({ to: VIEW_PATHS[value as ResultsView], params: { id } })}
         data={[
           { value: "responses", label: t("Responses") },
           { value: "statistics", label: t("Statistics") },
