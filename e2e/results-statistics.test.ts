@@ -28,6 +28,7 @@ describe("the statistics tab", () => {
         },
         { id: "age", fieldType: "number", question: "Age" },
         { id: "nps", fieldType: "nps", question: "Would you recommend us?" },
+        { id: "story", fieldType: "textarea", question: "Anything else?" },
       ],
     });
     await call("PATCH", `/forms/${form.id}`, { isPublished: true });
@@ -39,6 +40,8 @@ describe("the statistics tab", () => {
           { fieldId: "colour", answer: COLOURS[index] },
           { fieldId: "age", answer: AGES[index] },
           { fieldId: "nps", answer: nps },
+          // One answer without a space in it, far wider than a phone.
+          ...(index === 0 ? [{ fieldId: "story", answer: "a".repeat(3000) }] : []),
         ],
       });
     }
@@ -73,6 +76,9 @@ describe("the statistics tab", () => {
       await expect.poll(() => page.getByTestId("chart-daily-headline").textContent()).toBe("12 submissions");
       await expect.poll(() => page.getByText(String(median), { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.getByText("Visitor 12").count()).toBe(1);
+      // Written answers wrap within their card: the page never scrolls sideways.
+      await page.getByText("aaaaaaaaaa", { exact: false }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `results-statistics-${width}`);
       const view = (name: string) => page.locator("label").filter({ hasText: new RegExp(`^${name}$`) });
       await view("NPS").click();

@@ -141,7 +141,9 @@ function questionFigures(field: TFieldSummary, t: Translate, format: ChartFormat
         <List size="sm" spacing={4}>
           {field.samples.map((sample, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat and never move.
-            <List.Item key={index}>{sample}</List.Item>
+            <List.Item key={index}>
+              <span className="chart-sample">{sample}</span>
+            </List.Item>
           ))}
         </List>
       ) : (
