@@ -220,6 +220,69 @@ describe("rules on submission", () => {
     ).toEqual({ age: 30 });
   });
 
+  it("shows a question when every row of a grid chose the choice a rule says it equals", async () => {
+    const form = (
+      await createForm(api, {
+        title: "Service check",
+        fields: [
+          {
+            id: "grid",
+            fieldType: "matrix",
+            question: "Rate",
+            fieldSettings: {
+              questions: [
+                { id: "food", question: "Food" },
+                { id: "service", question: "Service" },
+              ],
+              answerVariants: [
+                { id: "bad", title: "Bad" },
+                { id: "good", title: "Good" },
+              ],
+            },
+          },
+          {
+            id: "praise",
+            fieldType: "text",
+            question: "What did you like most?",
+            isHidden: true,
+            isRequired: true,
+          },
+        ],
+        conditionalRules: [
+          {
+            id: "all-good",
+            name: "All good",
+            if: {
+              kind: "group",
+              combinator: "AND",
+              conditions: [{ kind: "field", fieldId: "grid", operator: "equal", value: "good" }],
+            },
+            // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+            then: [{ type: "show", fieldIds: ["praise"] }],
+          },
+        ],
+      })
+    ).id;
+    const allGood = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [
+        { fieldId: "grid", answer: { food: "good", service: "good" } },
+        { fieldId: "praise", answer: "The soup" },
+      ],
+    });
+    expect(allGood.status, allGood.text).toBe(201);
+    const stored = await api.get<{ answers: Array<{ fieldId: string }> }>(
+      `/api/forms/${form}/answer/${allGood.body.id}`,
+    );
+    expect(stored.body.answers.map((a) => a.fieldId)).toEqual(["grid", "praise"]);
+    // One row otherwise: the question stays hidden, neither asked for nor kept.
+    const mixed = await server.api.post<{ id: number }>("/api/forms/answer", {
+      formId: form,
+      answers: [{ fieldId: "grid", answer: { food: "good", service: "bad" } }],
+    });
+    expect(mixed.status, mixed.text).toBe(201);
+  });
+
   it("refuses rules that name missing fields, and keeps the form as it was", async () => {
     const form = (await createForm(api)).id;
     const broken = {

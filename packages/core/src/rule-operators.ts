@@ -107,7 +107,15 @@ function equal(actual: unknown, expected: unknown): boolean {
     const wanted = asList(expected);
     return actual.length === wanted.length && wanted.every((w) => actual.some((a) => scalarEqual(a, w)));
   }
-  if (typeof actual === "object") return false;
+  if (typeof actual === "object") {
+    // A grid (a matrix's rows) equals a choice when every row answered chose it.
+    const rows = Object.values(actual as object).filter((row) => !isEmptyValue(row));
+    return (
+      rows.length > 0 &&
+      rows.every((row) => typeof row !== "object" || Array.isArray(row)) &&
+      rows.every((row) => equal(row, expected))
+    );
+  }
   return scalarEqual(actual, expected);
 }
 

@@ -33,6 +33,12 @@ describe("operators", () => {
     ["contains", "Hello world", "WORLD", true],
     ["contains", ["v1", "v3"], "v3", true],
     ["contains", { q1: "v2" }, "v2", true],
+    // A grid equals a choice when every row answered chose it; "contains" is met by one row.
+    ["equal", { q1: "v2", q2: "v2" }, "v2", true],
+    ["equal", { q1: "v2", q2: "v1" }, "v2", false],
+    ["notEqual", { q1: "v2", q2: "v1" }, "v2", true],
+    ["equal", { q1: ["v1", "v2"], q2: ["v2", "v1"] }, ["v1", "v2"], true],
+    ["equal", {}, "v2", false],
     ["contains", undefined, "x", false],
     ["notContains", "Hello", "bye", true],
     ["notContains", ["v1"], "v1", false],
