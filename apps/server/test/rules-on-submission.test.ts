@@ -302,6 +302,37 @@ describe("rules on submission", () => {
     ).toEqual([]);
   });
 
+  it("refuses a condition on what takes no answer (a formula, a text block): it could never hold", async () => {
+    const form = (
+      await createForm(api, {
+        title: "Order",
+        fields: [
+          { id: "price", fieldType: "number", question: "Price", formulaName: "price" },
+          { id: "total", fieldType: "formula", title: "Total", formulaName: "amount", fieldSettings: { formula: "price * 2" } },
+          { id: "bulk", fieldType: "text", question: "Bulk delivery address", isHidden: true },
+        ],
+      })
+    ).id;
+    const onTotal = {
+      id: "bulk",
+      name: "Bulk orders",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "total", operator: "greater", value: "100" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "show", fieldIds: ["bulk"] }],
+    };
+    const response = await api.patch(`/api/forms/${form}`, { conditionalRules: [onTotal] });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe("form_rule.field.no_answer");
+    expect(
+      (await api.get<{ form: { conditionalRules: unknown[] } }>(`/api/forms/${form}`)).body.form
+        .conditionalRules,
+    ).toEqual([]);
+  });
+
   it("requires the captcha when the form shows one", async () => {
     const form = (
       await createForm(api, {

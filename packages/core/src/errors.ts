@@ -197,6 +197,7 @@ export const MESSAGES = {
   "form_rule.name.empty": "Please input rule name",
   "form_rule.name.too_short": "The rule name must have at least 2 symbols",
   "form_rule.field.unknown": "The rule refers to a field this form does not have",
+  "form_rule.field.no_answer": "A condition can only read a question's answer, not a formula or a text block",
   "form_rule.cycle": "These rules keep changing each other's values",
   "form_rule.action.unknown": "The rule sends to a webhook or e-mail notification this form does not have",
   "form.formula_not_readable":

@@ -1,6 +1,7 @@
 import { checkDateCondition } from "./date-segments.ts";
 import type { TElement } from "./element-schema.ts";
 import { MESSAGES, type MessageCode } from "./errors.ts";
+import { isAnswerable } from "./field-registry.ts";
 import { compare } from "./rule-operators.ts";
 import type { TCondition, TRule, TRuleAction } from "./rule-schema.ts";
 
@@ -230,12 +231,16 @@ export function validateRules(elements: readonly TElement[], rules: readonly TRu
   const issues: RuleIssue[] = [];
   const issue = (ruleId: string, code: MessageCode) => issues.push({ ruleId, code, message: MESSAGES[code] });
   const known = new Set(elements.map((element) => element.id));
+  const answerable = new Set(elements.filter(isAnswerable).map((element) => element.id));
 
   for (const rule of rules) {
     if (rule.name.trim() === "") issue(rule.id, "form_rule.name.empty");
     else if (rule.name.trim().length < 2) issue(rule.id, "form_rule.name.too_short");
     const referenced = [...fieldsOf(rule.if), ...[...rule.then, ...rule.else].flatMap(targetsOf)];
     if (referenced.some((id) => !known.has(id))) issue(rule.id, "form_rule.field.unknown");
+    // A condition reads an answer: on a formula or a text block it could never hold (the rule
+    // editor offers only questions).
+    else if (fieldsOf(rule.if).some((id) => !answerable.has(id))) issue(rule.id, "form_rule.field.no_answer");
   }
 
   // Edges: a field a rule reads → a field that rule assigns.
