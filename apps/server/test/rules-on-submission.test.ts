@@ -308,7 +308,13 @@ describe("rules on submission", () => {
         title: "Order",
         fields: [
           { id: "price", fieldType: "number", question: "Price", formulaName: "price" },
-          { id: "total", fieldType: "formula", title: "Total", formulaName: "amount", fieldSettings: { formula: "price * 2" } },
+          {
+            id: "total",
+            fieldType: "formula",
+            title: "Total",
+            formulaName: "amount",
+            fieldSettings: { formula: "price * 2" },
+          },
           { id: "bulk", fieldType: "text", question: "Bulk delivery address", isHidden: true },
         ],
       })
