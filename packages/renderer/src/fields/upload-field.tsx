@@ -36,7 +36,6 @@ export function localProblem(
   accept: readonly string[] | undefined,
   maxMb?: number,
 ) {
-  if (file.size === 0) return "answer.file_empty";
   if (maxMb !== undefined && file.size > maxMb * 1024 * 1024) return "answer.file_too_large";
   const prefix = KINDS[type]?.prefix ?? "";
   if (prefix && file.type && !file.type.startsWith(prefix)) return "answer.file_type";
@@ -97,7 +96,12 @@ export function UploadField({
 
   const send = async (file: File) => {
     if (!upload) return;
-    const problem = localProblem(file, type, accept, fileSizeLimitMb(maxFileSizeMb, upload.maxMb));
+    // An empty file is said to be empty here; the recorder asks localProblem of empty files it
+    // makes up only to learn which formats the question takes.
+    const problem =
+      file.size === 0
+        ? "answer.file_empty"
+        : localProblem(file, type, accept, fileSizeLimitMb(maxFileSizeMb, upload.maxMb));
     if (problem) {
       setPhase({ kind: "error", code: problem });
       if (inputRef.current) inputRef.current.value = "";
