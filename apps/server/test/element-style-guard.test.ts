@@ -66,22 +66,6 @@ describe("an element's own styling", () => {
     );
   });
 
-  it("refuses column break points the wrong way round: one column must begin below two", async () => {
-    const refused = await author.post<Refusal>("/api/forms", {
-      title: "Break points swapped",
-      formStyling: { oneColumnBreakpoint: 900, twoColumnBreakpoint: 300 },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.validationErrors).toContainEqual(
-      expect.objectContaining({ field: "formStyling.twoColumnBreakpoint", code: "style.value.invalid" }),
-    );
-    const kept = await author.post("/api/forms", {
-      title: "Break points in order",
-      formStyling: { oneColumnBreakpoint: 500, twoColumnBreakpoint: 900 },
-    });
-    expect(kept.status).toBe(201);
-  });
-
   it("is kept when it stays within the grammar", async () => {
     const created = await author.post<Saved>("/api/forms", {
       title: "Good own styling",

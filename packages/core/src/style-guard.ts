@@ -121,9 +121,5 @@ export function styleProblems(style: Readonly<Record<string, unknown>>): StylePr
           : undefined;
     if (code) problems.push({ property, code });
   }
-  // Below the first break point a form has one column, below the second two: swapped, neither holds.
-  const { oneColumnBreakpoint: one, twoColumnBreakpoint: two } = style;
-  if (typeof one === "number" && typeof two === "number" && one >= two)
-    problems.push({ property: "twoColumnBreakpoint", code: "style.value.invalid" });
   return problems;
 }
