@@ -337,6 +337,17 @@ describe("rules on submission", () => {
       (await api.get<{ form: { conditionalRules: unknown[] } }>(`/api/forms/${form}`)).body.form
         .conditionalRules,
     ).toEqual([]);
+    // A form stored with such a rule before it was refused can still be saved, the rule kept.
+    await server.database.raw.query(
+      "update forms set settings = jsonb_set(settings, '{conditionalRules}', $1::jsonb) where id = $2",
+      [JSON.stringify([{ ...onTotal, enabled: true, when: "change", else: [] }]), form],
+    );
+    const before = (await api.get<{ form: { conditionalRules: unknown[] } }>(`/api/forms/${form}`)).body.form;
+    const renamed = await api.patch(`/api/forms/${form}`, {
+      title: "Order, renamed",
+      conditionalRules: before.conditionalRules,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
   });
 
   it("requires the captcha when the form shows one", async () => {

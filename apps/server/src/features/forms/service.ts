@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { TFormCreateBody, TFormPatchBody } from "@formloom/core/api/forms";
 import { ZFormCreateBody, ZFormPatchInput } from "@formloom/core/api/forms";
 import { boundsIssues, type TElement } from "@formloom/core/element-schema";
@@ -73,9 +74,19 @@ export async function getForm(ctx: TenantContext, formId: number) {
   return present(ctx, await loadForm(ctx, formId));
 }
 
-/** Rules must name fields the form has, and must not keep changing each other's values. */
-function assertRulesValid(fields: TElement[], rules: TRule[]) {
-  const issues = validateRules(fields, rules);
+/**
+ * Rules must name fields the form has, and must not keep changing each other's values. A condition
+ * on what takes no answer is refused in a rule added or changed only: a form stored with one
+ * before it was refused stays savable.
+ */
+function assertRulesValid(fields: TElement[], rules: TRule[], stored: readonly TRule[] = []) {
+  const kept = (ruleId: string) => {
+    const rule = rules.find((each) => each.id === ruleId);
+    return stored.some((before) => before.id === ruleId && isDeepStrictEqual(before, rule));
+  };
+  const issues = validateRules(fields, rules).filter(
+    (issue) => issue.code !== "form_rule.field.no_answer" || !kept(issue.ruleId),
+  );
   if (issues.length > 0) {
     throw badRequest(
       issues[0]!.code,
@@ -218,7 +229,11 @@ export async function updateForm(
     await authorizeFormulaChange(ctx, current, readFields(current), fields);
   }
   const settings = { ...readSettings(current), ...patch };
-  assertRulesValid(fields ?? readFields(current), settings.conditionalRules);
+  assertRulesValid(
+    fields ?? readFields(current),
+    settings.conditionalRules,
+    readSettings(current).conditionalRules ?? [],
+  );
   if (patch.conditionalRules !== undefined) {
     const stored = readSettings(current).conditionalRules ?? [];
     await authorizeRuleChange(ctx, current, settings.conditionalRules, stored);
