@@ -137,4 +137,32 @@ describe("logic jumps between pages", () => {
     expect(walked.answers.map((a) => [a.fieldId, a.answer])).toContainEqual(["fourth", "adult"]);
     expect(walked.outcome.matched).toEqual(["adult"]);
   });
+
+  it("passes over a page whose every question the rules hide, as the page's script does", () => {
+    order = 0;
+    const paged = [
+      element("text", "route"),
+      element("pageBreak", "b1"),
+      element("number", "age", { isHidden: true }),
+      element("pageBreak", "b2"),
+      element("text", "group"),
+    ];
+    const showAge = ZRule.parse({
+      id: "long-walk",
+      name: "Long walk",
+      if: {
+        kind: "group",
+        combinator: "AND",
+        conditions: [{ kind: "field", fieldId: "route", operator: "equal", value: "long" }],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: the spec names a rule's actions "then".
+      then: [{ type: "show", fieldIds: ["age"] }],
+    });
+    const walked = (route: string) => [
+      ...reachedElementIds(paged, [showAge], { route, age: 30 }, "severalPages"),
+    ];
+    expect(walked("long")).toEqual(["route", "age", "group"]);
+    // The age typed on the long walk stays behind with its page, as the browser leaves it.
+    expect(walked("short")).toEqual(["route", "group"]);
+  });
 });

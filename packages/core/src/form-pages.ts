@@ -126,8 +126,15 @@ function visitedPages(
     path.push(current);
     for (const element of pageElements(pages[current] ?? [], elements))
       if (element.id in answers) known[element.id] = answers[element.id];
-    const { jumpTo } = evaluate(elements, rules, known);
-    current = nextPage(pages, elements, current, jumpTo);
+    const outcome = evaluate(elements, rules, known);
+    const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
+    current = nextPage(pages, elements, current, outcome.jumpTo);
+    // A page whose every element the rules hide is passed over, as the page's script passes it.
+    while (
+      current < pages.length - 1 &&
+      pageElements(pages[current] ?? [], elements).filter(shown).length === 0
+    )
+      current++;
   }
   return path;
 }

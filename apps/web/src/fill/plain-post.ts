@@ -1,5 +1,6 @@
 import type { TPublicForm } from "@formloom/core/api/forms";
 import { DEFAULT_TEXTS } from "@formloom/core/defaults";
+import { answersOnPages, splitPages } from "@formloom/core/form-pages";
 import { FORM_POST_FIELDS, openQuestions, scriptNeed, type TPostedForm } from "@formloom/core/form-post";
 import { arrangeQuestions } from "@formloom/core/question-output";
 import { authorText, type FormRendererProps, type Translate } from "@formloom/renderer/form-renderer";
@@ -24,6 +25,11 @@ export function plainPostProps(options: {
 }): Pick<FormRendererProps, "action" | "hiddenFields" | "initialValues" | "initialErrors" | "scriptNotice"> {
   const { data, posted, translate } = options;
   const need = scriptNeed(data.form, data.fields);
+  const elements = arrangeQuestions(
+    data.fields,
+    data.form,
+    posted?.hidden[FORM_POST_FIELDS.seed] ?? options.seed,
+  );
   return {
     action: options.action,
     // A refused post keeps its key and start: sent again, it is still the same filling.
@@ -35,9 +41,9 @@ export function plainPostProps(options: {
       // The questions rules show that this page draws: answers opening others bring the page back with them.
       [FORM_POST_FIELDS.opened]: JSON.stringify(
         openQuestions(
-          arrangeQuestions(data.fields, data.form, posted?.hidden[FORM_POST_FIELDS.seed] ?? options.seed),
+          elements,
           data.form.conditionalRules,
-          posted?.values ?? {},
+          walkedValues(elements, data.form.display, posted),
         ),
       ),
     },
@@ -65,4 +71,23 @@ export function postedNotice(
   if (posted.notice === "submission.too_soon")
     return authorText(form.nextSubmissionText, DEFAULT_TEXTS.nextSubmissionText, translate);
   return translate(posted.notice);
+}
+
+/**
+ * The posted answers the page is drawn with, as its rules see them: those of the pages walked
+ * through to the one drawn (core answersOnPages), as the renderer evaluates them.
+ */
+function walkedValues(
+  elements: TPublicForm["fields"],
+  display: TPublicForm["form"]["display"],
+  posted: TPostedForm | undefined,
+): Record<string, unknown> {
+  const values = posted?.values ?? {};
+  if (posted?.page === undefined) return values;
+  return answersOnPages(
+    splitPages(elements, display),
+    elements,
+    [...(posted.history ?? []), posted.page],
+    values,
+  );
 }
