@@ -170,6 +170,20 @@ describe("pages after a cursor", () => {
     }
   });
 
+  it("keeps in each answer-sorted cursor the next row's position, for when that row is gone", async () => {
+    const positions: number[] = [];
+    let after = "";
+    for (let page = 0; page < 3; page++) {
+      const read = await api.get<Page>(
+        `/api/forms/${formId}/answer/paginated/1/5?sortBy=answer:name&order=asc${after}`,
+      );
+      const cursor = read.body.nextCursor!;
+      positions.push((JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { n: number }).n);
+      after = `&after=${cursor}`;
+    }
+    expect(positions).toEqual([5, 10, 15]);
+  });
+
   it("refuses a cursor it did not make, or one made for another order", async () => {
     const bad = await api.get(`/api/forms/${formId}/answer/paginated/1/5?after=bm90LWEtY3Vyc29y`);
     expect(bad.status).toBe(400);
@@ -186,6 +200,7 @@ describe("pages after a cursor", () => {
       ["sortBy=number&order=asc", { s: "number", o: "asc", v: "1.5", id: 1 }],
       ["sortBy=answer:name&order=asc", { s: "answer:name", o: "asc", n: -5 }],
       ["sortBy=answer:name&order=asc", { s: "answer:name", o: "desc", n: 5 }],
+      ["sortBy=answer:name&order=asc", { s: "answer:name", o: "asc", id: 1, v: '"a\\u0000b"', n: 5 }],
     ] as const) {
       const response = await api.get(
         `/api/forms/${formId}/answer/paginated/1/5?${query}&after=${forged(cursor)}`,

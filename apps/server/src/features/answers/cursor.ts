@@ -1,3 +1,4 @@
+import { isStorableText } from "@formloom/core/text";
 import { type SQL, sql } from "drizzle-orm";
 import { badRequest } from "../../http/errors.ts";
 
@@ -131,7 +132,12 @@ export function readAnswerCursor(text: string, sortBy: string, order: "asc" | "d
     !(
       cursor.v === undefined ||
       cursor.v === null ||
-      (typeof cursor.v === "string" && cursor.v.length <= MAX_CARRIED_KEY && isJson(cursor.v))
+      (typeof cursor.v === "string" &&
+        cursor.v.length <= MAX_CARRIED_KEY &&
+        isJson(cursor.v) &&
+        // What jsonb cannot hold (\u0000, half a surrogate) was never a stored answer.
+        !/\\u0000/i.test(cursor.v) &&
+        isStorableText(cursor.v))
     )
   )
     throw badRequest("request.invalid");

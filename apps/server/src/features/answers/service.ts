@@ -130,7 +130,13 @@ export async function answerPage(
     nextCursor: !last
       ? null
       : byAnswer
-        ? encodeAnswerCursor(query.sortBy, query.order, { id: last.answer.id, key: last.key }, offset + size)
+        ? // The next row's position, for a cursor whose row is gone: this page's first, plus the page.
+          encodeAnswerCursor(
+            query.sortBy,
+            query.order,
+            { id: last.answer.id, key: last.key },
+            (answerCursor ? answerCursor.n : offset) + size,
+          )
         : encodeCursor(sortBy, query.order, last.key, last.answer.id),
   };
 }
