@@ -108,13 +108,12 @@ function equal(actual: unknown, expected: unknown): boolean {
     return actual.length === wanted.length && wanted.every((w) => actual.some((a) => scalarEqual(a, w)));
   }
   if (typeof actual === "object") {
-    // A grid (a matrix's rows) equals a choice when every row answered chose it.
+    // A grid (a matrix's rows, each a choice or a list of them) equals a choice when every row
+    // answered chose it; other composite answers (a name, a point, a sum) equal nothing.
     const rows = Object.values(actual as object).filter((row) => !isEmptyValue(row));
-    return (
-      rows.length > 0 &&
-      rows.every((row) => typeof row !== "object" || Array.isArray(row)) &&
-      rows.every((row) => equal(row, expected))
-    );
+    const isRow = (row: unknown) =>
+      typeof row === "string" || (Array.isArray(row) && row.every((choice) => typeof choice === "string"));
+    return rows.length > 0 && rows.every(isRow) && rows.every((row) => equal(row, expected));
   }
   return scalarEqual(actual, expected);
 }

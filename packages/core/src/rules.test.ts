@@ -39,6 +39,7 @@ describe("operators", () => {
     ["notEqual", { q1: "v2", q2: "v1" }, "v2", true],
     ["equal", { q1: ["v1", "v2"], q2: ["v2", "v1"] }, ["v1", "v2"], true],
     ["equal", {}, "v2", false],
+    ["equal", { lat: 0, lng: 0 }, "0", false],
     ["contains", undefined, "x", false],
     ["notContains", "Hello", "bye", true],
     ["notContains", ["v1"], "v1", false],
