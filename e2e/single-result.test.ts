@@ -170,7 +170,7 @@ describe("a single result's page", () => {
     await expect.poll(() => activity.getByText("Left “Your name”").count()).toBe(1);
     await screenshot(phone, "single-result-activity-390");
     // An address whose submission is no number names no submission: the page says so, nothing breaks.
-    await phone.goto(`${run.app.url}/forms/${formId}/results/summary`);
+    await phone.goto(`${run.app.url}/forms/${formId}/results/latest`);
     await phone.getByText("This page does not exist.").waitFor();
     expect(await phone.getByText("Something went wrong").count()).toBe(0);
     expect(phoneProblems).toEqual([]);
