@@ -87,6 +87,14 @@ describe("the statistics tab", () => {
       await expect.poll(() => page.getByRole("radio", { name: "NPS", exact: true }).isChecked()).toBe(true);
       await view("Responses").click();
       await page.waitForURL(`${run.app.url}/forms/${form.id}/results`);
+      // The responses' page size is kept while the other views are looked at.
+      await page.getByRole("combobox", { name: "Rows per page" }).click();
+      await page.getByRole("option", { name: "10", exact: true }).click();
+      await view("Statistics").click();
+      await page.waitForURL(`${run.app.url}/forms/${form.id}/results/summary`);
+      await view("Responses").click();
+      await page.waitForURL(`${run.app.url}/forms/${form.id}/results`);
+      await expect.poll(() => page.getByRole("combobox", { name: "Rows per page" }).inputValue()).toBe("10");
       expect(problems).toEqual([]);
       await context.close();
     }

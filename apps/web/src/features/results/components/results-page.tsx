@@ -66,6 +66,13 @@ export function ResultsNpsPage() {
 }
 const PAGE_SIZES = ["10", "25", "50", "100"];
 const ALL = "all";
+const FIRST_PAGE: AnswerPageParams = { page: 1, size: 25, sortBy: "number", order: "desc" };
+/**
+ * How the responses were last shown, per form, while the app stays open: the summary and NPS views
+ * are pages of their own, and coming back from them finds the same table (not the first page).
+ */
+const keptViews = new Map<number, Omit<AnswerPageParams, "page" | "after">>();
+
 export function ResultsPage({ view = "responses" }: { view?: ResultsView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -74,14 +81,14 @@ export function ResultsPage({ view = "responses" }: { view?: ResultsView }) {
   const { day } = useSearch({ strict: false }) as { day?: string };
   const { data: user } = useUser();
   const { data: form } = useForm(id);
-  const [params, setParams] = useState<AnswerPageParams>(() => ({
-    page: 1,
-    size: 25,
-    sortBy: "number",
-    order: "desc",
-    ...(day ? { filters: dayRange(day, user?.timezone) } : {}),
-  }));
-  const [showFilters, setShowFilters] = useState(day !== undefined);
+  const [params, setParams] = useState<AnswerPageParams>(() =>
+    day ? { ...FIRST_PAGE, filters: dayRange(day, user?.timezone) } : { ...FIRST_PAGE, ...keptViews.get(id) },
+  );
+  useEffect(() => {
+    const { page: _page, after: _after, ...view } = params;
+    keptViews.set(id, view);
+  }, [id, params]);
+  const [showFilters, setShowFilters] = useState(day !== undefined || params.filters !== undefined);
   // Another day asked for while the page is open (the dashboard's calendar, back and forward).
   const shownDay = useRef(day);
   useEffect(() => {
