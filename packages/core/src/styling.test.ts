@@ -31,6 +31,20 @@ describe("styling as CSS variables", () => {
     });
   });
 
+  it("gives every matrix of the form the head and stripe colours set on the form level", () => {
+    const vars = formStyleVariables(
+      resolveFormStyle({
+        formStyling: { matrixHeadColor: "#e7f5ff", matrixStripeColor: "#f8f9fa" },
+        fieldsGeneralStyling: {},
+        fieldsTypesStyling: {},
+      }),
+    );
+    expect(vars).toMatchObject({
+      "--fl-matrix-head": "rgb(231, 245, 255)",
+      "--fl-matrix-stripe": "rgb(248, 249, 250)",
+    });
+  });
+
   it("writes errors on a dark surface in a red that still reads there", () => {
     for (const background of ["#1a1b1e", "#2b2d42", "#0b1021"]) {
       const vars = formStyleVariables({ color: "#f1f3f5", background });

@@ -250,6 +250,9 @@ export function formStyleVariables(style: TStyle, formColor?: string): Variables
   put(vars, "--fl-form-margin", safePixels(style.margin));
   put(vars, "--fl-title-size", safePixels(style.titleFontSize, 200));
   put(vars, "--fl-description-size", safePixels(style.descriptionFontSize, 200));
+  // The matrix helper's colours set on the form are every matrix's, unless a field level sets its own.
+  put(vars, "--fl-matrix-head", safeColour(style.matrixHeadColor));
+  put(vars, "--fl-matrix-stripe", safeColour(style.matrixStripeColor));
   return vars;
 }
 
