@@ -52,6 +52,75 @@ describe("when a form's time runs out", () => {
   });
 });
 
+describe("a timed form taken up again after a reload", () => {
+  it("goes on counting from when the filling began, and sends when that time runs out", async () => {
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Reload quiz",
+      formPathAlias: "time-reload-form",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 12, stepTimer: 0 },
+      fields: [
+        { id: "word", fieldType: "text", question: "One word", isRequired: true, fieldOrder: 0 },
+        { id: "reason", fieldType: "text", question: "Why that word", isRequired: true, fieldOrder: 1 },
+      ],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const sent = sentSubmissions(page);
+    await page.goto(`${run.app.url}/f/time-reload-form?a=timeowner`);
+    const clock = page.getByRole("timer").first();
+    await expect.poll(() => clock.textContent()).not.toBe("00:12");
+    await page.getByRole("textbox", { name: "One word" }).fill("swift");
+    // Kept on the device as it goes; some of the time passes before the reload.
+    await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toBe("00:07");
+    await page.reload();
+    await expect.poll(() => page.getByRole("textbox", { name: "One word" }).inputValue()).toBe("swift");
+    const left = Number((await clock.textContent())?.split(":")[1]);
+    expect(left).toBeLessThanOrEqual(7);
+    await screenshot(page, "time-up-after-reload-390");
+    await page.waitForURL(/thankyou/, { timeout: 15_000 });
+    expect(sent.map((body) => body.timeUp)).toEqual([{ form: true }]);
+    const stored = await call<{ answerList: Array<{ id: number; formPassingTime: number }> }>(
+      "GET",
+      `/forms/${form.id}/answer/paginated/1/50`,
+    );
+    expect(stored.answerList).toHaveLength(1);
+    expect(stored.answerList[0]!.formPassingTime).toBeGreaterThanOrEqual(11);
+    expect(stored.answerList[0]!.formPassingTime).toBeLessThan(20);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a timed form shown again after sending", () => {
+  it("gives the next filling the whole time again", async () => {
+    await call("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Kiosk quiz",
+      formPathAlias: "time-again-form",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 30, stepTimer: 0 },
+      afterFormFillingActions: { submissionAction: "showFormAgain" },
+      fields: [{ id: "word", fieldType: "text", question: "One word", isRequired: true, fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/time-again-form?a=timeowner`);
+    const clock = page.getByRole("timer").first();
+    await page.getByRole("textbox", { name: "One word" }).fill("swift");
+    await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toBe("00:26");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByText("Thank you! Your answers were sent.").waitFor();
+    const left = Number((await clock.textContent())?.split(":")[1]);
+    expect(left).toBeGreaterThanOrEqual(29);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("when a step's time runs out", () => {
   for (const width of [1280, 390]) {
     it(`moves on, keeps that step read-only and sends the form with its question empty at ${width} px`, async () => {

@@ -163,3 +163,68 @@ describe("a submission whose time ran out", () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe("a timed filling the server saw begin", () => {
+  const words = [
+    { fieldId: "a", answer: "given" },
+    { fieldId: "b", answer: "too" },
+  ];
+  /** Begins a filling under `key` as the respondent's page does, `secondsAgo` before now. */
+  async function began(formId: number, key: string, secondsAgo: number): Promise<void> {
+    expect((await server.api.post("/api/forms/start", { formId, key })).status).toBe(204);
+    await server.database.raw.query(
+      `update form_starts set created_at = now() - make_interval(secs => $2) where form_id = $1 and visit_key = $3`,
+      [formId, secondsAgo, key],
+    );
+  }
+  const send = (formId: number, key: string, body: Record<string, unknown>) =>
+    server.api.post<{ id: number; code?: string }>(
+      "/api/forms/answer",
+      { formId, answers: words, ...body },
+      { "idempotency-key": key },
+    );
+  const timedForm = () =>
+    createForm({ hasTimer: true, formTimer: { showTimer: "show", formTimer: 12, stepTimer: 0 } }, [
+      question("a", 0),
+      question("b", 1),
+    ]);
+
+  it("refuses answers sent long after the form's time ran out, whatever time the page reports", async () => {
+    const formId = await timedForm();
+    await began(formId, "late-filling", 60);
+    const late = await send(formId, "late-filling", {
+      startTime: new Date(Date.now() - 5_000).toISOString(),
+      formPassingTime: 5,
+    });
+    expect(late.status).toBe(403);
+    expect(late.body.code).toBe("submission.time_over");
+    const list = await api.get<{ answerList: unknown[] }>(`/api/forms/${formId}/answer/paginated/1/10`);
+    expect(list.body.answerList).toEqual([]);
+  });
+
+  it("keeps the time the server measured when the page reports less", async () => {
+    const formId = await timedForm();
+    await began(formId, "quick-filling", 9);
+    const sent = await send(formId, "quick-filling", { formPassingTime: 1 });
+    expect(sent.status).toBe(201);
+    const stored = await api.get<{ formPassingTime: number }>(`/api/forms/${formId}/answer/${sent.body.id}`);
+    expect(stored.body.formPassingTime).toBeGreaterThanOrEqual(9);
+  });
+
+  it("takes answers sent as the time runs out, and answers their resend after it with the first acknowledgement", async () => {
+    const formId = await timedForm();
+    await began(formId, "on-time", 13);
+    const first = await send(formId, "on-time", { formPassingTime: 12, timeUp: { form: true } });
+    expect(first.status).toBe(201);
+    await began(formId, "on-time", 600);
+    const again = await send(formId, "on-time", { formPassingTime: 12, timeUp: { form: true } });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it("holds no time on a form without a limit", async () => {
+    const formId = await createForm({}, [question("a", 0), question("b", 1)]);
+    await began(formId, "slow-filling", 3600);
+    expect((await send(formId, "slow-filling", {})).status).toBe(201);
+  });
+});

@@ -230,6 +230,7 @@ export const MESSAGES = {
     "The form changed while your answers were being sent. Please check them and send again.",
   "submission.time_up_invalid":
     "The answers say a time limit ran out, but the form has no such limit or its time has not run out yet",
+  "submission.time_over": "The time for this form ran out before these answers were sent",
   "submission.key.invalid": "The Idempotency-Key header must be 1 to 200 visible characters",
   "submission.form_mismatch": "The form named in the address is not the form the answers are for",
   "submission.notification_email.invalid": "Please enter a valid e-mail address to receive the e-mail",

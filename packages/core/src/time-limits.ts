@@ -18,6 +18,13 @@ export interface TimeUp {
  */
 export const TIME_UP_TOLERANCE_SECONDS = 2;
 
+/**
+ * How long after the form's time ran out, reckoned from when the server saw the filling begin,
+ * its answers are still taken: the page sends them itself at zero, and a slow connection or a
+ * retry takes a moment more. Later than that they are refused (`submission.time_over`).
+ */
+export const TIME_OVER_GRACE_SECONDS = 15;
+
 /** Seconds for the whole form (formTimer, or the older allFormTime); 0 is no limit. */
 export function formTimeLimit(settings: TimerSettings): number {
   if (!settings.hasTimer) return 0;
@@ -67,4 +74,10 @@ export function timeUpAllowed(
     }
   }
   return true;
+}
+
+/** Whether answers sent `elapsedSeconds` after the server saw the filling begin come too late for the form's time. */
+export function timeOver(settings: TimerSettings, elapsedSeconds: number): boolean {
+  const limit = formTimeLimit(settings);
+  return limit > 0 && elapsedSeconds > limit + TIME_OVER_GRACE_SECONDS;
 }

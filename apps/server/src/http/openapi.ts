@@ -81,7 +81,7 @@ const ERRORS_NAMED_HERE: Record<string, Record<string, string[]>> = {
   },
   "delete /api/forms/{id}": { "409": ["form.has_answers", "form.has.chain_elements"] },
   "post /api/forms/answer": {
-    "403": ["form.closed"],
+    "403": ["form.closed", "submission.time_over"],
     "404": ["form.not_found"],
     "429": ["submission.too_soon"],
   },

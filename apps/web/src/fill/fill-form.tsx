@@ -220,6 +220,8 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
       } else if (showsFormAgain(data.form)) {
         setRound((n) => n + 1);
         setSubmissionKey(newSubmissionKey());
+        // A new filling: its time counts from now.
+        setStartTime(new Date());
         if (needsCaptcha) newCaptcha(null);
         setSent(sentLine(data.form, accepted.outcome ?? null, translate));
       } else {
@@ -298,6 +300,7 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
             })}
             onValuesChange={valuesChanged}
             onPositionChange={progress.onPositionChange}
+            startedAt={startTime.getTime()}
             sendNow={before.sendNow}
             {...(before.initialValues
               ? { initialValues: before.initialValues }

@@ -2300,7 +2300,7 @@ export interface paths {
         put?: never;
         /**
          * Submit answers to a form
-         * @description A respondent's submission (no sign-in needed unless the form is limited to registered users).
+         * @description A respondent's submission (no sign-in needed unless the form is limited to registered users). On a form with a time limit, a filling whose beginning was reported (POST /forms/start under the same Idempotency-Key) counts its time from then, by the server's clock: answers sent more than 15 seconds after the limit are refused (403 submission.time_over), and the passing time stored is never less than the time measured.
          */
         post: operations["submitAnswer"];
         delete?: never;
@@ -22351,7 +22351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description The caller may not do this. Codes: form.closed. */
+            /** @description The caller may not do this. Codes: submission.time_over, form.closed. */
             403: {
                 headers: {
                     [name: string]: unknown;

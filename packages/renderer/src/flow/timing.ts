@@ -42,8 +42,9 @@ export function useNow(active: boolean): number {
 }
 
 /**
- * The seconds left for the form and for the current step, counted in wall-clock time from when
- * each was first shown (a step keeps its start when the respondent comes back to it). At zero
+ * The seconds left for the form and for the current step, counted in wall-clock time: the form's
+ * from `startedAt` (a filling taken up again keeps its start), each step's from when it was first
+ * shown (a step keeps its start when the respondent comes back to it). At zero
  * `onZero` is called once for the form and once per step; without `running` (the builder's
  * preview) nothing counts.
  */
@@ -52,8 +53,8 @@ export function useCountdowns(
   step: number,
   running: boolean,
   onZero: (which: "form" | "step") => void,
+  startedAt: number,
 ): { formLeft: number; stepLeft: number } {
-  const [startedAt] = useState(() => Date.now());
   const stepStarts = useRef(new Map<number, number>());
   if (!stepStarts.current.has(step)) stepStarts.current.set(step, Date.now());
   const now = useNow(running && (limits.form > 0 || limits.step > 0));

@@ -20,6 +20,7 @@ import {
   ZUpdateTagsBody,
 } from "@formloom/core/api/results-table";
 import { ZSubmission } from "@formloom/core/submission";
+import { TIME_OVER_GRACE_SECONDS } from "@formloom/core/time-limits";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -62,7 +63,12 @@ export function answerRoutes(app: FastifyInstance, deps: Deps, submissions: Subm
       schema: {
         tags: ["public"],
         description:
-          "A respondent's submission (no sign-in needed unless the form is limited to registered users).",
+          "A respondent's submission (no sign-in needed unless the form is limited to registered users). " +
+          "On a form with a time limit, a filling whose beginning was reported (POST /forms/start under the " +
+          "same Idempotency-Key) counts its time from then, by the server's clock: answers sent more than " +
+          `${TIME_OVER_GRACE_SECONDS} seconds after the limit are refused` +
+          " (403 submission.time_over), and the passing time stored " +
+          "is never less than the time measured.",
         headers: z.looseObject({ "idempotency-key": ZIdempotencyKey }),
         querystring: z.object({
           form: ZRowId.optional().describe(

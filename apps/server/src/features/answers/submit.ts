@@ -9,7 +9,7 @@ import { formulaAnswers, formulaValues, type ResultOutcome, scoreSubmission } fr
 import type { TSubmission } from "@formloom/core/submission";
 import { validateSubmission } from "@formloom/core/submission";
 import { respondentOutcome, type TRespondentOutcome } from "@formloom/core/thank-you";
-import { timeUpAllowed } from "@formloom/core/time-limits";
+import { formTimeLimit, timeOver, timeUpAllowed } from "@formloom/core/time-limits";
 import type { Database, Query } from "../../db/connect.ts";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors.ts";
 import type { UserRow } from "../../http/context.ts";
@@ -117,7 +117,14 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
         meta.idempotencyKey,
       );
       if (files.errors.length > 0) throw badRequest("submission.invalid", files.errors);
-      const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey, geo);
+      const began = await secondsSinceBegun(form, meta.idempotencyKey);
+      const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey, geo, began);
+      if (prepared.timeOver) {
+        // A resend of answers taken in time is answered as they were; new ones come too late.
+        const earlier = await storedUnderKey(database.raw.query, prepared);
+        if (earlier) return { ...earlier, replayed: true, chained: true };
+        throw forbidden("submission.time_over");
+      }
       if (captcha && captchaAt !== null && solved !== null && !claimed) {
         claimed = await captcha.claim(solved);
         if (!claimed) {
@@ -179,6 +186,21 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
     }
   }
 
+  /**
+   * Seconds since the server saw this filling begin (POST /forms/start under the submission's
+   * key), by the database's clock, which every process shares; null where the form has no time
+   * limit or no beginning was seen.
+   */
+  async function secondsSinceBegun(form: FillableForm, key: string | undefined): Promise<number | null> {
+    if (key === undefined || formTimeLimit(form.settings) === 0) return null;
+    const [found] = await database.raw.query<{ elapsed: number }>(
+      `select extract(epoch from now() - created_at)::float8 as elapsed from form_starts
+        where account_id = $1::int4 and form_id = $2::int4 and visit_key = $3::text`,
+      [form.row.accountId, form.row.id, key],
+    );
+    return found ? Number(found.elapsed) : null;
+  }
+
   /** When this respondent may send the form again (null: now), on the form as it is now. */
   async function nextSubmission(formId: number, asker: NextSubmissionAsker): Promise<string | null> {
     const { form } = await formCache.get(formId, true);
@@ -203,6 +225,8 @@ interface Prepared {
   /** The form's rules publish (true) or unpublish (false) it on this submission: with its statement. */
   publish: boolean | null;
   sender: Sender;
+  /** Sent too long after the server saw the filling begin for the form's time limit. */
+  timeOver: boolean;
 }
 
 /** Of the rules that publish or unpublish the form, the last one's word counts; null when none does. */
@@ -218,6 +242,7 @@ function prepare(
   meta: SubmissionMeta,
   key: string,
   geo: Geo | null,
+  secondsSinceBegun: number | null,
 ): Prepared {
   const { row, settings, fields, intervalSeconds } = form;
   const sender: Sender = {
@@ -231,8 +256,12 @@ function prepare(
   const asked = arrangeQuestions(fields, settings, typeof seed === "string" ? seed : "");
   const submitTime = new Date();
   const startTime = body.startTime ? new Date(body.startTime) : null;
-  const passing =
+  const reported =
     body.formPassingTime ?? (startTime ? (submitTime.getTime() - startTime.getTime()) / 1000 : null);
+  // The page's clock starts before the first question is touched, so it reports at least the time
+  // the server measured since then: less is not believed.
+  const passing =
+    secondsSinceBegun === null ? reported : Math.max(reported ?? secondsSinceBegun, secondsSinceBegun);
   // Questions may go in empty only where the form had a time limit and it ran out.
   if (body.timeUp && !timeUpAllowed(settings, asked, body.timeUp, passing))
     throw badRequest("submission.time_up_invalid");
@@ -296,6 +325,7 @@ function prepare(
     maxResponses: settings.maxResponses ?? null,
     publish: publishingOf(outcome.intents),
     sender,
+    timeOver: secondsSinceBegun !== null && timeOver(settings, secondsSinceBegun),
   };
 }
 
