@@ -109,34 +109,39 @@ export function nextPage(
 }
 
 /**
- * The pages a respondent passes through with these answers: at each page the rules see only
- * the answers given so far, so a jump decided on page 2 happens when leaving page 2. The
- * browser walks it page by page; the server replays it to know which questions were asked.
+ * The pages a respondent passes through with these answers, up to page `until` (by default to the
+ * end): at each page the rules see only the answers given so far, so a jump decided on page 2
+ * happens when leaving page 2, and a page whose every element the rules hide is passed over, as
+ * the page's script passes it. `path` holds the pages left before `until`; `reached` is the page
+ * the walk came to at or past it. The browser walks page by page; the server replays the walk to
+ * know which questions were asked, and the page posted without JavaScript to know how it got there.
  */
-function visitedPages(
+export function walkPages(
   elements: readonly TElement[],
   rules: readonly TRule[],
-  answers: Record<string, unknown>,
+  answers: Readonly<Record<string, unknown>>,
   display: DisplayMode,
-): number[] {
+  until = Number.POSITIVE_INFINITY,
+): { path: number[]; reached: number } {
   const pages = splitPages(elements, display);
+  const end = Math.min(until, pages.length);
   const path: number[] = [];
   const known: Record<string, unknown> = {};
-  for (let current = 0; current < pages.length; ) {
+  let current = 0;
+  while (current < end) {
     path.push(current);
     for (const element of pageElements(pages[current] ?? [], elements))
       if (element.id in answers) known[element.id] = answers[element.id];
     const outcome = evaluate(elements, rules, known);
     const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
     current = nextPage(pages, elements, current, outcome.jumpTo);
-    // A page whose every element the rules hide is passed over, as the page's script passes it.
     while (
       current < pages.length - 1 &&
       pageElements(pages[current] ?? [], elements).filter(shown).length === 0
     )
       current++;
   }
-  return path;
+  return { path, reached: current };
 }
 
 /** Ids of the elements on the pages a respondent passes through (all of them on one page). */
@@ -147,6 +152,6 @@ export function reachedElementIds(
   display: DisplayMode,
 ): Set<string> {
   const pages = splitPages(elements, display);
-  const path = visitedPages(elements, rules, answers, display);
+  const { path } = walkPages(elements, rules, answers, display);
   return new Set(path.flatMap((index) => pageElements(pages[index] ?? [], elements).map((e) => e.id)));
 }

@@ -1,7 +1,14 @@
 import type { TElement } from "./element-schema.ts";
 import type { ValidationError } from "./errors.ts";
 import { isAnswerable } from "./field-registry.ts";
-import { answersOnPages, type DisplayMode, nextPage, pageElements, splitPages } from "./form-pages.ts";
+import {
+  answersOnPages,
+  type DisplayMode,
+  nextPage,
+  pageElements,
+  splitPages,
+  walkPages,
+} from "./form-pages.ts";
 import { newlyOpened } from "./form-post.ts";
 import type { TRule } from "./rule-schema.ts";
 import { evaluate } from "./rules.ts";
@@ -108,23 +115,8 @@ export function pagedStep(post: PagedPost): PagedStep {
  * the walk does not reach (answers changed since) is taken as reached from the page before it.
  */
 function pageTrail(post: PagedPost, values: Readonly<Record<string, unknown>>, page: number): number[] {
-  const { elements, rules } = post;
-  const pages = splitPages(elements, post.display);
-  const last = pages.length - 1;
-  const trail: number[] = [];
-  const known: Record<string, unknown> = {};
-  for (let current = 0; current < page; ) {
-    trail.push(current);
-    for (const element of pageElements(pages[current] ?? [], elements))
-      if (element.id in values) known[element.id] = values[element.id];
-    const outcome = evaluate(elements, rules, known);
-    const shown = (element: TElement) => !outcome.elements[element.id]?.hidden;
-    let target = nextPage(pages, elements, current, outcome.jumpTo);
-    while (target < last && pageElements(pages[target] ?? [], elements).filter(shown).length === 0) target++;
-    if (target > page) return [...Array(page + 1).keys()];
-    current = target;
-  }
-  return [...trail, page];
+  const { path, reached } = walkPages(post.elements, post.rules, values, post.display, page);
+  return reached === page ? [...path, page] : [...Array(page + 1).keys()];
 }
 
 /** The questions of a page, in its order. */
