@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ownerWithQuiz, resultsTable, scoredChoice, submitPublic } from "./results-helpers.ts";
-import { appAndBrowser, watchErrors } from "./support.ts";
+import { appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 /**
  * The results table's filters as a reader far from UTC and a respondent who wrote their own
@@ -64,5 +64,45 @@ describe("the results table's filters", () => {
     await count(2);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe("a date question in the results table's filters", () => {
+  it("narrows the rows to the days between two picked, at 1280 and 390 px", async () => {
+    const { formId, signIn } = await ownerWithQuiz(
+      run.app.url,
+      { username: "datereader", password: "date-pass-1" },
+      {
+        title: "Visits",
+        passed: "Passed",
+        fields: [
+          scoredChoice("dish", "Dish", [{ id: "soup", title: "Soup" }], "soup"),
+          { id: "visit", fieldType: "dateTime", question: "Visit day", fieldOrder: 1 },
+        ],
+      },
+    );
+    for (const day of ["2026-02-27", "2026-03-01", "2026-03-14", "2026-04-02"])
+      await submitPublic(run.app.url, formId, [{ fieldId: "visit", answer: day }]);
+
+    for (const width of [1280, 390]) {
+      const context = await run.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      await signIn(page);
+      await page.goto(`${run.app.url}/forms/${formId}/results`);
+      const { count } = resultsTable(page);
+      await count(4);
+      await page.getByRole("button", { name: /^Filters/ }).click();
+      await page.getByRole("button", { name: "Add a condition on a field" }).click();
+      await page.getByRole("combobox", { name: "Field" }).click();
+      await page.getByRole("option", { name: "Visit day" }).click();
+      await page.getByLabel("Visit day from").fill("2026-03-01");
+      await count(3);
+      await page.getByLabel("Visit day until").fill("2026-03-31");
+      await count(2);
+      await screenshot(page, `results-date-question-filter-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -28,6 +28,9 @@ interface Sent {
   colour: string;
   tools: string[];
   age: number;
+  /** A day (YYYY-MM-DD), and a day with its time. */
+  visit: string;
+  visitAt: string;
 }
 const sent: Sent[] = [];
 
@@ -64,6 +67,13 @@ const form = {
       fieldSettings: { answerVariants: TOOLS.map((id) => ({ id, title: id, value: id })) },
     },
     { id: "age", fieldType: "number", question: "Age" },
+    { id: "visit", fieldType: "dateTime", question: "Visit" },
+    {
+      id: "visitAt",
+      fieldType: "dateTime",
+      question: "Visit time",
+      fieldSettings: { dateTimeMode: "datetime" },
+    },
   ],
 };
 
@@ -73,6 +83,8 @@ const submit = (i: number) => {
     colour: COLOURS[i % 3]!,
     tools: TOOLS.filter((_, t) => (i >> t) & 1),
     age: 18 + ((i * 7) % 50),
+    visit: `2025-0${1 + (i % 9)}-1${i % 10}`,
+    visitAt: `2025-0${1 + ((i + 1) % 9)}-1${(i + 3) % 10}T0${i % 10}:30`,
   };
   return server.api
     .post<{ id: number }>("/api/forms/answer", {
@@ -82,6 +94,8 @@ const submit = (i: number) => {
         { fieldId: "colour", answer: row.colour },
         { fieldId: "tools", answer: row.tools },
         { fieldId: "age", answer: row.age },
+        { fieldId: "visit", answer: row.visit },
+        { fieldId: "visitAt", answer: row.visitAt },
       ],
     })
     .then((response) => {
@@ -180,6 +194,21 @@ describe("filters", () => {
         ],
       },
       (r) => r.colour === "red" && r.tools.includes("saw") && r.age <= 50,
+    ],
+    [
+      "a date question's days",
+      { fields: [{ fieldId: "visit", op: "dates", from: "2025-03-12", to: "2025-05-15" }] },
+      (r) => r.visit >= "2025-03-12" && r.visit <= "2025-05-15",
+    ],
+    [
+      "a date question's first day",
+      { fields: [{ fieldId: "visit", op: "dates", from: "2025-08-01" }] },
+      (r) => r.visit >= "2025-08-01",
+    ],
+    [
+      "a date-and-time question's days, each day whole",
+      { fields: [{ fieldId: "visitAt", op: "dates", from: "2025-02-13", to: "2025-02-13" }] },
+      (r) => r.visitAt.startsWith("2025-02-13"),
     ],
     ["a search in the answers", { search: "ChLoÉ" }, (r) => r.name.includes("Chloé")],
     ["a search for a number", { search: "67" }, (r) => r.name.includes("67") || String(r.age).includes("67")],
@@ -329,6 +358,12 @@ describe("filters", () => {
       [{ fields: [{ fieldId: "ghost", op: "equals", value: "x" }] }, "answer.unknown_field"],
       [{ fields: [{ fieldId: "age", op: "range", min: 9, max: 1 }] }, "request.invalid"],
       [{ fields: [{ fieldId: "age", op: "between" }] }, "request.invalid"],
+      [{ fields: [{ fieldId: "age", op: "dates", from: "2025-01-01" }] }, "request.invalid"],
+      [
+        { fields: [{ fieldId: "visit", op: "dates", from: "2025-05-01", to: "2025-04-01" }] },
+        "request.invalid",
+      ],
+      [{ fields: [{ fieldId: "visit", op: "dates", from: "1 May" }] }, "request.invalid"],
       [{ dateFrom: "yesterday" }, "request.invalid"],
       [{ unexpected: true }, "request.invalid"],
       [{ tags: [] }, "request.invalid"],

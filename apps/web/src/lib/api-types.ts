@@ -15017,7 +15017,7 @@ export interface operations {
     listAllAnswers: {
         parameters: {
             query?: {
-                /** @description JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
+                /** @description JSON: fields (equals/contains/range/dates/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
                 filters?: string;
                 isViewed?: "true" | "false";
                 order?: "asc" | "desc";
@@ -16106,7 +16106,7 @@ export interface operations {
     getFormsIdAnswerCount: {
         parameters: {
             query?: {
-                /** @description JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
+                /** @description JSON: fields (equals/contains/range/dates/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
                 filters?: string;
                 isViewed?: "true" | "false";
                 status?: "completed" | "partial";
@@ -16417,7 +16417,7 @@ export interface operations {
             query?: {
                 /** @description The nextCursor of the previous page, with the same sortBy and order; page is then ignored. */
                 after?: string;
-                /** @description JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
+                /** @description JSON: fields (equals/contains/range/dates/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
                 filters?: string;
                 isViewed?: "true" | "false";
                 order?: "asc" | "desc";
@@ -17250,7 +17250,7 @@ export interface operations {
         parameters: {
             query?: {
                 columns?: string;
-                /** @description JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
+                /** @description JSON: fields (equals/contains/range/dates/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search. */
                 filters?: string;
                 google_spreadsheet?: "0" | "1" | "true" | "false";
                 isViewed?: "true" | "false";

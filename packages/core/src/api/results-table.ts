@@ -29,6 +29,16 @@ export const ZFieldFilter = z.discriminatedUnion("op", [
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
   }),
+  /**
+   * A date question's answer on or between these days (YYYY-MM-DD, each optional, both inclusive;
+   * an answer with a time counts by its day).
+   */
+  z.strictObject({
+    fieldId: ZFieldId,
+    op: z.literal("dates"),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+  }),
   /** An NPS answer in one of its groups: promoters 9-10, passives 7-8, detractors 0-6. */
   z.strictObject({ fieldId: ZFieldId, op: z.literal("nps"), group: z.enum(NPS_GROUPS) }),
 ]);
@@ -66,7 +76,7 @@ export const ZAnswerFiltersParam = z
   })
   .pipe(ZAnswerFilters)
   .describe(
-    "JSON: fields (equals/contains/range/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search.",
+    "JSON: fields (equals/contains/range/dates/nps per field), scoreMin, scoreMax, result, tags, dateFrom, dateTo, search.",
   );
 
 export const ZTag = z.string().trim().min(1, "request.invalid").max(50, "request.invalid");

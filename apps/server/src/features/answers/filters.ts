@@ -244,6 +244,19 @@ export function filterConditions(
       const [low, high] = NPS_GROUP_BOUNDS[filter.group];
       const path = `$[*] ? (@.fieldId == ${pathString(filter.fieldId)} && @.answer >= ${low} && @.answer <= ${high})`;
       conditions.push(sql`${answers} @? ${path}::jsonpath`);
+    } else if (filter.op === "dates") {
+      // Only a date question's answers are days; stored YYYY-MM-DD, with THH:mm after it in its
+      // date-and-time mode, they compare as text, and by the day alone.
+      if (knownFields.get(filter.fieldId) !== "dateTime") throw badRequest("request.invalid");
+      if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to)
+        throw badRequest("request.invalid");
+      if (filter.from === undefined && filter.to === undefined) continue;
+      const day = sql`(case when jsonb_typeof(fa.e->'answer') = 'string' and fa.e->>'answer' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then left(fa.e->>'answer', 10) collate "C" end)`;
+      const bounds = [
+        filter.from === undefined ? undefined : sql`${day} >= ${filter.from}`,
+        filter.to === undefined ? undefined : sql`${day} <= ${filter.to}`,
+      ].filter((c): c is SQL => c !== undefined);
+      conditions.push(anyAnswer(answers, filter.fieldId, sql.join(bounds, sql` and `)));
     } else {
       if (filter.min === undefined && filter.max === undefined) continue;
       if (filter.min !== undefined && filter.max !== undefined && filter.min > filter.max)

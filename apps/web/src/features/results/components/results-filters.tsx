@@ -32,10 +32,11 @@ const NUMBER_TYPES = new Set(["number", "slider", "rate", "scoring"]);
 
 /**
  * How a field's answers are filtered: an NPS question by its group, a choice by one of its
- * options, a number by a range, anything else by text.
+ * options, a number by a range, a date question by days, anything else by text.
  */
 export function filterKind(field: TElement): TFieldFilter["op"] {
   if (field.fieldType === "nps") return "nps";
+  if (field.fieldType === "dateTime" && field.fieldSettings.dateTimeMode !== "time") return "dates";
   if (CHOICE_TYPES.has(field.fieldType) && (field.fieldSettings.answerVariants ?? []).length > 0)
     return "equals";
   if (NUMBER_TYPES.has(field.fieldType)) return "range";
@@ -52,13 +53,23 @@ const NPS_LABELS = {
 const blankFilter = (field: TElement): TFieldFilter => {
   const op = filterKind(field);
   if (op === "nps") return { fieldId: field.id, op, group: "promoters" };
-  return op === "range" ? { fieldId: field.id, op } : { fieldId: field.id, op, value: "" };
+  return op === "range" || op === "dates" ? { fieldId: field.id, op } : { fieldId: field.id, op, value: "" };
 };
+
+/** Days picked the wrong way round: said under the fields, and not sent until put right. */
+const datesInverted = (f: { from?: string | undefined; to?: string | undefined }) =>
+  f.from !== undefined && f.to !== undefined && f.from > f.to;
 
 /** The filter conditions a user can leave half-filled; only complete ones go to the server. */
 export function completeFilters(filters: TAnswerFilters): TAnswerFilters {
   const fields = (filters.fields ?? []).filter((f) =>
-    f.op === "nps" ? true : f.op === "range" ? f.min !== undefined || f.max !== undefined : f.value !== "",
+    f.op === "nps"
+      ? true
+      : f.op === "range"
+        ? f.min !== undefined || f.max !== undefined
+        : f.op === "dates"
+          ? (f.from !== undefined || f.to !== undefined) && !datesInverted(f)
+          : f.value !== "",
   );
   const out: TAnswerFilters = { ...filters, fields: fields.length > 0 ? fields : undefined };
   for (const key of Object.keys(out) as Array<keyof TAnswerFilters>) {
@@ -238,6 +249,33 @@ export function ResultsFilters({
                     setCondition(index, { ...condition, group: group as typeof condition.group }, true)
                   }
                 />
+              )}
+              {condition.op === "dates" && (
+                <>
+                  <TextInput
+                    type="date"
+                    label={t("From")}
+                    aria-label={t("{{field}} from", { field: label })}
+                    w={160}
+                    max={condition.to}
+                    value={condition.from ?? ""}
+                    onChange={(e) =>
+                      setCondition(index, { ...condition, from: e.currentTarget.value || undefined }, true)
+                    }
+                  />
+                  <TextInput
+                    type="date"
+                    label={t("To")}
+                    aria-label={t("{{field}} until", { field: label })}
+                    w={160}
+                    min={condition.from}
+                    error={datesInverted(condition) ? t("codes.search.dates") : undefined}
+                    value={condition.to ?? ""}
+                    onChange={(e) =>
+                      setCondition(index, { ...condition, to: e.currentTarget.value || undefined }, true)
+                    }
+                  />
+                </>
               )}
               {condition.op === "range" && (
                 <>
