@@ -100,3 +100,49 @@ describe("the statistics tab", () => {
     }
   });
 });
+
+describe("an upload question's card on the statistics tab", () => {
+  it("lists the latest files, each one downloadable, not their addresses as text", async () => {
+    const call = await accountOwner(run.app.url, "statsfiles", "stats-pass-2");
+    const { form } = await call<{ form: { id: number } }>("POST", "/forms", {
+      title: "Receipts",
+      fields: [{ id: "receipt", fieldType: "file", question: "Your receipt" }],
+    });
+    await call("PATCH", `/forms/${form.id}`, { isPublished: true });
+    for (const name of ["march.txt", "april.txt"]) {
+      const key = `stats-file-${name}`;
+      const body = new FormData();
+      body.append("formId", String(form.id));
+      body.append("fieldId", "receipt");
+      body.append("key", key);
+      body.append("file", new Blob([`paid in ${name}`], { type: "text/plain" }), name);
+      const upload = await fetch(`${run.app.url}/api/forms/upload_file`, { method: "POST", body });
+      expect(upload.status).toBe(201);
+      const { id } = (await upload.json()) as { id: string };
+      const sent = await fetch(`${run.app.url}/api/forms/answer`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify({ formId: form.id, answers: [{ fieldId: "receipt", answer: [{ id }] }] }),
+      });
+      expect(sent.status).toBe(201);
+    }
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/login`);
+    await page.getByLabel("Username or e-mail").fill("statsfiles");
+    await page.getByRole("textbox", { name: "Password" }).fill("stats-pass-2");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${run.app.url}/`);
+    await page.goto(`${run.app.url}/forms/${form.id}/results/summary`);
+    const download = page.getByRole("button", { name: "Download april.txt" });
+    await download.waitFor();
+    expect(await page.getByText("/api/forms/").count()).toBe(0);
+    const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(file.suggestedFilename()).toBe("april.txt");
+    await page.getByRole("button", { name: "Download march.txt" }).waitFor();
+    await screenshot(page, "results-statistics-files-390");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

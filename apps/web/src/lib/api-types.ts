@@ -17553,6 +17553,12 @@ export interface operations {
                                 median: number;
                                 min: number;
                             } | null;
+                            sampleFiles?: {
+                                mimeType: string;
+                                name: string;
+                                size: number;
+                                url: string;
+                            }[][];
                             samples?: string[];
                             title: string;
                         }[];
@@ -30412,6 +30418,12 @@ export interface operations {
                                     median: number;
                                     min: number;
                                 } | null;
+                                sampleFiles?: {
+                                    mimeType: string;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[][];
                                 samples?: string[];
                                 title: string;
                             }[];

@@ -61,8 +61,12 @@ export const ZFieldSummary = z.object({
       ),
     })
     .optional(),
-  /** The latest non-empty answers, as text. */
+  /** The latest non-empty answers, as text (an upload question's: its files' names). */
   samples: z.array(z.string()).optional(),
+  /** An upload question's latest files, one list per submission, as `samples` names them. */
+  sampleFiles: z
+    .array(z.array(z.object({ url: z.string(), name: z.string(), size: z.number(), mimeType: z.string() })))
+    .optional(),
 });
 export type TFieldSummary = z.infer<typeof ZFieldSummary>;
 

@@ -136,7 +136,10 @@ export async function sharedReportData(
     submitRate: rate,
     submitRateDays: rateDays,
     // What respondents wrote is theirs: a shared report keeps the counts and leaves the texts out.
-    summary: { total: summary.total, fields: summary.fields.map(({ samples: _samples, ...field }) => field) },
+    summary: {
+      total: summary.total,
+      fields: summary.fields.map(({ samples: _samples, sampleFiles: _files, ...field }) => field),
+    },
     nps,
     ...extras,
   };

@@ -1,6 +1,7 @@
 import type { TAnswersSummary, TFieldSummary, TNpsCounts } from "@formloom/core/api/statistics";
 import type { TElement } from "@formloom/core/element-schema";
 import { OTHER_PREFIX, removedVariantsOf, variantsOf } from "@formloom/core/field-types/choice";
+import { fileRefsOf, isUploadField, type TFileRef } from "@formloom/core/field-types/file-like";
 import { stripHtml } from "@formloom/core/text";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connect.ts";
@@ -105,11 +106,18 @@ async function tokenCounts(db: Db, form: ReadableForm, range: Range): Promise<To
   return [...tokens.values()];
 }
 
+interface Samples {
+  texts: Map<string, string[]>;
+  /** An upload question's files, one list per submission, beside their names in `texts`. */
+  files: Map<string, TFileRef[][]>;
+}
+
 /** The latest non-empty answers of the text-like fields, newest first. */
-async function textSamples(db: Db, form: ReadableForm, range: Range): Promise<Map<string, string[]>> {
+async function textSamples(db: Db, form: ReadableForm, range: Range): Promise<Samples> {
   const textFields = form.fields.filter((f) => kindOf(f) === "text");
   const samples = new Map<string, string[]>(textFields.map((f) => [f.id, []]));
-  if (textFields.length === 0) return samples;
+  const files = new Map<string, TFileRef[][]>(textFields.filter(isUploadField).map((f) => [f.id, []]));
+  if (textFields.length === 0) return { texts: samples, files };
   const byId = new Map(textFields.map((f) => [f.id, f]));
   const rows = rowsOf<{ answers: { fieldId: string; answer: unknown }[] }>(
     await db.execute(sql`
@@ -121,6 +129,14 @@ async function textSamples(db: Db, form: ReadableForm, range: Range): Promise<Ma
       const field = byId.get(item.fieldId);
       const list = samples.get(item.fieldId);
       if (!field || !list || list.length >= SAMPLES) continue;
+      const refs = files.get(item.fieldId) && fileRefsOf(item.answer);
+      if (refs) {
+        files
+          .get(item.fieldId)
+          ?.push(refs.map(({ url, name, size, mimeType }) => ({ url, name, size, mimeType })));
+        list.push(refs.map((ref) => ref.name || ref.url).join(", "));
+        continue;
+      }
       const text = answerText(field, item.answer, {
         types: [],
         plainText: true,
@@ -132,7 +148,7 @@ async function textSamples(db: Db, form: ReadableForm, range: Range): Promise<Ma
       if (text) list.push(text);
     }
   }
-  return samples;
+  return { texts: samples, files };
 }
 
 async function totalOf(db: Db, form: ReadableForm, range: Range): Promise<number> {
@@ -211,7 +227,9 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
         })),
       };
     } else {
-      summary.samples = samples.get(field.id) ?? [];
+      summary.samples = samples.texts.get(field.id) ?? [];
+      const files = samples.files.get(field.id);
+      if (files) summary.sampleFiles = files;
     }
     return summary;
   });

@@ -3,6 +3,7 @@ import { List, SimpleGrid, Table, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BarChart } from "../../../components/bar-chart.tsx";
+import { FileAnswers } from "../../results/components/file-answers.tsx";
 import type { ChartsData } from "../api/get-charts.ts";
 import { useChartFormat } from "../chart-format.ts";
 import { ChartCard, FiguresTable } from "./chart-card.tsx";
@@ -137,7 +138,17 @@ function questionFigures(field: TFieldSummary, t: Translate, format: ChartFormat
   }
   return {
     chart: () =>
-      field.samples && field.samples.length > 0 ? (
+      field.sampleFiles && field.sampleFiles.length > 0 ? (
+        // An upload question's files are shown and downloaded as in a single result.
+        <List size="sm" spacing="xs">
+          {field.sampleFiles.map((files, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat and never move.
+            <List.Item key={index}>
+              <FileAnswers files={files} />
+            </List.Item>
+          ))}
+        </List>
+      ) : field.samples && field.samples.length > 0 ? (
         <List size="sm" spacing={4}>
           {field.samples.map((sample, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: samples may repeat and never move.
