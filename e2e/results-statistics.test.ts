@@ -126,7 +126,10 @@ describe("an upload question's card on the statistics tab", () => {
       });
       expect(sent.status).toBe(201);
     }
-    const context = await run.browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+    const context = await run.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const problems = watchErrors(page);
     await page.goto(`${run.app.url}/login`);
