@@ -29,6 +29,17 @@ describe("the statistics tab", () => {
         { id: "age", fieldType: "number", question: "Age" },
         { id: "nps", fieldType: "nps", question: "Would you recommend us?" },
         { id: "story", fieldType: "textarea", question: "Anything else?" },
+        {
+          id: "rank",
+          fieldType: "sortable",
+          question: "Rank the rooms",
+          fieldSettings: {
+            answerVariants: [
+              { id: "hall", title: "Hall", value: "1" },
+              { id: "attic", title: "Attic", value: "2" },
+            ],
+          },
+        },
       ],
     });
     await call("PATCH", `/forms/${form.id}`, { isPublished: true });
@@ -42,6 +53,8 @@ describe("the statistics tab", () => {
           { fieldId: "nps", answer: nps },
           // One answer without a space in it, far wider than a phone.
           ...(index === 0 ? [{ fieldId: "story", answer: "a".repeat(3000) }] : []),
+          // The attic first in three of the twelve: the hall is placed 1.25 on average.
+          { fieldId: "rank", answer: index < 3 ? ["attic", "hall"] : ["hall", "attic"] },
         ],
       });
     }
@@ -79,6 +92,12 @@ describe("the statistics tab", () => {
       // Written answers wrap within their card: the page never scrolls sideways.
       await page.getByText("aaaaaaaaaa", { exact: false }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // A ranking question's items by their average place, the best placed first.
+      const ranking = page.locator(".chart-card").filter({ hasText: "Rank the rooms" });
+      await ranking.getByRole("button", { name: "Show table" }).click();
+      await expect
+        .poll(() => ranking.locator("tbody tr").allTextContents())
+        .toEqual(["Hall1.2593", "Attic1.7539"]);
       await screenshot(page, `results-statistics-${width}`);
       const view = (name: string) => page.locator("label").filter({ hasText: new RegExp(`^${name}$`) });
       await view("NPS").click();

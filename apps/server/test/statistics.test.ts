@@ -62,6 +62,18 @@ const form = {
         ],
       },
     },
+    {
+      id: "order",
+      fieldType: "sortable",
+      question: "Rank the dishes",
+      fieldSettings: {
+        answerVariants: [
+          { id: "soup", title: "Soup", value: "1" },
+          { id: "fish", title: "Fish", value: "2" },
+          { id: "cake", title: "Cake", value: "3" },
+        ],
+      },
+    },
   ],
 };
 
@@ -83,8 +95,16 @@ interface Sent {
   nps: number;
   stars: number;
   grid: Record<string, string>;
+  order: string[];
 }
 const sent: Sent[] = [];
+const PERMUTATIONS = [
+  ["soup", "fish", "cake"],
+  ["soup", "cake", "fish"],
+  ["fish", "soup", "cake"],
+  ["cake", "fish", "soup"],
+  ["cake", "soup", "fish"],
+];
 const DAYS = ["2026-03-01", "2026-03-02", "2026-03-04", "2026-04-10"];
 
 beforeAll(async () => {
@@ -103,6 +123,7 @@ beforeAll(async () => {
       nps: random(11),
       stars: 1 + random(5),
       grid: { q1: `c${1 + random(2)}`, q2: `c${1 + random(2)}` },
+      order: PERMUTATIONS[random(PERMUTATIONS.length)]!,
     });
   }
   const ids = await Promise.all(
@@ -117,6 +138,7 @@ beforeAll(async () => {
           { fieldId: "nps", answer: s.nps },
           { fieldId: "stars", answer: s.stars },
           { fieldId: "grid", answer: s.grid },
+          { fieldId: "order", answer: s.order },
         ],
       });
       expect(response.status, response.text).toBe(201);
@@ -160,6 +182,7 @@ interface Summary {
     nps?: ReturnType<typeof npsOf>;
     matrix?: { rows: Array<{ id: string; counts: Record<string, number> }> };
     samples?: string[];
+    ranking?: Array<{ id: string; title: string; averagePosition: number; positions: number[] }>;
   }>;
 }
 
@@ -209,6 +232,26 @@ describe("the answers summary", () => {
     expect(field("name").answered).toBe(sent.length);
     expect(field("name").samples).toHaveLength(5);
     expect(field("name").samples!.every((text) => text.startsWith("person "))).toBe(true);
+  });
+
+  it("ranks a sortable question's items by their average place, with each place's count", async () => {
+    const response = await admin.get<Summary>(`/api/forms/${formId}/answers/summary`);
+    const order = response.body.fields.find((f) => f.fieldId === "order")!;
+    expect(order.answered).toBe(sent.length);
+    const expected = ["soup", "fish", "cake"].map((id) => {
+      const places = sent.map((s) => s.order.indexOf(id) + 1);
+      return {
+        id,
+        averagePosition: Math.round((places.reduce((a, b) => a + b, 0) / places.length) * 100) / 100,
+        positions: [1, 2, 3].map((place) => places.filter((p) => p === place).length),
+      };
+    });
+    // Best first: the lowest average place leads.
+    expected.sort((a, b) => a.averagePosition - b.averagePosition);
+    expect(order.ranking).toEqual(expected.map((e) => expect.objectContaining(e)));
+    expect(order.ranking!.map((item) => item.title)).toEqual(
+      expected.map((e) => ({ soup: "Soup", fish: "Fish", cake: "Cake" })[e.id]),
+    );
   });
 
   it("counts only the submissions within the range asked for", async () => {

@@ -17526,7 +17526,7 @@ export interface operations {
                             fieldId: string;
                             fieldType: string;
                             /** @enum {string} */
-                            kind: "choice" | "numeric" | "scale" | "nps" | "matrix" | "text";
+                            kind: "choice" | "numeric" | "scale" | "nps" | "matrix" | "ranking" | "text";
                             matrix?: {
                                 columns: {
                                     id: string;
@@ -17553,6 +17553,12 @@ export interface operations {
                                 median: number;
                                 min: number;
                             } | null;
+                            ranking?: {
+                                averagePosition: number | null;
+                                id: string;
+                                positions: number[];
+                                title: string;
+                            }[];
                             sampleFiles?: {
                                 mimeType: string;
                                 name: string;
@@ -30391,7 +30397,7 @@ export interface operations {
                                 fieldId: string;
                                 fieldType: string;
                                 /** @enum {string} */
-                                kind: "choice" | "numeric" | "scale" | "nps" | "matrix" | "text";
+                                kind: "choice" | "numeric" | "scale" | "nps" | "matrix" | "ranking" | "text";
                                 matrix?: {
                                     columns: {
                                         id: string;
@@ -30418,6 +30424,12 @@ export interface operations {
                                     median: number;
                                     min: number;
                                 } | null;
+                                ranking?: {
+                                    averagePosition: number | null;
+                                    id: string;
+                                    positions: number[];
+                                    title: string;
+                                }[];
                                 sampleFiles?: {
                                     mimeType: string;
                                     name: string;

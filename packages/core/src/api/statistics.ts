@@ -43,7 +43,7 @@ export const ZFieldSummary = z.object({
   fieldId: z.string(),
   fieldType: z.string(),
   title: z.string(),
-  kind: z.enum(["choice", "numeric", "scale", "nps", "matrix", "text"]),
+  kind: z.enum(["choice", "numeric", "scale", "nps", "matrix", "ranking", "text"]),
   /** Submissions with a non-empty answer to the field. */
   answered: z.number(),
   choices: z.array(ZChoiceCount).optional(),
@@ -60,6 +60,20 @@ export const ZFieldSummary = z.object({
         z.object({ id: z.string(), title: z.string(), counts: z.record(z.string(), z.number()) }),
       ),
     })
+    .optional(),
+  /**
+   * A ranking (sortable) question's items, best placed first: the average place each was put in
+   * (1 is first; null before any answer) and how many put it in each place, first place first.
+   */
+  ranking: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        averagePosition: z.number().nullable(),
+        positions: z.array(z.number()),
+      }),
+    )
     .optional(),
   /** The latest non-empty answers, as text (an upload question's: its files' names). */
   samples: z.array(z.string()).optional(),

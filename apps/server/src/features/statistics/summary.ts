@@ -26,6 +26,7 @@ export function kindOf(field: TElement): SummaryKind {
   if (NUMERIC.has(field.fieldType)) return "numeric";
   if (CHOICE.has(field.fieldType)) return "choice";
   if (field.fieldType === "matrix") return "matrix";
+  if (field.fieldType === "sortable") return "ranking";
   return "text";
 }
 
@@ -44,6 +45,9 @@ export function npsOf(counts: ReadonlyMap<number, number>): TNpsCounts {
   return { total, promoters, passives, detractors, score };
 }
 
+/** An option's title as one line of text. */
+const plain = (text: string) => stripHtml(text).replace(/\s+/g, " ").trim();
+
 const percent = (count: number, of: number) => (of === 0 ? 0 : Math.round((count / of) * 1000) / 10);
 
 interface ValueRow {
@@ -53,10 +57,13 @@ interface ValueRow {
   c: number;
 }
 
-/** One figure a field's answers add up to: answered, a chosen option, a matrix cell, a value. */
+/**
+ * One figure a field's answers add up to: answered, a chosen option, a matrix cell, a value, an
+ * item put in a place of a ranking.
+ */
 interface TokenRow {
   f: string;
-  k: "a" | "c" | "m" | "d";
+  k: "a" | "c" | "m" | "d" | "r";
   t: string | null;
   c: number;
 }
@@ -99,6 +106,8 @@ async function tokenCounts(db: Db, form: ReadableForm, range: Range): Promise<To
     else if (kind === "matrix" && v && typeof v === "object" && !Array.isArray(v)) {
       for (const [row, cells] of Object.entries(v))
         for (const t of asTokens(cells)) add(f, "m", `${row}\u001f${t}`, c);
+    } else if (kind === "ranking" && Array.isArray(v)) {
+      for (const [index, item] of asTokens(v).entries()) add(f, "r", `${item}\u001f${index + 1}`, c);
     } else if ((kind === "numeric" || kind === "scale" || kind === "nps") && typeof v === "number") {
       add(f, "d", String(v), c);
     }
@@ -166,6 +175,27 @@ async function totalOf(db: Db, form: ReadableForm, range: Range): Promise<number
   return row?.c ?? 0;
 }
 
+/**
+ * A ranking question's items from how often each was put in each place (`places`, keyed by the
+ * item and its place from 1), the lowest average place first; items never placed go last.
+ */
+function rankingOf(field: TElement, places: ReadonlyMap<string, number>): TFieldSummary["ranking"] {
+  const variants = variantsOf(field);
+  const items = variants.map((variant) => {
+    const positions = variants.map((_, index) => places.get(`${variant.id}\u001f${index + 1}`) ?? 0);
+    const placed = positions.reduce((sum, count) => sum + count, 0);
+    const total = positions.reduce((sum, count, index) => sum + count * (index + 1), 0);
+    return {
+      id: variant.id,
+      title: plain(variant.title),
+      averagePosition: placed === 0 ? null : Math.round((total / placed) * 100) / 100,
+      positions,
+    };
+  });
+  const rank = (average: number | null) => average ?? Number.POSITIVE_INFINITY;
+  return items.sort((a, b) => rank(a.averagePosition) - rank(b.averagePosition));
+}
+
 /** Each visible question's summary over the form's submissions in the range. */
 export async function answersSummary(db: Db, form: ReadableForm, range: Range): Promise<TAnswersSummary> {
   const [tokens, samples, total] = await Promise.all([
@@ -175,7 +205,6 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
   ]);
   const byField = new Map<string, TokenRow[]>();
   for (const row of tokens) byField.set(row.f, [...(byField.get(row.f) ?? []), row]);
-  const plain = (text: string) => stripHtml(text).replace(/\s+/g, " ").trim();
 
   const fields = form.fields.map((field): TFieldSummary => {
     const rows = byField.get(field.id) ?? [];
@@ -226,6 +255,11 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
           counts: Object.fromEntries(columns.map((c) => [c.id, cells.get(`${q.id}\u001f${c.id}`) ?? 0])),
         })),
       };
+    } else if (kind === "ranking") {
+      summary.ranking = rankingOf(
+        field,
+        new Map(rows.filter((r) => r.k === "r").map((r) => [r.t ?? "", r.c])),
+      );
     } else {
       summary.samples = samples.texts.get(field.id) ?? [];
       const files = samples.files.get(field.id);

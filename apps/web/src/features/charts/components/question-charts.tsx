@@ -93,6 +93,39 @@ function questionFigures(field: TFieldSummary, t: Translate, format: ChartFormat
     const matrix = field.matrix;
     return { chart: () => <HeatGrid matrix={matrix} /> };
   }
+  if (field.ranking) {
+    const ranking = field.ranking;
+    const places = ranking[0]?.positions.length ?? 0;
+    return {
+      said: ` · ${t("Best placed first; 1 is the first place")}`,
+      chart: () => (
+        <BarChart
+          h={Math.max(120, ranking.length * 36)}
+          orientation="vertical"
+          yAxisProps={{ width: 120 }}
+          xAxisProps={{ domain: [0, Math.max(1, places)] }}
+          data={ranking.map((item) => ({ item: item.title, average: item.averagePosition ?? 0 }))}
+          dataKey="item"
+          series={[{ name: "average", label: t("Average place"), color: "teal.6" }]}
+        />
+      ),
+      table: () => (
+        <FiguresTable
+          caption={field.title}
+          head={[
+            t("Item"),
+            t("Average place"),
+            ...Array.from({ length: places }, (_, index) => t("Place {{place}}", { place: index + 1 })),
+          ]}
+          rows={ranking.map((item) => [
+            item.title,
+            item.averagePosition === null ? "—" : format.number(item.averagePosition),
+            ...item.positions,
+          ])}
+        />
+      ),
+    };
+  }
   const numeric = field.numeric;
   const mean = numeric ? Math.round(numeric.mean * 100) / 100 : 0;
   if (field.distribution && field.distribution.length > 0) {
