@@ -14,7 +14,8 @@ import { useUpdateSettings } from "../../auth/api/update-settings.ts";
 import { ChangePassword } from "./change-password.tsx";
 import type { SettingsTab } from "./settings-tabs.ts";
 
-const TIME_ZONES = Intl.supportedValuesOf("timeZone");
+/** The browser's zones, UTC first: its list names only places, and UTC is the usual default. */
+const TIME_ZONES = ["UTC", ...Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")];
 const CURRENCIES = Intl.supportedValuesOf("currency");
 
 const settingsRoute = getRouteApi("/layout/user/settings");
@@ -87,7 +88,12 @@ function GeneralSettings() {
         />
         <Select
           label={t("Time zone")}
-          data={TIME_ZONES}
+          // A zone saved elsewhere under a name this browser lists otherwise is still shown.
+          data={
+            !values.timezone || TIME_ZONES.includes(values.timezone)
+              ? TIME_ZONES
+              : [values.timezone, ...TIME_ZONES]
+          }
           searchable
           value={values.timezone}
           error={errors.timezone}
