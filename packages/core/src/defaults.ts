@@ -67,7 +67,7 @@ export const RESPONDENT_TEXTS = {
     "I agree to video, audio and session recording and to face recognition on this device",
   cursorOutTitle: "You left the form",
   cursorOutCounted: "Leaving the form is counted: {{cases}} of {{allowed}} times allowed.",
-  cursorOutPoints: "Each time beyond that takes {{points}} points off your result.",
+  cursorOutPoints: "Points taken off your result for each time beyond that: {{points}}.",
   cursorOutSendNext: "If you leave it again, the form is sent with the answers given so far.",
   cursorOutSending: "You left the form too often: your answers are being sent",
   backToForm: "Back to the form",
