@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownerWithQuiz, submitPublic } from "./results-helpers.ts";
+import { ownerWithQuiz, scoredChoice, submitPublic } from "./results-helpers.ts";
 import { appAndBrowser, screenshot, signInAsDemo, watchErrors } from "./support.ts";
 
 const run = appAndBrowser({ SEED_DEMO: "true" });
@@ -40,16 +40,24 @@ describe("languages", () => {
     await context.close();
   });
 
-  it("writes a like answer in the reader's language in the results table and a single submission", async () => {
+  it("writes a like answer, a decision box and the built-in result in the reader's language in the results table and a single submission", async () => {
     const owner = { username: "likereader", password: "like-reader-1" };
     const { call, formId, signIn } = await ownerWithQuiz(run.app.url, owner, {
       title: "Venue",
       passed: "Passed",
-      fields: [{ id: "venue", fieldType: "like", question: "Like the venue?" }],
+      fields: [
+        { id: "venue", fieldType: "like", question: "Like the venue?" },
+        { id: "agree", fieldType: "decisionBox", question: "Agree to the terms" },
+        scoredChoice("dish", "Dish", [{ id: "soup", title: "Soup" }], "soup"),
+      ],
     });
     const { id } = await call<{ id: number }>("GET", "/user");
     await call("PATCH", `/user/${id}/settings`, { locale: "ru" });
-    await submitPublic(run.app.url, formId, [{ fieldId: "venue", answer: "like" }]);
+    await submitPublic(run.app.url, formId, [
+      { fieldId: "venue", answer: "like" },
+      { fieldId: "agree", answer: true },
+      { fieldId: "dish", answer: "soup" },
+    ]);
     await submitPublic(run.app.url, formId, [{ fieldId: "venue", answer: "dislike" }]);
     const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -59,14 +67,17 @@ describe("languages", () => {
     const table = page.getByRole("table");
     await table.getByRole("cell", { name: "Не нравится", exact: true }).waitFor();
     await table.getByRole("cell", { name: "Нравится", exact: true }).waitFor();
-    expect(await table.getByText(/^(Like|Dislike)$/).count()).toBe(0);
+    await table.getByRole("cell", { name: "Да", exact: true }).waitFor();
+    await table.getByRole("cell", { name: "Пройдено", exact: true }).waitFor();
+    expect(await table.getByText(/^(Like|Dislike|Yes|Passed|Failed)$/).count()).toBe(0);
     await screenshot(page, "ru-results-like-1280");
     // The submission on a page of its own says it the same way.
     await table.getByRole("cell", { name: "Нравится", exact: true }).click();
     await page.getByRole("link", { name: "Открыть отдельной страницей" }).click();
     await page.getByRole("heading", { name: /^Ответ № / }).waitFor();
     await page.getByRole("cell", { name: "Нравится", exact: true }).first().waitFor();
-    expect(await page.getByText(/^(Like|Dislike)$/).count()).toBe(0);
+    await page.getByText("Пройдено", { exact: true }).first().waitFor();
+    expect(await page.getByText(/^(Like|Dislike|Yes|Passed)$/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

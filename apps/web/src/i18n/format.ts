@@ -7,6 +7,7 @@ import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../features/auth/api/get-user.ts";
+import { msg } from "./i18n.ts";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -74,13 +75,16 @@ export function formatters(locale: string, zone: string | undefined, translate?:
     },
     /**
      * An answer as text; dates answered on a form are written like every other date, and the
-     * button a like question's respondent clicked is named in the reader's language.
+     * button a like question's respondent clicked, or a decision box's yes or no, is named in
+     * the reader's language.
      */
     answer: (field: TElement, answer: unknown) => {
       if (field.fieldType === "dateTime" && typeof answer === "string")
         return dayText(answer, modeOf(field), formLocale(language));
       if (translate && field.fieldType === "like" && (answer === "like" || answer === "dislike"))
         return translate(`codes.widget.like.${answer}`);
+      if (translate && field.fieldType === "decisionBox" && typeof answer === "boolean")
+        return translate(answer ? msg("Yes") : msg("No"));
       return answerToText(field, answer);
     },
   };

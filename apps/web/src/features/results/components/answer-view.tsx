@@ -1,4 +1,5 @@
 import type { TAnswerDetail, TGeoData } from "@formloom/core/api/answers";
+import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import type { TElement } from "@formloom/core/element-schema";
 import { holdsValue } from "@formloom/core/field-registry";
 import { fileRefsOf } from "@formloom/core/field-types/file-like";
@@ -48,9 +49,9 @@ export function AnswerView({
             {t("Score")}: {shownScore(answer.score)}
           </Badge>
         )}
-        {resultText(answer.result) && (
+        {resultText(answer.result, t) && (
           <Badge variant="light" color="violet">
-            {resultText(answer.result)}
+            {resultText(answer.result, t)}
           </Badge>
         )}
         {answer.username && (
@@ -159,7 +160,7 @@ export function placeText(geo: TGeoData, language: string): string {
 }
 
 /** The short result of a calculation form's submission (core's ResultOutcome), as one line. */
-export function resultText(result: unknown): string {
+export function resultText(result: unknown, t: (text: string) => string): string {
   if (!result || typeof result !== "object") return "";
   const outcome = result as {
     view?: string;
@@ -168,5 +169,10 @@ export function resultText(result: unknown): string {
   };
   if (outcome.view === "categories")
     return (outcome.categories ?? []).map((c) => `${c.title}: ${c.brief}`).join("; ");
-  return outcome.brief ?? "";
+  return outcomeBrief(outcome.brief ?? "", t);
+}
+
+/** A result's brief text: the built-in "Passed" and "Failed", left as the author found them, in the reader's language. */
+export function outcomeBrief(brief: string, t: (text: string) => string): string {
+  return brief === RESPONDENT_TEXTS.passed || brief === RESPONDENT_TEXTS.failed ? t(brief) : brief;
 }

@@ -72,7 +72,7 @@ export function SubmissionsTable({
       case "score":
         return answer.score === null ? "—" : shownScore(answer.score);
       case "result":
-        return resultText(answer.result) || "—";
+        return resultText(answer.result, t) || "—";
       case "tags":
         return (
           <Group gap={4}>

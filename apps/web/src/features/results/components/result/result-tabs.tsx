@@ -79,9 +79,9 @@ export function CalculationsTab({ formId, answerId, scored }: TabProps & { score
                   {t("Score")}: {data.score} / {data.maxScore}
                 </Badge>
               )}
-              {resultText(data.result) && (
+              {resultText(data.result, t) && (
                 <Badge size="lg" variant="light" color="violet">
-                  {resultText(data.result)}
+                  {resultText(data.result, t)}
                 </Badge>
               )}
             </Group>

@@ -2,6 +2,7 @@ import type { ScoreReport } from "@formloom/core/scoring";
 import { shownScore } from "@formloom/core/shown-score";
 import { Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { outcomeBrief } from "../../../../results/components/answer-view.tsx";
 
 /** The preview's answers scored as the server will score them: the score and the result it gives. */
 export function TryItScore({ report }: { report: ScoreReport }) {
@@ -34,7 +35,7 @@ export function TryItScore({ report }: { report: ScoreReport }) {
           )}
           {result.view !== "categories" && result.brief && (
             <Text size="sm" data-testid="try-it-result">
-              {result.brief}
+              {outcomeBrief(result.brief, t)}
             </Text>
           )}
           {result.view === "gradations" && !result.gradationId && (
