@@ -63,3 +63,28 @@ describe("submissions popover", () => {
     await context.close();
   });
 });
+
+describe("submissions popover by keyboard", () => {
+  it("opens with Enter, takes the focus to its links, and closes with Escape back on the bell", async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInAsDemo(page, run.app.url);
+    const bell = page.getByRole("button", { name: /^New submissions: / });
+    await bell.focus();
+    await page.keyboard.press("Enter");
+    const dropdown = page.getByRole("dialog").filter({ hasText: "New submissions" });
+    await dropdown.waitFor();
+    // Tab reaches the list's links first.
+    await page.keyboard.press("Tab");
+    expect(await dropdown.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await dropdown.waitFor({ state: "hidden" });
+    expect(await bell.evaluate((node) => node === document.activeElement)).toBe(true);
+    // Opened again and left by Escape at once, from the bell itself.
+    await page.keyboard.press("Enter");
+    await dropdown.waitFor();
+    await page.keyboard.press("Escape");
+    await dropdown.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});

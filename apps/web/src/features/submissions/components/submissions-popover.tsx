@@ -57,6 +57,9 @@ export function SubmissionsPopover() {
           withinPortal
           opened={opened}
           onChange={setOpened}
+          // By keyboard: the focus goes into the list and comes back to the bell on Escape.
+          trapFocus
+          returnFocus
         >
           <Popover.Target>
             <ActionIcon
