@@ -75,7 +75,10 @@ describe("the builder's add-field menu, copies and undo/redo", () => {
     // Keyboard: the plus between "First" and "Last", Enter, type to filter, arrows, Enter.
     const between = page.getByRole("button", { name: `Add a field at position ${firstAt + 1}`, exact: true });
     await addFieldByKeyboard(page, "numb", between);
-    await question(page).fill("Middle");
+    // The new field's question is where the keyboard goes on: it is typed straight away.
+    await expect.poll(() => question(page).evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.keyboard.type("Middle");
+    await expect.poll(() => question(page).inputValue()).toBe("Middle");
     await expect.poll(() => rowNames(page)).toEqual([...before, "First", "Middle", "Last"]);
     expect(await page.getByTestId(`field-row-${firstAt}`).getByText("Number", { exact: true }).count()).toBe(
       1,

@@ -138,7 +138,18 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
     if (!selected && panel === "element") setPanel("settings");
   }, [selected, panel]);
 
-  const { cloneField, addField, setSelectedId, changeFields, updateField } = draft;
+  const { cloneField, setSelectedId, changeFields, updateField } = draft;
+  // A field just added takes the keyboard to its settings, its question first; one selected
+  // afterwards leaves the focus where it is.
+  const focusSettingsOf = useRef<string | null>(null);
+  const addField = useCallback(
+    (type: FieldType, atIndex?: number) => {
+      const id = draft.addField(type, atIndex);
+      focusSettingsOf.current = id;
+      return id;
+    },
+    [draft.addField],
+  );
   const actions = useMemo<FieldActions>(
     () => ({ cloneField, addField, setSelectedId, changeFields, updateField }),
     [cloneField, addField, setSelectedId, changeFields, updateField],
@@ -369,6 +380,11 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
                       {/* One window per element: its parts drawn a moment late never show another element. */}
                       <ElementSettings
                         key={selected.id}
+                        takeFocus={() => {
+                          const added = focusSettingsOf.current === selected.id;
+                          focusSettingsOf.current = null;
+                          return added;
+                        }}
                         element={selected}
                         fields={draft.draft.fields}
                         onChange={(patch) => changeSelected(selected, patch)}

@@ -234,6 +234,7 @@ export function useFormDraft(saved: TFormWithFields) {
         };
       });
       setSelectedId(id);
+      return id;
     },
     [edit],
   );

@@ -4,7 +4,7 @@ import { formLocale } from "@formloom/core/locales";
 import type { TRule } from "@formloom/core/rule-schema";
 import { revealingRules, rulesUsingField } from "@formloom/core/rules";
 import { Badge, Divider, Group, Stack } from "@mantine/core";
-import { type ComponentType, memo, useState } from "react";
+import { type ComponentType, memo, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAfterPaint } from "../../../../../lib/use-after-paint.ts";
 import classes from "../editor.module.css";
@@ -90,11 +90,25 @@ interface Props {
   fields: readonly TElement[];
   onChange(patch: Partial<TElement>): void;
   form: FormAccess;
+  /** Asked once as the window opens: true when it should take the keyboard's focus. */
+  takeFocus?: (() => boolean) | undefined;
 }
 
 /** The selected element's settings window: every option of its type's model, checked by core. */
-export function ElementSettings({ element, fields, onChange, form }: Props) {
+export function ElementSettings({ element, fields, onChange, form, takeFocus }: Props) {
   const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  // Opened for a field just added: the keyboard goes on in its first setting (its question),
+  // whose starting text is selected, so what is typed replaces it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the window opens
+  useEffect(() => {
+    if (!takeFocus?.()) return;
+    const first = root.current?.querySelector<HTMLElement>(
+      "[data-autofocus], input:not([type=hidden]), textarea, select",
+    );
+    first?.focus();
+    if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement) first.select();
+  }, []);
   const checked = useCheckedElement(element, fields, onChange);
   const props: EditorProps = {
     checked,
@@ -112,7 +126,7 @@ export function ElementSettings({ element, fields, onChange, form }: Props) {
   const names = (rules: readonly TRule[]) => rules.map((rule) => `“${rule.name}”`).join(", ");
 
   return (
-    <Stack gap="sm" data-testid="element-settings">
+    <Stack gap="sm" data-testid="element-settings" ref={root}>
       <Group justify="space-between" gap="xs">
         <Badge variant="light">{t(fieldTypes[type].label)}</Badge>
       </Group>
