@@ -74,6 +74,10 @@ describe("the form's language, not the interface's", () => {
     await page.getByRole("combobox", { name: "Form language" }).click();
     await page.getByRole("option", { name: "Italiano" }).click();
     await preview(page).getByRole("button", { name: "Invia" }).waitFor();
+    // The choice question added in Russian still holds its starting texts: they are said in
+    // Italian now too.
+    await preview(page).getByText("Opzione 1", { exact: true }).waitFor();
+    expect(await preview(page).getByText("Вариант 1", { exact: true }).count()).toBe(0);
     await addFieldFromMenu(page, "Short text");
     await expect.poll(() => question.inputValue()).toBe("Qui ci sarà la tua domanda");
     await page.setViewportSize({ width: 390, height: 900 });

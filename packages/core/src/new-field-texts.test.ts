@@ -3,7 +3,7 @@ import { DEFAULT_TEXTS } from "./defaults.ts";
 import type { FieldType } from "./element-schema.ts";
 import { formLocale, LOCALES } from "./locales.ts";
 import { createElement } from "./new-element.ts";
-import { isStartingText } from "./new-field-texts.ts";
+import { inFormLanguage, isStartingText } from "./new-field-texts.ts";
 
 /** What a new question, its comment, label and first option say in each form language. */
 const EXPECTED = {
@@ -86,4 +86,19 @@ describe("a new field speaks the form's language", () => {
     expect(formLocale("de")).toBe("en");
     expect(formLocale(undefined)).toBe("en");
   });
+});
+
+describe("a form whose language changes", () => {
+  it.each(LOCALES.flatMap((from) => LOCALES.map((to) => [from, to] as const)))(
+    "says the starting texts still held in the new language, %s to %s, and keeps the author's",
+    (from, to) => {
+      const radio = { ...createElement("radio", "r", 0, from), fieldComment: "Pick the one you like" };
+      const told = inFormLanguage(radio, to, from);
+      const [question, , label, firstOption] = EXPECTED[to];
+      expect(told.question).toBe(question);
+      expect(told.fieldLabel).toBe(label);
+      expect(told.fieldComment).toBe("Pick the one you like");
+      expect(told.fieldSettings.answerVariants?.[0]?.title).toBe(firstOption);
+    },
+  );
 });

@@ -91,10 +91,38 @@ export function isStartingText(text: string, english: string): boolean {
   return text === english || Object.values(STARTING_TEXTS).some((texts) => texts[english] === text);
 }
 
-/** A new element with the texts it starts with said in the form's language. */
-export function inFormLanguage(element: TElement, locale: Locale): TElement {
-  if (locale === "en") return element;
-  const say = (text: string) => startingText(text, locale);
+/**
+ * A starting text said in `locale` as it is said in `from`; any other text (the author's own)
+ * as it is.
+ */
+function retold(text: string, from: Locale, to: Locale): string {
+  if (from === to) return text;
+  const english = englishOf(text, from);
+  return english === null ? text : startingText(english, to);
+}
+
+/** The English wording of a starting text said in `locale` ("Вариант 2": "Variant 2"); null for any other text. */
+function englishOf(text: string, locale: Locale): string | null {
+  const known = STARTING_TEXTS.ru;
+  const numbered = NUMBERED.exec(text);
+  const [base, number] = numbered ? [numbered[1]!, ` ${numbered[2]}`] : [text, ""];
+  if (locale === "en") return Object.hasOwn(known, text) || Object.hasOwn(known, base) ? text : null;
+  const texts = STARTING_TEXTS[locale];
+  for (const candidate of numbered ? [text, base] : [text]) {
+    const english = Object.keys(texts).find((key) => texts[key] === candidate);
+    if (english !== undefined) return candidate === text ? english : `${english}${number}`;
+  }
+  return null;
+}
+
+/**
+ * An element with the texts it started with, and still holds, said in another form language:
+ * a new element in the form's language (from English), or every element of a form whose
+ * language the author changed. The author's own texts stay as they are.
+ */
+export function inFormLanguage(element: TElement, to: Locale, from: Locale = "en"): TElement {
+  if (from === to) return element;
+  const say = (text: string) => retold(text, from, to);
   const settings = element.fieldSettings;
   return {
     ...element,

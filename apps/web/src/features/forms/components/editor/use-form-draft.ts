@@ -5,6 +5,7 @@ import type { TFormSettings } from "@formloom/core/form-schema";
 import { cloneElement } from "@formloom/core/form-state";
 import { formLocale } from "@formloom/core/locales";
 import { createElement } from "@formloom/core/new-element";
+import { inFormLanguage } from "@formloom/core/new-field-texts";
 import type { TRule } from "@formloom/core/rule-schema";
 import { detachField, detachOptions } from "@formloom/core/rules";
 import { useCallback, useMemo, useState } from "react";
@@ -207,7 +208,17 @@ export function useFormDraft(saved: TFormWithFields) {
 
   const setSettings = useCallback(
     (patch: Partial<DraftSettings>) => {
-      edit((d) => ({ ...d, settings: { ...d.settings, ...patch } }), `settings:${Object.keys(patch).join()}`);
+      edit(
+        (d) => {
+          const settings = { ...d.settings, ...patch };
+          // A new form language says the fields' starting texts (never the author's) in it too.
+          const from = formLocale(d.settings.language);
+          const to = formLocale(settings.language);
+          const fields = from === to ? d.fields : d.fields.map((field) => inFormLanguage(field, to, from));
+          return { ...d, settings, fields };
+        },
+        `settings:${Object.keys(patch).join()}`,
+      );
     },
     [edit],
   );
