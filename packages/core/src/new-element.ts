@@ -5,7 +5,8 @@ import { inFormLanguage } from "./new-field-texts.ts";
 
 /**
  * A new element of a type, as the builder adds it: the type's defaults over the schema's, its
- * starting texts in the form's language.
+ * starting texts in the form's language, and a number question written with the decimal mark
+ * of that language ("3,5" in Russian: the browser's own number box would take it as 35).
  */
 export function createElement(
   fieldType: FieldType,
@@ -22,5 +23,7 @@ export function createElement(
     isNonField:
       definition.category === "nonField" || (definition.category === "image" && !definition.answerSchema),
   });
-  return inFormLanguage(element, locale);
+  const comma = fieldType === "number" && new Intl.NumberFormat(locale).format(1.5).includes(",");
+  const told = inFormLanguage(element, locale);
+  return comma ? { ...told, fieldSettings: { ...told.fieldSettings, numberFormat: "comma" } } : told;
 }

@@ -102,3 +102,10 @@ describe("a form whose language changes", () => {
     },
   );
 });
+
+describe("a new number question", () => {
+  it.each(LOCALES)("is written the way %s writes decimals", (locale) => {
+    const number = createElement("number", "n", 0, locale);
+    expect(number.fieldSettings.numberFormat ?? "decimal").toBe(locale === "en" ? "decimal" : "comma");
+  });
+});
