@@ -198,9 +198,13 @@ describe("a two-page quiz built only in the builder", () => {
     const offer = page.getByTestId("restore-draft");
     await offer.waitFor();
     await fieldList(page).getByText(NAME, { exact: true }).waitFor();
-    await offer.getByRole("button", { name: "Restore" }).click();
+    await offer.getByRole("button", { name: "Restore" }).press("Enter");
     await fieldList(page).getByText("Your full name", { exact: true }).waitFor();
     await page.getByText("Unsaved changes").waitFor();
+    // The banner gone, the keyboard goes on from the form's fields, not from the page's top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""))
+      .toBe("Form fields");
 
     // Saved meanwhile elsewhere: the save is refused with the server's reason, not written over it.
     await call("PATCH", `/forms/${formId}`, { description: "Changed elsewhere" });

@@ -142,6 +142,7 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
   // A field just added takes the keyboard to its settings, its question first; one selected
   // afterwards leaves the focus where it is.
   const focusSettingsOf = useRef<string | null>(null);
+  const fieldsRef = useRef<HTMLElement>(null);
   const addField = useCallback(
     (type: FieldType, atIndex?: number) => {
       const id = draft.addField(type, atIndex);
@@ -244,8 +245,14 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
         <RestoreDraft
           kept={kept.offer}
           lastChangeDate={draft.lastChangeDate}
-          onRestore={kept.restore}
-          onDiscard={kept.discard}
+          onRestore={() => {
+            kept.restore();
+            fieldsRef.current?.focus();
+          }}
+          onDiscard={() => {
+            kept.discard();
+            fieldsRef.current?.focus();
+          }}
         />
       )}
       {refusal && (
@@ -262,7 +269,16 @@ function Editor({ formId, userId, saved }: { formId: number; userId: number; sav
       {/* Pointed at or focused, the builder fetches its other panels' code, before one is opened. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: it only starts downloads; its controls are what one uses. */}
       <div className={classes.grid} onPointerEnter={preloadPanels} onFocus={preloadPanels}>
-        <Paper withBorder p="sm" className={classes.list}>
+        {/* Where the keyboard goes on when the draft banner above it goes away. */}
+        <Paper
+          withBorder
+          p="sm"
+          className={classes.list}
+          component="section"
+          aria-label={t("Form fields")}
+          tabIndex={-1}
+          ref={fieldsRef}
+        >
           <Stack gap="sm">
             {!readOnly && (
               <>
