@@ -114,6 +114,30 @@ describe("the welcome screen and thank-you page", () => {
     await context.close();
   });
 
+  it("are as wide as the form where the author set no width", async () => {
+    await createdForm(call, {
+      title: "Plain evening",
+      formPathAlias: "plain-evening",
+      collectRealCharacters: false,
+      collectBehaviorData: false,
+      welcomeScreen: { show: true, title: "Good evening", text: "", buttonLabel: "Begin" },
+      fields: [{ id: "name", fieldType: "text", question: "Your name", fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/f/plain-evening?a=screens`);
+    await page.getByRole("heading", { name: "Good evening" }).waitFor();
+    const box = (selector: string) =>
+      page.locator(selector).evaluate((node) => {
+        const { left, width } = node.getBoundingClientRect();
+        return `${Math.round(left)} ${Math.round(width)}`;
+      });
+    const welcome = await box(".fill-welcome");
+    await page.getByRole("link", { name: "Begin" }).click();
+    expect(await box(".fl-form")).toBe(welcome);
+    await context.close();
+  });
+
   it("work without JavaScript: the server draws the themed welcome and its button opens the form", async () => {
     const context = await run.browser.newContext({
       viewport: { width: 390, height: 800 },
