@@ -9,6 +9,12 @@ describe("a video site's page as a question's video", () => {
     ["https://www.youtube.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"],
     ["https://vimeo.com/76979871", "https://player.vimeo.com/video/76979871"],
     ["https://player.vimeo.com/video/76979871", "https://player.vimeo.com/video/76979871"],
+    // An unlisted video plays only with its hash, from its page's address or its player's.
+    ["https://vimeo.com/76979871/8272103f6e", "https://player.vimeo.com/video/76979871?h=8272103f6e"],
+    [
+      "https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1",
+      "https://player.vimeo.com/video/76979871?h=8272103f6e",
+    ],
   ])("plays %s in the site's player", (link, player) => {
     expect(videoEmbedAddress(link)).toBe(player);
   });

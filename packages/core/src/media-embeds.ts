@@ -35,8 +35,12 @@ export function videoEmbedAddress(link: string): string | undefined {
   }
   if (host === "youtu.be") return youtube(path[0]);
   if (host === "vimeo.com" || host === "player.vimeo.com") {
-    const id = host === "vimeo.com" ? path[0] : path[0] === "video" ? path[1] : undefined;
-    return id && /^\d{1,12}$/.test(id) ? `${VIDEO_EMBED_ORIGINS[1]}/video/${id}` : undefined;
+    const [id, pageHash] = host === "vimeo.com" ? path : path[0] === "video" ? path.slice(1) : [];
+    if (!id || !/^\d{1,12}$/.test(id)) return undefined;
+    // An unlisted video's hash: the part after its number on its page, `h` on its player.
+    const hash = host === "vimeo.com" ? pageHash : /[?&]h=([^&]*)/.exec(query)?.[1];
+    const player = `${VIDEO_EMBED_ORIGINS[1]}/video/${id}`;
+    return hash && /^[\da-f]{6,40}$/i.test(hash) ? `${player}?h=${hash}` : player;
   }
   return undefined;
 }
