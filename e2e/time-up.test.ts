@@ -94,6 +94,43 @@ describe("a timed form taken up again after a reload", () => {
   });
 });
 
+describe("a timed form whose answers could be sent only long after its time", () => {
+  it("says the time ran out, and keeps nothing of that filling to send again", async () => {
+    await call("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Offline quiz",
+      formPathAlias: "time-offline-form",
+      hasTimer: true,
+      formTimer: { showTimer: "show", formTimer: 3, stepTimer: 0 },
+      fields: [{ id: "word", fieldType: "text", question: "One word", isRequired: true, fieldOrder: 0 }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${run.app.url}/f/time-offline-form?a=timeowner`);
+    const clock = page.getByRole("timer").first();
+    await expect.poll(() => clock.textContent()).not.toBe("00:03");
+    await page.getByRole("textbox", { name: "One word" }).fill("swift");
+    // The connection goes before the time runs out: the answers are kept on the device.
+    await page.waitForTimeout(300);
+    await context.setOffline(true);
+    await page
+      .getByText("Your answers are kept on this device", { exact: false })
+      .waitFor({ timeout: 10_000 });
+    // Back long after the limit and its grace: the server refuses them, and the page says why.
+    await page.waitForTimeout(19_000);
+    await context.setOffline(false);
+    await page.getByText("The time for this form ran out before these answers were sent").waitFor();
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage).filter(
+        (key) => key.startsWith("formloom.draft.") || key.startsWith("formloom.progress."),
+      ),
+    );
+    expect(kept).toEqual([]);
+    await screenshot(page, "time-up-over-390");
+    await context.close();
+  }, 60_000);
+});
+
 describe("a timed form shown again after sending", () => {
   it("gives the next filling the whole time again", async () => {
     await call("POST", "/forms", {

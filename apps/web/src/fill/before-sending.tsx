@@ -14,6 +14,9 @@ interface Options {
   /** Sending a restored draft uses the key it was kept with; discarding it takes a new one. */
   setSubmissionKey(key: string): void;
   renewSubmissionKey(): void;
+  /** When the filling began; a restored draft keeps the start it was kept with. */
+  startTime: Date;
+  setStartTime(at: Date): void;
   /** Sends answers kept while offline, when the connection is back. */
   resend(answers: TSubmissionAnswer[]): void;
 }
@@ -49,6 +52,8 @@ export function useBeforeSending(data: TPublicForm, translate: Translate, option
     setRestored(kept);
     setDraftRound(1);
     latest.current.setSubmissionKey(kept.submissionKey);
+    const began = kept.startTime ? Date.parse(kept.startTime) : Number.NaN;
+    if (began <= Date.now()) latest.current.setStartTime(new Date(began));
   }, [form.id]);
 
   // Back online: the answers whose sending was blocked go once, under the key kept with them.
@@ -129,6 +134,7 @@ export function useBeforeSending(data: TPublicForm, translate: Translate, option
         answers,
         submissionKey: options.submissionKey,
         savedAt: new Date().toISOString(),
+        startTime: options.startTime.toISOString(),
       };
       const said = translate("network.offline");
       return keepDraft(form.id, draft.current) ? `${said} ${translate(RESPONDENT_TEXTS.draftKept)}` : said;

@@ -93,6 +93,8 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
     submissionKey,
     setSubmissionKey,
     renewSubmissionKey: () => setSubmissionKey(newSubmissionKey()),
+    startTime,
+    setStartTime,
     resend: (answers) => void submit(answers),
   });
   // The filling kept as it goes, taken up again after a reload or a closed tab.
@@ -234,6 +236,12 @@ export function FillForm({ data, translate, onSent, action, posted, sentAgain }:
     }
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
     if (email.refused(body?.code)) return;
+    if (body?.code === "submission.time_over") {
+      // This filling can no longer be sent: nothing of it is kept to be sent again, and a reload
+      // begins a new one.
+      before.sent();
+      progress.sent();
+    }
     // A refused captcha is asked again beside the send button; the other errors go to their fields.
     const captchaProblem = body?.validationErrors?.find((error) => error.code.startsWith("answer.captcha"));
     // A solution kept from long ago may have expired: a form whose time ran out tries once more.

@@ -11,6 +11,8 @@ export interface Draft {
   answers: TSubmissionAnswer[];
   submissionKey: string;
   savedAt: string;
+  /** When the filling began: its time limit counts from then (absent in drafts kept before). */
+  startTime?: string;
 }
 
 const draftKey = (formId: number) => `formloom.draft.${formId}`;

@@ -149,8 +149,18 @@ export function PlainNumberField(
   );
 }
 
-/** "3,5" on the screen, 3.5 in the answer; text the browser's number input would refuse. */
-const COMMA_NUMBER = /^[-+]?(\d+(,\d*)?|,\d+)$/;
+/**
+ * "3,5" on the screen, 3.5 in the answer; text the browser's number input would refuse. A point
+ * is taken as the decimal mark too: a keypad in another language may offer no comma.
+ */
+const COMMA_NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/** The answer a comma number's text gives: its number, null when empty, else the text for core to refuse. */
+export function commaNumberAnswer(raw: string): number | string | null {
+  const trimmed = raw.trim();
+  if (trimmed === "") return null;
+  return COMMA_NUMBER.test(trimmed) ? Number(trimmed.replace(",", ".")) : raw;
+}
 
 /**
  * A number written with a decimal comma. The typed text is kept as typed ("3," on the way to
@@ -170,9 +180,7 @@ function CommaNumberField(props: FieldProps) {
       onChange={(e) => {
         const raw = e.currentTarget.value;
         setText(raw);
-        const trimmed = raw.trim();
-        if (trimmed === "") return props.onChange(null);
-        props.onChange(COMMA_NUMBER.test(trimmed) ? Number(trimmed.replace(",", ".")) : raw);
+        props.onChange(commaNumberAnswer(raw));
       }}
     />
   );

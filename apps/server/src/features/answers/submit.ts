@@ -120,8 +120,9 @@ export function createSubmissions(database: Database, captcha?: Captcha) {
       const began = await secondsSinceBegun(form, meta.idempotencyKey);
       const prepared = prepare(form, { ...body, answers: files.answers }, meta, submissionKey, geo, began);
       if (prepared.timeOver) {
-        // A resend of answers taken in time is answered as they were; new ones come too late.
-        const earlier = await storedUnderKey(database.raw.query, prepared);
+        // A resend of answers taken in time (stored, or still being stored) is answered as they
+        // were; new ones come too late.
+        const earlier = await storedUnderKeySoon(database.raw.query, prepared);
         if (earlier) return { ...earlier, replayed: true, chained: true };
         throw forbidden("submission.time_over");
       }
