@@ -254,6 +254,40 @@ describe("the answers summary", () => {
     );
   });
 
+  it("keeps the places an option removed since took in a ranking", async () => {
+    const variants = ["a", "b", "c"].map((id) => ({ id, title: id.toUpperCase(), value: id }));
+    const ranked = await createForm(admin, {
+      title: "Ranked",
+      fields: [
+        { id: "rank", fieldType: "sortable", question: "Rank", fieldSettings: { answerVariants: variants } },
+      ],
+    });
+    for (const order of [
+      ["c", "a", "b"],
+      ["c", "a", "b"],
+      ["a", "b", "c"],
+    ]) {
+      const sent = await server.api.post("/api/forms/answer", {
+        formId: ranked.id,
+        answers: [{ fieldId: "rank", answer: order }],
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    const fewer = {
+      id: "rank",
+      fieldType: "sortable",
+      question: "Rank",
+      fieldSettings: { answerVariants: variants.slice(0, 2) },
+    };
+    expect((await admin.patch(`/api/forms/${ranked.id}`, { fields: [fewer] })).status).toBe(200);
+    const summary = await admin.get<Summary>(`/api/forms/${ranked.id}/answers/summary`);
+    const rank = summary.body.fields.find((f) => f.fieldId === "rank")!;
+    expect(rank.ranking).toEqual([
+      expect.objectContaining({ id: "a", averagePosition: 1.67, positions: [1, 2, 0] }),
+      expect.objectContaining({ id: "b", averagePosition: 2.67, positions: [0, 1, 2] }),
+    ]);
+  });
+
   it("counts only the submissions within the range asked for", async () => {
     const response = await admin.get<Summary>(
       `/api/forms/${formId}/answers/summary?date_from=2026-03-02&date_to=2026-03-04&timezone=UTC`,

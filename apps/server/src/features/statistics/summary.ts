@@ -57,13 +57,10 @@ interface ValueRow {
   c: number;
 }
 
-/**
- * One figure a field's answers add up to: answered, a chosen option, a matrix cell, a value, an
- * item put in a place of a ranking.
- */
+/** One figure a field's answers add up to: answered, a chosen option, a matrix cell, a value. */
 interface TokenRow {
   f: string;
-  k: "a" | "c" | "m" | "d" | "r";
+  k: "a" | "c" | "m" | "d";
   t: string | null;
   c: number;
 }
@@ -78,7 +75,10 @@ const asTokens = (value: unknown): string[] =>
  */
 async function tokenCounts(db: Db, form: ReadableForm, range: Range): Promise<TokenRow[]> {
   const visible = JSON.stringify(form.fields.map((f) => f.id));
-  const counted = JSON.stringify(form.fields.filter((f) => kindOf(f) === "text").map((f) => f.id));
+  // Texts are only counted; a ranking's places are counted by rankingPlaces.
+  const counted = JSON.stringify(
+    form.fields.filter((f) => kindOf(f) === "text" || kindOf(f) === "ranking").map((f) => f.id),
+  );
   const rows = rowsOf<ValueRow>(
     await db.execute(sql`
       select e->>'fieldId' as f,
@@ -106,8 +106,6 @@ async function tokenCounts(db: Db, form: ReadableForm, range: Range): Promise<To
     else if (kind === "matrix" && v && typeof v === "object" && !Array.isArray(v)) {
       for (const [row, cells] of Object.entries(v))
         for (const t of asTokens(cells)) add(f, "m", `${row}\u001f${t}`, c);
-    } else if (kind === "ranking" && Array.isArray(v)) {
-      for (const [index, item] of asTokens(v).entries()) add(f, "r", `${item}\u001f${index + 1}`, c);
     } else if ((kind === "numeric" || kind === "scale" || kind === "nps") && typeof v === "number") {
       add(f, "d", String(v), c);
     }
@@ -175,14 +173,46 @@ async function totalOf(db: Db, form: ReadableForm, range: Range): Promise<number
   return row?.c ?? 0;
 }
 
+/** How often each item of a ranking question was put in each place (from 1), per field. */
+interface PlaceRow {
+  f: string;
+  t: string;
+  p: number;
+  c: number;
+}
+
+/** The ranking questions' places, counted in the database: one row per field, item and place. */
+async function rankingPlaces(db: Db, form: ReadableForm, range: Range): Promise<PlaceRow[]> {
+  const ranked = form.fields.filter((f) => kindOf(f) === "ranking").map((f) => f.id);
+  if (ranked.length === 0) return [];
+  return rowsOf<PlaceRow>(
+    await db.execute(sql`
+      select e->>'fieldId' as f, x.item as t, x.place::int as p, count(*)::int as c
+        from form_answers a
+       cross join lateral jsonb_array_elements(a.answers) e
+       cross join lateral jsonb_array_elements_text(
+               case when jsonb_typeof(e->'answer') = 'array' then e->'answer' else '[]'::jsonb end
+             ) with ordinality as x(item, place)
+       where ${submissionsOf(form, range)}
+         and jsonb_exists(${JSON.stringify(ranked)}::jsonb, e->>'fieldId')
+       group by 1, 2, 3`),
+  );
+}
+
 /**
- * A ranking question's items from how often each was put in each place (`places`, keyed by the
- * item and its place from 1), the lowest average place first; items never placed go last.
+ * A ranking question's items from how often each was put in each place, the lowest average place
+ * first; items never placed go last. Places run as far as answers put an item (an option removed
+ * since leaves the places after it).
  */
-function rankingOf(field: TElement, places: ReadonlyMap<string, number>): TFieldSummary["ranking"] {
+function rankingOf(field: TElement, rows: readonly PlaceRow[]): TFieldSummary["ranking"] {
   const variants = variantsOf(field);
+  const places = new Map(rows.map((row) => [`${row.t}\u001f${row.p}`, row.c]));
+  const count = Math.max(variants.length, ...rows.map((row) => row.p));
   const items = variants.map((variant) => {
-    const positions = variants.map((_, index) => places.get(`${variant.id}\u001f${index + 1}`) ?? 0);
+    const positions = Array.from(
+      { length: count },
+      (_, index) => places.get(`${variant.id}\u001f${index + 1}`) ?? 0,
+    );
     const placed = positions.reduce((sum, count) => sum + count, 0);
     const total = positions.reduce((sum, count, index) => sum + count * (index + 1), 0);
     return {
@@ -198,10 +228,11 @@ function rankingOf(field: TElement, places: ReadonlyMap<string, number>): TField
 
 /** Each visible question's summary over the form's submissions in the range. */
 export async function answersSummary(db: Db, form: ReadableForm, range: Range): Promise<TAnswersSummary> {
-  const [tokens, samples, total] = await Promise.all([
+  const [tokens, samples, total, places] = await Promise.all([
     tokenCounts(db, form, range),
     textSamples(db, form, range),
     totalOf(db, form, range),
+    rankingPlaces(db, form, range),
   ]);
   const byField = new Map<string, TokenRow[]>();
   for (const row of tokens) byField.set(row.f, [...(byField.get(row.f) ?? []), row]);
@@ -258,7 +289,7 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
     } else if (kind === "ranking") {
       summary.ranking = rankingOf(
         field,
-        new Map(rows.filter((r) => r.k === "r").map((r) => [r.t ?? "", r.c])),
+        places.filter((row) => row.f === field.id),
       );
     } else {
       summary.samples = samples.texts.get(field.id) ?? [];
