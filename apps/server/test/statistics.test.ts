@@ -254,6 +254,25 @@ describe("the answers summary", () => {
     );
   });
 
+  it("counts a decision box as ticked or not, never an unticked box as answered", async () => {
+    const boxed = await createForm(admin, {
+      title: "Terms",
+      fields: [{ id: "agree", fieldType: "decisionBox", question: "I agree" }],
+    });
+    for (const answer of [true, true, false]) {
+      const sent = await server.api.post("/api/forms/answer", {
+        formId: boxed.id,
+        answers: [{ fieldId: "agree", answer }],
+      });
+      expect(sent.status, sent.text).toBe(201);
+    }
+    const summary = await admin.get<Summary>(`/api/forms/${boxed.id}/answers/summary`);
+    const agree = summary.body.fields.find((f) => f.fieldId === "agree")!;
+    expect(agree.answered).toBe(2);
+    expect(agree.choices).toEqual([expect.objectContaining({ id: "yes", count: 2, percent: 66.7 })]);
+    expect(agree.samples).toBeUndefined();
+  });
+
   it("keeps the places an option removed since took in a ranking", async () => {
     const variants = ["a", "b", "c"].map((id) => ({ id, title: id.toUpperCase(), value: id }));
     const ranked = await createForm(admin, {

@@ -27,6 +27,8 @@ export function kindOf(field: TElement): SummaryKind {
   if (CHOICE.has(field.fieldType)) return "choice";
   if (field.fieldType === "matrix") return "matrix";
   if (field.fieldType === "sortable") return "ranking";
+  // One box ticked or not: how many ticked it, of all who were sent it.
+  if (field.fieldType === "decisionBox") return "choice";
   return "text";
 }
 
@@ -248,7 +250,9 @@ export async function answersSummary(db: Db, form: ReadableForm, range: Range): 
       kind,
       answered,
     };
-    if (kind === "choice") {
+    if (field.fieldType === "decisionBox") {
+      summary.choices = [{ id: "yes", title: "Yes", count: answered, percent: percent(answered, total) }];
+    } else if (kind === "choice") {
       const counts = new Map(rows.filter((r) => r.k === "c").map((r) => [r.t ?? "", r.c]));
       // Options removed since are counted under their last titles while answers still hold them.
       const removed = removedVariantsOf(field).filter((v) => (counts.get(v.id) ?? 0) > 0);

@@ -67,7 +67,11 @@ interface QuestionFigures {
 /** The chart that suits the question's answers: choice bars, a heat grid, a distribution, figures, or samples. */
 function questionFigures(field: TFieldSummary, t: Translate, format: ChartFormat): QuestionFigures {
   if (field.choices) {
-    const choices = field.choices;
+    // A decision box's one bar says "Yes" in the reader's language.
+    const choices =
+      field.fieldType === "decisionBox"
+        ? field.choices.map((choice) => ({ ...choice, title: t("Yes") }))
+        : field.choices;
     return {
       chart: () => (
         <BarChart
