@@ -106,9 +106,19 @@ describe("the statistics tab", () => {
       await expect.poll(() => page.getByRole("radio", { name: "NPS", exact: true }).isChecked()).toBe(true);
       await view("Responses").click();
       await page.waitForURL(`${run.app.url}/forms/${form.id}/results`);
-      // The responses' page size is kept while the other views are looked at.
-      await page.getByRole("combobox", { name: "Rows per page" }).click();
-      await page.getByRole("option", { name: "10", exact: true }).click();
+      // The responses' page size is kept while the other views are looked at. Picked once the
+      // table has its rows: a list opened while the rows arrive is drawn again closed.
+      await page.getByText("12 submissions", { exact: true }).waitFor();
+      const rowsPerPage = page.getByRole("combobox", { name: "Rows per page" });
+      const ten = page.getByRole("option", { name: "10", exact: true });
+      await expect
+        .poll(async () => {
+          // Opened again only when it is not open: a second click would close it.
+          if ((await rowsPerPage.getAttribute("aria-expanded")) !== "true") await rowsPerPage.click();
+          return ten.isVisible();
+        })
+        .toBe(true);
+      await ten.click();
       await view("Statistics").click();
       await page.waitForURL(`${run.app.url}/forms/${form.id}/results/summary`);
       await view("Responses").click();
