@@ -108,10 +108,7 @@ export interface FormRendererProps {
    * may be empty, answers that do not pass are left out (the form sends itself on leaving).
    */
   sendNow?: number | undefined;
-  /**
-   * When the filling began (epoch ms), from which the form's time limit counts: a filling taken up
-   * again after a reload keeps its start. Now, when not given.
-   */
+  /** When the filling began (epoch ms; now by default): the form's time counts from it. */
   startedAt?: number | undefined;
   /** Where to start: the page (and the pages passed through to it) of a filling taken up again. */
   initialPosition?: FormPosition | undefined;
@@ -129,7 +126,6 @@ export function FormRenderer(props: FormRendererProps) {
   const display = settings.display ?? "all";
   const rules = settings.conditionalRules ?? [];
   const [randomSeed] = useState(() => Math.random().toString(36).slice(2));
-  const [startedAt] = useState(() => props.startedAt ?? Date.now());
   const seed = props.seed ?? randomSeed;
   // The arrangement drawn last, whose unchanged elements the next one keeps (a keystroke in the
   // builder redraws one question of the preview, not all of them).
@@ -333,7 +329,7 @@ export function FormRenderer(props: FormRendererProps) {
       if (sending) void send(which === "form" ? { form: true } : { page: current });
       else next(false);
     },
-    startedAt,
+    props.startedAt,
   );
 
   const context: FieldContext = {
