@@ -1,128 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type ApiClient,
-  addMember,
-  createForm,
-  groupWith,
-  startWithAccount,
-  type TestServer,
-} from "./harness.ts";
+import { type ApiClient, createForm, type TestServer } from "./harness.ts";
+import { expectIds, form, ids, type Row, type Sent, startTable, submitRow } from "./results-table-form.ts";
 
 /**
- * The results table's filters, per-form numbers, tags, scores, comments and column layouts,
- * checked against what the test computes itself from the submissions it sent.
+ * The results table's per-form numbers, filters, search, sorting and paging, checked against what
+ * the test computes itself from the submissions it sent.
  */
 
 let server: TestServer;
 let admin: ApiClient;
-let accountId: number;
 let formId: number;
-
-const COLOURS = ["red", "blue", "green"];
-const TOOLS = ["saw", "drill", "plane"];
-const NAMES = ["Anna Smith", "Boris_Jones", "Chloé 100%", "dmitri"];
-
-interface Sent {
-  id: number;
-  name: string;
-  colour: string;
-  tools: string[];
-  age: number;
-  /** A day (YYYY-MM-DD), and a day with its time. */
-  visit: string;
-  visitAt: string;
-}
+let page: Awaited<ReturnType<typeof startTable>>["page"];
+let count: Awaited<ReturnType<typeof startTable>>["count"];
 const sent: Sent[] = [];
 
-interface Row {
-  id: number;
-  number: number | null;
-  isViewed: boolean;
-  tags: string[];
-  score: number | null;
-  fieldScores: Record<string, number> | null;
-  fieldComments: Record<string, string>;
-  answers: Array<{ fieldId: string; answer: unknown }>;
-}
-interface Page {
-  answerList: Row[];
-  total: number;
-  nextCursor: string | null;
-}
-
-const form = {
-  title: "Workshop survey",
-  fields: [
-    { id: "name", fieldType: "text", question: "Name" },
-    {
-      id: "colour",
-      fieldType: "radio",
-      question: "Colour",
-      fieldSettings: { answerVariants: COLOURS.map((id) => ({ id, title: id.toUpperCase(), value: id })) },
-    },
-    {
-      id: "tools",
-      fieldType: "checkbox",
-      question: "Tools",
-      fieldSettings: { answerVariants: TOOLS.map((id) => ({ id, title: id, value: id })) },
-    },
-    { id: "age", fieldType: "number", question: "Age" },
-    { id: "visit", fieldType: "dateTime", question: "Visit" },
-    {
-      id: "visitAt",
-      fieldType: "dateTime",
-      question: "Visit time",
-      fieldSettings: { dateTimeMode: "datetime" },
-    },
-  ],
-};
-
-const submit = (i: number) => {
-  const row = {
-    name: `${NAMES[i % NAMES.length]} ${i}`,
-    colour: COLOURS[i % 3]!,
-    tools: TOOLS.filter((_, t) => (i >> t) & 1),
-    age: 18 + ((i * 7) % 50),
-    visit: `2025-0${1 + (i % 9)}-1${i % 10}`,
-    visitAt: `2025-0${1 + ((i + 1) % 9)}-1${(i + 3) % 10}T0${i % 10}:30`,
-  };
-  return server.api
-    .post<{ id: number }>("/api/forms/answer", {
-      formId,
-      answers: [
-        { fieldId: "name", answer: row.name },
-        { fieldId: "colour", answer: row.colour },
-        { fieldId: "tools", answer: row.tools },
-        { fieldId: "age", answer: row.age },
-        { fieldId: "visit", answer: row.visit },
-        { fieldId: "visitAt", answer: row.visitAt },
-      ],
-    })
-    .then((response) => {
-      expect(response.status, response.text).toBe(201);
-      return { id: response.body.id, ...row };
-    });
-};
-
 beforeAll(async () => {
-  ({ server, api: admin, accountId } = await startWithAccount("table"));
-  formId = (await createForm(admin, form)).id;
+  ({ server, admin, formId, page, count } = await startTable("table"));
 });
 afterAll(() => server.close());
 
-const queryOf = (query: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [
-      key,
-      typeof value === "string" ? value : JSON.stringify(value),
-    ]),
-  );
-const page = (query: Record<string, unknown> = {}, size = 500, pageNo = 1, client = admin) =>
-  client.get<Page>(`/api/forms/${formId}/answer/paginated/${pageNo}/${size}?${queryOf(query)}`);
-const count = (query: Record<string, unknown>, client = admin) =>
-  client.get<{ total: number }>(`/api/forms/${formId}/answer/count?${queryOf(query)}`);
-const ids = (rows: Row[]) => rows.map((row) => row.id).sort((a, b) => a - b);
-const expectIds = (wanted: Sent[]) => wanted.map((row) => row.id).sort((a, b) => a - b);
+const submit = (i: number) => submitRow(server, formId, i);
 
 describe("per-form numbers", () => {
   it("gives a burst of parallel submissions distinct, consecutive numbers", async () => {
@@ -373,152 +270,5 @@ describe("filters", () => {
       expect(response.status, response.text).toBe(400);
       expect(response.body, JSON.stringify(filters)).toMatchObject({ code });
     }
-  });
-});
-
-describe("tags, scores, comments and read state", () => {
-  const notes = (id: number, what: string, body: unknown, client = admin) =>
-    client.post<Row>(`/api/forms/${formId}/answers/${id}/${what}`, body);
-
-  it("tags submissions, filters by tags and lists the account's tags", async () => {
-    const [a, b, c] = sent;
-    expect((await notes(a!.id, "update-tags", { tags: ["vip", " urgent ", "vip"] })).body.tags).toEqual([
-      "vip",
-      "urgent",
-    ]);
-    await notes(b!.id, "update-tags", { tags: ["urgent"] });
-    await notes(c!.id, "update-tags", { tags: ["later"] });
-    const urgent = await page({ filters: { tags: ["urgent"] } });
-    expect(ids(urgent.body.answerList)).toEqual(expectIds([a!, b!]));
-    expect(urgent.body.total).toBe(2);
-    const either = await page({ filters: { tags: ["vip", "later"] } });
-    expect(ids(either.body.answerList)).toEqual(expectIds([a!, c!]));
-    expect((await admin.get("/api/forms/answer-tags/account")).body).toEqual({
-      tags: ["later", "urgent", "vip"],
-    });
-    for (const tags of [[""], ["x".repeat(51)], Array.from({ length: 21 }, (_, i) => `t${i}`), "vip"]) {
-      const response = await notes(a!.id, "update-tags", { tags });
-      expect(response.status, response.text).toBe(400);
-      expect(response.body).toMatchObject({ code: "request.invalid" });
-    }
-    expect((await notes(999_999, "update-tags", { tags: ["x"] })).status).toBe(404);
-  });
-
-  it("sets scores by hand, per field moving the total, and filters by score", async () => {
-    const [a, b] = sent;
-    expect((await notes(a!.id, "update-score", { score: 7.5 })).body.score).toBe(7.5);
-    const field = await notes(a!.id, "update-field-score", { field: "age", score: 2 });
-    expect(field.body).toMatchObject({ score: 9.5, fieldScores: { age: 2 } });
-    const again = await notes(a!.id, "update-field-score", { field: "age", score: 1 });
-    expect(again.body).toMatchObject({ score: 8.5, fieldScores: { age: 1 } });
-    await notes(b!.id, "update-score", { score: 3 });
-    const high = await page({ filters: { scoreMin: 5 } });
-    expect(ids(high.body.answerList)).toEqual([a!.id]);
-    const some = await page({ filters: { scoreMin: 0, scoreMax: 10 } });
-    expect(ids(some.body.answerList)).toEqual(expectIds([a!, b!]));
-    const bad = await notes(a!.id, "update-field-score", { field: "ghost", score: 1 });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: "answer.unknown_field" });
-    expect((await notes(a!.id, "update-score", { score: "ten" })).status).toBe(400);
-  });
-
-  it("keeps a comment per field, and removes it when emptied", async () => {
-    const [a] = sent;
-    await notes(a!.id, "update-comment", { field: "name", comment: "Called back" });
-    const both = await notes(a!.id, "update-comment", { field: "age", comment: "Looks wrong" });
-    expect(both.body.fieldComments).toEqual({ name: "Called back", age: "Looks wrong" });
-    const one = await notes(a!.id, "update-comment", { field: "age", comment: "  " });
-    expect(one.body.fieldComments).toEqual({ name: "Called back" });
-    const view = await admin.get<Row>(`/api/forms/${formId}/answer/${a!.id}`);
-    expect(view.body.fieldComments).toEqual({ name: "Called back" });
-  });
-
-  it("marks read in bulk and counts read and unread", async () => {
-    const chosen = sent.slice(10, 25).map((row) => row.id);
-    await admin.patch(`/api/forms/${formId}/answer/status/read`, { answerIds: chosen });
-    const read = await page({ isViewed: "true" });
-    expect(ids(read.body.answerList)).toEqual([...chosen].sort((a, b) => a - b));
-    expect(read.body.total).toBe(15);
-    const unreadBlue = await page({
-      isViewed: "false",
-      filters: { fields: [{ fieldId: "colour", op: "equals", value: "blue" }] },
-    });
-    const expected = sent.filter((r) => r.colour === "blue" && !chosen.includes(r.id));
-    expect(ids(unreadBlue.body.answerList)).toEqual(expectIds(expected));
-    expect(unreadBlue.body.total).toBe(expected.length);
-  });
-});
-
-describe("column layouts", () => {
-  it("remembers each user's columns for each form", async () => {
-    const url = `/api/forms/${formId}/results-columns`;
-    expect((await admin.get(url)).body).toEqual({ columns: [] });
-    const columns = [
-      { key: "age", visible: true, width: 120 },
-      { key: "number", visible: true },
-      { key: "name", visible: false },
-    ];
-    expect((await admin.request("PUT", url, { columns })).status).toBe(200);
-    expect((await admin.get(url)).body).toEqual({ columns });
-    const member = await addMember(server, accountId, "reader");
-    const group = await groupWith(admin, "Readers", [member.id], ["results.view", "forms.view"]);
-    await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, { level: "all" });
-    expect((await member.api.get(url)).body).toEqual({ columns: [] });
-    const bad = await admin.request("PUT", url, { columns: [{ key: "age", visible: true, width: 5 }] });
-    expect(bad.status).toBe(400);
-    const twice = await admin.request("PUT", url, {
-      columns: [
-        { key: "age", visible: true },
-        { key: "age", visible: false },
-      ],
-    });
-    expect(twice.status).toBe(400);
-  });
-});
-
-describe("a reader of selected fields", () => {
-  it("filters and searches only by the fields they see", async () => {
-    const member = await addMember(server, accountId, "partial");
-    const group = await groupWith(
-      admin,
-      "Partial",
-      [member.id],
-      ["results.view", "forms.view", "results.mark"],
-    );
-    const granted = await admin.request("PUT", `/api/forms/${formId}/permissions/group/${group}`, {
-      level: "fields",
-      fieldIds: ["colour", "age"],
-    });
-    expect(granted.status, granted.text).toBeLessThan(300);
-    const hidden = await page(
-      { filters: { fields: [{ fieldId: "name", op: "contains", value: "a" }] } },
-      500,
-      1,
-      member.api,
-    );
-    expect(hidden.status).toBe(403);
-    // Names are hidden: a search for one finds nothing, a search for an age finds its rows.
-    const byName = await page({ filters: { search: "Boris" } }, 500, 1, member.api);
-    expect(byName.status, byName.text).toBe(200);
-    expect(byName.body.total).toBe(0);
-    const byAge = await page({ filters: { search: "67" } }, 500, 1, member.api);
-    expect(ids(byAge.body.answerList)).toEqual(expectIds(sent.filter((r) => String(r.age).includes("67"))));
-    expect((await page({ filters: { scoreMin: 1 } }, 500, 1, member.api)).status).toBe(403);
-    // Sorting by a hidden answer would tell its values by the rows' order.
-    expect((await page({ sortBy: "answer:name" }, 500, 1, member.api)).status).toBe(403);
-    const sortedByAge = await page({ sortBy: "answer:age", order: "asc" }, 500, 1, member.api);
-    expect(sortedByAge.status, sortedByAge.text).toBe(200);
-    expect(sortedByAge.body.answerList.map((r) => r.id)).toEqual(
-      [...sent].sort((a, b) => a.age - b.age || a.id - b.id).map((r) => r.id),
-    );
-    const comment = await member.api.post(`/api/forms/${formId}/answers/${sent[0]!.id}/update-comment`, {
-      field: "name",
-      comment: "peek",
-    });
-    expect(comment.status).toBe(403);
-    const score = await member.api.post(`/api/forms/${formId}/answers/${sent[0]!.id}/update-score`, {
-      score: 1,
-    });
-    expect(score.status).toBe(403);
   });
 });
