@@ -31,7 +31,7 @@ import { usePendingWork } from "./flow/pending.ts";
 import { ProgressView } from "./flow/progress-view.tsx";
 import { holdsSelected, inRuns } from "./flow/runs.tsx";
 import { TimerView } from "./flow/timer-view.tsx";
-import { type TimerSettings, timeLimits, useCountdowns } from "./flow/timing.ts";
+import { type TimerSettings, timeLimits, timeUpOf, useCountdowns } from "./flow/timing.ts";
 import { authorText, englishText, type Translate } from "./flow/translate.ts";
 import "./renderer.css";
 import "./flow/flow.css";
@@ -254,10 +254,8 @@ export function FormRenderer(props: FormRendererProps) {
   /** Sends the answers; `ran` names a time that has just run out, before its state is seen here. */
   const send = async (ran: { form?: boolean; page?: number; now?: boolean } = {}) => {
     if (!props.onSubmit || submitting) return;
-    const timeUp = timeUpOf(formExpired || ran.form === true, [
-      ...expiredPages,
-      ...(ran.page === undefined ? [] : [ran.page]),
-    ]);
+    const expired = new Set([...expiredPages, ...(ran.page === undefined ? [] : [ran.page])]);
+    const timeUp = timeUpOf(formExpired || ran.form === true, questionsOf(expired));
     // Sent at once, the whole form goes in as it is, as when its time runs out.
     const asIs = ran.now ? { ...timeUp, form: true } : timeUp;
     const up = (id: string) => asIs?.form === true || (asIs?.fields ?? []).includes(id);
@@ -289,13 +287,6 @@ export function FormRenderer(props: FormRendererProps) {
       setSubmitting(false);
       setStatus("");
     }
-  };
-
-  /** What ran out, as the submission says it: the form's time, and the expired steps' questions. */
-  const timeUpOf = (form: boolean, indexes: readonly number[]): TimeUp | undefined => {
-    const fields = questionsOf(new Set(indexes)).map((field) => field.id);
-    if (!form && fields.length === 0) return undefined;
-    return { ...(form ? { form: true } : {}), ...(fields.length > 0 ? { fields } : {}) };
   };
 
   const sendNow = props.sendNow ?? 0;

@@ -1,5 +1,5 @@
 import type { TElement } from "@formloom/core/element-schema";
-import { formTimeLimit, stepTimeLimit, type TimerSettings } from "@formloom/core/time-limits";
+import { formTimeLimit, stepTimeLimit, type TimerSettings, type TimeUp } from "@formloom/core/time-limits";
 import { useEffect, useRef, useState } from "react";
 import { secondsLeft } from "./clock.ts";
 
@@ -72,4 +72,11 @@ export function useCountdowns(
     onZero(key === "form" ? "form" : "step");
   });
   return { formLeft, stepLeft };
+}
+
+/** What ran out, as the submission says it: the form's time, and the questions of expired steps. */
+export function timeUpOf(form: boolean, expiredQuestions: readonly TElement[]): TimeUp | undefined {
+  const fields = expiredQuestions.map((field) => field.id);
+  if (!form && fields.length === 0) return undefined;
+  return { ...(form ? { form: true } : {}), ...(fields.length > 0 ? { fields } : {}) };
 }
