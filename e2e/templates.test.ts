@@ -1,3 +1,4 @@
+import { catalogueText } from "@formloom/core/templates/catalogue-language";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { scrollsSideways, storedAnswers } from "./fill-helpers.ts";
@@ -21,12 +22,12 @@ beforeAll(async () => {
   call = await accountOwner(ctx.app.url, OWNER.username, OWNER.password);
 });
 
-async function signedIn(width: number): Promise<Page> {
+async function signedIn(width: number, user = OWNER): Promise<Page> {
   const context = await ctx.browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${ctx.app.url}/login`);
-  await page.getByLabel("Username or e-mail").fill(OWNER.username);
-  await page.getByRole("textbox", { name: "Password" }).fill(OWNER.password);
+  await page.getByLabel("Username or e-mail").fill(user.username);
+  await page.getByRole("textbox", { name: "Password" }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${ctx.app.url}/`);
   return page;
@@ -108,6 +109,50 @@ describe("form templates", () => {
     await page.getByRole("heading", { name: "Night", exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await screenshot(page, "theme-templates-390");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the catalogues in the reader's language", () => {
+  it("show form and theme templates, services and data sets in Spanish, and make the form in Spanish", async () => {
+    const reader = { username: "plantillas", password: "plantillas123" };
+    const as = await accountOwner(ctx.app.url, reader.username, reader.password);
+    const { id } = await as<{ id: number }>("GET", "/user");
+    await as("PATCH", `/user/${id}/settings`, { locale: "es" });
+    const es = (text: string) => catalogueText(text, "es");
+    const page = await signedIn(390, reader);
+    const problems = watchErrors(page);
+
+    await page.goto(`${ctx.app.url}/templates/forms?set=marketing`);
+    await page.getByRole("heading", { name: es("Net Promoter Score survey") }).waitFor();
+    expect(await page.getByText(es("Customer feedback"), { exact: true }).count()).toBe(1);
+    expect(await page.getByText("Net Promoter Score survey", { exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: `Vista previa de «${es("Net Promoter Score survey")}»` }).click();
+    const example = page.getByRole("dialog");
+    await example.getByText(es("How likely are you to recommend us to a friend or colleague?")).waitFor();
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, "templates-example-es-390");
+    await page.keyboard.press("Escape");
+    await example.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: `Usar «${es("Net Promoter Score survey")}»` }).click();
+    await page.waitForURL(/\/forms\/\d+\/edit$/);
+    await page.getByText(es("What is the main reason for your score?")).first().waitFor();
+    const made = await as<Form & { form: { language: string } }>("GET", `/forms/${editedId(page)}`);
+    expect(made.form).toMatchObject({ title: es("How likely are you to recommend us?"), language: "es" });
+
+    await page.goto(`${ctx.app.url}/templates/themes`);
+    await page.getByRole("heading", { name: es("Midnight neon"), exact: true }).waitFor();
+    await page.getByText(es("Near-black with a bright lime button, for events and launches.")).waitFor();
+    await screenshot(page, "theme-templates-es-390");
+
+    await page.goto(`${ctx.app.url}/marketplace/services`);
+    await page.getByRole("heading", { name: es("Your own brand") }).waitFor();
+    await page.getByText(es("No Formloom branding"), { exact: true }).waitFor();
+    await page.getByRole("heading", { name: es("European capitals with coordinates") }).waitFor();
+    expect(await page.getByText("Your own brand", { exact: true }).count()).toBe(0);
+    expect(await scrollsSideways(page)).toBe(false);
+    await screenshot(page, "marketplace-es-390");
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -1,3 +1,5 @@
+import { LOCALES } from "@formloom/core/locales";
+import { catalogueHas } from "@formloom/core/templates/catalogue-language";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONATION_LIMITS } from "../src/features/payments/routes.ts";
 import { type Delivery, type FakeStripe, startFakeStripe } from "./fake-stripe.ts";
@@ -152,6 +154,28 @@ describe("datasets", () => {
     expect([unknown.status, unknown.body.code]).toEqual([404, "dataset.not_found"]);
     expect((await server.api.get("/api/marketplace/datasets")).status).toBe(401);
     expect((await server.api.get("/api/marketplace/datasets/customer-survey")).status).toBe(401);
+  });
+});
+
+describe("the marketplace in every interface language", () => {
+  it("has each service's and data set's texts in the catalogue dictionaries", async () => {
+    const services = await admin.get<{
+      services: Array<{ title: string; description: string; unlocks: string[] }>;
+    }>("/api/services");
+    const datasets = await admin.get<{ datasets: Array<{ title: string; description: string }> }>(
+      "/api/marketplace/datasets",
+    );
+    const texts = [
+      ...services.body.services.flatMap((s) => [s.title, s.description, ...s.unlocks]),
+      ...datasets.body.datasets.flatMap((d) => [d.title, d.description]),
+    ];
+    expect(texts.length).toBeGreaterThan(20);
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      expect(
+        texts.filter((text) => !catalogueHas(text, locale)),
+        locale,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { QUESTION_BANK_LIMIT } from "@formloom/core/api/question-bank";
+import { catalogueText } from "@formloom/core/templates/catalogue-language";
 import { FORM_TEMPLATES } from "@formloom/core/templates/form-templates";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savedElements } from "../src/db/schema.ts";
@@ -49,6 +50,30 @@ describe("forms from templates", () => {
     }>(`/api/forms/${a!.body.form.id}`);
     expect(full.body.form).toMatchObject({ type: "calculation", resultType: "gradations" });
     expect(full.body.form.resultsHandlingGradation).toHaveLength(3);
+  });
+
+  it("speaks the caller's interface language: texts and the form's language, ids and values kept", async () => {
+    const { api: reader } = await signUpWithAccount(server.api, "tmplru");
+    const me = (await reader.get<{ id: number }>("/api/user")).body;
+    expect((await reader.patch(`/api/user/${me.id}/settings`, { locale: "ru" })).status).toBe(200);
+    const created = await reader.post<Created>("/api/forms/templates/nps");
+    expect(created.status, created.text).toBe(201);
+    const ru = (text: string) => {
+      const told = catalogueText(text, "ru");
+      expect(told, text).not.toBe(text);
+      return told;
+    };
+    expect(created.body.form.title).toBe(ru("How likely are you to recommend us?"));
+    const full = await reader.get<{
+      form: { language: string };
+      fields: Array<{ id: string; question: string; fieldSettings: { answerVariants?: unknown[] } }>;
+    }>(`/api/forms/${created.body.form.id}`);
+    expect(full.body.form.language).toBe("ru");
+    const channel = full.body.fields.find((field) => field.id === "channel")!;
+    expect(channel.question).toBe(ru("How did you first hear about us?"));
+    expect(channel.fieldSettings.answerVariants).toContainEqual(
+      expect.objectContaining({ id: "v1", value: "1", title: ru("Search engine") }),
+    );
   });
 
   it("refuses an unknown template with 404 and a member without the right to create forms with 403", async () => {

@@ -2655,7 +2655,7 @@ export interface paths {
         put?: never;
         /**
          * Send forms templates {templateId}
-         * @description Creates a form in the caller's account from a starter template. Refusal: template.not_found.
+         * @description Creates a form in the caller's account from a starter template, in the caller's interface language (its texts and the form's language). Refusal: template.not_found.
          */
         post: operations["postFormsTemplatesTemplateId"];
         delete?: never;

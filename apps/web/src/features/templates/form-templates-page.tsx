@@ -1,3 +1,4 @@
+import { formTemplateIn } from "@formloom/core/templates/catalogue-language";
 import {
   FORM_TEMPLATES,
   type FormTemplate,
@@ -23,13 +24,18 @@ export function useSetLabels(): Record<TemplateSet, string> {
 
 /** forms.md §2 "Templates: forms": starter forms by set, each to preview and to use. */
 export function FormTemplatesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { set = "all" } = route.useSearch();
   const navigate = useNavigate();
   const labels = useSetLabels();
   const create = useCreateFromTemplate();
   const [previewed, setPreviewed] = useState<FormTemplate | null>(null);
-  const shown = FORM_TEMPLATES.filter((template) => set === "all" || template.set === set);
+  // The cards and previews in the reader's language, as "Use" will create the form.
+  const templates = useMemo(
+    () => FORM_TEMPLATES.map((template) => formTemplateIn(template, i18n.language)),
+    [i18n.language],
+  );
+  const shown = templates.filter((template) => set === "all" || template.set === set);
 
   const use = (template: FormTemplate) =>
     create.mutate(template.id, {

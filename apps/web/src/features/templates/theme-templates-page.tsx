@@ -1,3 +1,4 @@
+import { formTemplateIn, themeTemplateIn } from "@formloom/core/templates/catalogue-language";
 import { formTemplate } from "@formloom/core/templates/form-templates";
 import { THEME_TEMPLATES, type ThemeTemplate } from "@formloom/core/templates/theme-templates";
 import { Box, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -18,12 +19,16 @@ const SAMPLE = formTemplate("customer-feedback")!;
 
 /** forms.md §2 "Templates: themes": starter stylings to preview, apply to a form, or keep. */
 export function ThemeTemplatesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const templates = useMemo(
+    () => THEME_TEMPLATES.map((template) => themeTemplateIn(template, i18n.language)),
+    [i18n.language],
+  );
   const { data: user } = useUser();
   const save = useSaveThemeTemplate(user?.id ?? 0);
   const [previewed, setPreviewed] = useState<ThemeTemplate | null>(null);
   const [applying, setApplying] = useState<ThemeTemplate | null>(null);
-  const sample = useMemo(() => parsedTemplate(SAMPLE), []);
+  const sample = useMemo(() => parsedTemplate(formTemplateIn(SAMPLE, i18n.language)), [i18n.language]);
 
   const keep = (template: ThemeTemplate) =>
     save.mutate(template, {
@@ -39,7 +44,7 @@ export function ThemeTemplatesPage() {
         description={t("Ready stylings: apply one to a form, or save it to your themes to adjust later.")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {THEME_TEMPLATES.map((template) => (
+        {templates.map((template) => (
           <TemplateCard
             key={template.id}
             data-theme-template={template.id}

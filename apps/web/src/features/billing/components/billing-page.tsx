@@ -1,3 +1,4 @@
+import { catalogueText } from "@formloom/core/templates/catalogue-language";
 import {
   Alert,
   Badge,
@@ -100,7 +101,7 @@ function StatusPanel() {
               <Table.Tbody>
                 {data.services.map((service) => (
                   <Table.Tr key={service.id}>
-                    <Table.Td>{service.title}</Table.Td>
+                    <Table.Td>{catalogueText(service.title, i18n.language)}</Table.Td>
                     <Table.Td>{service.pricing === "free" ? t("Free") : format(service.priceCents)}</Table.Td>
                     <Table.Td>
                       {service.due ? (

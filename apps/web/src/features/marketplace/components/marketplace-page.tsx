@@ -1,4 +1,5 @@
 import type { TDataset, TService } from "@formloom/core/api/billing";
+import { catalogueText } from "@formloom/core/templates/catalogue-language";
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { Link } from "@tanstack/react-router";
@@ -22,19 +23,22 @@ function ServiceCard({ service, added }: { service: TService; added: boolean }) 
         ? t("{{price}} per use", { price: money(service.priceCents, service.currency, i18n.language) })
         : t("{{price}} a month", { price: money(service.priceCents, service.currency, i18n.language) });
   const change = added ? remove : add;
+  // The instance's own services speak the reader's language; an operator's own stay as written.
+  const told = (text: string) => catalogueText(text, i18n.language);
+  const title = told(service.title);
   return (
     <Card withBorder component="article" aria-labelledby={`service-${service.id}`}>
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4" id={`service-${service.id}`}>
-            {service.title}
+            {title}
           </Title>
           {added && <Badge color="green">{t("Added")}</Badge>}
         </Group>
-        <Text size="sm">{service.description}</Text>
+        <Text size="sm">{told(service.description)}</Text>
         <List size="sm">
           {service.unlocks.map((unlock) => (
-            <List.Item key={unlock}>{unlock}</List.Item>
+            <List.Item key={unlock}>{told(unlock)}</List.Item>
           ))}
         </List>
         <Text fw={700} mt="auto">
@@ -45,7 +49,7 @@ function ServiceCard({ service, added }: { service: TService; added: boolean }) 
             variant={added ? "default" : "filled"}
             loading={change.isPending}
             onClick={() => change.mutate(service.id)}
-            aria-label={`${added ? t("Remove") : t("Add")}: ${service.title}`}
+            aria-label={`${added ? t("Remove") : t("Add")}: ${title}`}
           >
             {added ? t("Remove") : t("Add")}
           </Button>
@@ -78,7 +82,8 @@ function ServiceGrid({ only }: { only: "all" | "current" }) {
 }
 
 function DatasetCard({ dataset }: { dataset: TDataset }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const title = catalogueText(dataset.title, i18n.language);
   const [busy, setBusy] = useState(false);
   const download = () => {
     setBusy(true);
@@ -90,9 +95,9 @@ function DatasetCard({ dataset }: { dataset: TDataset }) {
     <Card withBorder component="article" aria-labelledby={`dataset-${dataset.id}`}>
       <Stack gap="xs" h="100%">
         <Title order={3} size="h4" id={`dataset-${dataset.id}`}>
-          {dataset.title}
+          {title}
         </Title>
-        <Text size="sm">{dataset.description}</Text>
+        <Text size="sm">{catalogueText(dataset.description, i18n.language)}</Text>
         <Text size="sm" c="dimmed">
           {t("CSV, rows: {{rows}}", { rows: dataset.rows })} · {dataset.columns.join(", ")}
         </Text>
@@ -102,7 +107,7 @@ function DatasetCard({ dataset }: { dataset: TDataset }) {
           leftSection={<IconDownload size={16} />}
           loading={busy}
           onClick={download}
-          aria-label={`${t("Download")}: ${dataset.title}`}
+          aria-label={`${t("Download")}: ${title}`}
         >
           {t("Download")}
         </Button>
