@@ -208,3 +208,39 @@ describe("when a step's time runs out", () => {
     });
   }
 });
+
+describe("a timed step taken up again after a reload", () => {
+  it("goes on counting from when the step was first shown, and moves on when that time runs out", async () => {
+    await call("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Timed step reload",
+      formPathAlias: "time-step-reload",
+      display: "stepByStep",
+      fields: [
+        { id: "first", fieldType: "text", question: "Your name", isRequired: true },
+        { id: "clock", fieldType: "timer", title: "", fieldSettings: { seconds: 12 } },
+        { id: "timed", fieldType: "text", question: "Capital of Peru", isRequired: true },
+        { id: "last", fieldType: "text", question: "Anything else" },
+      ].map((field, fieldOrder) => ({ ...field, fieldOrder })),
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    await page.goto(`${run.app.url}/f/time-step-reload?a=timeowner`);
+    await page.getByRole("textbox", { name: "Your name" }).fill("Ada");
+    await page.getByRole("button", { name: "Next" }).click();
+    await heading(page, "Step 2 of 3").waitFor();
+    const clock = page.getByRole("timer").first();
+    await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toBe("00:07");
+    await page.reload();
+    await page.getByRole("button", { name: "Continue where you left off" }).click();
+    await heading(page, "Step 2 of 3").waitFor();
+    const left = Number((await clock.textContent())?.split(":")[1]);
+    expect(left).toBeLessThanOrEqual(7);
+    await screenshot(page, "time-up-step-after-reload-390");
+    // Its time runs out from the first showing: the step moves on by itself.
+    await heading(page, "Step 3 of 3").waitFor({ timeout: 10_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -159,7 +159,7 @@ export function FormRenderer(props: FormRendererProps) {
   const focus = useRef<Focus>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const { current, history, forward, back, returnTo } = usePageFlow({
+  const { current, history, forward, back, returnTo, stepStart } = usePageFlow({
     pages,
     elements,
     fields,
@@ -308,7 +308,7 @@ export function FormRenderer(props: FormRendererProps) {
   const limits = timeLimits(settings, onPage(current));
   const { formLeft, stepLeft } = useCountdowns(
     limits,
-    current,
+    { index: current, start: stepStart },
     !preview && Boolean(props.onSubmit),
     (which) => {
       // The form's time, or the last step's, sends; a step's time moves on without checking it.

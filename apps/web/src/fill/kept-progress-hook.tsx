@@ -57,6 +57,7 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
       values: values.current,
       page: where.page,
       history: where.history,
+      stepStarts: where.stepStarts ?? {},
       submissionKey: latest.current.submissionKey,
       savedAt: new Date().toISOString(),
       startTime: latest.current.startTime.toISOString(),
@@ -90,10 +91,11 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
     latest.current.setSubmissionKey(kept.submissionKey);
     if (kept.startTime) latest.current.setStartTime(new Date(kept.startTime));
     values.current = kept.values;
-    setStart({ values: kept.values });
+    // The first page's time keeps counting from when it was first shown.
+    setStart({ values: kept.values, position: { page: 0, history: [], stepStarts: kept.stepStarts } });
     setRound((n) => n + 1);
     if (pages > 1 && kept.page > 0) {
-      pinned.current = { page: kept.page, history: kept.history };
+      pinned.current = { page: kept.page, history: kept.history, stepStarts: kept.stepStarts };
       setAsking({ kind: "pages", kept });
     } else setAsking({ kind: "restored" });
   }, [form.id, pages]);
@@ -142,7 +144,10 @@ export function useKeptProgress(data: TPublicForm, translate: Translate, options
 
   const resume = (kept: Progress) => {
     pinned.current = null;
-    setStart({ values: values.current, position: { page: kept.page, history: kept.history } });
+    setStart({
+      values: values.current,
+      position: { page: kept.page, history: kept.history, stepStarts: kept.stepStarts },
+    });
     setRound((n) => n + 1);
     setAsking({ kind: "none" });
   };

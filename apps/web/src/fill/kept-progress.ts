@@ -14,6 +14,18 @@ export interface Progress {
   savedAt: string;
   /** Absent in what was kept before it was. */
   startTime?: string;
+  /** When each page was first shown (epoch ms by page), which a step's time counts from. */
+  stepStarts?: Record<number, number>;
+}
+
+/** The pages' first moments that may be believed: whole pages, no later than now. */
+function stepStartsOf(kept: unknown): Record<number, number> {
+  if (!kept || typeof kept !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(kept).filter(
+      ([page, at]) => /^\d+$/.test(page) && typeof at === "number" && at > 0 && at <= Date.now(),
+    ),
+  );
 }
 
 const progressKey = (formId: number) => `formloom.progress.${formId}`;
@@ -29,6 +41,7 @@ export function readProgress(formId: number): Progress | null {
       typeof kept.startTime === "string" && Date.parse(kept.startTime) <= Date.now()
         ? kept.startTime
         : undefined,
+    stepStarts: stepStartsOf(kept.stepStarts),
   };
 }
 

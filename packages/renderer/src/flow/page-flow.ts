@@ -3,12 +3,16 @@ import { isAnswerable } from "@formloom/core/field-registry";
 import { nextPage } from "@formloom/core/form-pages";
 import type { TRule } from "@formloom/core/rule-schema";
 import { evaluate } from "@formloom/core/rules";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
-/** Where a respondent is in a form on pages: the page, and the pages they came through (for Back). */
+/**
+ * Where a respondent is in a form on pages: the page, the pages they came through (for Back), and
+ * when each page was first shown (epoch ms), which a step's time counts from.
+ */
 export interface FormPosition {
   page: number;
   history: number[];
+  stepStarts?: Record<number, number> | undefined;
 }
 
 /** The name of the hidden input saying which page a form posted without JavaScript was on. */
@@ -41,6 +45,9 @@ export function usePageFlow(options: PageFlowOptions) {
   const [history, setHistory] = useState<number[]>(() => options.initialPosition?.history ?? []);
   const [page, setPage] = useState(() => options.initialPosition?.page ?? 0);
   const current = Math.min(page, pages.length - 1);
+  // A page keeps the moment it was first shown when the respondent comes back to it, or reloads.
+  const starts = useRef<Record<number, number>>({ ...options.initialPosition?.stepStarts });
+  starts.current[current] ??= Date.now();
 
   const goTo = (index: number, trail: number[]) => {
     setHistory(trail);
@@ -75,10 +82,11 @@ export function usePageFlow(options: PageFlowOptions) {
       onPositionChange?.({
         page: current,
         history,
+        stepStarts: { ...starts.current },
         stoppedAt: onPage(current).find(isAnswerable)?.id ?? null,
       }),
     [current, history],
   );
 
-  return { current, history, forward, back, returnTo };
+  return { current, history, forward, back, returnTo, stepStart: starts.current[current]! };
 }

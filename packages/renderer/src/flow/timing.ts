@@ -43,30 +43,32 @@ export function useNow(active: boolean): number {
 
 /**
  * The seconds left for the form and for the current step, counted in wall-clock time: the form's
- * from `startedAt`, or now (a filling taken up again keeps its start), each step's from when it
- * was first shown (a step keeps its start when the respondent comes back to it). At zero `onZero`
- * is called once for the form and once per step; without `running` (the builder's preview)
- * nothing counts.
+ * from `startedAt`, or now (a filling taken up again keeps its start), the step's from
+ * `step.start`, when it was first shown (page-flow.ts keeps it across a return and a reload). At
+ * zero `onZero` is called once for the form and once per step; without `running` (the builder's
+ * preview) nothing counts.
  */
 export function useCountdowns(
   limits: TimeLimits,
-  step: number,
+  step: { index: number; start: number },
   running: boolean,
   onZero: (which: "form" | "step") => void,
   startedAt?: number,
 ): { formLeft: number; stepLeft: number } {
   const [formStart] = useState(() => startedAt ?? Date.now());
-  const stepStarts = useRef(new Map<number, number>());
-  if (!stepStarts.current.has(step)) stepStarts.current.set(step, Date.now());
   const now = useNow(running && (limits.form > 0 || limits.step > 0));
   const formLeft = running ? secondsLeft(limits.form, formStart, now) : limits.form;
-  const stepStart = stepStarts.current.get(step) ?? now;
+  const stepStart = step.start;
   const stepLeft = running ? secondsLeft(limits.step, stepStart, now) : limits.step;
   const expired = useRef(new Set<string>());
   useEffect(() => {
     if (!running) return;
     const key =
-      limits.form > 0 && formLeft === 0 ? "form" : limits.step > 0 && stepLeft === 0 ? `step-${step}` : null;
+      limits.form > 0 && formLeft === 0
+        ? "form"
+        : limits.step > 0 && stepLeft === 0
+          ? `step-${step.index}`
+          : null;
     if (key === null || expired.current.has(key)) return;
     expired.current.add(key);
     onZero(key === "form" ? "form" : "step");
