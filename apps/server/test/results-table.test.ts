@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, createForm, type TestServer } from "./harness.ts";
-import { expectIds, form, ids, type Row, type Sent, startTable, submitRow } from "./results-table-form.ts";
+import {
+  expectIds,
+  form,
+  ids,
+  type Page,
+  type Row,
+  type Sent,
+  startTable,
+  submitRow,
+} from "./results-table-form.ts";
 
 /**
  * The results table's per-form numbers, filters, search, sorting and paging, checked against what
@@ -247,6 +256,46 @@ describe("filters", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: "answer.unknown_field" });
     expect((await page({ sortBy: "answer:" })).status).toBe(400);
+  });
+
+  it("sorts texts as people read them: accents and cases beside their letters, Cyrillic in its order", async () => {
+    const words = [
+      "Zoë",
+      "Émile",
+      "anna",
+      "Boris",
+      "émile",
+      "Ёлка",
+      "Яков",
+      "Елена",
+      "Іван",
+      "Ґанок",
+      "ñu",
+      "nube",
+      "oso",
+    ];
+    const other = (await createForm(admin, { ...form, title: "Names" })).id;
+    for (const word of words) {
+      const sentWord = await server.api.post("/api/forms/answer", {
+        formId: other,
+        answers: [{ fieldId: "name", answer: word }],
+      });
+      expect(sentWord.status, sentWord.text).toBe(201);
+    }
+    const collator = new Intl.Collator("und");
+    for (const order of ["asc", "desc"] as const) {
+      const names: unknown[] = [];
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ sortBy: "answer:name", order, ...(after ? { after } : {}) });
+        const response = await admin.get<Page>(`/api/forms/${other}/answer/paginated/1/4?${query}`);
+        expect(response.status, response.text).toBe(200);
+        names.push(...response.body.answerList.map((row) => row.answers[0]?.answer));
+        after = response.body.nextCursor;
+      } while (after);
+      const sorted = [...words].sort(collator.compare);
+      expect(names).toEqual(order === "asc" ? sorted : sorted.reverse());
+    }
   });
 
   it("refuses filters it cannot read with the spec's codes", async () => {

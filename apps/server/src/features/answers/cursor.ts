@@ -156,13 +156,35 @@ function isJson(text: string): boolean {
 }
 
 /**
- * The rows after the last one read in an answer's order (`expression`, empty answers last either
- * way, then the id): `key` is that row's answer as JSON text, null when it had none.
+ * A text answer as people sort words: by the Unicode collation's root order, so accents and cases
+ * sit beside their letters (Émile before Zoë) and Cyrillic letters in their alphabets' order.
+ * Deterministic (equal only when the same text), as the cursor's ties need. Null for other answers.
+ */
+const textOf = (expression: SQL) =>
+  sql`(case when jsonb_typeof(${expression}) = 'string' then ${expression} #>> '{}' end) collate "und-x-icu"`;
+
+/**
+ * The order of rows by an answer (`expression`, as JSON): texts by `textOf`, then other answers
+ * in JSON's order (numbers by value), empty answers last either way.
+ */
+export function answerOrder(expression: SQL, order: "asc" | "desc"): SQL[] {
+  const way = order === "asc" ? sql`asc nulls last` : sql`desc nulls last`;
+  return [sql`${textOf(expression)} ${way}`, sql`${expression} ${way}`];
+}
+
+/**
+ * The rows after the last one read in `answerOrder` (then by id): `key` is that row's answer as
+ * JSON text, null when it had none.
  */
 export function afterAnswer(expression: SQL, order: "asc" | "desc", key: string | null, id: number): SQL {
   const row = sql`"form_answers"."id"`;
   const after = order === "asc" ? sql`>` : sql`<`;
   if (key === null) return sql`(${expression} is null and ${row} ${after} ${id})`;
   const value = sql`${key}::jsonb`;
-  return sql`(${expression} ${after} ${value} or (${expression} = ${value} and ${row} ${after} ${id}) or ${expression} is null)`;
+  const text = textOf(expression);
+  if (typeof JSON.parse(key) === "string") {
+    const said = textOf(value);
+    return sql`(${text} ${after} ${said} or (${text} = ${said} and ${row} ${after} ${id}) or ${text} is null)`;
+  }
+  return sql`(${text} is null and (${expression} ${after} ${value} or (${expression} = ${value} and ${row} ${after} ${id}) or ${expression} is null))`;
 }

@@ -16,6 +16,7 @@ import { deleteCapturesOf, removeCaptureBytes } from "./captures.ts";
 import {
   afterAnswer,
   afterCursor,
+  answerOrder,
   cursorValue,
   encodeAnswerCursor,
   encodeCursor,
@@ -93,9 +94,7 @@ export async function answerPage(
     .leftJoin(users, eq(users.id, formAnswers.userId))
     .where(where)
     .orderBy(
-      ...(byAnswer
-        ? [query.order === "asc" ? sql`${byAnswer} asc nulls last` : sql`${byAnswer} desc nulls last`]
-        : [direction(SORT_COLUMNS[sortBy])]),
+      ...(byAnswer ? answerOrder(byAnswer, query.order) : [direction(SORT_COLUMNS[sortBy])]),
       direction(formAnswers.id),
     )
     .limit(size)

@@ -10,7 +10,7 @@ import type { Db } from "../../db/connect.ts";
 import { formAnswers, type forms, users } from "../../db/schema.ts";
 import { badRequest } from "../../http/errors.ts";
 import { visibleStoredAnswer } from "../../http/policy.ts";
-import { afterCursor, cursorValue, encodeCursor, type SortKey } from "../answers/cursor.ts";
+import { afterCursor, answerOrder, cursorValue, encodeCursor, type SortKey } from "../answers/cursor.ts";
 import { filterConditions } from "../answers/filters.ts";
 import { answerSortKey, SORT_COLUMNS } from "../answers/service.ts";
 import { readForm, readRemovedFields } from "../forms/presenter.ts";
@@ -174,10 +174,9 @@ async function* selectedBatches(db: Db, form: ExportForm): AsyncGenerator<Select
   }
   const direction = order.order === "asc" ? asc : desc;
   if (order.kind === "answer") {
-    const by = order.order === "asc" ? sql`${order.key} asc nulls last` : sql`${order.key} desc nulls last`;
     for (let offset = 0; ; offset += BATCH_SIZE) {
       const rows = await read(undefined, sql<null>`null`)
-        .orderBy(by, direction(formAnswers.id))
+        .orderBy(...answerOrder(order.key, order.order), direction(formAnswers.id))
         .limit(BATCH_SIZE)
         .offset(offset);
       if (rows.length === 0) return;
