@@ -169,6 +169,30 @@ describe("the help menu", () => {
     });
     expect(bad.body).toMatchObject({ code: "help_link.invalid" });
   });
+
+  it("takes mailto: and tel: links, and gives an address without a scheme http://", async () => {
+    const set = await admin.request("PUT", "/api/pages-menu", {
+      pageMenuLinks: [
+        { text: "Mail us", href: "mailto:help@example.com", typeMachineName: "external_link" },
+        { text: "Call us", href: "tel:+15551234567", typeMachineName: "external_link" },
+        { text: "Docs", href: "example.com/docs", typeMachineName: "external_link" },
+      ],
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.pageMenuLinks.map((link: { href: string }) => link.href)).toEqual([
+      "mailto:help@example.com",
+      "tel:+15551234567",
+      "http://example.com/docs",
+    ]);
+    for (const href of ["mailto:", "tel:", "ftp://example.com", "not an address", "http://localhost x"]) {
+      const refused = await admin.request("PUT", "/api/pages-menu", {
+        pageMenuLinks: [{ text: "Bad", href, typeMachineName: "external_link" }],
+      });
+      expect(refused.body, href).toMatchObject({ code: "help_link.invalid" });
+    }
+    const kept = await member.get<{ pageMenuLinks: Array<{ href: string }> }>("/api/pages-menu");
+    expect(kept.body.pageMenuLinks).toHaveLength(3);
+  });
 });
 
 describe("registration turned off", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HELP_LINK_TYPES } from "../custom-pages.ts";
+import { isValidWebsite, normalizeExternalLink } from "../links.ts";
 
 export const ZPageBody = z.object({
   title: z.string().trim().min(1, "page.title.empty").max(200),
@@ -38,16 +39,23 @@ export const ZHelpLink = z.object({
 });
 export type THelpLink = z.infer<typeof ZHelpLink>;
 
+/**
+ * An outside link as platform.md §5 takes one: a website (an address without a scheme gets
+ * http:// in front), a mailto: or a tel: link. An inside link is a page's alias.
+ */
 const ZHelpLinkInput = z
   .object({
     text: z.string().trim().min(1, "help_link.invalid").max(100),
     href: z.string().trim().min(1, "help_link.invalid").max(2000),
     typeMachineName: z.enum(HELP_LINK_TYPES),
   })
+  .transform((link) =>
+    link.typeMachineName === "external_link" ? { ...link, href: normalizeExternalLink(link.href) } : link,
+  )
   .refine(
     (link) =>
       link.typeMachineName === "external_link"
-        ? /^https?:\/\/[^\s]+$/i.test(link.href)
+        ? isValidWebsite(link.href) || /^(mailto|tel):[^\s]+$/i.test(link.href)
         : /^[a-z0-9-]+$/.test(link.href),
     { message: "help_link.invalid", path: ["href"] },
   );
