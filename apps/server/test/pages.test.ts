@@ -171,7 +171,7 @@ describe("the help menu", () => {
   });
 
   it("takes mailto: and tel: links, and gives an address without a scheme http://", async () => {
-    const set = await admin.request("PUT", "/api/pages-menu", {
+    const set = await admin.request<{ pageMenuLinks: Array<{ href: string }> }>("PUT", "/api/pages-menu", {
       pageMenuLinks: [
         { text: "Mail us", href: "mailto:help@example.com", typeMachineName: "external_link" },
         { text: "Call us", href: "tel:+15551234567", typeMachineName: "external_link" },
@@ -179,7 +179,7 @@ describe("the help menu", () => {
       ],
     });
     expect(set.status, set.text).toBe(200);
-    expect(set.body.pageMenuLinks.map((link: { href: string }) => link.href)).toEqual([
+    expect(set.body.pageMenuLinks.map((link) => link.href)).toEqual([
       "mailto:help@example.com",
       "tel:+15551234567",
       "http://example.com/docs",
