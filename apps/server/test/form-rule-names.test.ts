@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const rule = (name: string) => ({
+const rule = (name: string | undefined) => ({
   id: "r1",
   name,
   if: {
@@ -38,6 +38,7 @@ describe("a rule's name", () => {
     ["empty", "", "form_rule.name.empty", "Please input rule name"],
     ["blank", "   ", "form_rule.name.empty", "Please input rule name"],
     ["one symbol", "x", "form_rule.name.too_short", "The rule name must have at least 2 symbols"],
+    ["missing", undefined, "form_rule.name.empty", "Please input rule name"],
   ] as const) {
     it(`is refused when ${what}, with the spec's message, and nothing is saved`, async () => {
       const response = await admin.patch(`/api/forms/${formId}`, { conditionalRules: [rule(name)] });

@@ -53,9 +53,21 @@ describe("groups", () => {
     expect(empty.body.validationErrors).toEqual([expect.objectContaining({ field: "groupName" })]);
     expect(twice.body.validationErrors).toEqual([expect.objectContaining({ field: "groupName" })]);
 
+    // Missing is empty too; too long is said as such, not as empty.
+    const missing = await admin.post("/api/account/group/create", {});
+    expect(missing.body).toMatchObject({ code: "group.name.empty" });
+    const long = await admin.post("/api/account/group/create", { groupName: "x".repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.body.code).not.toBe("group.name.empty");
+    // Names that look the same are the same: an accent typed apart, an invisible character.
+    expect((await admin.post("/api/account/group/create", { groupName: "Caf\u00e9 team" })).status).toBe(201);
+    for (const lookalike of ["Cafe\u0301 team", "Caf\u00e9\u200b team", "\ufeffcaf\u00e9 team"]) {
+      const again = await admin.post<{ code: string }>("/api/account/group/create", { groupName: lookalike });
+      expect([again.status, again.body.code], lookalike).toEqual([409, "group.name.exists"]);
+    }
     await admin.post("/api/account/group/create", { groupName: "Analysts" });
     const list = await admin.get<{ groups: Group[] }>("/api/account/group/list");
-    expect(list.body.groups.map((g) => g.name)).toEqual(["Analysts", "Interviewers"]);
+    expect(list.body.groups.map((g) => g.name)).toEqual(["Analysts", "Café team", "Interviewers"]);
 
     const renamed = await admin.post<Group>(`/api/account/group/${created.body.id}/edit`, {
       name: "Field team",

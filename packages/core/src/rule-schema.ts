@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./api/names.ts";
 
 /** forms.md §9 / platform.md §9: rule operators (AND and OR are the group combinators). */
 export const RULE_OPERATORS = [
@@ -92,7 +93,11 @@ export const RULE_ACTION_TYPES = ZRuleAction.options.map((option) => option.shap
 
 export const ZRule = z.object({
   id: ZId,
-  name: z.string().trim().min(1, "form_rule.name.empty").min(2, "form_rule.name.too_short").max(200),
+  name: requiredText("form_rule.name.empty")
+    .trim()
+    .min(1, "form_rule.name.empty")
+    .min(2, "form_rule.name.too_short")
+    .max(200),
   enabled: z.boolean().default(true),
   /** "change": as the respondent answers (visibility, values, jumps); "submit": once, on sending. */
   when: z.enum(["change", "submit"]).default("change"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PG_INT_MAX, ZRowId } from "./ids.ts";
+import { requiredText, seenName } from "./names.ts";
 
 /** platform.md §3 "Form chain": forms a respondent fills one after another. */
 export const FORM_CHAIN_LIMITS = { name: 200, description: 2000, items: 50, itemName: 200 } as const;
@@ -14,8 +15,7 @@ const ZItemFormId = z
 export const ZFormChainItemBody = z.object(
   {
     formId: ZItemFormId,
-    name: z
-      .string({ message: "some.field.is_empty" })
+    name: requiredText("some.field.is_empty")
       .trim()
       .min(1, "some.field.is_empty")
       .max(FORM_CHAIN_LIMITS.itemName),
@@ -25,11 +25,7 @@ export const ZFormChainItemBody = z.object(
 
 /** platform.md §5: the chain's name is required; each item needs a form and a name. */
 export const ZFormChainBody = z.object({
-  name: z
-    .string({ message: "form_chain.name.empty" })
-    .trim()
-    .min(1, "form_chain.name.empty")
-    .max(FORM_CHAIN_LIMITS.name),
+  name: seenName("form_chain.name.empty").trim().min(1, "form_chain.name.empty").max(FORM_CHAIN_LIMITS.name),
   description: z.string().trim().max(FORM_CHAIN_LIMITS.description).default(""),
   items: z.array(ZFormChainItemBody).max(FORM_CHAIN_LIMITS.items).default([]),
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ZRowIdInBody } from "./ids.ts";
+import { seenName } from "./names.ts";
 
 /** platform.md §5: a group name is required and not empty (at least 2 symbols). */
-const ZGroupName = z.string().trim().min(2, "group.name.empty").max(100);
+const ZGroupName = seenName("group.name.empty").trim().min(2, "group.name.empty").max(100);
 
 export const ZGroupCreateBody = z.object({ groupName: ZGroupName });
 export const ZGroupEditBody = z.object({ name: ZGroupName });

@@ -3,6 +3,7 @@ import { FIELD_TYPES } from "../element-schema.ts";
 import { LOCALES } from "../locales.ts";
 import { ZStyle } from "../style-schema.ts";
 import { ZRowId } from "./ids.ts";
+import { seenName } from "./names.ts";
 
 /**
  * A theme (forms.md §3 "Theme"): a named styling a form can take on. Its styling holds the
@@ -17,7 +18,7 @@ export const ZThemeStyling = z.object({
 export type TThemeStyling = z.infer<typeof ZThemeStyling>;
 
 /** platform.md §5: a theme's name is required (and unique, which the server checks). */
-const ZThemeName = z.string().trim().min(1, "theme.name.empty").max(100);
+const ZThemeName = seenName("theme.name.empty").trim().min(1, "theme.name.empty").max(100);
 
 export const ZThemeCreateBody = z.object({
   name: ZThemeName,
