@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sentSubmissions } from "./submissions.ts";
 import { type ApiCall, accountOwner, appAndBrowser, screenshot, watchErrors } from "./support.ts";
 
 const run = appAndBrowser();
@@ -114,6 +115,39 @@ describe("inputs made of parts on the public page", () => {
       await context.close();
     });
   }
+});
+
+describe("a number with a decimal point", () => {
+  it("keeps a typed comma out, which the browser would drop silently, and says to use a point", async () => {
+    await call("POST", "/forms", {
+      collectRealCharacters: false,
+      title: "Trip",
+      formPathAlias: "trip-km",
+      fields: [{ id: "km", fieldType: "number", question: "Distance in km" }],
+    });
+    const context = await run.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchErrors(page);
+    const sent = sentSubmissions(page);
+    await page.goto(`${run.app.url}/f/trip-km?a=parts`);
+    const distance = page.getByRole("spinbutton", { name: "Distance in km" });
+    await distance.pressSequentially("2,5");
+    // What the box shows is what is sent: 25, not a "2,5" the browser reads as 25.
+    const hint = page.getByRole("status").filter({ hasText: "Use a point for decimals, as in 2.5" });
+    await hint.waitFor();
+    expect(await distance.inputValue()).toBe("25");
+    expect(await distance.getAttribute("aria-describedby")).toContain(await hint.getAttribute("id"));
+    await screenshot(page, "number-comma-hint-390");
+    await distance.fill("");
+    await distance.pressSequentially("2.5");
+    await page.getByRole("button", { name: "Send" }).click();
+    await page.waitForURL(/thankyou/);
+    expect(sent.map((body) => body.answers)).toEqual([
+      [expect.objectContaining({ fieldId: "km", answer: 2.5 })],
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 /** A text block that tries every way of running script it can; none may survive. */

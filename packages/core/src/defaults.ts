@@ -77,6 +77,8 @@ export const RESPONDENT_TEXTS = {
   resumeAsk: "You started filling in this form before. Your answers were kept.",
   resumeContinue: "Continue where you left off",
   resumeStartOver: "Start over",
+  /** Said when a comma is typed into a number with a decimal point: the browser would drop it. */
+  numberUsePoint: "Use a point for decimals, as in 2.5",
   waitUntil: "You can submit it again after {{time}}.",
   signIn: "Sign in",
   /** A formula of the score, which the page cannot know until the server marks the answers. */

@@ -1,5 +1,7 @@
+import { RESPONDENT_TEXTS } from "@formloom/core/defaults";
 import { useEffect, useRef, useState } from "react";
 import type { FieldProps } from "../field-props.ts";
+import { useTranslate } from "../translate-context.ts";
 import { useNumberText } from "./number-text.ts";
 
 const placeholderOf = (props: FieldProps) => props.element.fieldSettings.placeholder ?? "";
@@ -131,21 +133,40 @@ export function PlainNumberField(
 ) {
   const { min, max, step } = props.bounds ?? props.element.validationSettings;
   const [input, text] = useNumberText(typeof props.value === "number" ? props.value : null);
+  const translate = useTranslate();
+  const [commaTyped, setCommaTyped] = useState(false);
+  const hintId = `${props.inputId}-point`;
   return (
-    <input
-      {...common(props)}
-      ref={input}
-      type="number"
-      inputMode="decimal"
-      min={min}
-      max={max}
-      step={step}
-      value={text}
-      onChange={(e) => {
-        const raw = e.currentTarget.value;
-        props.onChange(raw === "" ? null : Number(raw));
-      }}
-    />
+    <>
+      <input
+        {...common(props)}
+        aria-describedby={
+          [props.describedBy, commaTyped ? hintId : undefined].filter(Boolean).join(" ") || undefined
+        }
+        ref={input}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        value={text}
+        // The browser's number box drops a typed comma ("2,5" would be 25): it is kept out, and said why.
+        onBeforeInput={(e) => {
+          if (!(e.nativeEvent as InputEvent).data?.includes(",")) return;
+          e.preventDefault();
+          setCommaTyped(true);
+        }}
+        onChange={(e) => {
+          const raw = e.currentTarget.value;
+          props.onChange(raw === "" ? null : Number(raw));
+        }}
+      />
+      {commaTyped && (
+        <span id={hintId} className="fl-field-hint" role="status">
+          {translate(RESPONDENT_TEXTS.numberUsePoint)}
+        </span>
+      )}
+    </>
   );
 }
 
