@@ -146,6 +146,22 @@ describe("OpenAPI document", () => {
     const exported = responses("get", "/api/forms/{id}/answers/export/{format}");
     expect(Object.keys(exported["200"]?.content ?? {})).toEqual(expect.arrayContaining(["text/csv"]));
     expect(Object.keys(exported)).toContain("402");
+    // Answers an outside check of every call found missing, each with its code.
+    for (const [method, path, status, code] of [
+      ["post", "/api/register", "409", "register.username.exists"],
+      ["post", "/api/reset-password/request", "429", "reset.already_sent"],
+      ["post", "/api/email-confirm/resend", "429", "email_confirm.already_sent"],
+      ["post", "/api/email-confirm/resend", "409", "email_confirm.already_confirmed"],
+      ["get", "/api/exports/download/{token}", "401", "export.token_not_found"],
+      ["get", "/api/exports/download/{token}", "403", "export.access_withdrawn"],
+      ["post", "/api/account/service/add", "404", "service.not_found"],
+      ["post", "/api/account/service/add", "409", "service.already_added"],
+      ["post", "/api/account/service/remove", "404", "service.not_added"],
+      ["post", "/api/account/group/{id}/edit", "409", "group.name.exists"],
+      ["post", "/api/hooks", "404", "form.not_found"],
+    ] as const) {
+      expect(responses(method, path)[status]?.description, `${method} ${path} ${status}`).toContain(code);
+    }
   });
 
   it("lets a file be fetched with its signed link instead of a token, and nothing else without one", async () => {

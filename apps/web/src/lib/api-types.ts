@@ -5161,6 +5161,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description It clashes with what is stored. Codes: group.name.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is larger than the server takes (request.too_large). */
             413: {
                 headers: {
@@ -6271,6 +6280,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: service.not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description It clashes with what is stored. Codes: service.already_added. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is larger than the server takes (request.too_large). */
             413: {
                 headers: {
@@ -6329,6 +6356,15 @@ export interface operations {
             };
             /** @description The caller may not do this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: service.not_added. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7054,6 +7090,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description It clashes with what is stored. Codes: email_confirm.already_confirmed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: email_confirm.already_sent. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getEmailNotificationsAll: {
@@ -7148,6 +7202,24 @@ export interface operations {
             };
             /** @description The request is malformed or its values are refused (see validationErrors). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description No valid bearer token came with the request. Codes: export.token_not_found. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description The caller may not do this. Codes: export.access_withdrawn. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27941,6 +28013,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description What the path names does not exist, or the caller may not see it. Codes: form.not_found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is larger than the server takes (request.too_large). */
             413: {
                 headers: {
@@ -29400,6 +29481,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description It clashes with what is stored. Codes: register.username.exists. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description The request body is larger than the server takes (request.too_large). */
             413: {
                 headers: {
@@ -29498,6 +29588,15 @@ export interface operations {
             };
             /** @description The request body is larger than the server takes (request.too_large). */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Too many requests: Retry-After says when to try again. Codes: reset.already_sent. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
