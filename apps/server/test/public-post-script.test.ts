@@ -3,7 +3,7 @@ import { type ApiClient, signUpWithAccount, startTestServer, type TestServer } f
 import { assertRendererBuilt, type StoredPage as Page, postForm } from "./public-post-support.ts";
 
 /**
- * POST /f/:alias of a form whose questions a plain post cannot all carry (a matrix, a full name...):
+ * POST /f/:alias of a form whose questions a plain post cannot all carry (a full name, a ranking...):
  * refused with the page's "needs JavaScript" notice, nothing stored (the rest of the plain post:
  * public-post.test.ts).
  */
@@ -30,18 +30,7 @@ describe("a form posted without JavaScript that needs it", () => {
       formPathAlias: "ratings",
       fields: [
         { id: "name", fieldType: "text", question: "Your name" },
-        {
-          id: "grid",
-          fieldType: "matrix",
-          question: "Rate",
-          fieldSettings: {
-            questions: [{ id: "food", question: "Food" }],
-            answerVariants: [
-              { id: "m1", title: "Poor" },
-              { id: "m2", title: "Good" },
-            ],
-          },
-        },
+        { id: "grid", fieldType: "initials", question: "Your full name" },
       ],
     };
     const made = await owner.post<{ form: { id: number } }>("/api/forms", matrixForm);
@@ -67,7 +56,7 @@ describe("a form posted without JavaScript that needs it", () => {
     expect((await owner.post("/api/forms", timed)).status).toBe(201);
     expect((await post(new URLSearchParams([["name", "Bo"]]), formPath("timed-ratings"))).status).toBe(422);
 
-    // A matrix a rule shows only on a "yes" is not lost while it stays hidden.
+    // A full name a rule shows only on a "yes" is not lost while it stays hidden.
     const later = {
       title: "Ratings later",
       formPathAlias: "ratings-later",
@@ -110,5 +99,54 @@ describe("a form posted without JavaScript that needs it", () => {
     expect(yes.status).toBe(422);
     const kept = await owner.get<Page>(`/api/forms/${laterForm.body.form.id}/answer/paginated/1/50`);
     expect(kept.body.answerList).toHaveLength(1);
+  });
+});
+
+describe("a matrix posted without JavaScript", () => {
+  it("is drawn for the plain post and stored row by row, a required row left empty asked for", async () => {
+    const made = await owner.post<{ form: { id: number } }>("/api/forms", {
+      title: "Stay",
+      formPathAlias: "stay",
+      fields: [
+        {
+          id: "grid",
+          fieldType: "matrix",
+          question: "Rate your stay",
+          isRequired: true,
+          fieldSettings: {
+            questions: [
+              { id: "food", question: "Food", multiple: false },
+              { id: "room", question: "Room", multiple: true },
+            ],
+            answerVariants: [
+              { id: "m1", title: "Poor" },
+              { id: "m2", title: "Good" },
+            ],
+          },
+        },
+      ],
+    });
+    expect(made.status, made.text).toBe(201);
+    const drawn = await (await fetch(`${server.url}${formPath("stay")}`)).text();
+    expect(drawn).not.toContain("needs JavaScript");
+    expect(drawn).toMatch(/<input[^>]*type="radio"[^>]*name="grid\[food\]"[^>]*value="m2"/);
+    const incomplete = await post(new URLSearchParams([["grid[food]", "m2"]]), formPath("stay"));
+    expect(incomplete.status).toBe(422);
+    // The row answered comes back ticked.
+    expect(await incomplete.text()).toMatch(/<input[^>]*name="grid\[food\]"[^>]*value="m2"[^>]*checked/);
+    const sent = await post(
+      new URLSearchParams([
+        ["grid[food]", "m2"],
+        ["grid[room]", "m1"],
+        ["grid[room]", "m2"],
+      ]),
+      formPath("stay"),
+    );
+    expect(sent.status).toBe(303);
+    const stored = await owner.get<Page>(`/api/forms/${made.body.form.id}/answer/paginated/1/50`);
+    expect(stored.body.answerList).toHaveLength(1);
+    expect(stored.body.answerList[0]!.answers).toEqual([
+      expect.objectContaining({ fieldId: "grid", answer: { food: "m2", room: ["m1", "m2"] } }),
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type TElement, ZElement } from "./element-schema.ts";
 import {
   answersFromEntries,
+  matrixRowName,
   newlyOpened,
   openQuestions,
   otherTextName,
@@ -150,8 +151,33 @@ describe("answersFromEntries: a form posted without JavaScript", () => {
 
   it("ignores fields the browser's own form cannot send", () => {
     expect(
-      answersFromEntries([element("matrix", "m"), element("file", "f")], { m: ["x"], f: ["y"] }),
+      answersFromEntries([element("sortable", "s"), element("file", "f")], { s: ["x"], f: ["y"] }),
     ).toEqual([]);
+  });
+
+  it("reads a matrix row by row: one column, or several where the row takes several", () => {
+    const base = element("matrix", "m");
+    const matrix = {
+      ...base,
+      fieldSettings: {
+        ...base.fieldSettings,
+        answerVariants: ["good", "bad"].map((id) => ({ id, title: id, value: id })),
+        questions: [
+          { id: "food", question: "Food", answerValue: "", answerMultipleValues: [], multiple: false },
+          { id: "room", question: "Room", answerValue: "", answerMultipleValues: [], multiple: true },
+          { id: "view", question: "View", answerValue: "", answerMultipleValues: [], multiple: false },
+        ],
+      },
+    } as unknown as typeof base;
+    const answers = answersFromEntries([matrix], {
+      [matrixRowName("m", "food")]: ["good"],
+      [matrixRowName("m", "room")]: ["good", "bad"],
+      m: ["ignored"],
+    });
+    expect(answers).toEqual([{ fieldId: "m", answer: { food: "good", room: ["good", "bad"] } }]);
+    expect(validateSubmission([matrix], answers).errors).toEqual([]);
+    expect(answersFromEntries([matrix], {})).toEqual([]);
+    expect(scriptNeed(settings(), [matrix])).toBeNull();
   });
 });
 

@@ -63,6 +63,9 @@ export const FORM_POST_FIELDS = {
 /** The text input beside a choice's "Other" option; the option itself is sent as `other:`. */
 export const otherTextName = (fieldId: string) => `${fieldId}.other`;
 
+/** The name of a matrix row's radios or checkboxes: one group a row, posted as such. */
+export const matrixRowName = (fieldId: string, rowId: string) => `${fieldId}[${rowId}]`;
+
 /** How each type's posted strings become its answer; types left out need the page's script. */
 type FromEntries = (values: readonly string[], element: TElement, entries: FormEntries) => unknown;
 
@@ -95,6 +98,16 @@ const manyChoices: FromEntries = (values, element, entries) => {
   return chosen.length > 0 ? chosen : undefined;
 };
 
+/** A matrix: each row's chosen columns from its own group, one or a list as the row takes them. */
+const matrixRows: FromEntries = (_values, element, entries) => {
+  const rows = (element.fieldSettings.questions ?? []).flatMap((row) => {
+    const chosen = (entries[matrixRowName(element.id, row.id)] ?? []).filter((id) => id !== "");
+    if (chosen.length === 0) return [];
+    return [[row.id, row.multiple ? chosen : chosen[0]!] as const];
+  });
+  return rows.length > 0 ? Object.fromEntries(rows) : undefined;
+};
+
 const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
   text,
   email: text,
@@ -120,6 +133,7 @@ const FROM_ENTRIES: Partial<Record<FieldType, FromEntries>> = {
   like: ([value]) => (value === "like" || value === "dislike" ? value : value || undefined),
   // A ticked box is sent, an unticked one is not.
   decisionBox: ([value]) => (value === undefined ? undefined : true),
+  matrix: matrixRows,
 };
 
 /** Whether a field of this type is sent by the browser's own form submission. */

@@ -1,3 +1,4 @@
+import { matrixRowName } from "@formloom/core/form-post";
 import type { CSSProperties } from "react";
 import type { FieldProps } from "../field-props.ts";
 import "./structured-fields.css";
@@ -56,7 +57,7 @@ export function MatrixField(props: FieldProps) {
               <label key={column.id} className="fl-matrix-cell">
                 <input
                   type={row.multiple ? "checkbox" : "radio"}
-                  name={`${props.inputId}-${row.id}`}
+                  name={matrixRowName(props.element.id, row.id)}
                   value={column.id}
                   checked={chosen.includes(column.id)}
                   aria-describedby={props.describedBy}
