@@ -137,8 +137,14 @@ describe("the results table", () => {
       await page.locator('thead th[data-column="name"]').evaluate((th) => th.getBoundingClientRect().width),
     ).toBeGreaterThan(240);
 
-    // Open the newest, tag and score it, then step to the next row and back.
-    await page.locator(`tbody tr[data-number="${TOTAL}"] td`).nth(2).click();
+    // Open the newest by keyboard (its row comes by Tab just before its checkbox), tag and score
+    // it, then step to the next row and back.
+    await page.getByRole("checkbox", { name: `Select submission ${TOTAL}` }).focus();
+    await page.keyboard.press("Shift+Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(
+      `Open submission ${TOTAL}`,
+    );
+    await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: `Submission #${TOTAL}` });
     await expect.poll(() => drawer.count()).toBe(1);
     const tags = drawer.getByLabel("Tags");

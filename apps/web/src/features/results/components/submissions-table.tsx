@@ -169,6 +169,14 @@ export function SubmissionsTable({
             <Table.Tr
               key={answer.id}
               onClick={() => onOpen(answer)}
+              // Reached by Tab and opened by Enter, as by a click: a keyboard opens submissions too.
+              tabIndex={0}
+              onKeyDown={(e) => {
+                if (e.target !== e.currentTarget || (e.key !== "Enter" && e.key !== " ")) return;
+                e.preventDefault();
+                onOpen(answer);
+              }}
+              aria-label={t("Open submission {{id}}", { id: answer.number ?? answer.id })}
               style={{ cursor: "pointer", fontWeight: answer.isViewed ? undefined : 600 }}
               data-unread={!answer.isViewed || undefined}
               data-number={answer.number ?? undefined}
