@@ -128,7 +128,7 @@ async function fillByKeyboard(page: Page) {
       const texts = describedBy.split(" ").map((id) => document.getElementById(id)?.textContent);
       return { name: active?.name, value: active?.value, texts };
     });
-  await expect.poll(async () => (await focused()).name).toMatch(/-speed$/);
+  await expect.poll(async () => (await focused()).name).toMatch(/\[speed\]$/);
   expect((await focused()).texts).toContain("Please answer every row");
   await trip.getByRole("group", { name: "Extras" }).getByRole("checkbox", { name: "Good" }).focus();
   await page.keyboard.press("Space");
