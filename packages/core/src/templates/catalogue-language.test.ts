@@ -6,7 +6,7 @@ import {
   catalogueHas,
   catalogueText,
   formTemplateIn,
-  formTemplateTexts,
+  retoldTemplate,
   themeTemplateIn,
 } from "./catalogue-language.ts";
 import { FORM_TEMPLATES, formTemplate, templateDocument } from "./form-templates.ts";
@@ -16,11 +16,21 @@ const TRANSLATED = LOCALES.filter((locale) => locale !== "en");
 /** Texts that read the same in every language: numbers, codes and names. */
 const hasWords = (text: string) => /\p{L}/u.test(text);
 
+/** The strings of a template a language's dictionary must hold. */
+function textsOf(template: (typeof FORM_TEMPLATES)[number]): string[] {
+  const texts: string[] = [];
+  retoldTemplate(template, (text) => {
+    texts.push(text);
+    return text;
+  });
+  return texts;
+}
+
 describe("the catalogues in every interface language", () => {
   it("hold every text of every form and theme template", () => {
     for (const locale of TRANSLATED) {
       const missing = [
-        ...FORM_TEMPLATES.flatMap(formTemplateTexts),
+        ...FORM_TEMPLATES.flatMap(textsOf),
         ...THEME_TEMPLATES.flatMap((theme) => [theme.name, theme.description]),
       ].filter((text) => hasWords(text) && !catalogueHas(text, locale));
       expect(missing, locale).toEqual([]);

@@ -42,7 +42,13 @@ export const FORM_TEMPLATE_TEXT_KEYS: ReadonlySet<string> = new Set([
   "detailedResultGradation",
 ]);
 
-/** Every string under a text key, each handed to `tell`; ids, values and settings are kept. */
+/**
+ * The template with every string under a text key handed to `tell` (its tests collect them so);
+ * ids, values and settings are kept.
+ */
+export const retoldTemplate = (template: FormTemplate, tell: (text: string) => string) =>
+  retold(template, tell) as FormTemplate;
+
 function retold(value: unknown, tell: (text: string) => string, key = ""): unknown {
   if (typeof value === "string")
     return FORM_TEMPLATE_TEXT_KEYS.has(key) && value !== "" ? tell(value) : value;
@@ -58,18 +64,8 @@ function retold(value: unknown, tell: (text: string) => string, key = ""): unkno
  */
 export function formTemplateIn(template: FormTemplate, locale: string): FormTemplate {
   if (locale === "en" || !(LOCALES as readonly string[]).includes(locale)) return template;
-  const told = retold(template, (text) => catalogueText(text, locale)) as FormTemplate;
+  const told = retoldTemplate(template, (text) => catalogueText(text, locale));
   return { ...told, form: { ...told.form, form: { ...told.form.form, language: locale } } };
-}
-
-/** The strings of a template that a language's dictionary must hold. */
-export function formTemplateTexts(template: FormTemplate): string[] {
-  const texts: string[] = [];
-  retold(template, (text) => {
-    texts.push(text);
-    return text;
-  });
-  return texts;
 }
 
 export function themeTemplateIn(template: ThemeTemplate, locale: string): ThemeTemplate {
